@@ -1,0 +1,1 @@
+// The CarRender module; see README.md for its layer and role.

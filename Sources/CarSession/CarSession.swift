@@ -1,0 +1,1 @@
+// The CarSession module; see README.md for its layer and role.

@@ -1,0 +1,1 @@
+// The CarSimulator module; see README.md for its layer and role.

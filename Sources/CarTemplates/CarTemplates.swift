@@ -1,0 +1,1 @@
+// The CarTemplates module; see README.md for its layer and role.

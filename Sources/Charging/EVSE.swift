@@ -1,0 +1,40 @@
+/// The live or last-known state of an EVSE (OCPI `Status`); status is per EVSE, not per connector.
+///
+/// Source: `../shared/reference/ev-domain.md` §1.3.
+public enum EVSEStatus: String, Hashable, Sendable, Codable {
+  case available = "AVAILABLE"
+  case blocked = "BLOCKED"
+  case charging = "CHARGING"
+  case inoperative = "INOPERATIVE"
+  case outOfOrder = "OUTOFORDER"
+  case planned = "PLANNED"
+  case removed = "REMOVED"
+  case reserved = "RESERVED"
+  case unknown = "UNKNOWN"
+
+  /// Whether a driver could start charging now (only `AVAILABLE`).
+  public var canStartSession: Bool { self == .available }
+}
+
+/// One charge point that charges one vehicle at a time (OCPI `EVSE`).
+public struct EVSE: Hashable, Sendable, Codable {
+  /// Technical id, unique within the station.
+  public var uid: String
+  /// The eMI3 id printed for drivers, e.g. `DE*EBW*E914082*2`, when known.
+  public var evseID: String?
+  /// The status; `.unknown` for register data, which carries no live status.
+  public var status: EVSEStatus
+  /// The plugs; only one can be used at a time.
+  public var connectors: [Connector]
+
+  /// Creates an EVSE.
+  public init(uid: String, evseID: String? = nil, status: EVSEStatus = .unknown, connectors: [Connector]) {
+    self.uid = uid
+    self.evseID = evseID
+    self.status = status
+    self.connectors = connectors
+  }
+
+  /// The highest connector power by the OCPI rule, when any is known.
+  public var maxPower: Power? { connectors.compactMap(\.maxPower).max() }
+}

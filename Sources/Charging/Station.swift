@@ -1,0 +1,123 @@
+import Geo
+
+/// Where a record came from, with the licence and attribution that must travel with it.
+public struct DataSource: Hashable, Sendable, Codable {
+  /// A short name, e.g. `BNetzA Ladesäulenregister`.
+  public var name: String
+  /// The date of the data (`YYYY-MM-DD`), not the date it was loaded.
+  public var date: String
+  /// The licence, e.g. `CC BY 4.0`.
+  public var licence: String
+  /// The attribution text to show on the data/about screen.
+  public var attribution: String
+
+  /// Creates a data source.
+  public init(name: String, date: String, licence: String, attribution: String) {
+    self.name = name
+    self.date = date
+    self.licence = licence
+    self.attribution = attribution
+  }
+}
+
+/// A postal address.
+public struct Address: Hashable, Sendable, Codable {
+  public var street: String?
+  public var postcode: String?
+  public var city: String?
+  /// ISO 3166-1 alpha-2, e.g. `DE`.
+  public var country: String
+
+  /// Creates an address.
+  public init(street: String? = nil, postcode: String? = nil, city: String? = nil, country: String = "DE") {
+    self.street = street
+    self.postcode = postcode
+    self.city = city
+    self.country = country
+  }
+
+  /// `"Mozartstr. 27, Kusterdingen"` — street and city, whichever are known.
+  public var shortText: String {
+    [street, city].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: ", ")
+  }
+}
+
+/// A charging site: one place with one or more EVSEs (OCPI `Location`).
+public struct Station: Hashable, Sendable, Codable, Identifiable {
+  /// A station's stable identifier.
+  public struct ID: Hashable, Sendable, Codable, RawRepresentable, Comparable,
+    CustomStringConvertible, ExpressibleByStringLiteral
+  {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public static func < (a: ID, b: ID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { rawValue }
+    public init(from decoder: any Decoder) throws {
+      self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.singleValueContainer()
+      try c.encode(rawValue)
+    }
+  }
+
+  public var id: ID
+  /// The display name; the register has none, so ``displayName`` falls back to the address.
+  public var name: String?
+  /// The operator (CPO) as normalised by the importer.
+  public var operatorName: String
+  public var address: Address
+  public var coordinate: Coordinate
+  public var evses: [EVSE]
+  /// Number of charge points the source reports (may differ from `evses.count` when the source
+  /// aggregates plugs).
+  public var chargePointCount: Int
+  /// Opening hours, nil when unknown (the register has none).
+  public var openingHours: OpeningHours?
+  /// IANA time zone for local-time rules (hours, tariff restrictions).
+  public var timeZone: String
+  public var source: DataSource
+  /// Data-quality notes from the source or the merge (e.g. `low_precision_coords`).
+  public var qualityFlags: [String]
+
+  /// Creates a station.
+  public init(
+    id: ID, name: String? = nil, operatorName: String, address: Address, coordinate: Coordinate,
+    evses: [EVSE], chargePointCount: Int? = nil, openingHours: OpeningHours? = nil,
+    timeZone: String = "Europe/Berlin", source: DataSource, qualityFlags: [String] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.operatorName = operatorName
+    self.address = address
+    self.coordinate = coordinate
+    self.evses = evses
+    self.chargePointCount = chargePointCount ?? evses.count
+    self.openingHours = openingHours
+    self.timeZone = timeZone
+    self.source = source
+    self.qualityFlags = qualityFlags
+  }
+
+  /// The name, or the short address when the source has no name.
+  public var displayName: String {
+    if let name, !name.isEmpty { return name }
+    let text = address.shortText
+    return text.isEmpty ? operatorName : text
+  }
+
+  /// The highest connector power at the site, when any is known.
+  public var maxPower: Power? { evses.compactMap(\.maxPower).max() }
+
+  /// Whether any connector supplies DC.
+  public var hasDirectCurrent: Bool {
+    evses.contains { $0.connectors.contains { $0.powerType.isDirectCurrent } }
+  }
+
+  /// The distinct plug standards at the site.
+  public var connectorStandards: Set<ConnectorStandard> {
+    Set(evses.flatMap { $0.connectors.map(\.standard) })
+  }
+}

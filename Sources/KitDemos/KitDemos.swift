@@ -1,0 +1,1 @@
+// The KitDemos module; see README.md for its layer and role.

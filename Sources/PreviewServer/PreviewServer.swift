@@ -1,0 +1,1 @@
+// The PreviewServer module; see README.md for its layer and role.

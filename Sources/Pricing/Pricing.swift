@@ -1,0 +1,1 @@
+// The Pricing module; see README.md for its layer and role.

@@ -1,0 +1,1 @@
+// The Routing module; see README.md for its layer and role.

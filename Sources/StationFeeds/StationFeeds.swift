@@ -1,0 +1,1 @@
+// The StationFeeds module; see README.md for its layer and role.

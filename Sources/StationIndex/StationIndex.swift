@@ -1,0 +1,1 @@
+// The StationIndex module; see README.md for its layer and role.

@@ -1,0 +1,1 @@
+// The StationStore module; see README.md for its layer and role.

@@ -1,0 +1,1 @@
+// The TripPlanner module; see README.md for its layer and role.

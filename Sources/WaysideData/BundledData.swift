@@ -1,0 +1,70 @@
+import Foundation
+
+/// The real data files bundled with Wayside (stations, tariffs, basemap, benchmarks), with their
+/// licences in `Resources/DATA-README.md` and `Resources/basemap/README.md`.
+public enum BundledData {
+  /// A bundled file.
+  public enum File: String, CaseIterable, Sendable {
+    case stations2022 = "stations/de_stations_bnetza_2022-01-01.jsonl"
+    case stationsKassel2022 = "stations/kassel_50km_stations_bnetza_2022-01-01.jsonl"
+    case fastChargers2026 = "stations/de_fast_chargers_bnetza_2026-01-28.csv"
+    case fastChargersKassel2026 = "stations/kassel_50km_fast_chargers_bnetza_2026-01-28.csv"
+    case tariffsAFIR = "tariffs/tariffs_afir_adhoc_de_2026.json"
+    case tariffsLudwigsburgOCPI = "tariffs/tariffs_ocpi_ludwigsburg_2026.json"
+    case tariffsRetail = "tariffs/tariffs_retail_de_2025-09.json"
+    case routeBerlinHamburg = "route_berlin_hamburg.geojson"
+    case outline = "basemap/de_outline.geojson"
+    case states = "basemap/de_states.geojson"
+    case places = "basemap/de_places.geojson"
+    case motorways = "basemap/de_roads_motorways.geojson"
+    case federalRoads = "basemap/de_roads_federal.geojson"
+    case neighbourCountries = "basemap/context_neighbour_countries.geojson"
+    case rivers = "basemap/context_rivers.geojson"
+    case lakes = "basemap/context_lakes.geojson"
+    case exampleRoutes = "basemap/example_routes_dijkstra.geojson"
+    case superchargerNetwork = "benchmarks/supercharger_network.csv"
+    case dataReadme = "DATA-README.md"
+    case basemapReadme = "basemap/README.md"
+  }
+
+  /// The file's location inside the resource bundle.
+  public static func url(_ file: File) -> URL {
+    resourcesDirectory.appendingPathComponent(file.rawValue)
+  }
+
+  /// The file's bytes; throws ``BundledDataError`` naming the file when it cannot be read.
+  public static func data(_ file: File) throws -> Data {
+    let url = url(file)
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw BundledDataError(file: file.rawValue, path: url.path, underlying: "\(error)")
+    }
+  }
+
+  /// The `Resources` folder copied into the bundle.
+  public static var resourcesDirectory: URL {
+    Bundle.module.bundleURL.appendingPathComponent("Resources")
+  }
+
+  /// Attribution lines to show on the data/about screen, one per source.
+  public static let attributions: [String] = [
+    "Datenquelle: Bundesnetzagentur, Ladesäulenregister (Stand 01.01.2022), Lizenz CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/deed.de). Daten bearbeitet: zu Standorten zusammengefasst.",
+    "Datenquelle: Bundesnetzagentur, Ladesäulenregister (Stand 28.01.2026), Lizenz CC BY 4.0; Auswahl ≥ 50 kW über woladen.de (github.com/volzinnovation/woladen.de); Daten bearbeitet.",
+    "Kartendaten: © OpenStreetMap-Mitwirkende (OpenStreetMap contributors), Open Database License 1.0 (https://www.openstreetmap.org/copyright) – Straßennetz (Stand August 2021), Daten verändert.",
+    "Verwaltungsgrenzen: © GeoBasis-DE / BKG (2023), VG2500 Stand 31.12.2023, Datenlizenz Deutschland – Namensnennung – Version 2.0 (https://www.govdata.de/dl-de/by-2-0); Daten verändert.",
+    "Orte und Einwohnerzahlen: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV-ISys, Gebietsstand 31.12.2019, Datenlizenz Deutschland – Namensnennung – Version 2.0; Daten verändert (Auszug).",
+    "Made with Natural Earth (public domain, https://www.naturalearthdata.com).",
+    "Preisdaten: EnBW AG bzw. GLS Mobility GmbH (Giro-e), DATEX II AFIR static data via Mobilithek; extract from github.com/binary-butterfly/ocpdb. OCPI-Tarife: SWLB Mobilität GmbH (chargecloud). Retail-Tarife: ChiaraSand/charging-calculator (ADAC-Übersicht, 2025-09).",
+  ]
+}
+
+/// A bundled data file could not be read.
+public struct BundledDataError: Error, CustomStringConvertible {
+  public var file: String
+  public var path: String
+  public var underlying: String
+  public var description: String {
+    "cannot read bundled data file '\(file)' at \(path): \(underlying); the package's Resources folder is expected to ship with the build"
+  }
+}

@@ -1,0 +1,3 @@
+import WaysideCLI
+
+await WaysideMain.run()
