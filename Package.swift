@@ -43,10 +43,10 @@ let package = Package(
     // MARK: L2 experiences and hosts
     .target(name: "CarSession", dependencies: ["CarTemplates"], swiftSettings: strict),
     .target(
-      name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "Geo"],
+      name: "CarRender", dependencies: ["CarTemplates", "Geo", "WaysideData"],
       swiftSettings: strict),
     .target(
-      name: "CarRender", dependencies: ["CarTemplates", "CarSimulator", "Geo"],
+      name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "CarRender", "Geo"],
       swiftSettings: strict),
     .target(
       name: "KitDemos", dependencies: ["CarTemplates", "CarSession", "Geo"], swiftSettings: strict),
