@@ -50,6 +50,7 @@ public struct HTTPRequestParser: Sendable {
   private var start = 0
   private var scanned = 0
   private var state = State.head
+  private var emptyLinesSkipped = 0
 
   /// Whether the head just parsed asked for `100 Continue` and its body has not arrived yet.
   ///
@@ -119,7 +120,12 @@ public struct HTTPRequestParser: Sendable {
 
   private mutating func parseHead() throws(HTTPParseError) -> PendingHead? {
     // RFC 9112 §2.2: a server SHOULD ignore at least one empty line before the request line.
+    // A few are skipped; an endless run is refused so it cannot keep a connection busy.
     while buffer.count - start >= 2 && buffer[start] == 0x0D && buffer[start + 1] == 0x0A {
+      emptyLinesSkipped += 1
+      if emptyLinesSkipped > 4 {
+        throw HTTPParseError(.badRequest, "request starts with more than 4 empty lines")
+      }
       start += 2
     }
     if scanned < start { scanned = start }
@@ -136,6 +142,7 @@ public struct HTTPRequestParser: Sendable {
     let pending = try parseHeadBytes(headBytes)
     start = end + 4
     scanned = start
+    emptyLinesSkipped = 0
     expectsContinue = pending.expectsContinue
     return pending
   }
