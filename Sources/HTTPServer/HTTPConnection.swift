@@ -166,13 +166,13 @@ final class HTTPConnection {
     }
   }
 
-  private func write(_ original: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) -> Bool
-  {
+  private func write(_ original: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) -> Bool {
     var response = original
     if let problem = HTTPResponseEncoder.invalidHeader(in: response) {
       server.configuration.log?(
         "handler for \(request.method) \(request.path) produced an unsendable response: \(problem)")
-      response = .error(.internalServerError, "the handler produced an invalid response: \(problem)")
+      response = .error(
+        .internalServerError, "the handler produced an invalid response: \(problem)")
     }
     server.countResponse()
     let sendsBody = request.method != .head && !response.status.forbidsBody
@@ -219,7 +219,8 @@ final class HTTPConnection {
     let heartbeat = Array(ServerSentEvent.comment("keep-alive").encoded.utf8)
     while true {
       let ready = POSIX.waitReadable(
-        [descriptor, wake.read, server.stopPipe.read], timeout: server.configuration.heartbeatInterval)
+        [descriptor, wake.read, server.stopPipe.read],
+        timeout: server.configuration.heartbeatInterval)
       if ready.third {
         if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
         return

@@ -50,7 +50,8 @@ public struct HTTPRequest: Sendable, Hashable {
   /// Creates a request from already-decoded parts.
   public init(
     method: HTTPMethod, target: String, path: String, queryItems: [QueryItem],
-    version: HTTPVersion, headers: HTTPHeaders, body: [UInt8], pathParameters: [String: String] = [:]
+    version: HTTPVersion, headers: HTTPHeaders, body: [UInt8],
+    pathParameters: [String: String] = [:]
   ) {
     self.method = method
     self.target = target

@@ -255,7 +255,6 @@ public struct HTTPRequestParser: Sendable {
     return PendingHead(request: request, bodyLength: bodyLength, expectsContinue: expects)
   }
 
-
   private func bodyLength(_ headers: HTTPHeaders) throws(HTTPParseError) -> Int {
     let lengths = headers.values(for: "Content-Length")
     if headers.contains("Transfer-Encoding") {

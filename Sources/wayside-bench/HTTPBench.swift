@@ -36,7 +36,8 @@ enum HTTPBench {
     do {
       let server = try HTTPServer(
         configuration: .init(port: port, maxConnections: 512), router: router())
-      FileHandle.standardOutput.write(Data("serving \(server.baseURL) (close stdin to stop)\n".utf8))
+      FileHandle.standardOutput.write(
+        Data("serving \(server.baseURL) (close stdin to stop)\n".utf8))
       // Block until stdin reaches end-of-file, off the cooperative pool.
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         Thread {

@@ -15,26 +15,52 @@ struct HTTPHostPolicyTests {
   }
 
   static let rows: [Row] = [
-    Row(name: "bound address and port", address: "127.0.0.1", port: 8080, host: "127.0.0.1:8080", allowed: true),
-    Row(name: "localhost with port", address: "127.0.0.1", port: 8080, host: "localhost:8080", allowed: true),
-    Row(name: "localhost in capitals", address: "127.0.0.1", port: 8080, host: "LOCALHOST:8080", allowed: true),
+    Row(
+      name: "bound address and port", address: "127.0.0.1", port: 8080, host: "127.0.0.1:8080",
+      allowed: true),
+    Row(
+      name: "localhost with port", address: "127.0.0.1", port: 8080, host: "localhost:8080",
+      allowed: true),
+    Row(
+      name: "localhost in capitals", address: "127.0.0.1", port: 8080, host: "LOCALHOST:8080",
+      allowed: true),
     Row(name: "IPv6 loopback in brackets", address: "::1", port: 9, host: "[::1]:9", allowed: true),
-    Row(name: "wrong port", address: "127.0.0.1", port: 8080, host: "127.0.0.1:8081", allowed: false),
+    Row(
+      name: "wrong port", address: "127.0.0.1", port: 8080, host: "127.0.0.1:8081", allowed: false),
     Row(name: "missing port", address: "127.0.0.1", port: 8080, host: "localhost", allowed: false),
-    Row(name: "port 80 may be omitted", address: "127.0.0.1", port: 80, host: "localhost", allowed: true),
-    Row(name: "rebinding domain", address: "127.0.0.1", port: 8080, host: "evil.example:8080", allowed: false),
-    Row(name: "localhost with trailing dot", address: "127.0.0.1", port: 8080, host: "localhost.:8080", allowed: false),
-    Row(name: "subdomain of localhost", address: "127.0.0.1", port: 8080, host: "a.localhost:8080", allowed: false),
+    Row(
+      name: "port 80 may be omitted", address: "127.0.0.1", port: 80, host: "localhost",
+      allowed: true),
+    Row(
+      name: "rebinding domain", address: "127.0.0.1", port: 8080, host: "evil.example:8080",
+      allowed: false),
+    Row(
+      name: "localhost with trailing dot", address: "127.0.0.1", port: 8080,
+      host: "localhost.:8080", allowed: false),
+    Row(
+      name: "subdomain of localhost", address: "127.0.0.1", port: 8080, host: "a.localhost:8080",
+      allowed: false),
     Row(name: "empty Host", address: "127.0.0.1", port: 8080, host: "", allowed: false),
     Row(name: "no Host", address: "127.0.0.1", port: 8080, host: nil, allowed: false),
-    Row(name: "userinfo smuggling", address: "127.0.0.1", port: 8080, host: "localhost:8080@evil", allowed: false),
-    Row(name: "LAN address when bound to it", address: "192.168.1.20", port: 8080, host: "192.168.1.20:8080", allowed: true),
-    Row(name: "localhost is not the LAN address", address: "192.168.1.20", port: 8080, host: "localhost:8080", allowed: false),
-    Row(name: "wildcard needs explicit names", address: "0.0.0.0", port: 8080, host: "laptop.local:8080", allowed: false),
-    Row(name: "wildcard with an explicit name", address: "0.0.0.0", port: 8080, extra: ["laptop.local"], host: "laptop.local:8080", allowed: true),
+    Row(
+      name: "userinfo smuggling", address: "127.0.0.1", port: 8080, host: "localhost:8080@evil",
+      allowed: false),
+    Row(
+      name: "LAN address when bound to it", address: "192.168.1.20", port: 8080,
+      host: "192.168.1.20:8080", allowed: true),
+    Row(
+      name: "localhost is not the LAN address", address: "192.168.1.20", port: 8080,
+      host: "localhost:8080", allowed: false),
+    Row(
+      name: "wildcard needs explicit names", address: "0.0.0.0", port: 8080,
+      host: "laptop.local:8080", allowed: false),
+    Row(
+      name: "wildcard with an explicit name", address: "0.0.0.0", port: 8080,
+      extra: ["laptop.local"], host: "laptop.local:8080", allowed: true),
   ]
 
-  @Test("only Host values naming the bound address or loopback (plus explicit names) are answered",
+  @Test(
+    "only Host values naming the bound address or loopback (plus explicit names) are answered",
     arguments: rows)
   func policy(_ row: Row) {
     let policy = HTTPHostPolicy.bound(to: row.address, port: row.port, extraHosts: row.extra)
@@ -79,7 +105,8 @@ struct StaticAssetsTests {
 
   @Test("media types follow the file extension")
   func mediaTypes() {
-    #expect(Self.assets.response(for: "css/car.css").headers["Content-Type"] == "text/css; charset=utf-8")
+    #expect(
+      Self.assets.response(for: "css/car.css").headers["Content-Type"] == "text/css; charset=utf-8")
     #expect(StaticAssets.contentType(for: "map.svg") == "image/svg+xml; charset=utf-8")
     #expect(StaticAssets.contentType(for: "README") == "application/octet-stream")
   }

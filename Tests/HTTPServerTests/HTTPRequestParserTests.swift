@@ -95,7 +95,8 @@ struct HTTPRequestParserTests {
   func expectContinue() throws {
     var parser = HTTPRequestParser()
     parser.append(
-      Array("POST /x HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n".utf8))
+      Array("POST /x HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n".utf8)
+    )
     #expect(try parser.next() == nil)
     #expect(parser.expectsContinue)
     parser.append([0x41])
@@ -105,7 +106,8 @@ struct HTTPRequestParserTests {
 
   @Test("header values keep obs-text bytes losslessly as ISO-8859-1")
   func obsText() throws {
-    let bytes = Array("GET / HTTP/1.1\r\nHost: h\r\nX-Name: Stra".utf8) + [0xDF, 0x65]
+    let bytes =
+      Array("GET / HTTP/1.1\r\nHost: h\r\nX-Name: Stra".utf8) + [0xDF, 0x65]
       + Array("\r\n\r\n".utf8)
     #expect(try parseAll(bytes).first?.headers["X-Name"] == "Straße")
   }
@@ -147,8 +149,10 @@ struct HTTPRequestParserTests {
     .init(
       "Transfer-Encoding with Content-Length",
       "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n", 400),
-    .init("non-numeric Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: ab\r\n\r\n", 400),
-    .init("negative Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n", 400),
+    .init(
+      "non-numeric Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: ab\r\n\r\n", 400),
+    .init(
+      "negative Content-Length", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n", 400),
     .init(
       "conflicting Content-Length values",
       "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", 400),
@@ -160,7 +164,8 @@ struct HTTPRequestParserTests {
       413),
     .init("unknown expectation", "POST / HTTP/1.1\r\nHost: h\r\nExpect: magic\r\n\r\n", 417),
     // Paths.
-    .init("encoded dot-dot segment", "GET /assets/%2e%2e/etc/passwd HTTP/1.1\r\nHost: h\r\n\r\n", 400),
+    .init(
+      "encoded dot-dot segment", "GET /assets/%2e%2e/etc/passwd HTTP/1.1\r\nHost: h\r\n\r\n", 400),
     .init("plain dot-dot segment", "GET /assets/../etc/passwd HTTP/1.1\r\nHost: h\r\n\r\n", 400),
     .init("dot segment", "GET /./x HTTP/1.1\r\nHost: h\r\n\r\n", 400),
     .init("encoded NUL in the path", "GET /a%00.html HTTP/1.1\r\nHost: h\r\n\r\n", 400),
@@ -174,7 +179,8 @@ struct HTTPRequestParserTests {
     .init("binary noise", bytes: [0x00, 0xFF, 0x13, 0x37, 0x0D, 0x0A, 0x0D, 0x0A], 400),
   ]
 
-  @Test("malformed, unsupported and oversized requests are refused with the documented status",
+  @Test(
+    "malformed, unsupported and oversized requests are refused with the documented status",
     arguments: rejections)
   func rejects(_ row: RejectionCase) {
     #expect(throws: HTTPParseError.self) { try parseAll(row.bytes) }
@@ -207,10 +213,13 @@ struct HTTPRequestParserTests {
     .init(
       "unterminated request line over the line limit",
       "GET /\(String(repeating: "a", count: 100))", 414),
-    .init("body one byte over the limit", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n", 413),
+    .init(
+      "body one byte over the limit", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n",
+      413),
   ]
 
-  @Test("configured limits on line, head, field count and body are enforced",
+  @Test(
+    "configured limits on line, head, field count and body are enforced",
     arguments: limitRejections)
   func limitsEnforced(_ row: RejectionCase) {
     do {

@@ -36,16 +36,23 @@ struct HTTPRouterTests {
     Row(
       name: "empty captured segment does not match", method: .get, target: "/api/apps//screen",
       status: 404, body: nil),
-    Row(name: "POST body reaches handler", method: .post, target: "/api/tap", status: 200, body: "tapped row-1"),
+    Row(
+      name: "POST body reaches handler", method: .post, target: "/api/tap", status: 200,
+      body: "tapped row-1"),
     Row(name: "wrong method is 405", method: .get, target: "/api/tap", status: 405, body: nil),
     Row(
       name: "wildcard captures the rest", method: .get, target: "/files/css/car.css", status: 200,
       body: "file css/car.css"),
     Row(name: "wildcard may be empty", method: .get, target: "/files/", status: 200, body: "file "),
-    Row(name: "query is decoded", method: .get, target: "/search?q=Kassel+Hbf", status: 200, body: #"{"q":"Kassel Hbf"}"#),
+    Row(
+      name: "query is decoded", method: .get, target: "/search?q=Kassel+Hbf", status: 200,
+      body: #"{"q":"Kassel Hbf"}"#),
     Row(name: "unknown path is 404", method: .get, target: "/nope", status: 404, body: nil),
-    Row(name: "longer path than pattern is 404", method: .get, target: "/search/x", status: 404, body: nil),
-    Row(name: "HEAD falls back to GET", method: .head, target: "/", status: 200, body: "<p>home</p>"),
+    Row(
+      name: "longer path than pattern is 404", method: .get, target: "/search/x", status: 404,
+      body: nil),
+    Row(
+      name: "HEAD falls back to GET", method: .head, target: "/", status: 200, body: "<p>home</p>"),
   ]
 
   @Test("routes match by method and pattern, capturing parameters", arguments: rows)

@@ -147,49 +147,86 @@ struct HTTPServerLiveTests {
   }
 
   static let hostile: [Hostile] = [
-    Hostile(name: "a rebinding Host", request: { port in
-      Array("GET /hello HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n".utf8)
-    }, status: 421),
-    Hostile(name: "a Host with the wrong port", request: { port in
-      Array("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:\(port &+ 1)\r\n\r\n".utf8)
-    }, status: 421),
-    Hostile(name: "no Host", request: { _ in Array("GET /hello HTTP/1.1\r\n\r\n".utf8) }, status: 400),
-    Hostile(name: "20 KiB of headers", request: { port in
-      Array("GET /hello HTTP/1.1\r\nHost: localhost:\(port)\r\nX: \(String(repeating: "a", count: 20_000))\r\n\r\n".utf8)
-    }, status: 431),
-    Hostile(name: "a 2 MiB body announced", request: { port in
-      Array("POST /echo HTTP/1.1\r\nHost: localhost:\(port)\r\nContent-Length: 2097152\r\n\r\n".utf8)
-        + [UInt8](repeating: 0, count: 100_000)
-    }, status: 413),
-    Hostile(name: "garbage bytes", request: { _ in (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) } }, status: 400),
-    Hostile(name: "a TLS handshake", request: { _ in [0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00, 0x00, 0xA1, 0x03, 0x03] }, status: 400),
-    Hostile(name: "dot-dot traversal", request: { port in
-      Array("GET /assets/../../../etc/passwd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
-    }, status: 400),
-    Hostile(name: "encoded dot-dot traversal", request: { port in
-      Array("GET /assets/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
-    }, status: 400),
-    Hostile(name: "encoded slash traversal", request: { port in
-      Array("GET /assets/..%2f..%2fetc%2fpasswd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
-    }, status: 400),
-    Hostile(name: "backslash traversal", request: { port in
-      Array("GET /assets/..%5c..%5cetc%5cpasswd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
-    }, status: 400),
-    Hostile(name: "an absolute asset path", request: { port in
-      Array("GET /assets//etc/passwd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
-    }, status: 400),
-    Hostile(name: "a NUL in the asset path", request: { port in
-      Array("GET /assets/index.html%00.png HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
-    }, status: 400),
-    Hostile(name: "a chunked upload", request: { port in
-      Array("POST /echo HTTP/1.1\r\nHost: localhost:\(port)\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nping\r\n0\r\n\r\n".utf8)
-    }, status: 501),
-    Hostile(name: "a response header injection by the handler", request: { port in
-      Array("GET /inject HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
-    }, status: 500),
+    Hostile(
+      name: "a rebinding Host",
+      request: { port in
+        Array("GET /hello HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n".utf8)
+      }, status: 421),
+    Hostile(
+      name: "a Host with the wrong port",
+      request: { port in
+        Array("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:\(port &+ 1)\r\n\r\n".utf8)
+      }, status: 421),
+    Hostile(
+      name: "no Host", request: { _ in Array("GET /hello HTTP/1.1\r\n\r\n".utf8) }, status: 400),
+    Hostile(
+      name: "20 KiB of headers",
+      request: { port in
+        Array(
+          "GET /hello HTTP/1.1\r\nHost: localhost:\(port)\r\nX: \(String(repeating: "a", count: 20_000))\r\n\r\n"
+            .utf8)
+      }, status: 431),
+    Hostile(
+      name: "a 2 MiB body announced",
+      request: { port in
+        Array(
+          "POST /echo HTTP/1.1\r\nHost: localhost:\(port)\r\nContent-Length: 2097152\r\n\r\n".utf8)
+          + [UInt8](repeating: 0, count: 100_000)
+      }, status: 413),
+    Hostile(
+      name: "garbage bytes",
+      request: { _ in (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) } }, status: 400),
+    Hostile(
+      name: "a TLS handshake",
+      request: { _ in [0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00, 0x00, 0xA1, 0x03, 0x03] },
+      status: 400),
+    Hostile(
+      name: "dot-dot traversal",
+      request: { port in
+        Array("GET /assets/../../../etc/passwd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
+      }, status: 400),
+    Hostile(
+      name: "encoded dot-dot traversal",
+      request: { port in
+        Array(
+          "GET /assets/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
+      }, status: 400),
+    Hostile(
+      name: "encoded slash traversal",
+      request: { port in
+        Array("GET /assets/..%2f..%2fetc%2fpasswd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
+      }, status: 400),
+    Hostile(
+      name: "backslash traversal",
+      request: { port in
+        Array("GET /assets/..%5c..%5cetc%5cpasswd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
+      }, status: 400),
+    Hostile(
+      name: "an absolute asset path",
+      request: { port in
+        Array("GET /assets//etc/passwd HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
+      }, status: 400),
+    Hostile(
+      name: "a NUL in the asset path",
+      request: { port in
+        Array("GET /assets/index.html%00.png HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
+      }, status: 400),
+    Hostile(
+      name: "a chunked upload",
+      request: { port in
+        Array(
+          "POST /echo HTTP/1.1\r\nHost: localhost:\(port)\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nping\r\n0\r\n\r\n"
+            .utf8)
+      }, status: 501),
+    Hostile(
+      name: "a response header injection by the handler",
+      request: { port in
+        Array("GET /inject HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n".utf8)
+      }, status: 500),
   ]
 
-  @Test("hostile requests get the documented error and the server keeps serving",
+  @Test(
+    "hostile requests get the documented error and the server keeps serving",
     arguments: hostile)
   func hostileRequests(_ row: Hostile) async throws {
     try await withServer(router: Self.router()) { server in

@@ -27,7 +27,11 @@ final class LoopbackClient {
   private var pending: [UInt8] = []
 
   init(port: UInt16) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #if canImport(Glibc)
+      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
     guard descriptor >= 0 else { throw ClientError(description: "socket failed") }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -41,7 +45,8 @@ final class LoopbackClient {
     guard result == 0 else {
       let code = errno
       close(descriptor)
-      throw ClientError(description: "connect to port \(port) failed: \(String(cString: strerror(code)))")
+      throw ClientError(
+        description: "connect to port \(port) failed: \(String(cString: strerror(code)))")
     }
   }
 
@@ -80,7 +85,8 @@ final class LoopbackClient {
   /// Reads more bytes; `false` at end of stream or when `timeout` passes first.
   private func fill(timeout: Duration) throws -> Bool {
     var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-    let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+    let milliseconds = Int32(
+      timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
     guard poll(&fds, 1, milliseconds) > 0 else {
       throw ClientError(description: "no data from the server within \(timeout)")
     }
@@ -117,7 +123,9 @@ final class LoopbackClient {
     var headers = HTTPHeaders()
     for line in lines {
       guard let colon = line.firstIndex(of: ":") else { continue }
-      headers.add(String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+      headers.add(
+        String(line[..<colon]),
+        String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
     }
     if status == 100 { return try readResponse(timeout: timeout) }
     if let length = headers["Content-Length"].flatMap(Int.init) {
@@ -158,7 +166,9 @@ final class LoopbackClient {
 func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
   try await withCheckedThrowingContinuation { continuation in
     let thread = Thread {
-      do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+      do { continuation.resume(returning: try body()) } catch {
+        continuation.resume(throwing: error)
+      }
     }
     thread.start()
   }

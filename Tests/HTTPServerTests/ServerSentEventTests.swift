@@ -44,7 +44,9 @@ struct ServerSentEventTests {
   @Test("chunks carry their length in hex")
   func chunkEncoding() {
     let bytes = HTTPResponseEncoder.chunk(Array(repeating: 0x61, count: 26))
-    #expect(String(decoding: bytes, as: UTF8.self) == "1a\r\n" + String(repeating: "a", count: 26) + "\r\n")
+    #expect(
+      String(decoding: bytes, as: UTF8.self) == "1a\r\n" + String(repeating: "a", count: 26)
+        + "\r\n")
   }
 
   @Test("headers compare names case-insensitively and setting replaces all fields of a name")
