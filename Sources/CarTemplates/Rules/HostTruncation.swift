@@ -30,7 +30,11 @@ public struct Truncation: Hashable, Sendable, Codable, CustomStringConvertible {
   /// `'stations': kept 12 of 15 list items (first N); dropped s13, s14, s15`.
   public var description: String {
     let owner = element.map { "'\(templateID)' '\($0)'" } ?? "'\(templateID)'"
-    let dropped = removed.isEmpty ? "" : "; dropped " + removed.map(\.rawValue).joined(separator: ", ")
+    let ids = removed.map(\.rawValue).joined(separator: ", ")
+    if limit == .undisplayableGridButtons {
+      return "\(owner): hid \(given - kept) of \(given) grid buttons (no image or no title): \(ids)"
+    }
+    let dropped = removed.isEmpty ? "" : "; dropped " + ids
     return "\(owner): kept \(kept) of \(given) \(limit.noun) (\(limit.behaviour))\(dropped)"
   }
 }
