@@ -58,7 +58,9 @@ struct Frame {
   /// Characters available inside the borders, one space of margin each side.
   var inner: Int { columns - 4 }
 
-  private var glyphs: (tl: String, h: String, tr: String, v: String, ml: String, mr: String, bl: String, br: String) {
+  private var glyphs:
+    (tl: String, h: String, tr: String, v: String, ml: String, mr: String, bl: String, br: String)
+  {
     switch style {
     case .screen: ("┌", "─", "┐", "│", "├", "┤", "└", "┘")
     case .modal: ("╔", "═", "╗", "║", "╟", "╢", "╚", "╝")

@@ -7,7 +7,8 @@ extension Frame {
   mutating func tabs(_ bar: TabBarTemplateSpec) {
     let labels = bar.tabs.enumerated().map { index, tab in
       let name = tab.tab?.title ?? tab.title ?? tab.tab?.systemItem ?? "…"
-      return name + (index == bar.selectedIndex ? "*" : "") + ((tab.tab?.showsBadge ?? false) ? "•" : "")
+      return name + (index == bar.selectedIndex ? "*" : "")
+        + ((tab.tab?.showsBadge ?? false) ? "•" : "")
     }
     line("Tabs: " + labels.joined(separator: " · "))
     rule()
@@ -142,7 +143,9 @@ extension TextRenderer {
     frame.line(left, right)
     if let detail = item.detailText, !detail.isEmpty { frame.line("  " + detail) }
     if let progress = item.playbackProgress {
-      frame.line("  " + Self.bar(progress, width: 10) + " \(Int((min(max(progress, 0), 1) * 100).rounded()))%")
+      frame.line(
+        "  " + Self.bar(progress, width: 10)
+          + " \(Int((min(max(progress, 0), 1) * 100).rounded()))%")
     }
   }
 
@@ -166,7 +169,8 @@ extension TextRenderer {
     var index = 0
     while index < buttons.count {
       let row = buttons[index..<min(index + perRow, buttons.count)]
-      frame.line(row.map { Text.pad(Self.gridButton($0, width: width), width) }.joined(separator: " "))
+      frame.line(
+        row.map { Text.pad(Self.gridButton($0, width: width), width) }.joined(separator: " "))
       index += perRow
     }
   }
@@ -251,7 +255,9 @@ extension TextRenderer {
     if !map.mapButtons.isEmpty {
       let visible = map.mapButtons.filter { !$0.isHidden }
       frame.buttons(
-        visible.map { "(" + (($0.isEnabled ? "" : "⊘ ") + ($0.image?.name ?? $0.id.rawValue)) + ")" })
+        visible.map {
+          "(" + (($0.isEnabled ? "" : "⊘ ") + ($0.image?.name ?? $0.id.rawValue)) + ")"
+        })
     }
     if !map.tripPreviews.isEmpty {
       frame.rule()
@@ -298,7 +304,9 @@ extension TextRenderer {
       }
       return "[" + (button.isEnabled ? "" : "⊘ ") + name + (button.isSelected ? "*" : "") + "]"
     }
-    if playing.isUpNextButtonEnabled { labels.append("[" + (playing.upNextTitle ?? "Up Next") + "]") }
+    if playing.isUpNextButtonEnabled {
+      labels.append("[" + (playing.upNextTitle ?? "Up Next") + "]")
+    }
     if playing.isAlbumArtistButtonEnabled { labels.append("[Album/Artist]") }
     if !labels.isEmpty {
       frame.rule()

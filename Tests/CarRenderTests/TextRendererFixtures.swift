@@ -24,7 +24,8 @@ enum KasselChargers {
     let header = rows.removeFirst()
     func column(_ name: String) throws -> Int {
       guard let index = header.firstIndex(of: name) else {
-        throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no column \(name)"])
+        throw CocoaError(
+          .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no column \(name)"])
       }
       return index
     }
@@ -75,7 +76,8 @@ enum KasselChargers {
   static func item(_ charger: Charger) -> ListItemSpec {
     ListItemSpec(
       id: ElementID(charger.id), text: "\(charger.city), \(charger.street)",
-      detailText: "\(charger.maxPowerKW) kW · \(distance(charger.distanceKM)) · \(charger.operatorName)",
+      detailText:
+        "\(charger.maxPowerKW) kW · \(distance(charger.distanceKM)) · \(charger.operatorName)",
       image: .symbol("bolt.car"), accessory: .disclosureIndicator)
   }
 }

@@ -6,7 +6,9 @@ import Testing
 
 /// Compares rendered text with `Golden/<name>.txt`. Set `WAYSIDE_RECORD_GOLDEN=1` to write the
 /// files instead (then review the diff and commit them).
-func expectGolden(_ rendered: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectGolden(
+  _ rendered: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
   let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden").appendingPathComponent(name + ".txt")
   if ProcessInfo.processInfo.environment["WAYSIDE_RECORD_GOLDEN"] == "1" {
@@ -19,7 +21,9 @@ func expectGolden(_ rendered: String, named name: String, sourceLocation: Source
       sourceLocation: sourceLocation)
     return
   }
-  #expect(rendered == golden, "rendered text differs from \(name).txt:\n\(rendered)", sourceLocation: sourceLocation)
+  #expect(
+    rendered == golden, "rendered text differs from \(name).txt:\n\(rendered)",
+    sourceLocation: sourceLocation)
 }
 
 @Suite("Text rendering of the visible car screen")
@@ -35,27 +39,40 @@ struct TextRendererTests {
             "nearby", tab: TabAppearance(title: "Nearby", image: .symbol("map")),
             PointOfInterestTemplateSpec(
               title: "Chargers", points: chargers.map(KasselChargers.point),
-              navigationBar: NavigationBarSpec(trailing: [BarButtonSpec(id: "filter", title: "Filter")]))),
+              navigationBar: NavigationBarSpec(trailing: [
+                BarButtonSpec(id: "filter", title: "Filter")
+              ]))),
           .list(
             "route", tab: TabAppearance(title: "Route", image: .symbol("road.lanes")),
-            ListTemplateSpec(title: "On the route", sections: [], emptyViewTitleVariants: ["No route planned", "No route"])),
+            ListTemplateSpec(
+              title: "On the route", sections: [],
+              emptyViewTitleVariants: ["No route planned", "No route"])),
           .list(
-            "favourites", tab: TabAppearance(title: "Favourites", image: .symbol("star"), showsBadge: true),
-            ListTemplateSpec(title: "Favourites", sections: [ListSectionSpec(items: chargers.prefix(2).map(KasselChargers.item))])),
+            "favourites",
+            tab: TabAppearance(title: "Favourites", image: .symbol("star"), showsBadge: true),
+            ListTemplateSpec(
+              title: "Favourites",
+              sections: [ListSectionSpec(items: chargers.prefix(2).map(KasselChargers.item))])),
         ], selectedIndex: selected))
   }
 
-  static func stationInfo(_ charger: KasselChargers.Charger, layout: InformationTemplateSpec.Layout) -> TemplateSpec {
+  static func stationInfo(_ charger: KasselChargers.Charger, layout: InformationTemplateSpec.Layout)
+    -> TemplateSpec
+  {
     .information(
       "station",
       InformationTemplateSpec(
         title: "\(charger.city), \(charger.street)", layout: layout,
         items: [
           InformationItemSpec(id: "operator", title: "Operator", detail: charger.operatorName),
-          InformationItemSpec(id: "power", title: "Power", detail: "up to \(charger.maxPowerKW) kW"),
-          InformationItemSpec(id: "points", title: "Charge points", detail: "\(charger.chargePoints)"),
-          InformationItemSpec(id: "distance", title: "Distance", detail: KasselChargers.distance(charger.distanceKM)),
-          InformationItemSpec(id: "rating", title: "Rating", detail: "(12 reviews)", rating: 3.5, maximumRating: 5),
+          InformationItemSpec(
+            id: "power", title: "Power", detail: "up to \(charger.maxPowerKW) kW"),
+          InformationItemSpec(
+            id: "points", title: "Charge points", detail: "\(charger.chargePoints)"),
+          InformationItemSpec(
+            id: "distance", title: "Distance", detail: KasselChargers.distance(charger.distanceKM)),
+          InformationItemSpec(
+            id: "rating", title: "Rating", detail: "(12 reviews)", rating: 3.5, maximumRating: 5),
         ],
         actions: [
           TextButtonSpec(id: "navigate", title: "Navigate", style: .confirm),
@@ -69,12 +86,17 @@ struct TextRendererTests {
       ListTemplateSpec(
         title: "Fast chargers near Kassel",
         sections: [
-          ListSectionSpec(header: "Within 1 km", items: chargers.filter { $0.distanceKM < 1 }.map(KasselChargers.item)),
-          ListSectionSpec(header: "Further away", items: chargers.filter { $0.distanceKM >= 1 }.map(KasselChargers.item)),
+          ListSectionSpec(
+            header: "Within 1 km",
+            items: chargers.filter { $0.distanceKM < 1 }.map(KasselChargers.item)),
+          ListSectionSpec(
+            header: "Further away",
+            items: chargers.filter { $0.distanceKM >= 1 }.map(KasselChargers.item)),
         ],
         headerGridButtons: [
           GridButtonSpec(id: "fast", titleVariants: ["≥ 150 kW", "150+"], image: .symbol("bolt")),
-          GridButtonSpec(id: "free", titleVariants: ["Available", "Free"], image: .symbol("checkmark")),
+          GridButtonSpec(
+            id: "free", titleVariants: ["Available", "Free"], image: .symbol("checkmark")),
         ],
         navigationBar: NavigationBarSpec(trailing: [BarButtonSpec(id: "sort", title: "Sort")])))
   }
@@ -93,7 +115,8 @@ struct TextRendererTests {
       hostState: RenderHostState(selectedPointID: "bnetza2026fast-87b5393920f4549d"),
       screen: { CarScreen(root: tabBar(Array($0.prefix(14)))) }),
     GoldenCase(
-      name: "charging-favourites-tab-wide", configuration: .init(display: .wide, contentStyle: .dark),
+      name: "charging-favourites-tab-wide",
+      configuration: .init(display: .wide, contentStyle: .dark),
       hostState: .init(), screen: { CarScreen(root: tabBar(Array($0.prefix(4)), selected: 2)) }),
     GoldenCase(
       name: "charging-empty-route-tab-minimum", configuration: .init(display: .minimum),
@@ -101,11 +124,16 @@ struct TextRendererTests {
     GoldenCase(
       name: "charging-station-pushed-minimum", configuration: .init(display: .minimum),
       hostState: .init(),
-      screen: { CarScreen(root: tabBar(Array($0.prefix(3))), stack: [stationInfo($0[1], layout: .leading)]) }),
+      screen: {
+        CarScreen(root: tabBar(Array($0.prefix(3))), stack: [stationInfo($0[1], layout: .leading)])
+      }),
     GoldenCase(
       name: "charging-station-two-column-hd", configuration: .init(display: .hd),
       hostState: .init(),
-      screen: { CarScreen(root: tabBar(Array($0.prefix(3))), stack: [stationInfo($0[1], layout: .twoColumn)]) }),
+      screen: {
+        CarScreen(
+          root: tabBar(Array($0.prefix(3))), stack: [stationInfo($0[1], layout: .twoColumn)])
+      }),
     GoldenCase(
       name: "charging-list-driving-limited-spinning", configuration: driving,
       hostState: RenderHostState(spinningItemID: "bnetza2026fast-e72a8a84d7fb6d58"),
@@ -122,7 +150,9 @@ struct TextRendererTests {
           modal: .alert(
             "start-failed",
             AlertTemplateSpec(
-              titleVariants: ["Charging could not be started at this charge point", "Charging not started"],
+              titleVariants: [
+                "Charging could not be started at this charge point", "Charging not started",
+              ],
               actions: [
                 AlertActionSpec(id: "details", title: "Details"),
                 AlertActionSpec(id: "retry", title: "Try Again"),
@@ -156,11 +186,17 @@ struct TextRendererTests {
               buttons: [
                 GridButtonSpec(id: "ccs", titleVariants: ["CCS"], image: .symbol("bolt")),
                 GridButtonSpec(id: "type2", titleVariants: ["Type 2"], image: .symbol("powerplug")),
-                GridButtonSpec(id: "chademo", titleVariants: ["CHAdeMO"], image: .symbol("bolt.circle")),
-                GridButtonSpec(id: "fast", titleVariants: ["Ultra fast (150 kW and more)", "≥ 150 kW"], image: .symbol("hare")),
-                GridButtonSpec(id: "free", titleVariants: ["Available now", "Free"], image: .symbol("checkmark")),
+                GridButtonSpec(
+                  id: "chademo", titleVariants: ["CHAdeMO"], image: .symbol("bolt.circle")),
+                GridButtonSpec(
+                  id: "fast", titleVariants: ["Ultra fast (150 kW and more)", "≥ 150 kW"],
+                  image: .symbol("hare")),
+                GridButtonSpec(
+                  id: "free", titleVariants: ["Available now", "Free"], image: .symbol("checkmark")),
                 GridButtonSpec(id: "broken", titleVariants: ["No image"], image: nil),
-                GridButtonSpec(id: "open", titleVariants: ["Open 24 h"], image: .symbol("clock"), isEnabled: false),
+                GridButtonSpec(
+                  id: "open", titleVariants: ["Open 24 h"], image: .symbol("clock"),
+                  isEnabled: false),
               ])))
       }),
     GoldenCase(
@@ -177,9 +213,11 @@ struct TextRendererTests {
                   header: "Podcasts",
                   items: [
                     ListItemSpec(
-                      id: "ep1", text: "Episode 41: Charging on the Autobahn", detailText: "38 min left",
+                      id: "ep1", text: "Episode 41: Charging on the Autobahn",
+                      detailText: "38 min left",
                       playbackProgress: 0.35, isPlaying: true),
-                    ListItemSpec(id: "ep2", text: "Episode 40", accessory: .cloud, isExplicitContent: true),
+                    ListItemSpec(
+                      id: "ep2", text: "Episode 40", accessory: .cloud, isExplicitContent: true),
                   ])
               ], assistantCell: AssistantCellSpec(visibility: .always, action: .playMedia))),
           stack: [
@@ -215,7 +253,9 @@ struct TextRendererTests {
                   id: "trip", destinationName: "Tesla Supercharger, Neue Fahrt 9",
                   destination: Coordinate(latitude: 51.31395, longitude: 9.493433),
                   routeChoices: [
-                    .init(id: "fast", summaryVariants: ["Fastest route via Fünffensterstraße", "Fastest"]),
+                    .init(
+                      id: "fast",
+                      summaryVariants: ["Fastest route via Fünffensterstraße", "Fastest"]),
                     .init(id: "short", summaryVariants: ["Shortest route", "Shortest"]),
                   ])
               ])))
@@ -225,15 +265,23 @@ struct TextRendererTests {
       hostState: .init(),
       screen: { chargers in
         CarScreen(
-          root: .map("map", MapTemplateSpec(viewport: MapViewportSpec(center: chargers[0].coordinate, zoom: 12))),
-          stack: [.search("search", SearchTemplateSpec(query: "Königs", results: [KasselChargers.item(chargers[0])]))])
+          root: .map(
+            "map",
+            MapTemplateSpec(viewport: MapViewportSpec(center: chargers[0].coordinate, zoom: 12))),
+          stack: [
+            .search(
+              "search",
+              SearchTemplateSpec(query: "Königs", results: [KasselChargers.item(chargers[0])]))
+          ])
       }),
     GoldenCase(
       name: "navigation-voice-control", configuration: .init(),
       hostState: RenderHostState(activeVoiceStateID: "listening"),
       screen: { chargers in
         CarScreen(
-          root: .map("map", MapTemplateSpec(viewport: MapViewportSpec(center: chargers[0].coordinate, zoom: 12))),
+          root: .map(
+            "map",
+            MapTemplateSpec(viewport: MapViewportSpec(center: chargers[0].coordinate, zoom: 12))),
           modal: .voiceControl(
             "voice",
             VoiceControlTemplateSpec(states: [
@@ -248,15 +296,20 @@ struct TextRendererTests {
       hostState: .init(),
       screen: { _ in
         CarScreen(
-          root: .list("calls", ListTemplateSpec(title: "Recents", sections: [ListSectionSpec(items: Make.items(1))])),
+          root: .list(
+            "calls",
+            ListTemplateSpec(title: "Recents", sections: [ListSectionSpec(items: Make.items(1))])),
           stack: [
             .contact(
               "hotline",
               ContactTemplateSpec(
-                name: "Charging Hotline", subtitle: "24/7 support", informativeText: "Free of charge",
+                name: "Charging Hotline", subtitle: "24/7 support",
+                informativeText: "Free of charge",
                 actions: [
-                  .init(id: "call", kind: .call), .init(id: "message", kind: .message("+49 800 000000")),
-                  .init(id: "route", kind: .directions), .init(id: "report", kind: .custom(title: "Report", image: .symbol("flag"))),
+                  .init(id: "call", kind: .call),
+                  .init(id: "message", kind: .message("+49 800 000000")),
+                  .init(id: "route", kind: .directions),
+                  .init(id: "report", kind: .custom(title: "Report", image: .symbol("flag"))),
                 ]))
           ])
       }),
@@ -264,7 +317,10 @@ struct TextRendererTests {
       name: "list-spinner-while-empty", configuration: .init(),
       hostState: .init(),
       screen: { _ in
-        CarScreen(root: .list("loading", ListTemplateSpec(title: "Nearby", sections: [], showsSpinnerWhileEmpty: true)))
+        CarScreen(
+          root: .list(
+            "loading", ListTemplateSpec(title: "Nearby", sections: [], showsSpinnerWhileEmpty: true)
+          ))
       }),
   ]
 
@@ -288,7 +344,8 @@ struct TextRendererTests {
   @Test("Every line of a rendered box has the display's width", arguments: DisplayProfile.all)
   func lineWidths(_ display: DisplayProfile) throws {
     let chargers = try KasselChargers.load(15)
-    let renderer = TextRenderer(configuration: SessionConfiguration(display: display), showsChrome: false)
+    let renderer = TextRenderer(
+      configuration: SessionConfiguration(display: display), showsChrome: false)
     let text = renderer.render(
       CarScreen(root: Self.stationList(chargers), modal: Make.alert(actions: 2)))
     for line in text.split(separator: "\n") {
@@ -299,7 +356,8 @@ struct TextRendererTests {
   @Test("Rows beyond the car's item limit are not drawn, and the trim is reported")
   func rowsBeyondLimit() throws {
     let chargers = try KasselChargers.load(15)
-    let text = TextRenderer(configuration: Self.driving).render(CarScreen(root: Self.stationList(chargers)))
+    let text = TextRenderer(configuration: Self.driving).render(
+      CarScreen(root: Self.stationList(chargers)))
     #expect(text.contains(chargers[11].street))
     #expect(!text.contains(chargers[12].street))
     #expect(text.contains("trimmed 'stations': kept 12 of 15 list items"))
@@ -308,8 +366,14 @@ struct TextRendererTests {
   @Test("Long titles are cut with an ellipsis to the display width")
   func ellipsis() {
     let long = String(repeating: "Wilhelmshöher Allee ", count: 5)
-    let text = TextRenderer(configuration: SessionConfiguration(display: .minimum), showsChrome: false)
-      .render(Make.list("l", ListTemplateSpec(title: "T", sections: [ListSectionSpec(items: [ListItemSpec(id: "a", text: long)])])))
+    let text = TextRenderer(
+      configuration: SessionConfiguration(display: .minimum), showsChrome: false
+    )
+    .render(
+      Make.list(
+        "l",
+        ListTemplateSpec(
+          title: "T", sections: [ListSectionSpec(items: [ListItemSpec(id: "a", text: long)])])))
     let row = text.split(separator: "\n")[1]
     #expect(row.hasSuffix("… │"))
     #expect(row.count == 46)
@@ -321,16 +385,22 @@ struct TextRendererTests {
     let screen = CarScreen(root: Self.stationList(chargers))
     let quiet = TextRenderer().render(screen)
     #expect(TextRenderer().render(screen) == quiet)
-    let spinning = TextRenderer(hostState: RenderHostState(spinningItemID: ElementID(chargers[0].id))).render(screen)
+    let spinning = TextRenderer(
+      hostState: RenderHostState(spinningItemID: ElementID(chargers[0].id))
+    ).render(screen)
     #expect(spinning != quiet)
     #expect(spinning.contains("⟳"))
     #expect(!quiet.contains("⟳"))
   }
 
-  @Test("Text variants are chosen for the width: the long variant on wide screens, the short on narrow")
+  @Test(
+    "Text variants are chosen for the width: the long variant on wide screens, the short on narrow")
   func variants() {
     let alert = TemplateSpec.alert(
-      "a", AlertTemplateSpec(titleVariants: ["Charging could not be started at this charge point", "Not started"], actions: [AlertActionSpec(id: "ok", title: "OK")]))
+      "a",
+      AlertTemplateSpec(
+        titleVariants: ["Charging could not be started at this charge point", "Not started"],
+        actions: [AlertActionSpec(id: "ok", title: "OK")]))
     let wide = TextRenderer(configuration: SessionConfiguration(display: .wide)).render(alert)
     let narrow = TextRenderer(configuration: SessionConfiguration(display: .minimum)).render(alert)
     #expect(wide.contains("Charging could not be started at this charge point"))
@@ -352,6 +422,8 @@ enum Make {
       "alert",
       AlertTemplateSpec(
         titleVariants: ["Something failed"],
-        actions: (0..<actions).map { AlertActionSpec(id: ElementID("a\($0)"), title: "Action \($0)") }))
+        actions: (0..<actions).map {
+          AlertActionSpec(id: ElementID("a\($0)"), title: "Action \($0)")
+        }))
   }
 }

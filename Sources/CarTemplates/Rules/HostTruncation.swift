@@ -123,7 +123,8 @@ private struct Trimmer {
       return .pointOfInterest(poi)
     case .map(var map):
       map.navigationBar = trim(map.navigationBar)
-      map.mapButtons = keepFirst(map.mapButtons, map.isPanning ? .mapButtonsWhilePanning : .mapButtons)
+      map.mapButtons = keepFirst(
+        map.mapButtons, map.isPanning ? .mapButtonsWhilePanning : .mapButtons)
       map.tripPreviews = keepFirst(map.tripPreviews, .tripPreviews).map { trip in
         var shown = trip
         shown.routeChoices = keepFirst(trip.routeChoices, .routeChoices, in: trip.id)
