@@ -1,6 +1,7 @@
 import Foundation
 import Geo
 import Routing
+import StationFeeds
 import Testing
 import TripPlanner
 import WaysideData
@@ -17,10 +18,11 @@ enum RealTrip {
       BundledData.data(.motorways), BundledData.data(.federalRoads),
     ])
     let places = try PlaceDirectory(geoJSON: BundledData.data(.places))
-    let csv = String(decoding: try BundledData.data(.fastChargers2026), as: UTF8.self)
+    let imported = FastChargerCSVImporter.importStations(
+      from: try BundledData.data(.fastChargers2026), fileName: "de_fast_chargers_bnetza_2026-01-28.csv")
     return Fixture(
       network: network, places: places,
-      chargers: SiteListCorridor(sites: try FastChargerCSV.parse(csv).sites))
+      chargers: SiteListCorridor(sites: imported.stations.compactMap(ChargerSite.init(station:))))
   }
 }
 
