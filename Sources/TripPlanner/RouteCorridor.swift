@@ -55,10 +55,14 @@ public struct SiteListCorridor: CorridorStationSource {
     for i in 0..<(points.count - 1) {
       let a = points[i]
       let b = points[i + 1]
-      let dLon = widthKilometres / (111.32 * max(0.2, GeoMath.cosDegrees(max(a.latitude, b.latitude))))
-      let rows = Self.index(min(a.latitude, b.latitude) - dLat)...Self.index(max(a.latitude, b.latitude) + dLat)
+      let dLon =
+        widthKilometres / (111.32 * max(0.2, GeoMath.cosDegrees(max(a.latitude, b.latitude))))
+      let rows =
+        Self.index(
+          min(a.latitude, b.latitude) - dLat)...Self.index(max(a.latitude, b.latitude) + dLat)
       let columns =
-        Self.index(min(a.longitude, b.longitude) - dLon)...Self.index(max(a.longitude, b.longitude) + dLon)
+        Self.index(
+          min(a.longitude, b.longitude) - dLon)...Self.index(max(a.longitude, b.longitude) + dLon)
       for row in rows {
         for column in columns { grid[Cell(row: row, column: column), default: []].append(i) }
       }
@@ -101,5 +105,7 @@ public struct SiteListCorridor: CorridorStationSource {
     return result
   }
 
-  private static func index(_ degrees: Double) -> Int { Int((degrees / cellDegrees).rounded(.down)) }
+  private static func index(_ degrees: Double) -> Int {
+    Int((degrees / cellDegrees).rounded(.down))
+  }
 }

@@ -83,7 +83,8 @@ public struct TripOptions: Sendable {
       detourCircuity >= 1, thinningKilometres >= 0
     else {
       throw TripPlanningError(
-        .invalidOptions, "overhead, corridor and thinning must be ≥ 0, circuity ≥ 1, detour speed > 0")
+        .invalidOptions,
+        "overhead, corridor and thinning must be ≥ 0, circuity ≥ 1, detour speed > 0")
     }
     if let value = valueOfTimeEurosPerHour, !(value > 0) {
       throw TripPlanningError(

@@ -35,7 +35,8 @@ public struct TripPlanner: Sendable {
   }
 
   /// Plans the trip along `route` using `stations` (any order; filtered and thinned here).
-  public func plan(route: Route, stations: [CorridorStation]) throws(TripPlanningError) -> TripPlan {
+  public func plan(route: Route, stations: [CorridorStation]) throws(TripPlanningError) -> TripPlan
+  {
     try options.validate()
     let capacity = vehicle.usableCapacityKilowattHours
     let profile = energyProfile(route)
@@ -49,7 +50,8 @@ public struct TripPlanner: Sendable {
       return TripPlan(
         routeKilometres: route.lengthKilometres, stops: [], driveSeconds: totalTime,
         chargeSeconds: 0, overheadSeconds: 0, arrivalStateOfCharge: start - totalEnergy / capacity,
-        candidateCount: candidates.count, method: methodIsLinear ? .exactLinear : .discretised(step: options.stateOfChargeStep))
+        candidateCount: candidates.count,
+        method: methodIsLinear ? .exactLinear : .discretised(step: options.stateOfChargeStep))
     }
     let sequence: [(index: Int, departure: Double)]?
     if methodIsLinear {
@@ -65,12 +67,15 @@ public struct TripPlanner: Sendable {
       totalTime: totalTime)
   }
 
-  private var methodIsLinear: Bool { vehicle.chargingCurve.isFlat && vehicle.consumption.isConstant }
+  private var methodIsLinear: Bool {
+    vehicle.chargingCurve.isFlat && vehicle.consumption.isConstant
+  }
 
   // MARK: Preparation
 
   /// Cumulative energy (kWh) at each route vertex, each segment at its own speed.
-  func energyProfile(_ route: Route) -> (kilometres: [Double], seconds: [Double], energy: [Double]) {
+  func energyProfile(_ route: Route) -> (kilometres: [Double], seconds: [Double], energy: [Double])
+  {
     var energy = [0.0]
     energy.reserveCapacity(route.cumulativeKilometres.count)
     for i in 1..<max(1, route.cumulativeKilometres.count) {
@@ -78,7 +83,8 @@ public struct TripPlanner: Sendable {
       let seconds = route.cumulativeSeconds[i] - route.cumulativeSeconds[i - 1]
       let speed = seconds > 0 ? km / seconds * 3600 : 0
       energy.append(
-        energy[i - 1] + km * vehicle.consumption.kilowattHoursPerKilometre(atKilometresPerHour: speed))
+        energy[i - 1] + km
+          * vehicle.consumption.kilowattHoursPerKilometre(atKilometresPerHour: speed))
     }
     return (route.cumulativeKilometres, route.cumulativeSeconds, energy)
   }
@@ -113,7 +119,8 @@ public struct TripPlanner: Sendable {
   }
 
   func candidate(
-    for station: CorridorStation, profile: (kilometres: [Double], seconds: [Double], energy: [Double]),
+    for station: CorridorStation,
+    profile: (kilometres: [Double], seconds: [Double], energy: [Double]),
     route: Route
   ) -> Candidate {
     let x = station.kilometresAlongRoute
@@ -131,7 +138,8 @@ public struct TripPlanner: Sendable {
     let detourKilometres = station.offRouteKilometres * options.detourCircuity
     let detourEnergy =
       detourKilometres
-      * vehicle.consumption.kilowattHoursPerKilometre(atKilometresPerHour: options.detourKilometresPerHour)
+      * vehicle.consumption.kilowattHoursPerKilometre(
+        atKilometresPerHour: options.detourKilometresPerHour)
     let price = options.price?(station.site)
     var perKilowattHour = 0.0
     var perMinuteFactor = 1.0
@@ -169,7 +177,9 @@ public struct TripPlanner: Sendable {
         result.append(.init(target: j, fuel: fuel, seconds: c.time + c.detourSeconds - baseTime))
       }
       let fuel = totalEnergy - baseEnergy
-      if fuel <= full { result.append(.init(target: -1, fuel: fuel, seconds: totalTime - baseTime)) }
+      if fuel <= full {
+        result.append(.init(target: -1, fuel: fuel, seconds: totalTime - baseTime))
+      }
       return result
     }
     let solver = LinearChargingSolver(
@@ -325,11 +335,13 @@ public struct TripPlanner: Sendable {
       var target = entry.departure
       if k == sequence.count - 1 {
         let leaveEnergy = c.energy - c.detourEnergy
-        target = min(target, options.minimumArrivalAtDestination + (totalEnergy - leaveEnergy) / capacity)
+        target = min(
+          target, options.minimumArrivalAtDestination + (totalEnergy - leaveEnergy) / capacity)
       }
       guard target > arrival + 1e-12 else { continue }
       drive += c.time + c.detourSeconds - positionTime
-      let seconds = vehicle.chargingSeconds(from: arrival, to: target, stationKilowatts: c.kilowatts)
+      let seconds = vehicle.chargingSeconds(
+        from: arrival, to: target, stationKilowatts: c.kilowatts)
       let energy = (target - arrival) * capacity
       charge += seconds
       overhead += options.stopOverheadSeconds
@@ -358,7 +370,9 @@ public struct TripPlanner: Sendable {
   // MARK: Diagnosis
 
   /// Names the first stretch no charge can bridge.
-  func diagnoseGap(_ candidates: [Candidate], route: Route, totalEnergy: Double) -> TripPlanningError {
+  func diagnoseGap(_ candidates: [Candidate], route: Route, totalEnergy: Double)
+    -> TripPlanningError
+  {
     let capacity = vehicle.usableCapacityKilowattHours
     let perCharge = (options.maximumChargeStateOfCharge - options.minimumArrivalAtStops) * capacity
     let startBudget = (options.startStateOfCharge - options.minimumArrivalAtStops) * capacity

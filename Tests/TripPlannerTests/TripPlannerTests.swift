@@ -19,7 +19,8 @@ enum RealTrip {
     ])
     let places = try PlaceDirectory(geoJSON: BundledData.data(.places))
     let imported = FastChargerCSVImporter.importStations(
-      from: try BundledData.data(.fastChargers2026), fileName: "de_fast_chargers_bnetza_2026-01-28.csv")
+      from: try BundledData.data(.fastChargers2026),
+      fileName: "de_fast_chargers_bnetza_2026-01-28.csv")
     return Fixture(
       network: network, places: places,
       chargers: SiteListCorridor(sites: imported.stations.compactMap(ChargerSite.init(station:))))
@@ -33,7 +34,9 @@ enum LineInstance {
   }
 
   static func route(length: Double) -> Route {
-    let marks = stride(from: 0.0, through: length, by: 10).map { $0 } + (length.truncatingRemainder(dividingBy: 10) == 0 ? [] : [length])
+    let marks =
+      stride(from: 0.0, through: length, by: 10).map { $0 }
+      + (length.truncatingRemainder(dividingBy: 10) == 0 ? [] : [length])
     return Route(
       polyline: Polyline(marks.map(coordinate)), cumulativeKilometres: marks,
       cumulativeSeconds: marks.map { $0 / 105 * 3600 }, sections: [])
@@ -100,7 +103,9 @@ struct TripPlannerTests {
     checkFeasible(plan, vehicle: vehicle, options: options)
     // The same trip in the challenge's units: 320 km range, rate = kW ÷ 0.2 kWh/km.
     let network = try SuperchargerNetwork(
-      stations: [.init(name: "origin", coordinate: LineInstance.coordinate(0), rateKilometresPerHour: 1)]
+      stations: [
+        .init(name: "origin", coordinate: LineInstance.coordinate(0), rateKilometresPerHour: 1)
+      ]
         + Self.lineStations.enumerated().map {
           .init(
             name: "s\($0.offset)", coordinate: LineInstance.coordinate($0.element.km),
@@ -125,13 +130,16 @@ struct TripPlannerTests {
     let options = LineInstance.bareOptions()
     let route = LineInstance.route(length: 800)
     let stations = LineInstance.stations(Self.lineStations)
-    let exact = try TripPlanner(vehicle: flat, options: options).plan(route: route, stations: stations)
+    let exact = try TripPlanner(vehicle: flat, options: options).plan(
+      route: route, stations: stations)
     let searched = try TripPlanner(vehicle: vehicle, options: options).plan(
       route: route, stations: stations)
     #expect(searched.method == .discretised(step: 0.01))
     checkFeasible(searched, vehicle: vehicle, options: options)
     #expect(searched.totalSeconds >= exact.totalSeconds - 1e-3)
-    #expect(searched.totalSeconds <= exact.totalSeconds * 1.01, "\(searched.totalSeconds) vs \(exact.totalSeconds)")
+    #expect(
+      searched.totalSeconds <= exact.totalSeconds * 1.01,
+      "\(searched.totalSeconds) vs \(exact.totalSeconds)")
   }
 
   @Test("A gap longer than the range is a no-feasible-plan error naming both ends of the gap")
@@ -145,7 +153,9 @@ struct TripPlannerTests {
         route: LineInstance.route(length: 600),
         stations: LineInstance.stations([(100, 50), (150, 50), (450, 50)]))
     } throws: { error in
-      guard let error = error as? TripPlanningError, error.kind == .noFeasiblePlan else { return false }
+      guard let error = error as? TripPlanningError, error.kind == .noFeasiblePlan else {
+        return false
+      }
       return error.message.contains("300 km gap from S1 (km 150) to S2 (km 450)")
     }
   }
@@ -160,7 +170,9 @@ struct TripPlannerTests {
     #expect(abs(plan.arrivalStateOfCharge - (0.8 - 16.5 / 72.5)) < 1e-9)
   }
 
-  @Test("Berlin → München on real roads and 2026 fast chargers gives a feasible plan with a tapering curve")
+  @Test(
+    "Berlin → München on real roads and 2026 fast chargers gives a feasible plan with a tapering curve"
+  )
   func realTrip() throws {
     let fixture = try RealTrip.fixture.get()
     let route = try fixture.network.fastestRoute(
@@ -168,9 +180,11 @@ struct TripPlannerTests {
       to: fixture.places.lookup("München").coordinate)
     let vehicle = try #require(VehicleProfiles.named("model-y-lr-2020"))
     let options = TripOptions()
-    let corridor = fixture.chargers.stations(along: route, withinKilometres: options.corridorKilometres)
+    let corridor = fixture.chargers.stations(
+      along: route, withinKilometres: options.corridorKilometres)
     #expect(corridor.count > 100)
-    let plan = try TripPlanner(vehicle: vehicle, options: options).plan(route: route, stations: corridor)
+    let plan = try TripPlanner(vehicle: vehicle, options: options).plan(
+      route: route, stations: corridor)
     checkFeasible(plan, vehicle: vehicle, options: options)
     #expect((1...4).contains(plan.stops.count))
     #expect(plan.driveSeconds >= route.durationSeconds)
@@ -178,10 +192,12 @@ struct TripPlannerTests {
     #expect(plan.chargeSeconds < 3600)
   }
 
-  @Test("Invalid options are rejected naming the option", arguments: [
-    (1.5, 0.1, "start state of charge is 150.0 %"),
-    (0.8, -0.1, "minimum arrival charge at the destination is -10.0 %"),
-  ])
+  @Test(
+    "Invalid options are rejected naming the option",
+    arguments: [
+      (1.5, 0.1, "start state of charge is 150.0 %"),
+      (0.8, -0.1, "minimum arrival charge at the destination is -10.0 %"),
+    ])
   func invalidOptions(start: Double, destination: Double, expected: String) throws {
     var options = TripOptions()
     options.startStateOfCharge = start

@@ -14,7 +14,8 @@ struct PlanCommandTests {
 
   var network: String { BundledData.url(.superchargerNetwork).path }
 
-  @Test("--network --json prints total, drive and charge hours and stops within the checker reference")
+  @Test(
+    "--network --json prints total, drive and charge hours and stops within the checker reference")
   func networkJSON() async throws {
     let (status, out) = try await run([
       "--network", network, "--from", "Dedham_MA", "--to", "South_Hill_VA", "--json",
@@ -46,7 +47,8 @@ struct PlanCommandTests {
   func impossibleNetworkTrip() async {
     await #expect {
       _ = try await run([
-        "--network", network, "--from", "Council_Bluffs_IA", "--to", "Cadillac_MI", "--range-km", "50",
+        "--network", network, "--from", "Council_Bluffs_IA", "--to", "Cadillac_MI", "--range-km",
+        "50",
       ])
     } throws: { error in
       guard let error = error as? CommandError else { return false }
@@ -55,15 +57,23 @@ struct PlanCommandTests {
     }
   }
 
-  @Test("Bad inputs fail with a usage message naming the input", arguments: [
-    (["Kassel", "Bremen", "--vehicle", "trabant"], "unknown vehicle 'trabant'"),
-    (["Kassel", "Bremen", "--soc", "120"], "--soc expects a percentage 0…100, got '120.0'"),
-    (["Kassel", "Bremen", "--arrive-soc", "lots"], "--arrive-soc expects a number, got 'lots'"),
-    (["Kassel"], "missing TO"),
-    (["--network", "x.csv", "--to", "B"], "--network needs --from"),
-    (["--network", "x.csv", "--from", "A", "--to", "B", "--range-km", "-1"], "--range-km expects a positive number"),
-    (["--network", "/nonexistent/x.csv", "--from", "A", "--to", "B"], "cannot read network file '/nonexistent/x.csv'"),
-  ])
+  @Test(
+    "Bad inputs fail with a usage message naming the input",
+    arguments: [
+      (["Kassel", "Bremen", "--vehicle", "trabant"], "unknown vehicle 'trabant'"),
+      (["Kassel", "Bremen", "--soc", "120"], "--soc expects a percentage 0…100, got '120.0'"),
+      (["Kassel", "Bremen", "--arrive-soc", "lots"], "--arrive-soc expects a number, got 'lots'"),
+      (["Kassel"], "missing TO"),
+      (["--network", "x.csv", "--to", "B"], "--network needs --from"),
+      (
+        ["--network", "x.csv", "--from", "A", "--to", "B", "--range-km", "-1"],
+        "--range-km expects a positive number"
+      ),
+      (
+        ["--network", "/nonexistent/x.csv", "--from", "A", "--to", "B"],
+        "cannot read network file '/nonexistent/x.csv'"
+      ),
+    ])
   func badInputs(words: [String], expected: String) async {
     await #expect {
       _ = try await run(words)

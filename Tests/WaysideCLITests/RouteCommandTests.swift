@@ -36,14 +36,16 @@ struct RouteCommandTests {
     #expect(((geometry["coordinates"] as? [[Double]])?.count ?? 0) > 10)
   }
 
-  @Test("Bad inputs fail with a message naming the input", arguments: [
-    (["Kassel"], "missing TO"),
-    (["Kassel", "Bremen", "--fast"], "unknown option '--fast'"),
-    (["Kassel", "Bremen", "Hamburg"], "unexpected argument 'Hamburg'"),
-    (["Atlantis", "Bremen"], "no town named 'Atlantis'"),
-    (["Fürth", "Bremen"], "matches 2 towns"),
-    (["0,0", "Bremen"], "from the nearest road"),
-  ])
+  @Test(
+    "Bad inputs fail with a message naming the input",
+    arguments: [
+      (["Kassel"], "missing TO"),
+      (["Kassel", "Bremen", "--fast"], "unknown option '--fast'"),
+      (["Kassel", "Bremen", "Hamburg"], "unexpected argument 'Hamburg'"),
+      (["Atlantis", "Bremen"], "no town named 'Atlantis'"),
+      (["Fürth", "Bremen"], "matches 2 towns"),
+      (["0,0", "Bremen"], "from the nearest road"),
+    ])
   func badInputs(words: [String], expected: String) async {
     await #expect {
       _ = try await run(words)

@@ -7,7 +7,8 @@ import WaysideData
 /// `wayside plan`: charging stops for a trip, on real roads and chargers or on a benchmark network.
 public enum PlanCommand: WaysideCommand {
   public static let name = "plan"
-  public static let abstract = "Charging stops for an EV trip (real roads and chargers, or a benchmark network)"
+  public static let abstract =
+    "Charging stops for an EV trip (real roads and chargers, or a benchmark network)"
   public static var usage: String {
     """
     Usage: wayside plan FROM TO [--vehicle NAME] [--soc PERCENT] [--arrive-soc PERCENT] [--json]
@@ -68,7 +69,8 @@ public enum PlanCommand: WaysideCommand {
     do {
       text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
     } catch {
-      throw CommandError.failure("cannot read network file '\(file)': \(error.localizedDescription)")
+      throw CommandError.failure(
+        "cannot read network file '\(file)': \(error.localizedDescription)")
     }
     let plan: SuperchargerNetwork.Plan
     do {
@@ -140,7 +142,9 @@ public enum PlanCommand: WaysideCommand {
       throw CommandError.failure("\(origin.label) → \(destination.label): \(error.message)")
     }
     if json {
-      io.out(try RoadData.json(RoadPlanJSON(plan, from: origin.label, to: destination.label, vehicle: vehicle)))
+      io.out(
+        try RoadData.json(
+          RoadPlanJSON(plan, from: origin.label, to: destination.label, vehicle: vehicle)))
     } else {
       io.out(
         "\(origin.label) → \(destination.label), \(vehicle.name): \(RoadData.format(plan.routeKilometres)) km, \(RoadData.duration(plan.totalSeconds)) in total"
@@ -257,10 +261,13 @@ struct RoadPlanJSON: Encodable {
     stops = plan.stops.map {
       Stop(
         stationId: $0.station.site.id, name: $0.station.site.displayName,
-        kmAlongRoute: r($0.station.kilometresAlongRoute), maxPowerKw: $0.station.site.maxPowerKilowatts,
+        kmAlongRoute: r($0.station.kilometresAlongRoute),
+        maxPowerKw: $0.station.site.maxPowerKilowatts,
         arrivalSocPercent: r($0.arrivalStateOfCharge * 100),
-        departureSocPercent: r($0.departureStateOfCharge * 100), chargeMinutes: r($0.chargeSeconds / 60),
-        chargeHours: RoadData.round($0.chargeSeconds / 3600, 4), energyKwh: r($0.energyKilowattHours),
+        departureSocPercent: r($0.departureStateOfCharge * 100),
+        chargeMinutes: r($0.chargeSeconds / 60),
+        chargeHours: RoadData.round($0.chargeSeconds / 3600, 4),
+        energyKwh: r($0.energyKilowattHours),
         priceMinorUnits: $0.price?.minorUnits, currency: $0.price?.currency.rawValue)
     }
   }

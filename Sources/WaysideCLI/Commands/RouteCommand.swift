@@ -55,7 +55,9 @@ public enum RouteCommand: WaysideCommand {
       io.out(
         "\(origin.label) → \(destination.label): \(RoadData.format(route.lengthKilometres)) km, \(RoadData.duration(route.durationSeconds))"
       )
-      io.out("Roads: \(route.refs.isEmpty ? "(none numbered over 8 km)" : route.refs.joined(separator: " > "))")
+      io.out(
+        "Roads: \(route.refs.isEmpty ? "(none numbered over 8 km)" : route.refs.joined(separator: " > "))"
+      )
       io.out(
         "Snapped to the road network: start \(RoadData.format(route.originSnap?.distanceKilometres ?? 0, digits: 2)) km, end \(RoadData.format(route.destinationSnap?.distanceKilometres ?? 0, digits: 2)) km away."
       )
@@ -122,7 +124,8 @@ enum RoadData {
       let network = try RoadNetwork(geoJSON: [
         BundledData.data(.motorways), BundledData.data(.federalRoads),
       ])
-      return Loaded(network: network, places: try PlaceDirectory(geoJSON: BundledData.data(.places)))
+      return Loaded(
+        network: network, places: try PlaceDirectory(geoJSON: BundledData.data(.places)))
     } catch {
       throw CommandError.failure("cannot load the bundled road network: \(error)")
     }
