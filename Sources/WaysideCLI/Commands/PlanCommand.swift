@@ -6,9 +6,12 @@ import WaysideData
 
 /// `wayside plan`: charging stops for a trip, on real roads and chargers or on a benchmark network.
 public enum PlanCommand: WaysideCommand {
+  /// The subcommand word.
   public static let name = "plan"
+  /// One line for `wayside --help`.
   public static let abstract =
     "Charging stops for an EV trip (real roads and chargers, or a benchmark network)"
+  /// The help text for `wayside plan --help`.
   public static var usage: String {
     """
     Usage: wayside plan FROM TO [--vehicle NAME] [--soc PERCENT] [--arrive-soc PERCENT] [--json]
@@ -37,6 +40,7 @@ public enum PlanCommand: WaysideCommand {
     """
   }
 
+  /// Parses the arguments, runs the command and prints the result; returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     if let network = try arguments.option("--network") {
       return try runNetwork(file: network, &arguments, io)

@@ -5,8 +5,11 @@ import WaysideData
 
 /// `wayside route FROM TO`: the fastest road route on the bundled OpenStreetMap network.
 public enum RouteCommand: WaysideCommand {
+  /// The subcommand word.
   public static let name = "route"
+  /// One line for `wayside --help`.
   public static let abstract = "Fastest road route between two towns or LAT,LON points"
+  /// The help text for `wayside route --help`.
   public static let usage = """
     Usage: wayside route FROM TO [--json] [--geojson FILE]
 
@@ -22,6 +25,7 @@ public enum RouteCommand: WaysideCommand {
     Map data © OpenStreetMap contributors, ODbL 1.0.
     """
 
+  /// Parses the arguments, runs the command and prints the result; returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let json = arguments.flag("--json")
     let geoJSONPath = try arguments.option("--geojson")
