@@ -59,7 +59,8 @@ public struct PlaceDirectory: Sendable {
       throw error
     } catch {
       throw RoutingError(
-        .malformedPlaceData, "the places file is not GeoJSON: \(error); expected a FeatureCollection of Point features")
+        .malformedPlaceData,
+        "the places file is not GeoJSON: \(error); expected a FeatureCollection of Point features")
     }
     self.init(places: places)
   }
@@ -133,7 +134,9 @@ public struct PlaceDirectory: Sendable {
   }
 
   /// Resolves `LAT,LON` or a place name to a coordinate with a label for output.
-  public func resolve(_ text: String) throws(RoutingError) -> (label: String, coordinate: Coordinate) {
+  public func resolve(_ text: String) throws(RoutingError) -> (
+    label: String, coordinate: Coordinate
+  ) {
     if let coordinate = Coordinate(parsing: text) { return (coordinate.description, coordinate) }
     let place = try lookup(text)
     return (place.name, place.coordinate)

@@ -51,7 +51,8 @@ extension RoadNetwork {
       }
     }
     guard best >= 0 else {
-      throw RoutingError(.emptyNetwork, "the road network has no main component to snap \(coordinate) to")
+      throw RoutingError(
+        .emptyNetwork, "the road network has no main component to snap \(coordinate) to")
     }
     let distance = GreatCircle.distanceKilometres(coordinate, self.coordinate(of: best))
     guard distance <= maximumKilometres else {

@@ -127,7 +127,8 @@ extension RoadNetwork {
         }
       }
       guard sawFeatures else {
-        throw RoutingError(.malformedRoadData, "no \"features\" array; expected a FeatureCollection")
+        throw RoutingError(
+          .malformedRoadData, "no \"features\" array; expected a FeatureCollection")
       }
     }
 
@@ -237,14 +238,21 @@ extension RoadNetwork {
       _ scanner: inout JSONScanner, into part: inout [Double], opened: Bool
     ) throws {
       if !opened { try scanner.beginArray() }
-      var values: [Double] = []
-      while try scanner.nextElement() { values.append(try scanner.readNumber()) }
-      guard values.count >= 2,
-        let position = Coordinate(validatingLatitude: values[1], longitude: values[0])
+      var longitude = Double.nan
+      var latitude = Double.nan
+      var count = 0
+      while try scanner.nextElement() {
+        let value = try scanner.readNumber()
+        if count == 0 { longitude = value } else if count == 1 { latitude = value }
+        count += 1
+      }
+      guard count >= 2,
+        let position = Coordinate(validatingLatitude: latitude, longitude: longitude)
       else {
         throw RoutingError(
           .malformedRoadData,
-          "position \(values) is not [lon, lat] in range; expected two numbers in WGS84 degrees")
+          "position [\(longitude), \(latitude)] is not [lon, lat] in range; expected two numbers in WGS84 degrees"
+        )
       }
       part.append(position.longitude)
       part.append(position.latitude)
@@ -269,7 +277,9 @@ extension RoadNetwork {
       var seconds = [Double](repeating: 0, count: m)
       var refs = [Int32](repeating: -1, count: m)
       for i in segmentFrom.indices {
-        for (a, b) in [(segmentFrom[i], segmentTo[i]), (segmentTo[i], segmentFrom[i])] {
+        for direction in 0..<2 {
+          let a = direction == 0 ? segmentFrom[i] : segmentTo[i]
+          let b = direction == 0 ? segmentTo[i] : segmentFrom[i]
           let slot = Int(fill[Int(a)])
           fill[Int(a)] += 1
           target[slot] = b

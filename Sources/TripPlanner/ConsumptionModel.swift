@@ -44,7 +44,8 @@ public enum ConsumptionModel: Hashable, Sendable {
       if speed <= first.kilometresPerHour { return first.kilowattHoursPer100Kilometres / 100 }
       for (a, b) in zip(table, table.dropFirst()) where speed <= b.kilometresPerHour {
         let t = (speed - a.kilometresPerHour) / (b.kilometresPerHour - a.kilometresPerHour)
-        return (a.kilowattHoursPer100Kilometres
+        return
+          (a.kilowattHoursPer100Kilometres
           + t * (b.kilowattHoursPer100Kilometres - a.kilowattHoursPer100Kilometres)) / 100
       }
       return last.kilowattHoursPer100Kilometres / 100

@@ -57,7 +57,8 @@ public struct SuperchargerNetwork: Sendable {
     }
     lines.removeFirst()
     var stations: [Station] = []
-    for (offset, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+    for (offset, line) in lines.enumerated()
+    where !line.trimmingCharacters(in: .whitespaces).isEmpty {
       let lineNumber = offset + 2
       let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespaces)
@@ -73,12 +74,14 @@ public struct SuperchargerNetwork: Sendable {
       else {
         throw TripPlanningError(
           .malformedStations,
-          "network CSV line \(lineNumber): '\(fields[1]),\(fields[2])' is not a valid latitude,longitude")
+          "network CSV line \(lineNumber): '\(fields[1]),\(fields[2])' is not a valid latitude,longitude"
+        )
       }
       guard let rate = Double(fields[3]), rate > 0, rate.isFinite else {
         throw TripPlanningError(
           .malformedStations,
-          "network CSV line \(lineNumber): rate '\(fields[3])' is not a positive number of km per hour")
+          "network CSV line \(lineNumber): rate '\(fields[3])' is not a positive number of km per hour"
+        )
       }
       stations.append(Station(name: fields[0], coordinate: coordinate, rateKilometresPerHour: rate))
     }

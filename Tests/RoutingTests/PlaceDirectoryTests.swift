@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Place lookup by name or coordinate")
 struct PlaceDirectoryTests {
-  @Test("Names resolve ignoring case, diacritics, umlaut spelling and common English names",
+  @Test(
+    "Names resolve ignoring case, diacritics, umlaut spelling and common English names",
     arguments: [
       ("München", "München"), ("münchen", "München"), ("MUNCHEN", "München"),
       ("Muenchen", "München"), ("Munich", "München"), ("köln", "Köln"), ("Koeln", "Köln"),

@@ -92,13 +92,22 @@ struct RoadNetworkTests {
     #expect(route.refs.contains("A24"))
   }
 
-  @Test("A* and plain Dijkstra find routes of equal travel time", arguments: [
-    (Coordinate(latitude: 51.31468, longitude: 9.4952), Coordinate(latitude: 48.13768, longitude: 11.576)),
-    (Coordinate(latitude: 52.51767, longitude: 13.40554), Coordinate(latitude: 50.93811, longitude: 6.95707)),
-  ])
+  @Test(
+    "A* and plain Dijkstra find routes of equal travel time",
+    arguments: [
+      (
+        Coordinate(latitude: 51.31468, longitude: 9.4952),
+        Coordinate(latitude: 48.13768, longitude: 11.576)
+      ),
+      (
+        Coordinate(latitude: 52.51767, longitude: 13.40554),
+        Coordinate(latitude: 50.93811, longitude: 6.95707)
+      ),
+    ])
   func aStarIsExact(origin: Coordinate, destination: Coordinate) throws {
     let network = try BundledRoads.both.get()
-    let fast = try network.fastestRouteWithStatistics(from: origin, to: destination, algorithm: .aStar)
+    let fast = try network.fastestRouteWithStatistics(
+      from: origin, to: destination, algorithm: .aStar)
     let plain = try network.fastestRouteWithStatistics(
       from: origin, to: destination, algorithm: .dijkstra)
     #expect(abs(fast.route.durationSeconds - plain.route.durationSeconds) < 1e-6)
@@ -113,7 +122,8 @@ struct RoadNetworkTests {
       to: Coordinate(latitude: 50.93811, longitude: 6.95707))
     #expect(route.cumulativeKilometres.count == route.polyline.coordinates.count)
     #expect(route.cumulativeSeconds.count == route.polyline.coordinates.count)
-    #expect(zip(route.cumulativeSeconds, route.cumulativeSeconds.dropFirst()).allSatisfy { $0 < $1 })
+    #expect(
+      zip(route.cumulativeSeconds, route.cumulativeSeconds.dropFirst()).allSatisfy { $0 < $1 })
     #expect(abs(route.polyline.lengthKilometres - route.lengthKilometres) < 1e-6)
     let sectionTotal = route.sections.reduce(0) { $0 + $1.lengthKilometres }
     #expect(sectionTotal <= route.lengthKilometres + 1e-9)
@@ -127,7 +137,8 @@ struct RoadNetworkTests {
     let snap = try network.snap(garmisch, maximumKilometres: 50)
     #expect(snap.distanceKilometres > 5)
     let route = try network.fastestRoute(
-      from: garmisch, to: Coordinate(latitude: 48.13768, longitude: 11.576), maximumSnapKilometres: 50)
+      from: garmisch, to: Coordinate(latitude: 48.13768, longitude: 11.576),
+      maximumSnapKilometres: 50)
     #expect(route.lengthKilometres > 50)
   }
 
@@ -136,7 +147,8 @@ struct RoadNetworkTests {
     let network = try BundledRoads.both.get()
     #expect {
       try network.fastestRoute(
-        from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 52.5, longitude: 13.4))
+        from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 52.5, longitude: 13.4)
+      )
     } throws: { error in
       guard let error = error as? RoutingError else { return false }
       return error.kind == .tooFarFromNetwork && error.message.contains("0.0,0.0")
@@ -171,14 +183,25 @@ struct RoadNetworkTests {
     #expect(abs(route.durationSeconds - route.lengthKilometres / 120 * 3600) < 1e-6)
   }
 
-  @Test("Malformed road files are rejected naming the file and the problem", arguments: [
-    ("not JSON", "road file #1"),
-    (#"{"type":"FeatureCollection"}"#, "no \"features\""),
-    (#"{"features":[{"properties":{"kind":"footway"},"geometry":{"type":"LineString","coordinates":[[9,51],[9.1,51]]}}]}"#, "kind 'footway'"),
-    (#"{"features":[{"properties":{"kind":"motorway"},"geometry":{"type":"Point","coordinates":[9,51]}}]}"#, "geometry type 'Point'"),
-    (#"{"features":[{"properties":{"kind":"motorway"},"geometry":{"type":"LineString","coordinates":[[9,151],[9.1,51]]}}]}"#, "not [lon, lat]"),
-    (#"{"features":[]}"#, "no road segments"),
-  ])
+  @Test(
+    "Malformed road files are rejected naming the file and the problem",
+    arguments: [
+      ("not JSON", "road file #1"),
+      (#"{"type":"FeatureCollection"}"#, "no \"features\""),
+      (
+        #"{"features":[{"properties":{"kind":"footway"},"geometry":{"type":"LineString","coordinates":[[9,51],[9.1,51]]}}]}"#,
+        "kind 'footway'"
+      ),
+      (
+        #"{"features":[{"properties":{"kind":"motorway"},"geometry":{"type":"Point","coordinates":[9,51]}}]}"#,
+        "geometry type 'Point'"
+      ),
+      (
+        #"{"features":[{"properties":{"kind":"motorway"},"geometry":{"type":"LineString","coordinates":[[9,151],[9.1,51]]}}]}"#,
+        "not [lon, lat]"
+      ),
+      (#"{"features":[]}"#, "no road segments"),
+    ])
   func malformedRoadFiles(text: String, expected: String) {
     #expect {
       try RoadNetwork(geoJSON: [Data(text.utf8)])

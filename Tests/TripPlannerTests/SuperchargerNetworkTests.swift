@@ -7,7 +7,8 @@ import WaysideData
 /// The bundled 303-station network, loaded once.
 enum BundledSuperchargers {
   static let network: Result<SuperchargerNetwork, any Error> = Result {
-    try SuperchargerNetwork(csv: String(decoding: BundledData.data(.superchargerNetwork), as: UTF8.self))
+    try SuperchargerNetwork(
+      csv: String(decoding: BundledData.data(.superchargerNetwork), as: UTF8.self))
   }
 }
 
@@ -26,7 +27,9 @@ enum IndependentChecker {
     speed: Double = 105
   ) throws -> Verdict {
     let path =
-      [(plan.origin, 0.0)] + plan.stops.map { ($0.name, $0.chargeHours) } + [(plan.destination, 0.0)]
+      [(plan.origin, 0.0)] + plan.stops.map { ($0.name, $0.chargeHours) } + [
+        (plan.destination, 0.0)
+      ]
     var stationsOnPath: [SuperchargerNetwork.Station] = []
     for (name, _) in path {
       stationsOnPath.append(try #require(network.station(named: name)))
@@ -47,7 +50,8 @@ enum IndependentChecker {
       rangeLeft += charge * stationsOnPath[i].rateKilometresPerHour
       highest = max(highest, rangeLeft)
     }
-    return Verdict(totalHours: hours, lowestRangeKilometres: lowest, highestRangeKilometres: highest)
+    return Verdict(
+      totalHours: hours, lowestRangeKilometres: lowest, highestRangeKilometres: highest)
   }
 }
 
@@ -77,14 +81,16 @@ struct SuperchargerNetworkTests {
     #expect(try BundledSuperchargers.network.get().stations.count == 303)
   }
 
-  @Test("Each plan matches or beats the checker reference and never exceeds 320 km or drops below 0",
+  @Test(
+    "Each plan matches or beats the checker reference and never exceeds 320 km or drops below 0",
     arguments: references)
   func matchesOrBeatsReference(reference: Reference) throws {
     let network = try BundledSuperchargers.network.get()
     let plan = try network.plan(from: reference.from, to: reference.to)
     let verdict = try IndependentChecker.check(plan, in: network)
     // The references are printed to 6 significant digits.
-    #expect(verdict.totalHours <= reference.hours + 5e-5, "\(verdict.totalHours) vs \(reference.hours)")
+    #expect(
+      verdict.totalHours <= reference.hours + 5e-5, "\(verdict.totalHours) vs \(reference.hours)")
     #expect(abs(verdict.totalHours - plan.totalHours) < 1e-9)
     #expect(verdict.lowestRangeKilometres >= -1e-9)
     #expect(verdict.highestRangeKilometres <= 320 + 1e-9)
@@ -134,11 +140,13 @@ struct SuperchargerNetworkTests {
     }
   }
 
-  @Test("Unknown names and bad parameters are rejected with the input named", arguments: [
-    ("Nowhere_XX", "Cadillac_MI", 320.0, 105.0, "no station named 'Nowhere_XX'"),
-    ("Council_Bluffs_IA", "Cadillac_MI", -5, 105, "range -5.0 km"),
-    ("Council_Bluffs_IA", "Cadillac_MI", 320, 0, "speed 0.0 km/h"),
-  ])
+  @Test(
+    "Unknown names and bad parameters are rejected with the input named",
+    arguments: [
+      ("Nowhere_XX", "Cadillac_MI", 320.0, 105.0, "no station named 'Nowhere_XX'"),
+      ("Council_Bluffs_IA", "Cadillac_MI", -5, 105, "range -5.0 km"),
+      ("Council_Bluffs_IA", "Cadillac_MI", 320, 0, "speed 0.0 km/h"),
+    ])
   func badInputs(from: String, to: String, range: Double, speed: Double, expected: String) throws {
     let network = try BundledSuperchargers.network.get()
     #expect {
@@ -148,13 +156,15 @@ struct SuperchargerNetworkTests {
     }
   }
 
-  @Test("Malformed network CSV is rejected with the line number", arguments: [
-    ("name,lat,lon\nA,1,2", "header"),
-    ("name,lat,lon,rate_km_per_hour\nA,1,2", "line 2 has 3 fields"),
-    ("name,lat,lon,rate_km_per_hour\nA,100,2,50", "line 2: '100,2'"),
-    ("name,lat,lon,rate_km_per_hour\nA,1,2,fast", "rate 'fast'"),
-    ("name,lat,lon,rate_km_per_hour\nA,1,2,50\nA,1,3,50", "appears twice"),
-  ])
+  @Test(
+    "Malformed network CSV is rejected with the line number",
+    arguments: [
+      ("name,lat,lon\nA,1,2", "header"),
+      ("name,lat,lon,rate_km_per_hour\nA,1,2", "line 2 has 3 fields"),
+      ("name,lat,lon,rate_km_per_hour\nA,100,2,50", "line 2: '100,2'"),
+      ("name,lat,lon,rate_km_per_hour\nA,1,2,fast", "rate 'fast'"),
+      ("name,lat,lon,rate_km_per_hour\nA,1,2,50\nA,1,3,50", "appears twice"),
+    ])
   func malformedCSV(text: String, expected: String) {
     #expect {
       try SuperchargerNetwork(csv: text)

@@ -1,0 +1,154 @@
+import Foundation
+import Geo
+import Routing
+import StationFeeds
+import TripPlanner
+import WaysideData
+
+/// Routing and trip-planning benchmarks (Guides/Routing.md, Guides/TripPlanner.md).
+///
+/// Prints our figures beside a baseline measured in the same run: graph build beside a plain
+/// `JSONSerialization` parse of the same files, A* beside plain Dijkstra, the Supercharger plans
+/// beside the challenge checker's reference hours.
+enum TripBench {
+  /// Runs every trip benchmark and prints one line per measurement.
+  static func run() {
+    do {
+      try routing()
+      try supercharger()
+      try realTrip()
+    } catch {
+      print("trip bench failed: \(error)")
+    }
+  }
+
+  /// Median milliseconds of `repetitions` runs: wall clock and this thread's CPU time.
+  ///
+  /// The build machine is shared (load averages of 10+ on 2 cores), so wall clock overstates
+  /// the work; the CPU time is what one query costs on an idle core.
+  static func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Sample {
+    var wall: [Double] = []
+    var cpu: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<repetitions {
+      let cpuStart = threadCPUMilliseconds()
+      let elapsed = try clock.measure(body)
+      cpu.append(threadCPUMilliseconds() - cpuStart)
+      wall.append(
+        Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    wall.sort()
+    cpu.sort()
+    return Sample(wall: wall[wall.count / 2], cpu: cpu[cpu.count / 2])
+  }
+
+  /// A measurement in milliseconds.
+  struct Sample {
+    var wall: Double
+    var cpu: Double
+  }
+
+  static func threadCPUMilliseconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+  }
+
+  static func ms(_ value: Sample) -> String {
+    String(format: "%.2f ms CPU (%.2f ms wall)", value.cpu, value.wall)
+  }
+
+  static func ratio(_ a: Sample, _ b: Sample) -> String { String(format: "%.1f", a.cpu / b.cpu) }
+
+  static func routing() throws {
+    let files = [try BundledData.data(.motorways), try BundledData.data(.federalRoads)]
+    var network: RoadNetwork?
+    let build = try median(5) { network = try RoadNetwork(geoJSON: files) }
+    let parseOnly = try median(5) {
+      for file in files { _ = try JSONSerialization.jsonObject(with: file) }
+    }
+    guard let network else { return }
+    print(
+      "routing: graph build (parse + graph, \(network.nodeCount) nodes, \(network.directedEdgeCount / 2) segments) \(ms(build)) | baseline JSONSerialization parse alone \(ms(parseOnly))"
+    )
+    let kassel = Coordinate(latitude: 51.31468, longitude: 9.4952)
+    let munich = Coordinate(latitude: 48.13768, longitude: 11.576)
+    var aStarSettled = 0
+    var dijkstraSettled = 0
+    var length = 0.0
+    let aStar = try median(21) {
+      let result = try network.fastestRouteWithStatistics(
+        from: kassel, to: munich, algorithm: .aStar)
+      aStarSettled = result.statistics.settledNodes
+      length = result.route.lengthKilometres
+    }
+    let dijkstra = try median(21) {
+      dijkstraSettled = try network.fastestRouteWithStatistics(
+        from: kassel, to: munich, algorithm: .dijkstra
+      ).statistics.settledNodes
+    }
+    print(
+      "routing: Kassel → München \(String(format: "%.1f", length)) km: A* \(ms(aStar)) (\(aStarSettled) nodes settled) | baseline Dijkstra \(ms(dijkstra)) (\(dijkstraSettled) settled), \(ratio(dijkstra, aStar))× faster"
+    )
+  }
+
+  static func supercharger() throws {
+    let network = try SuperchargerNetwork(
+      csv: String(decoding: try BundledData.data(.superchargerNetwork), as: UTF8.self))
+    let references: [(String, String, Double)] = [
+      ("Council_Bluffs_IA", "Cadillac_MI", 17.2531),
+      ("Casa_Grande_AZ", "Fountain_Valley_CA", 7.54598),
+      ("Lebec_CA", "Temecula_CA", 2.20085), ("Highland_Park_IL", "Maumee_OH", 3.57224),
+      ("Holbrook_AZ", "Atascadero_CA", 13.7741), ("San_Mateo_CA", "Lone_Tree_CO", 25.1136),
+      ("Dedham_MA", "South_Hill_VA", 12.3209), ("Utica_NY", "Angola_IN", 11.7974),
+    ]
+    var worst = Sample(wall: 0, cpu: 0)
+    for (from, to, reference) in references {
+      var plan: SuperchargerNetwork.Plan?
+      let time = try median(11) { plan = try network.plan(from: from, to: to) }
+      if time.cpu > worst.cpu { worst = time }
+      guard let plan else { continue }
+      print(
+        "supercharger: \(from) → \(to): \(String(format: "%.5f", plan.totalHours)) h, \(plan.stops.count) stops, \(ms(time)) | baseline checker reference \(reference) h"
+      )
+    }
+    print("supercharger: slowest route \(ms(worst)) (target < 50 ms)")
+  }
+
+  static func realTrip() throws {
+    let network = try RoadNetwork(geoJSON: [
+      BundledData.data(.motorways), BundledData.data(.federalRoads),
+    ])
+    let places = try PlaceDirectory(geoJSON: BundledData.data(.places))
+    let imported = FastChargerCSVImporter.importStations(
+      from: try BundledData.data(.fastChargers2026), fileName: "fast chargers")
+    let corridor = SiteListCorridor(sites: imported.stations.compactMap(ChargerSite.init(station:)))
+    let route = try network.fastestRoute(
+      from: places.lookup("Berlin").coordinate, to: places.lookup("München").coordinate)
+    guard let vehicle = VehicleProfiles.named("model-y-lr-2020") else { return }
+    let options = TripOptions()
+    var stations: [CorridorStation] = []
+    let corridorTime = median(11) {
+      stations = corridor.stations(along: route, withinKilometres: options.corridorKilometres)
+    }
+    var plan: TripPlan?
+    let planTime = try median(11) {
+      plan = try TripPlanner(vehicle: vehicle, options: options).plan(
+        route: route, stations: stations)
+    }
+    var fine = options
+    fine.stateOfChargeStep = 0.0025
+    var finePlan: TripPlan?
+    let fineTime = try median(5) {
+      finePlan = try TripPlanner(vehicle: vehicle, options: fine).plan(
+        route: route, stations: stations)
+    }
+    guard let plan, let finePlan else { return }
+    print(
+      "trip: Berlin → München \(String(format: "%.0f", route.lengthKilometres)) km, \(vehicle.id), \(stations.count) corridor stations (\(plan.candidateCount) after thinning): corridor \(ms(corridorTime)), plan \(ms(planTime)), total \(ms(Sample(wall: corridorTime.wall + planTime.wall, cpu: corridorTime.cpu + planTime.cpu))) (target < 250 ms); \(plan.stops.count) stops, \(String(format: "%.1f", plan.totalSeconds / 60)) min"
+    )
+    print(
+      "trip: same with a 0.25 % grid: plan \(ms(fineTime)), \(String(format: "%.1f", finePlan.totalSeconds / 60)) min (1 % grid is \(String(format: "%.2f", (plan.totalSeconds / finePlan.totalSeconds - 1) * 100)) % slower)"
+    )
+  }
+}
