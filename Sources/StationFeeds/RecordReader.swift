@@ -126,12 +126,22 @@ struct RecordReader {
 
   /// Collapses runs of white space (including no-break spaces) and trims the ends.
   static func cleanText(_ text: String) -> String {
+    // Fast path over UTF-8 bytes: most texts are already clean. Lead bytes C2, E1, E2 and E3
+    // start every non-ASCII white-space character, so only texts containing them need the slow
+    // Unicode check.
     var needsWork = false
     var previousSpace = true
-    for scalar in text.unicodeScalars {
-      let space = scalar.properties.isWhitespace
-      if space && (previousSpace || scalar != " ") { needsWork = true }
-      previousSpace = space
+    for byte in text.utf8 {
+      switch byte {
+      case 0x20:
+        if previousSpace { needsWork = true }
+        previousSpace = true
+      case 0x09...0x0D, 0xC2, 0xE1, 0xE2, 0xE3:
+        needsWork = true
+      default:
+        previousSpace = false
+      }
+      if needsWork { break }
     }
     if previousSpace { needsWork = true }
     guard needsWork else { return text }
