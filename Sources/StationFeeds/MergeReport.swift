@@ -76,7 +76,8 @@ public struct MergeReport: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     func flags(_ counts: [String: Int]) -> String {
       counts.isEmpty
-        ? "none" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        ? "none"
+        : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
     return """
       2022 register: \(import2022)

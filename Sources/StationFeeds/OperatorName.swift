@@ -40,7 +40,10 @@ public enum OperatorName {
     ("REWAG", ["REWAG Regensburger Energie und Wasserversorgung AG & Co KG", "REWAG KG"]),  // 12
     (
       "BS|ENERGY",
-      ["Braunschweiger Versorgungs-AG & Co. KG", "BS|ENERGY, Braunschweiger Versorgungs-AG & Co. KG"]
+      [
+        "Braunschweiger Versorgungs-AG & Co. KG",
+        "BS|ENERGY, Braunschweiger Versorgungs-AG & Co. KG",
+      ]
     ),  // 12 sites
     ("SÜC", ["SÜC Energie und H2O GmbH", "SÜC GmbH"]),  // 11 sites
     (
@@ -52,15 +55,23 @@ public enum OperatorName {
     ),  // 9 sites
     ("EnBW ODR", ["EnBW ODR AG", "EnBW Ostwürttemberg DonauRies AG"]),  // 8 sites
     ("EAM", ["EAM EnergiePlus GmbH", "EAM Natur Energie GmbH"]),  // 8 sites
-    ("STAWAG", ["STAWAG Stadtwerke Aachen AG", "STAWAG - Stadt- und Städteregionswerke Aachen AG"]),
-    ("E-Werk Mittelbaden", ["E-Werk Mittelbaden AG & Co. KG", "Elektrizitätswerk Mittelbaden AG & Co. KG"]),
+    (
+      "STAWAG", ["STAWAG Stadtwerke Aachen AG", "STAWAG - Stadt- und Städteregionswerke Aachen AG"]
+    ),
+    (
+      "E-Werk Mittelbaden",
+      ["E-Werk Mittelbaden AG & Co. KG", "Elektrizitätswerk Mittelbaden AG & Co. KG"]
+    ),
     // Energiedienst renamed itself naturenergie in 2024; 7 sites.
     ("naturenergie", ["Energiedienst Holding AG", "naturenergie hochrhein AG"]),
     ("infra fürth", ["infra fürth gmbh", "infra fürth service gmbh"]),  // 6 sites
     ("SWLB", ["Stadtwerke Ludwigsburg-Kornwestheim GmbH", "SWLB Mobilität GmbH"]),  // 6 sites
     ("RheinEnergie (TankE)", ["Rheinenergie AG", "TankE GmbH"]),  // 5 sites
     ("BayWa", ["BayWa AG", "BayWa Mobility Solutions GmbH"]),  // 5 sites
-    ("Stadtwerke Lindau", ["Stadtwerke Lindau (B) GmbH & Co. KG", "Stadtwerke Lindau GmbH & Co. KG"]),
+    (
+      "Stadtwerke Lindau",
+      ["Stadtwerke Lindau (B) GmbH & Co. KG", "Stadtwerke Lindau GmbH & Co. KG"]
+    ),
     ("VWEW", ["VWEW-Energie GmbH", "VWEW Kommunal GmbH"]),  // 3 sites
   ]
 

@@ -56,7 +56,8 @@ struct RecordReader {
     case .number(let n):
       if n.isFinite { return n }
       log.emit(
-        invalidSeverity, line: line, field: path + key, "is not a finite number", expected: expected,
+        invalidSeverity, line: line, field: path + key, "is not a finite number",
+        expected: expected,
         value: n.isNaN ? "NaN" : String(n))
       return nil
     case .string(let text):
@@ -66,7 +67,8 @@ struct RecordReader {
       let reason =
         trimmed.contains(",") && Double(trimmed.replacing(",", with: ".")) != nil
         ? "uses a decimal comma" : "is not a number"
-      log.emit(invalidSeverity, line: line, field: path + key, reason, expected: expected, value: text)
+      log.emit(
+        invalidSeverity, line: line, field: path + key, reason, expected: expected, value: text)
       return nil
     case nil, .null:
       break

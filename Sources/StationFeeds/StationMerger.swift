@@ -133,7 +133,9 @@ public enum StationMerger {
       if let power = station.maxPower, power.kilowatts >= 50 { report.only2022WithFastPlug += 1 }
       stations.append(station)
     }
-    report.below50KilowattKept = stations.count { $0.qualityFlags.contains("connector_power_below_50kw") }
+    report.below50KilowattKept = stations.count {
+      $0.qualityFlags.contains("connector_power_below_50kw")
+    }
     report.stations = stations.count
     return (stations, report)
   }
@@ -153,7 +155,8 @@ public enum StationMerger {
       let point = PointKey(
         latitude: station.coordinate.latitude, longitude: station.coordinate.longitude)
       let key = operatorKey(station.operatorName)
-      if let existing = byPoint[point]?.first(where: { operatorKey(result[$0].operatorName) == key }) {
+      if let existing = byPoint[point]?.first(where: { operatorKey(result[$0].operatorName) == key }
+      ) {
         report.duplicates2026Collapsed += 1
         var kept = result[existing]
         if kept.chargePointCount == station.chargePointCount, kept.maxPower == station.maxPower {
@@ -166,7 +169,8 @@ public enum StationMerger {
             kept.evses.append(copy)
           }
         }
-        kept.qualityFlags = union(kept.qualityFlags, station.qualityFlags + ["folded:\(station.id)"])
+        kept.qualityFlags = union(
+          kept.qualityFlags, station.qualityFlags + ["folded:\(station.id)"])
         result[existing] = kept
       } else {
         byPoint[point, default: []].append(result.count)
@@ -191,7 +195,9 @@ public enum StationMerger {
       var standards: [Connector] = []
       for evse in oldDC {
         for connector in evse.connectors
-        where connector.powerType == .dc && !standards.contains(where: { $0.standard == connector.standard }) {
+        where connector.powerType == .dc
+          && !standards.contains(where: { $0.standard == connector.standard })
+        {
           standards.append(connector)
         }
       }
@@ -211,9 +217,10 @@ public enum StationMerger {
         evses.append(EVSE(uid: String(evses.count + 1), status: status, connectors: connectors))
       }
       // The 2022 AC points (the 2026 list covers only ≥ 50 kW devices).
-      let oldDCPoints = Set(oldDC.flatMap { $0.connectors.map(\.standard) }).map { standard in
-        oldDC.count { $0.connectors.contains { $0.standard == standard } }
-      }.max() ?? 0
+      let oldDCPoints =
+        Set(oldDC.flatMap { $0.connectors.map(\.standard) }).map { standard in
+          oldDC.count { $0.connectors.contains { $0.standard == standard } }
+        }.max() ?? 0
       let acPoints = min(oldAC.count, max(0, register.chargePointCount - oldDCPoints))
       for evse in oldAC {
         var copy = evse
@@ -273,7 +280,8 @@ struct PointGrid {
 
   /// Calls `body` with the index of every point whose cell lies within `meters` of `center`
   /// (a superset of the points within `meters`).
-  func forEachCandidate(near center: Coordinate, withinMeters meters: Double, _ body: (Int) -> Void) {
+  func forEachCandidate(near center: Coordinate, withinMeters meters: Double, _ body: (Int) -> Void)
+  {
     let dLat = meters / 111_320
     let cosine = max(0.01, GeoMath.cosDegrees(min(89.9, abs(center.latitude) + dLat)))
     let dLon = meters / (111_320 * cosine)

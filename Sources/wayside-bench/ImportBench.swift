@@ -85,7 +85,8 @@ func runImportBench() throws {
     "total StationCatalog.loadBundled() (read + parse on 2 threads + merge): wall \(format(total)),"
       + " CPU \(format(totalCPU[1]))  (target < 3000 ms wall)")
   if let merged {
-    print(merged.report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+    print(
+      merged.report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
   }
 }
 
@@ -119,7 +120,8 @@ private struct BaselineRegisterRow: Decodable {
   static func decodeAll(_ data: Data) -> Int {
     let decoder = JSONDecoder()
     var count = 0
-    for line in lines(data) where (try? decoder.decode(BaselineRegisterRow.self, from: line)) != nil {
+    for line in lines(data) where (try? decoder.decode(BaselineRegisterRow.self, from: line)) != nil
+    {
       count += 1
     }
     return count

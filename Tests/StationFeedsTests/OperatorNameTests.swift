@@ -19,7 +19,9 @@ struct OperatorNameTests {
       Pair(a: "Ladegruen eg", b: "Ladegrün! eG"),
       Pair(a: "EnBW mobility+ AG und Co.KG", b: "EnBW mobility+ AG & Co. KG"),
       Pair(a: "Stadtwerke Lindau (B) GmbH & Co. KG", b: "Stadtwerke Lindau GmbH & Co. KG"),
-      Pair(a: "Fraunhofer-Gesellschaft e. V.", b: "Fraunhofer-Gesellschaft zur Förderung der angewandten Forschung e. V."),
+      Pair(
+        a: "Fraunhofer-Gesellschaft e. V.",
+        b: "Fraunhofer-Gesellschaft zur Förderung der angewandten Forschung e. V."),
       Pair(a: "REWAG Regensburger Energie \u{00A0}und Wasserversorgung AG & Co KG", b: "REWAG KG"),
       Pair(a: "ALDI SÜD", b: "ALDI SÜD Immobilienverwaltungs-GmbH & Co. oHG"),
       Pair(a: "SWLB Mobilität GmbH", b: "Stadtwerke Ludwigsburg-Kornwestheim GmbH"),
@@ -44,7 +46,9 @@ struct OperatorNameTests {
   @Test("The key is lower-case, without legal forms, accents or punctuation")
   func keyShape() {
     #expect(OperatorName.basicKey("Städtische Werke AG") == "staedtische werke")
-    #expect(OperatorName.basicKey("Ludwig Griesbeck Kraftfahrzeuge GmbH&Co.KG") == "ludwig griesbeck kraftfahrzeuge")
+    #expect(
+      OperatorName.basicKey("Ludwig Griesbeck Kraftfahrzeuge GmbH&Co.KG")
+        == "ludwig griesbeck kraftfahrzeuge")
     #expect(OperatorName.basicKey("GmbH") == "gmbh")
   }
 }

@@ -27,7 +27,9 @@ struct StationMergerTests {
     return StationMerger.merge(register2022: a, fastChargers2026: b)
   }
 
-  @Test("A matched pair keeps the 2026 id, position, points and power with the 2022 plug types and AC points")
+  @Test(
+    "A matched pair keeps the 2026 id, position, points and power with the 2022 plug types and AC points"
+  )
   func combine() throws {
     let (stations, report) = Self.merge(old: [Self.old], new: [Self.fastRow()])
     #expect(report.matched == 1)
@@ -66,13 +68,15 @@ struct StationMergerTests {
     #expect(report.countsAddUp)
   }
 
-  @Test("A 2022 DC site matches up to the larger radius, an AC-only site only within the base radius")
+  @Test(
+    "A 2022 DC site matches up to the larger radius, an AC-only site only within the base radius")
   func fastSiteRadius() {
     let seventyMetres = Self.fastRow(lat: 48.29608)
     #expect(Self.merge(old: [Self.old], new: [seventyMetres]).report.matchedBeyondBaseRadius == 1)
     let acOnly = RegisterJSONLinesImporterTests.realRow.replacingOccurrences(
       of: "Schulstiftung der Evangelischen Landeskirche in Württemberg", with: "Comfortcharge GmbH"
-    ).replacingOccurrences(of: #""lat":48.524846,"lon":9.115607"#, with: #""lat":48.29545,"lon":8.57463"#)
+    ).replacingOccurrences(
+      of: #""lat":48.524846,"lon":9.115607"#, with: #""lat":48.29545,"lon":8.57463"#)
     let report = Self.merge(old: [acOnly], new: [seventyMetres]).report
     #expect(report.matched == 0)
   }
@@ -99,11 +103,15 @@ struct StationMergerTests {
     #expect(report.countsAddUp)
   }
 
-  @Test("Same-point rows under spellings of one operator fold into one station; identical rows count once")
+  @Test(
+    "Same-point rows under spellings of one operator fold into one station; identical rows count once"
+  )
   func duplicates() throws {
     let a = Self.fastRow(id: "a", operatorName: "E.ON Drive GmbH", points: 4, kw: "175")
-    let identical = Self.fastRow(id: "b", operatorName: "E.ON Drive Infrastructure GmbH", points: 4, kw: "175")
-    let different = Self.fastRow(id: "c", operatorName: "E.ON Drive Infrastructure GmbH", points: 2, kw: "50")
+    let identical = Self.fastRow(
+      id: "b", operatorName: "E.ON Drive Infrastructure GmbH", points: 4, kw: "175")
+    let different = Self.fastRow(
+      id: "c", operatorName: "E.ON Drive Infrastructure GmbH", points: 2, kw: "50")
     let other = Self.fastRow(id: "d", operatorName: "IONITY GmbH", points: 4, kw: "350")
     let (stations, report) = Self.merge(old: [], new: [a, identical, different, other])
     #expect(stations.map(\.id) == ["a", "d"])
@@ -181,10 +189,15 @@ struct BundledStationSetTests {
 
   @Test("Merged stations have both a 2026 power and 2022 plug types where 2022 knew DC plugs")
   func mergedStations() throws {
-    let merged = try Self.loaded.get().stations.filter { $0.source == StationSources.merged2022And2026 }
+    let merged = try Self.loaded.get().stations.filter {
+      $0.source == StationSources.merged2022And2026
+    }
     #expect(!merged.isEmpty)
     let withCCS = merged.filter { $0.connectorStandards.contains(.type2Combo) }
     #expect(withCCS.count > 1_000)
-    #expect(merged.allSatisfy { $0.qualityFlags.contains { $0.hasPrefix(StationMerger.mergedFlagPrefix) } })
+    #expect(
+      merged.allSatisfy {
+        $0.qualityFlags.contains { $0.hasPrefix(StationMerger.mergedFlagPrefix) }
+      })
   }
 }
