@@ -51,7 +51,8 @@ struct CSVReader {
           position += 1
         }
         if !closed {
-          record.syntaxProblem = record.syntaxProblem ?? "a quoted field is not closed before the end of the file"
+          record.syntaxProblem =
+            record.syntaxProblem ?? "a quoted field is not closed before the end of the file"
         }
         // Anything between the closing quote and the separator is a syntax error; keep it.
         while position < bytes.count, !isSeparatorOrEnd(bytes[position]) {

@@ -88,16 +88,52 @@ public enum FastChargerCSVImporter {
       recordsRead: recordsRead, recordsSkipped: skipped)
   }
 
+  /// Column positions, looked up once from the header.
   struct Layout {
     var columns: [String: Int]
     var width: Int
+    let id, operatorName, status, lat, lon, street, postcode, city, country, chargePoints: Int?
+    let devicePower, plugPower, sourceDate, qualityFlags: Int?
+
+    init(columns: [String: Int], width: Int) {
+      self.columns = columns
+      self.width = width
+      (id, operatorName, status, lat, lon) = (
+        columns["id"], columns["operator"], columns["status"], columns["lat"], columns["lon"]
+      )
+      (street, postcode, city, country) = (
+        columns["street"], columns["postcode"], columns["city"], columns["country"]
+      )
+      (chargePoints, devicePower, plugPower) = (
+        columns["charge_points"], columns["max_device_power_kw"], columns["max_connector_power_kw"]
+      )
+      (sourceDate, qualityFlags) = (columns["source_date"], columns["quality_flags"])
+    }
   }
 
   private static func station(from record: CSVRecord, layout: Layout, _ log: inout DiagnosticLog)
     -> Station?
   {
     func text(_ name: String) -> String? {
-      guard let index = layout.columns[name] else { return nil }
+      let column: Int? =
+        switch name {
+        case "id": layout.id
+        case "operator": layout.operatorName
+        case "status": layout.status
+        case "lat": layout.lat
+        case "lon": layout.lon
+        case "street": layout.street
+        case "postcode": layout.postcode
+        case "city": layout.city
+        case "country": layout.country
+        case "charge_points": layout.chargePoints
+        case "max_device_power_kw": layout.devicePower
+        case "max_connector_power_kw": layout.plugPower
+        case "source_date": layout.sourceDate
+        case "quality_flags": layout.qualityFlags
+        default: layout.columns[name]
+        }
+      guard let index = column else { return nil }
       let value = RecordReader.cleanText(record.fields[index])
       return value.isEmpty ? nil : value
     }

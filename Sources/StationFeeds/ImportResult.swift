@@ -61,9 +61,10 @@ public struct ImportResult: Sendable {
   public var counts: ImportCounts
 
   /// Creates a result and derives the warning and note counts from the diagnostics.
-  init(format: StationFileFormat, stations: [Station], diagnostics: [Diagnostic], recordsRead: Int,
-    recordsSkipped: Int)
-  {
+  init(
+    format: StationFileFormat, stations: [Station], diagnostics: [Diagnostic], recordsRead: Int,
+    recordsSkipped: Int
+  ) {
     self.format = format
     self.stations = stations
     self.diagnostics = diagnostics

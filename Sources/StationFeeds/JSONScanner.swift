@@ -275,7 +275,8 @@ struct JSONScanner {
       for i in digitsStart..<position { value = value * 10 + Int64(bytes[i] &- 0x30) }
       return bytes[start] == UInt8(ascii: "-") ? -Double(value) : Double(value)
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text) else {
       throw JSONSyntaxError(offset: start, message: "number '\(text)' is out of range")
     }

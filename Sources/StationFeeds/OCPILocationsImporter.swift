@@ -106,8 +106,9 @@ public enum OCPILocationsImporter {
     -> Station?
   {
     guard
-      let localID = row.string("id", &log) ?? row.string(
-        "location_id", &log, missing: .error, expected: "the location id (`id`)")
+      let localID = row.string("id", &log)
+        ?? row.string(
+          "location_id", &log, missing: .error, expected: "the location id (`id`)")
     else { return nil }
     var id = "ocpi:" + localID
     if let country = row.string("country_code", &log), let party = row.string("party_id", &log) {
@@ -119,7 +120,8 @@ public enum OCPILocationsImporter {
     if let coordinates = row.object["coordinates"]?.objectValue {
       let geo = row.child(coordinates, path: "coordinates.")
       latitude = geo.number(
-        "latitude", &log, missing: .error, invalid: .error, expected: "a latitude such as \"51.047599\"")
+        "latitude", &log, missing: .error, invalid: .error,
+        expected: "a latitude such as \"51.047599\"")
       longitude = geo.number(
         "longitude", &log, missing: .error, invalid: .error,
         expected: "a longitude such as \"3.729944\"")
@@ -202,7 +204,8 @@ public enum OCPILocationsImporter {
       source: StationSources.ocpi(fileName: fileName, date: updated))
   }
 
-  private static func evse(from row: RecordReader, index: Int, _ log: inout DiagnosticLog) -> EVSE? {
+  private static func evse(from row: RecordReader, index: Int, _ log: inout DiagnosticLog) -> EVSE?
+  {
     let evseID = row.string("evse_id", &log)
     let uid = row.string("uid", &log) ?? evseID ?? String(index + 1)
     var status = EVSEStatus.unknown
@@ -211,8 +214,10 @@ public enum OCPILocationsImporter {
         status = parsed
       } else {
         log.emit(
-          .warning, line: row.line, field: row.path + "status", "is not an OCPI status; UNKNOWN assumed",
-          expected: "AVAILABLE, BLOCKED, CHARGING, INOPERATIVE, OUTOFORDER, PLANNED, REMOVED, RESERVED or UNKNOWN",
+          .warning, line: row.line, field: row.path + "status",
+          "is not an OCPI status; UNKNOWN assumed",
+          expected:
+            "AVAILABLE, BLOCKED, CHARGING, INOPERATIVE, OUTOFORDER, PLANNED, REMOVED, RESERVED or UNKNOWN",
           value: text)
       }
     }
@@ -264,7 +269,9 @@ public enum OCPILocationsImporter {
       }
     }
     var powerType: PowerType
-    if let text = row.string("power_type", &log), let parsed = PowerType(rawValue: text.uppercased()) {
+    if let text = row.string("power_type", &log),
+      let parsed = PowerType(rawValue: text.uppercased())
+    {
       powerType = parsed
     } else if standard.isDirectCurrent {
       powerType = .dc
@@ -362,7 +369,9 @@ public enum OCPILocationsImporter {
           continue
         }
         let period = OpeningHours.ExceptionalPeriod(begin: begin, end: end)
-        if isOpening { hours.exceptionalOpenings.append(period) } else {
+        if isOpening {
+          hours.exceptionalOpenings.append(period)
+        } else {
           hours.exceptionalClosings.append(period)
         }
       }

@@ -56,7 +56,8 @@ struct RecordReader {
     case .number(let n):
       if n.isFinite { return n }
       log.emit(
-        invalidSeverity, line: line, field: path + key, "is not a finite number", expected: expected,
+        invalidSeverity, line: line, field: path + key, "is not a finite number",
+        expected: expected,
         value: n.isNaN ? "NaN" : String(n))
       return nil
     case .string(let text):
@@ -66,7 +67,8 @@ struct RecordReader {
       let reason =
         trimmed.contains(",") && Double(trimmed.replacing(",", with: ".")) != nil
         ? "uses a decimal comma" : "is not a number"
-      log.emit(invalidSeverity, line: line, field: path + key, reason, expected: expected, value: text)
+      log.emit(
+        invalidSeverity, line: line, field: path + key, reason, expected: expected, value: text)
       return nil
     case nil, .null:
       break
@@ -126,12 +128,22 @@ struct RecordReader {
 
   /// Collapses runs of white space (including no-break spaces) and trims the ends.
   static func cleanText(_ text: String) -> String {
+    // Fast path over UTF-8 bytes: most texts are already clean. Lead bytes C2, E1, E2 and E3
+    // start every non-ASCII white-space character, so only texts containing them need the slow
+    // Unicode check.
     var needsWork = false
     var previousSpace = true
-    for scalar in text.unicodeScalars {
-      let space = scalar.properties.isWhitespace
-      if space && (previousSpace || scalar != " ") { needsWork = true }
-      previousSpace = space
+    for byte in text.utf8 {
+      switch byte {
+      case 0x20:
+        if previousSpace { needsWork = true }
+        previousSpace = true
+      case 0x09...0x0D, 0xC2, 0xE1, 0xE2, 0xE3:
+        needsWork = true
+      default:
+        previousSpace = false
+      }
+      if needsWork { break }
     }
     if previousSpace { needsWork = true }
     guard needsWork else { return text }

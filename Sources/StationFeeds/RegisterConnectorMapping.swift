@@ -51,7 +51,8 @@ enum RegisterConnectorMapping {
     case "cee_5pin":
       let kw = kilowatts ?? 0
       let cee: ConnectorStandard =
-        kw > 22.2 ? .iec60309ThreeSixtyFour : kw > 11.1 ? .iec60309ThreeThirtyTwo : .iec60309ThreeSixteen
+        kw > 22.2
+        ? .iec60309ThreeSixtyFour : kw > 11.1 ? .iec60309ThreeThirtyTwo : .iec60309ThreeSixteen
       (standard, format, powerType) = (cee, .socket, .ac3Phase)
     case "type1": (standard, format, powerType) = (.type1, .socket, .ac1Phase)
     case "tesla":

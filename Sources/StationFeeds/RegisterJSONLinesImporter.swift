@@ -77,15 +77,20 @@ public enum RegisterJSONLinesImporter {
 
   /// One site, or nil after an error diagnostic.
   static func station(from row: RecordReader, _ log: inout DiagnosticLog) -> Station? {
-    guard let id = row.string("id", &log, missing: .error, expected: "the site id, e.g. bnetza2022-5003165a4dd8")
+    guard
+      let id = row.string(
+        "id", &log, missing: .error, expected: "the site id, e.g. bnetza2022-5003165a4dd8")
     else { return nil }
-    let lat = row.number("lat", &log, missing: .error, invalid: .error, expected: "a latitude in degrees")
-    let lon = row.number("lon", &log, missing: .error, invalid: .error, expected: "a longitude in degrees")
+    let lat = row.number(
+      "lat", &log, missing: .error, invalid: .error, expected: "a latitude in degrees")
+    let lon = row.number(
+      "lon", &log, missing: .error, invalid: .error, expected: "a longitude in degrees")
     guard
       let coordinate = CoordinateCheck.coordinate(
         latitude: lat, longitude: lon, line: row.line, field: ("lat", "lon"), &log)
     else { return nil }
-    let operatorName = row.string("operator", &log, missing: .warning, expected: "the operator's name") ?? ""
+    let operatorName =
+      row.string("operator", &log, missing: .warning, expected: "the operator's name") ?? ""
     var street = row.string("street", &log)
     if let extra = row.string("address_extra", &log) {
       street = street.map { "\($0) (\(extra))" } ?? extra
@@ -114,7 +119,8 @@ public enum RegisterJSONLinesImporter {
         expected: "a list of connector groups")
     case let other?:
       log.emit(
-        .warning, line: row.line, field: "connectors", "has the wrong type; station kept without EVSEs",
+        .warning, line: row.line, field: "connectors",
+        "has the wrong type; station kept without EVSEs",
         expected: "a list of connector groups", value: other.kindDescription)
     }
     let chargePoints =
@@ -132,14 +138,17 @@ public enum RegisterJSONLinesImporter {
   private static func appendEVSEs(
     from group: RecordReader, to evses: inout [EVSE], _ log: inout DiagnosticLog
   ) {
-    guard let code = group.string("type", &log, missing: .warning, expected: "a plug code such as type2_socket")
+    guard
+      let code = group.string(
+        "type", &log, missing: .warning, expected: "a plug code such as type2_socket")
     else { return }
     let current = group.string("current", &log)
     if !RegisterConnectorMapping.isKnown(code) {
       log.emit(
         .warning, line: group.line, field: group.path + "type",
         "is not a known plug code; kept as an unknown standard",
-        expected: "one of type2_socket, type2_cable, ccs2, chademo, schuko, cee_3pin, cee_5pin, type1, tesla",
+        expected:
+          "one of type2_socket, type2_cable, ccs2, chademo, schuko, cee_3pin, cee_5pin, type1, tesla",
         value: code)
     }
     var kilowatts = group.number(

@@ -22,7 +22,8 @@ public enum StationFileImporter {
   }
 
   /// Imports a file from disk; throws ``StationFileError`` only when it cannot be read at all.
-  public static func importFile(at url: URL, format: StationFileFormat? = nil) throws(StationFileError)
+  public static func importFile(at url: URL, format: StationFileFormat? = nil)
+    throws(StationFileError)
     -> ImportResult
   {
     let data: Data

@@ -29,7 +29,9 @@ struct FastChargerCSVImporterTests {
     expectCountsAddUp(result)
   }
 
-  @Test("A real fast-charger row becomes DC EVSEs with the published plug power, the quoted source kept whole")
+  @Test(
+    "A real fast-charger row becomes DC EVSEs with the published plug power, the quoted source kept whole"
+  )
   func realRow() throws {
     let result = importText(Self.file([Self.audi]))
     #expect(result.format == .fastChargerCSV)
@@ -100,20 +102,24 @@ struct FastChargerCSVImporterTests {
         name: "empty latitude", row: audi.replacingOccurrences(of: ",48.783571,", with: ",,"),
         severity: .error, field: "lat", reason: "is empty"),
       BrokenRow(
-        name: "latitude out of range", row: audi.replacingOccurrences(of: ",48.783571,", with: ",148.783571,"),
+        name: "latitude out of range",
+        row: audi.replacingOccurrences(of: ",48.783571,", with: ",148.783571,"),
         severity: .error, field: "lat", reason: "is out of range"),
       BrokenRow(
         name: "text after a closing quote",
         row: audi.replacingOccurrences(of: "in operation)\",", with: "in operation)\"x,"),
         severity: .error, field: nil, reason: "breaks RFC 4180 quoting"),
       BrokenRow(
-        name: "garbled plug power", row: audi.replacingOccurrences(of: ",1200,300,", with: ",1200,3oo,"),
+        name: "garbled plug power",
+        row: audi.replacingOccurrences(of: ",1200,300,", with: ",1200,3oo,"),
         severity: .warning, field: "max_connector_power_kw", reason: "is not a number"),
       BrokenRow(
-        name: "concatenated plug power", row: audi.replacingOccurrences(of: ",1200,300,", with: ",1200,300300,"),
+        name: "concatenated plug power",
+        row: audi.replacingOccurrences(of: ",1200,300,", with: ",1200,300300,"),
         severity: .warning, field: "max_connector_power_kw", reason: "outside the plausible range"),
       BrokenRow(
-        name: "garbled charge points", row: audi.replacingOccurrences(of: ",DE,4,", with: ",DE,four,"),
+        name: "garbled charge points",
+        row: audi.replacingOccurrences(of: ",DE,4,", with: ",DE,four,"),
         severity: .warning, field: "charge_points", reason: "is not a number"),
     ])
   func brokenRow(_ broken: BrokenRow) throws {
@@ -133,7 +139,9 @@ struct FastChargerCSVImporterTests {
     }
   }
 
-  @Test("A quoted field may contain commas, doubled quotes and line breaks, and line numbers stay right")
+  @Test(
+    "A quoted field may contain commas, doubled quotes and line breaks, and line numbers stay right"
+  )
   func quoting() throws {
     let tricky = Self.audi.replacingOccurrences(
       of: "Auto-Union-Str. 1,85057", with: "\"Auto-Union-Str. 1, \"\"Tor 3\"\"\nHof\",85057")
@@ -142,9 +150,11 @@ struct FastChargerCSVImporterTests {
     #expect(result.errors.first?.line == 4)
   }
 
-  @Test("A header without a required column skips every row with one error that lists what is missing")
+  @Test(
+    "A header without a required column skips every row with one error that lists what is missing")
   func missingColumn() throws {
-    let text = Self.file([Self.audi, Self.leipheim]).replacingOccurrences(of: ",lat,lon,", with: ",latitude,lon,")
+    let text = Self.file([Self.audi, Self.leipheim]).replacingOccurrences(
+      of: ",lat,lon,", with: ",latitude,lon,")
     let result = importText(text, format: .fastChargerCSV)
     expectCountsAddUp(result)
     #expect(result.stations.isEmpty)
@@ -156,8 +166,9 @@ struct FastChargerCSVImporterTests {
   @Test("Repeated site ids, as in the source's 34 colliding hashes, are made unique")
   func duplicateIDs() {
     let result = importText(Self.file([Self.audi, Self.audi]))
-    #expect(result.stations.map(\.id.rawValue) == [
-      "bnetza2026fast-9296a53b52f76b25", "bnetza2026fast-9296a53b52f76b25~2",
-    ])
+    #expect(
+      result.stations.map(\.id.rawValue) == [
+        "bnetza2026fast-9296a53b52f76b25", "bnetza2026fast-9296a53b52f76b25~2",
+      ])
   }
 }

@@ -67,10 +67,13 @@ struct OCPILocationsImporterTests {
     #expect(first.source.date == "2026-04-02")
     let limited = try #require(result.stations.first { $0.name == "LB Rathaustiefgarage" })
     #expect(limited.openingHours?.twentyFourSeven == false)
-    #expect(limited.openingHours?.regular.contains(.init(weekday: 7, beginMinute: 600, endMinute: 1200)) == true)
+    #expect(
+      limited.openingHours?.regular.contains(.init(weekday: 7, beginMinute: 600, endMinute: 1200))
+        == true)
   }
 
-  @Test("A real-shape OCPI location keeps ids, status, volts and amps, so power follows the OCPI rule")
+  @Test(
+    "A real-shape OCPI location keeps ids, status, volts and amps, so power follows the OCPI rule")
   func specExample() throws {
     let result = importText(Self.specLocation)
     #expect(result.format == .ocpiLocations)
@@ -91,9 +94,11 @@ struct OCPILocationsImporterTests {
   @Test("An overnight period is split at midnight and exceptional closings are kept in UTC")
   func openingHours() throws {
     let hours = try #require(importText(Self.specLocation).stations.first?.openingHours)
-    #expect(hours.regular == [
-      .init(weekday: 5, beginMinute: 1320, endMinute: 1440), .init(weekday: 6, beginMinute: 0, endMinute: 120),
-    ])
+    #expect(
+      hours.regular == [
+        .init(weekday: 5, beginMinute: 1320, endMinute: 1440),
+        .init(weekday: 6, beginMinute: 0, endMinute: 120),
+      ])
     #expect(hours.exceptionalClosings == [.init(begin: 1_545_706_800, end: 1_545_714_000)])
   }
 
@@ -107,7 +112,9 @@ struct OCPILocationsImporterTests {
     "Every accepted document shape yields the location",
     arguments: [
       Shape(name: "response envelope", text: #"{"data": [\#(specLocation)], "status_code": 1000}"#),
-      Shape(name: "envelope with one location", text: #"{"data": \#(specLocation), "status_code": 1000}"#),
+      Shape(
+        name: "envelope with one location",
+        text: #"{"data": \#(specLocation), "status_code": 1000}"#),
       Shape(name: "bare array", text: "[\(specLocation)]"),
       Shape(name: "single location", text: specLocation),
       Shape(name: "flattened locations", text: #"{"locations": [\#(specLocation)]}"#),
@@ -130,7 +137,8 @@ struct OCPILocationsImporterTests {
   @Test("A location without coordinates is skipped with an error; the others are kept")
   func missingCoordinates() throws {
     let broken = Self.specLocation.replacingOccurrences(
-      of: #""latitude": "51.047599", "#, with: "").replacingOccurrences(of: "LOC1", with: "LOC2")
+      of: #""latitude": "51.047599", "#, with: ""
+    ).replacingOccurrences(of: "LOC1", with: "LOC2")
     let result = importText("[\(Self.specLocation),\(broken)]")
     expectCountsAddUp(result)
     #expect(result.stations.count == 1)
@@ -150,13 +158,16 @@ struct OCPILocationsImporterTests {
     #expect(skipped.counts.recordsSkipped == 1)
   }
 
-  @Test("A connector without power type keeps DC plugs by their standard and drops others with a warning")
+  @Test(
+    "A connector without power type keeps DC plugs by their standard and drops others with a warning"
+  )
   func missingPowerType() throws {
     let text = Self.specLocation.replacingOccurrences(
       of: #""standard": "IEC_62196_T2", "format": "CABLE", "power_type": "AC_3_PHASE","#,
       with: #""standard": "IEC_62196_T2_COMBO", "format": "CABLE","#
     ).replacingOccurrences(
-      of: #""id": "1", "standard": "IEC_62196_T2", "format": "SOCKET", "power_type": "AC_3_PHASE","#,
+      of:
+        #""id": "1", "standard": "IEC_62196_T2", "format": "SOCKET", "power_type": "AC_3_PHASE","#,
       with: #""id": "1", "standard": "IEC_62196_T2", "format": "SOCKET","#)
     let result = importText(text)
     let station = try #require(result.stations.first)
@@ -178,13 +189,22 @@ struct StationFileFormatDetectionTests {
   @Test(
     "The layout is detected from the content, not the file name",
     arguments: [
-      Case(name: "register JSON Lines", text: #"{"id":"a","lat":1,"lon":2}"# + "\n{}", format: .registerJSONLines),
-      Case(name: "JSON Lines with a BOM", text: "\u{FEFF}{\"id\":\"a\"}\n", format: .registerJSONLines),
+      Case(
+        name: "register JSON Lines", text: #"{"id":"a","lat":1,"lon":2}"# + "\n{}",
+        format: .registerJSONLines),
+      Case(
+        name: "JSON Lines with a BOM", text: "\u{FEFF}{\"id\":\"a\"}\n", format: .registerJSONLines),
       Case(name: "CSV header", text: "id,operator,status,lat,lon\n", format: .fastChargerCSV),
       Case(name: "OCPI array", text: "  [ {\"id\": \"x\"} ]", format: .ocpiLocations),
-      Case(name: "OCPI envelope on one line", text: #"{"data": [], "status_code": 1000}"#, format: .ocpiLocations),
-      Case(name: "pretty-printed OCPI object", text: "{\n  \"id\": \"LOC1\",\n  \"evses\": []\n}", format: .ocpiLocations),
-      Case(name: "flattened locations", text: #"{"description": "x", "locations": []}"#, format: .ocpiLocations),
+      Case(
+        name: "OCPI envelope on one line", text: #"{"data": [], "status_code": 1000}"#,
+        format: .ocpiLocations),
+      Case(
+        name: "pretty-printed OCPI object", text: "{\n  \"id\": \"LOC1\",\n  \"evses\": []\n}",
+        format: .ocpiLocations),
+      Case(
+        name: "flattened locations", text: #"{"description": "x", "locations": []}"#,
+        format: .ocpiLocations),
     ])
   func detect(_ c: Case) {
     #expect(StationFileImporter.detectFormat(of: Data(c.text.utf8)) == c.format)
@@ -192,8 +212,12 @@ struct StationFileFormatDetectionTests {
 
   @Test("The bundled files are detected as their layouts")
   func bundled() throws {
-    #expect(StationFileImporter.detectFormat(of: try BundledData.data(.stationsKassel2022)) == .registerJSONLines)
-    #expect(StationFileImporter.detectFormat(of: try BundledData.data(.fastChargersKassel2026)) == .fastChargerCSV)
+    #expect(
+      StationFileImporter.detectFormat(of: try BundledData.data(.stationsKassel2022))
+        == .registerJSONLines)
+    #expect(
+      StationFileImporter.detectFormat(of: try BundledData.data(.fastChargersKassel2026))
+        == .fastChargerCSV)
   }
 
   @Test("A missing file throws an error naming the path")

@@ -47,9 +47,12 @@ struct RegisterJSONLinesImporterTests {
     #expect(station.source.date == "2022-01-01")
   }
 
-  @Test("Plug groups become one EVSE per counted plug while the charge-point count stays the register's")
+  @Test(
+    "Plug groups become one EVSE per counted plug while the charge-point count stays the register's"
+  )
   func plugGroupsAndChargePoints() throws {
-    let station = try #require(importText(Self.realFastRow, format: .registerJSONLines).stations.first)
+    let station = try #require(
+      importText(Self.realFastRow, format: .registerJSONLines).stations.first)
     #expect(station.chargePointCount == 2)
     #expect(station.evses.count == 3)
     #expect(station.connectorStandards == [.type2Combo, .chademo, .type2])
@@ -64,28 +67,62 @@ struct RegisterJSONLinesImporterTests {
     var standard: ConnectorStandard
     var format: ConnectorFormat?
     var powerType: PowerType
-    var testDescription: String { "\(code) \(kilowatts.map { "\($0) kW" } ?? "no power") \(current)" }
+    var testDescription: String {
+      "\(code) \(kilowatts.map { "\($0) kW" } ?? "no power") \(current)"
+    }
   }
 
   @Test(
     "Register plug codes map to OCPI standard, format and power type",
     arguments: [
-      MappingCase(code: "type2_socket", kilowatts: 22, current: "AC", standard: .type2, format: .socket, powerType: .ac3Phase),
-      MappingCase(code: "type2_socket", kilowatts: 11, current: "AC", standard: .type2, format: .socket, powerType: .ac3Phase),
-      MappingCase(code: "type2_socket", kilowatts: 7.4, current: "AC", standard: .type2, format: .socket, powerType: .ac1Phase),
-      MappingCase(code: "type2_socket", kilowatts: 3.7, current: "AC", standard: .type2, format: .socket, powerType: .ac1Phase),
-      MappingCase(code: "type2_socket", kilowatts: nil, current: "AC", standard: .type2, format: .socket, powerType: .ac3Phase),
-      MappingCase(code: "type2_cable", kilowatts: 43, current: "AC", standard: .type2, format: .cable, powerType: .ac3Phase),
-      MappingCase(code: "ccs2", kilowatts: 150, current: "DC", standard: .type2Combo, format: .cable, powerType: .dc),
-      MappingCase(code: "chademo", kilowatts: 50, current: "DC", standard: .chademo, format: .cable, powerType: .dc),
-      MappingCase(code: "schuko", kilowatts: 3.7, current: "AC", standard: .domestic("F"), format: .socket, powerType: .ac1Phase),
-      MappingCase(code: "cee_3pin", kilowatts: 3.7, current: "AC", standard: .iec60309SingleSixteen, format: .socket, powerType: .ac1Phase),
-      MappingCase(code: "cee_5pin", kilowatts: 11, current: "AC", standard: .iec60309ThreeSixteen, format: .socket, powerType: .ac3Phase),
-      MappingCase(code: "cee_5pin", kilowatts: 22, current: "AC", standard: .iec60309ThreeThirtyTwo, format: .socket, powerType: .ac3Phase),
-      MappingCase(code: "cee_5pin", kilowatts: 43, current: "AC", standard: .iec60309ThreeSixtyFour, format: .socket, powerType: .ac3Phase),
-      MappingCase(code: "type1", kilowatts: 3.7, current: "AC", standard: .type1, format: .socket, powerType: .ac1Phase),
-      MappingCase(code: "tesla", kilowatts: 120, current: "DC", standard: .teslaModelS, format: .cable, powerType: .dc),
-      MappingCase(code: "mcs", kilowatts: 1000, current: "DC", standard: .unknown("mcs"), format: nil, powerType: .dc),
+      MappingCase(
+        code: "type2_socket", kilowatts: 22, current: "AC", standard: .type2, format: .socket,
+        powerType: .ac3Phase),
+      MappingCase(
+        code: "type2_socket", kilowatts: 11, current: "AC", standard: .type2, format: .socket,
+        powerType: .ac3Phase),
+      MappingCase(
+        code: "type2_socket", kilowatts: 7.4, current: "AC", standard: .type2, format: .socket,
+        powerType: .ac1Phase),
+      MappingCase(
+        code: "type2_socket", kilowatts: 3.7, current: "AC", standard: .type2, format: .socket,
+        powerType: .ac1Phase),
+      MappingCase(
+        code: "type2_socket", kilowatts: nil, current: "AC", standard: .type2, format: .socket,
+        powerType: .ac3Phase),
+      MappingCase(
+        code: "type2_cable", kilowatts: 43, current: "AC", standard: .type2, format: .cable,
+        powerType: .ac3Phase),
+      MappingCase(
+        code: "ccs2", kilowatts: 150, current: "DC", standard: .type2Combo, format: .cable,
+        powerType: .dc),
+      MappingCase(
+        code: "chademo", kilowatts: 50, current: "DC", standard: .chademo, format: .cable,
+        powerType: .dc),
+      MappingCase(
+        code: "schuko", kilowatts: 3.7, current: "AC", standard: .domestic("F"), format: .socket,
+        powerType: .ac1Phase),
+      MappingCase(
+        code: "cee_3pin", kilowatts: 3.7, current: "AC", standard: .iec60309SingleSixteen,
+        format: .socket, powerType: .ac1Phase),
+      MappingCase(
+        code: "cee_5pin", kilowatts: 11, current: "AC", standard: .iec60309ThreeSixteen,
+        format: .socket, powerType: .ac3Phase),
+      MappingCase(
+        code: "cee_5pin", kilowatts: 22, current: "AC", standard: .iec60309ThreeThirtyTwo,
+        format: .socket, powerType: .ac3Phase),
+      MappingCase(
+        code: "cee_5pin", kilowatts: 43, current: "AC", standard: .iec60309ThreeSixtyFour,
+        format: .socket, powerType: .ac3Phase),
+      MappingCase(
+        code: "type1", kilowatts: 3.7, current: "AC", standard: .type1, format: .socket,
+        powerType: .ac1Phase),
+      MappingCase(
+        code: "tesla", kilowatts: 120, current: "DC", standard: .teslaModelS, format: .cable,
+        powerType: .dc),
+      MappingCase(
+        code: "mcs", kilowatts: 1000, current: "DC", standard: .unknown("mcs"), format: nil,
+        powerType: .dc),
     ])
   func connectorMapping(_ c: MappingCase) {
     let connector = RegisterConnectorMapping.connector(
@@ -111,15 +148,34 @@ struct RegisterJSONLinesImporterTests {
   @Test(
     "A broken row is skipped with an error naming the line, field and reason, and the rows around it are kept",
     arguments: [
-      BrokenRow(name: "truncated JSON", line: String(realRow.dropLast(20)), field: nil, reason: "is not valid JSON"),
-      BrokenRow(name: "NaN latitude", line: replacing(#""lat":48.524846"#, #""lat":NaN"#), field: "lat", reason: "is not a finite number"),
-      BrokenRow(name: "decimal comma", line: replacing(#""lat":48.524846"#, #""lat":"48,524846""#), field: "lat", reason: "uses a decimal comma"),
-      BrokenRow(name: "garbled latitude", line: replacing(#""lat":48.524846"#, #""lat":"48.52.4846""#), field: "lat", reason: "is not a number"),
-      BrokenRow(name: "latitude out of range", line: replacing(#""lat":48.524846"#, #""lat":148.524846"#), field: "lat", reason: "is out of range"),
-      BrokenRow(name: "missing longitude", line: replacing(#""lon":9.115607,"#, ""), field: "lon", reason: "is missing"),
-      BrokenRow(name: "null island", line: replacing(#""lat":48.524846,"lon":9.115607"#, #""lat":0,"lon":0"#), field: "lat/lon", reason: "placeholder point 0,0"),
-      BrokenRow(name: "missing id", line: replacing(#""id":"bnetza2022-5003165a4dd8","#, ""), field: "id", reason: "is missing"),
-      BrokenRow(name: "an array instead of an object", line: "[1, 2, 3]", field: nil, reason: "is not a JSON object"),
+      BrokenRow(
+        name: "truncated JSON", line: String(realRow.dropLast(20)), field: nil,
+        reason: "is not valid JSON"),
+      BrokenRow(
+        name: "NaN latitude", line: replacing(#""lat":48.524846"#, #""lat":NaN"#), field: "lat",
+        reason: "is not a finite number"),
+      BrokenRow(
+        name: "decimal comma", line: replacing(#""lat":48.524846"#, #""lat":"48,524846""#),
+        field: "lat", reason: "uses a decimal comma"),
+      BrokenRow(
+        name: "garbled latitude", line: replacing(#""lat":48.524846"#, #""lat":"48.52.4846""#),
+        field: "lat", reason: "is not a number"),
+      BrokenRow(
+        name: "latitude out of range", line: replacing(#""lat":48.524846"#, #""lat":148.524846"#),
+        field: "lat", reason: "is out of range"),
+      BrokenRow(
+        name: "missing longitude", line: replacing(#""lon":9.115607,"#, ""), field: "lon",
+        reason: "is missing"),
+      BrokenRow(
+        name: "null island",
+        line: replacing(#""lat":48.524846,"lon":9.115607"#, #""lat":0,"lon":0"#), field: "lat/lon",
+        reason: "placeholder point 0,0"),
+      BrokenRow(
+        name: "missing id", line: replacing(#""id":"bnetza2022-5003165a4dd8","#, ""), field: "id",
+        reason: "is missing"),
+      BrokenRow(
+        name: "an array instead of an object", line: "[1, 2, 3]", field: nil,
+        reason: "is not a JSON object"),
     ])
   func brokenRow(_ row: BrokenRow) throws {
     let text = [Self.realRow, row.line, Self.realFastRow].joined(separator: "\n") + "\n"
@@ -169,7 +225,10 @@ struct RegisterJSONLinesImporterTests {
   @Test("A repeated id is made unique with a note, and both rows are kept")
   func duplicateID() {
     let result = importText(Self.realRow + "\n" + Self.realRow, format: .registerJSONLines)
-    #expect(result.stations.map(\.id.rawValue) == ["bnetza2022-5003165a4dd8", "bnetza2022-5003165a4dd8~2"])
+    #expect(
+      result.stations.map(\.id.rawValue) == [
+        "bnetza2022-5003165a4dd8", "bnetza2022-5003165a4dd8~2",
+      ])
     #expect(result.diagnostics.map(\.severity) == [.note])
   }
 

@@ -27,5 +27,6 @@ func expectCountsAddUp(_ result: ImportResult, sourceLocation: SourceLocation = 
 /// The first line of a bundled file (a real record), as text.
 func firstLines(of file: BundledData.File, count: Int) throws -> [String] {
   let text = String(decoding: try BundledData.data(file), as: UTF8.self)
-  return Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix(count).map(String.init))
+  return Array(
+    text.split(separator: "\n", omittingEmptySubsequences: false).prefix(count).map(String.init))
 }
