@@ -148,7 +148,8 @@ public enum StationCodec {
           case 1: .socket
           case 2: .cable
           case let other:
-            throw StationCodecError(reason: "unknown connector format tag \(other)", offset: r.offset)
+            throw StationCodecError(
+              reason: "unknown connector format tag \(other)", offset: r.offset)
           }
         let powerType = try r.tagged(Tags.powerTypes, "power type")
         let voltage = try r.optionalDouble()
@@ -267,7 +268,9 @@ struct ByteWriter {
 
   mutating func double(_ value: Double) {
     let bits = value.bitPattern
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> shift)) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: bits >> shift))
+    }
   }
 
   mutating func string(_ s: String) {

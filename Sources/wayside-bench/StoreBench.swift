@@ -49,7 +49,8 @@ enum StoreBench {
         else { return }
         loaded = stations.stations.count
       }
-      print(line("start-up: open store → [Station] (target < 150 ms)", startup, "\(loaded) stations"))
+      print(
+        line("start-up: open store → [Station] (target < 150 ms)", startup, "\(loaded) stations"))
 
       let store = try StationStore(directory: folder)
       let decodeOnly = measure(runs: 7) { _ = try? store.loadStations() }
@@ -66,9 +67,12 @@ enum StoreBench {
       let binaryRows = measure(runs: 7) {
         for row in binary { _ = try? StationCodec.decode(row) }
       }
-      print(line("StationCodec binary decoding of the same stations", binaryRows,
-        String(format: "%.1f× faster than JSON", median(jsonRows) / median(binaryRows))))
-      let size = (try? FileManager.default.attributesOfItem(atPath: store.stationsURL.path)[.size])
+      print(
+        line(
+          "StationCodec binary decoding of the same stations", binaryRows,
+          String(format: "%.1f× faster than JSON", median(jsonRows) / median(binaryRows))))
+      let size =
+        (try? FileManager.default.attributesOfItem(atPath: store.stationsURL.path)[.size])
         as? Int ?? 0
       print("  stations.sqlite: \(size / 1024) KiB")
     } catch {

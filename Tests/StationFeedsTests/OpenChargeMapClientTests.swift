@@ -196,7 +196,8 @@ struct OpenChargeMapClientTests {
     defer { server.stop() }
     let cache = MemoryCache()
     let wide = BoundingBox(
-      minimum: Coordinate(latitude: 51, longitude: 9), maximum: Coordinate(latitude: 52, longitude: 10))
+      minimum: Coordinate(latitude: 51, longitude: 9),
+      maximum: Coordinate(latitude: 52, longitude: 10))
     let stations = try OpenChargeMapParser.parse(Data(OpenChargeMapFixtures.kassel.utf8)).stations
     await cache.save(stations, for: wide, fetchedAt: Self.now.addingTimeInterval(-3600))
     let result = try await client(server, attempts: 2, cache: cache).stations(in: Self.kasselBox)
@@ -237,4 +238,3 @@ struct OpenChargeMapClientTests {
     #expect(OpenChargeMapClient.apiKey(environment: environment, stored: stored) == expected)
   }
 }
-

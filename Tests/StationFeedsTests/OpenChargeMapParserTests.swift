@@ -21,13 +21,18 @@ struct OpenChargeMapParserTests {
     #expect(stations.map(\.chargePointCount) == [4, 3, 12])
     #expect(stations[0].evses.map(\.uid) == ["301-1", "301-2", "302", "303"])
     #expect(stations[0].name == "Friedrichsplatz")
-    #expect(stations[0].address == Address(street: "Friedrichsplatz", postcode: "34117", city: "Kassel", country: "DE"))
+    #expect(
+      stations[0].address
+        == Address(street: "Friedrichsplatz", postcode: "34117", city: "Kassel", country: "DE"))
     #expect(stations[0].coordinate.latitude == 51.313404)
   }
 
   @Test("Operators come from OperatorInfo, else the reference ID, and ID 1 means unknown")
   func operators() throws {
-    #expect(try kassel().map(\.operatorName) == ["Städtische Werke AG", "Unknown operator", "OCM operator 3391"])
+    #expect(
+      try kassel().map(\.operatorName) == [
+        "Städtische Werke AG", "Unknown operator", "OCM operator 3391",
+      ])
   }
 
   @Test("Statuses follow the §1.3 table per connection, falling back to the POI's status")
@@ -97,7 +102,9 @@ struct OpenChargeMapParserTests {
       (1044, nil, .chaoji), (0, nil, .unknown("OCM 0")),
     ] as [(Int, Double?, ConnectorStandard)])
   func connectionTypeTable(_ id: Int, _ amps: Double?, _ expected: ConnectorStandard) {
-    #expect(OpenChargeMapParser.connector(connectionTypeID: id, amps: amps, title: nil).standard == expected)
+    #expect(
+      OpenChargeMapParser.connector(connectionTypeID: id, amps: amps, title: nil).standard
+        == expected)
   }
 
   @Test("Broken elements become diagnostics naming their path; good POIs are kept")
@@ -123,7 +130,10 @@ struct OpenChargeMapParserTests {
     "A body that is not a JSON array is an error saying what it is",
     arguments: [
       ("truncated", OpenChargeMapFixtures.truncated, "not valid JSON"),
-      ("error object", OpenChargeMapFixtures.keyError, "server message: You must specify an API key"),
+      (
+        "error object", OpenChargeMapFixtures.keyError,
+        "server message: You must specify an API key"
+      ),
       ("HTML", "<html>Bad gateway</html>", "not valid JSON"),
     ])
   func notAnArray(_ name: String, _ body: String, _ expected: String) {

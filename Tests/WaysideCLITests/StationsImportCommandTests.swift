@@ -75,7 +75,8 @@ struct StationsImportCommandTests {
     let folder = try temporary()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("bad.json")
-    try Data(#"[ { "ID": 1, "AddressInfo": { "Latitude": 999, "Longitude": 0 } } ]"#.utf8).write(to: file)
+    try Data(#"[ { "ID": 1, "AddressInfo": { "Latitude": 999, "Longitude": 0 } } ]"#.utf8).write(
+      to: file)
     let store = folder.appendingPathComponent("store")
     let (status, io) = try await run([file.path, "--store", store.path])
     #expect(status == 1)
@@ -103,7 +104,8 @@ struct StationsImportCommandTests {
   @Test("Open Charge Map JSON is told apart from OCPI arrays")
   func detection() {
     #expect(StationsImportCommand.isOpenChargeMapJSON(Data(Self.ocm.utf8)))
-    #expect(!StationsImportCommand.isOpenChargeMapJSON(Data(#"[{"id":"LOC1","coordinates":{}}]"#.utf8)))
+    #expect(
+      !StationsImportCommand.isOpenChargeMapJSON(Data(#"[{"id":"LOC1","coordinates":{}}]"#.utf8)))
     #expect(!StationsImportCommand.isOpenChargeMapJSON(Data(Self.registerLine.utf8)))
   }
 }

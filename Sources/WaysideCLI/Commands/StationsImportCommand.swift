@@ -11,7 +11,8 @@ import StationStore
 /// id; user data is never touched.
 public enum StationsImportCommand: WaysideCommand {
   public static let name = "stations import"
-  public static let abstract = "Import a station file (CSV, JSON Lines, OCPI, Open Charge Map) into the store"
+  public static let abstract =
+    "Import a station file (CSV, JSON Lines, OCPI, Open Charge Map) into the store"
   public static let usage = """
     Usage: wayside stations import FILE [--store DIR] [--max-diagnostics N]
 

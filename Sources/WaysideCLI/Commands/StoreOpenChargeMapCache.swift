@@ -14,7 +14,8 @@ public struct StoreOpenChargeMapCache: OpenChargeMapCache {
 
   /// Saves the stations under the source name `openchargemap`.
   public func save(_ stations: [Station], for region: BoundingBox, fetchedAt: Date) async throws {
-    try store.cacheLiveRegion(region, source: "openchargemap", stations: stations, fetchedAt: fetchedAt)
+    try store.cacheLiveRegion(
+      region, source: "openchargemap", stations: stations, fetchedAt: fetchedAt)
   }
 
   /// The newest cached region covering `region`.
