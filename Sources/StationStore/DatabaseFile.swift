@@ -43,7 +43,8 @@ struct DatabaseFile: Sendable {
       if fullCheck, case .text(let result)? = try db.scalar("PRAGMA quick_check"), result != "ok" {
         throw self.error(.corrupt(result))
       }
-      try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+      try db.execute(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
     } catch let error as SQLiteError {
       throw self.error(error.isCorruption ? .corrupt(error.message) : .io(error.description))
     } catch let error as StationStoreError {

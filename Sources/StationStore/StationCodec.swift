@@ -45,19 +45,22 @@ public enum StationCodec {
     for evse in station.evses {
       w.string(evse.uid)
       w.optionalString(evse.evseID)
-      w.string(evse.status.rawValue)
+      w.byte(Tags.statusIndex[evse.status] ?? 0)
       w.varint(UInt64(evse.connectors.count))
       for connector in evse.connectors {
         w.string(connector.id)
-        if case .unknown(let raw) = connector.standard {
-          w.byte(1)
-          w.string(raw)
+        if let index = Tags.standardIndex[connector.standard] {
+          w.byte(index)
+        } else if case .domestic(let letter) = connector.standard {
+          w.byte(255)
+          w.string(String(letter))
         } else {
+          // `.unknown(raw)`, kept verbatim (also when `raw` spells a known standard).
           w.byte(0)
           w.string(connector.standard.ocpiName)
         }
-        w.optionalString(connector.format?.rawValue)
-        w.string(connector.powerType.rawValue)
+        w.byte(connector.format.map { $0 == .socket ? 1 : 2 } ?? 0)
+        w.byte(Tags.powerTypeIndex[connector.powerType] ?? 0)
         w.optionalDouble(connector.maxVoltage)
         w.optionalDouble(connector.maxAmperage)
         w.optionalDouble(connector.maxElectricPower?.kilowatts)
@@ -85,16 +88,29 @@ public enum StationCodec {
       w.byte(0)
     }
     w.string(station.timeZone)
-    w.string(station.source.name)
-    w.string(station.source.date)
-    w.string(station.source.licence)
-    w.string(station.source.attribution)
+    var source = ByteWriter()
+    source.string(station.source.name)
+    source.string(station.source.date)
+    source.string(station.source.licence)
+    source.string(station.source.attribution)
+    w.varint(UInt64(source.bytes.count))
+    w.bytes += source.bytes
     w.strings(station.qualityFlags)
     return w.bytes
   }
 
-  /// Decodes a record written by ``encode(_:)``.
-  public static func decode(_ bytes: UnsafeRawBufferPointer) throws(StationCodecError) -> Station {
+  /// Shares repeated values between consecutive records when decoding many.
+  public final class DecodingCache {
+    var sourceBytes: [UInt8] = []
+    var source: DataSource?
+    /// Creates an empty cache.
+    public init() {}
+  }
+
+  /// Decodes a record written by ``encode(_:)``; pass one `cache` when decoding many records.
+  public static func decode(_ bytes: UnsafeRawBufferPointer, cache: DecodingCache? = nil)
+    throws(StationCodecError) -> Station
+  {
     var r = ByteReader(bytes: bytes)
     let version = try r.byte()
     guard version == formatVersion else {
@@ -113,26 +129,29 @@ public enum StationCodec {
     for _ in 0..<evseCount {
       let uid = try r.string()
       let evseID = try r.optionalString()
-      let status = try r.enumeration(EVSEStatus.self)
+      let status = try r.tagged(Tags.statuses, "EVSE status")
       let connectorCount = try r.count()
       var connectors: [Connector] = []
       connectors.reserveCapacity(connectorCount)
       for _ in 0..<connectorCount {
         let connectorID = try r.string()
         let tag = try r.byte()
-        let standardName = try r.string()
-        let standard: ConnectorStandard =
-          tag == 1 ? .unknown(standardName) : ConnectorStandard(ocpiName: standardName)
-        let format: ConnectorFormat?
-        if let raw = try r.optionalString() {
-          guard let value = ConnectorFormat(rawValue: raw) else {
-            throw StationCodecError(reason: "unknown connector format '\(raw)'", offset: r.offset)
-          }
-          format = value
-        } else {
-          format = nil
+        let standard: ConnectorStandard
+        switch tag {
+        case 0: standard = .unknown(try r.string())
+        case 255: standard = .domestic(try r.string().first ?? "?")
+        default: standard = try r.tagged(Tags.standards, "standard", tag: tag - 1)
         }
-        let powerType = try r.enumeration(PowerType.self)
+        let format: ConnectorFormat? =
+          switch try r.byte() {
+          case 0: nil
+          case 1: .socket
+          case 2: .cable
+          case let other:
+            throw StationCodecError(
+              reason: "unknown connector format tag \(other)", offset: r.offset)
+          }
+        let powerType = try r.tagged(Tags.powerTypes, "power type")
         let voltage = try r.optionalDouble()
         let amperage = try r.optionalDouble()
         let cap = try r.optionalDouble().map { Power(kilowatts: $0) }
@@ -169,9 +188,20 @@ public enum StationCodec {
         exceptionalClosings: exceptional[1])
     }
     let timeZone = try r.string()
-    let source = DataSource(
-      name: try r.string(), date: try r.string(), licence: try r.string(),
-      attribution: try r.string())
+    let sourceLength = try r.count()
+    let sourceBytes = UnsafeRawBufferPointer(rebasing: bytes[r.offset..<(r.offset + sourceLength)])
+    let source: DataSource
+    if let cached = cache?.source, cache?.sourceBytes.elementsEqual(sourceBytes) == true {
+      // Consecutive stations usually share a source: reuse it (and its string storage).
+      source = cached
+      r.offset += sourceLength
+    } else {
+      source = DataSource(
+        name: try r.string(), date: try r.string(), licence: try r.string(),
+        attribution: try r.string())
+      cache?.sourceBytes = Array(sourceBytes)
+      cache?.source = source
+    }
     let flags = try r.strings()
     guard r.offset == bytes.count else {
       throw StationCodecError(
@@ -189,6 +219,31 @@ public enum StationCodec {
       Result { () throws(StationCodecError) -> Station in try decode(raw) }
     }
     return try result.get()
+  }
+}
+
+/// The byte tags of the enumerations; the order is part of the format — append only.
+enum Tags {
+  static let statuses: [EVSEStatus] = [
+    .unknown, .available, .blocked, .charging, .inoperative, .outOfOrder, .planned, .removed,
+    .reserved,
+  ]
+  static let powerTypes: [PowerType] = [.ac1Phase, .ac2Phase, .ac2PhaseSplit, .ac3Phase, .dc]
+  static let standards: [ConnectorStandard] =
+    [
+      .chademo, .chaoji, .gbtAC, .gbtDC, .iec60309SingleSixteen, .iec60309ThreeSixteen,
+      .iec60309ThreeThirtyTwo, .iec60309ThreeSixtyFour, .type1, .type1Combo, .type2, .type2Combo,
+      .type3A, .type3C, .nema5_20, .nema6_30, .nema6_50, .nema10_30, .nema10_50, .nema14_30,
+      .nema14_50, .pantographBottomUp, .pantographTopDown, .teslaRoadster, .teslaModelS, .saeJ3400,
+      .mcs,
+    ] + "ABCDEFGHIJKLMNO".map { ConnectorStandard.domestic($0) }
+  static let statusIndex = index(statuses)
+  static let powerTypeIndex = index(powerTypes)
+  /// Known standards get tags 1…n (0 marks an unknown standard stored as text).
+  static let standardIndex = index(standards).mapValues { $0 + 1 }
+
+  private static func index<T: Hashable>(_ list: [T]) -> [T: UInt8] {
+    Dictionary(uniqueKeysWithValues: list.enumerated().map { ($1, UInt8($0)) })
   }
 }
 
@@ -213,7 +268,9 @@ struct ByteWriter {
 
   mutating func double(_ value: Double) {
     let bits = value.bitPattern
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> shift)) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: bits >> shift))
+    }
   }
 
   mutating func string(_ s: String) {
@@ -294,8 +351,7 @@ struct ByteReader {
 
   mutating func double() throws(StationCodecError) -> Double {
     guard offset + 8 <= bytes.count else { throw truncated(8) }
-    var bits: UInt64 = 0
-    for i in 0..<8 { bits |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
+    let bits = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     offset += 8
     return Double(bitPattern: bits)
   }
@@ -323,12 +379,16 @@ struct ByteReader {
     return list
   }
 
-  mutating func enumeration<E: RawRepresentable>(_ type: E.Type) throws(StationCodecError) -> E
-  where E.RawValue == String {
-    let raw = try string()
-    guard let value = E(rawValue: raw) else {
-      throw StationCodecError(reason: "unknown \(E.self) value '\(raw)'", offset: offset)
+  /// The element of `table` whose index is the next byte (or `tag`, when already read).
+  mutating func tagged<T>(_ table: [T], _ what: String, tag: UInt8? = nil)
+    throws(StationCodecError) -> T
+  {
+    let raw: UInt8
+    if let tag { raw = tag } else { raw = try byte() }
+    let index = Int(raw)
+    guard index < table.count else {
+      throw StationCodecError(reason: "unknown \(what) tag \(index)", offset: offset)
     }
-    return value
+    return table[index]
   }
 }

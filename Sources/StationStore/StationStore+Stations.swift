@@ -41,6 +41,7 @@ extension StationStore {
     try withStations { db in
       let statement = try db.prepare("SELECT id, body FROM stations ORDER BY row")
       var stations: [Station] = []
+      let cache = StationCodec.DecodingCache()
       if case .integer(let n)? = try db.scalar("SELECT max(row) FROM stations") {
         stations.reserveCapacity(Int(n))
       }
@@ -48,7 +49,7 @@ extension StationStore {
         do throws(StationCodecError) {
           stations.append(
             try statement.withBlob(1) { (raw) throws(StationCodecError) in
-              try StationCodec.decode(raw)
+              try StationCodec.decode(raw, cache: cache)
             })
         } catch {
           throw StationCodecError(

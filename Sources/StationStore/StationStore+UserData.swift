@@ -84,8 +84,10 @@ extension StationStore {
       var rows: [(String, String, String, String)] = []
       while try statement.step() {
         rows.append(
-          (statement.text(0) ?? "", statement.text(1) ?? "", statement.text(2) ?? "",
-           statement.text(3) ?? "[]"))
+          (
+            statement.text(0) ?? "", statement.text(1) ?? "", statement.text(2) ?? "",
+            statement.text(3) ?? "[]"
+          ))
       }
       return rows
     }
@@ -102,7 +104,8 @@ extension StationStore {
 
   /// Saves `card`, replacing a card with the same id in place.
   public func saveChargingCard(_ card: ChargingCard) throws(StationStoreError) {
-    let json = String(decoding: (try? JSONEncoder().encode(card.tariffIDs)) ?? Data("[]".utf8), as: UTF8.self)
+    let json = String(
+      decoding: (try? JSONEncoder().encode(card.tariffIDs)) ?? Data("[]".utf8), as: UTF8.self)
     try changeUser { db in
       let position: SQLiteValue =
         try db.scalar("SELECT position FROM charging_cards WHERE id = ?1", [.text(card.id)])
@@ -194,8 +197,9 @@ extension StationStore {
   /// The setting `key`, nil when unset.
   public func setting(_ key: String) throws(StationStoreError) -> String? {
     try withUser { db in
-      guard case .text(let value)? = try db.scalar(
-        "SELECT value FROM settings WHERE key = ?1", [.text(key)])
+      guard
+        case .text(let value)? = try db.scalar(
+          "SELECT value FROM settings WHERE key = ?1", [.text(key)])
       else { return nil }
       return value
     }
@@ -206,7 +210,8 @@ extension StationStore {
     try changeUser { db in
       if let value {
         try db.run(
-          "INSERT OR REPLACE INTO settings (key, value) VALUES (?1, ?2)", [.text(key), .text(value)])
+          "INSERT OR REPLACE INTO settings (key, value) VALUES (?1, ?2)",
+          [.text(key), .text(value)])
       } else {
         try db.run("DELETE FROM settings WHERE key = ?1", [.text(key)])
       }
@@ -218,7 +223,8 @@ extension StationStore {
   {
     do { return try JSONDecoder().decode(T.self, from: Data(json.utf8)) } catch {
       throw userFile.error(
-        .corrupt("\(what) cannot be read as \(T.self): \(error); expected the JSON it was saved as"))
+        .corrupt("\(what) cannot be read as \(T.self): \(error); expected the JSON it was saved as")
+      )
     }
   }
 

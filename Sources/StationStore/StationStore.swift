@@ -117,7 +117,7 @@ public final class StationStore: Sendable {
     let stations: SQLiteConnection
     do {
       stations = try stationsFile.open(fullCheck: false)
-    } catch where recovery == .moveAside && error.isRecoverableByMovingAside {
+    } catch  where recovery == .moveAside && error.isRecoverableByMovingAside {
       let aside = try stationsFile.moveAside(now: now())
       recoveries.append(Recovery(problem: error, movedTo: aside, restoredFromBackup: false))
       stations = try stationsFile.open(fullCheck: false)
@@ -133,7 +133,7 @@ public final class StationStore: Sendable {
   ) throws(StationStoreError) -> SQLiteConnection {
     do {
       return try file.open(fullCheck: true)
-    } catch where policy == .moveAside && error.isRecoverableByMovingAside {
+    } catch  where policy == .moveAside && error.isRecoverableByMovingAside {
       let aside = try file.moveAside(now: now)
       let fm = FileManager.default
       if fm.fileExists(atPath: backup.path) {

@@ -70,11 +70,15 @@ struct StationStoreRecoveryTests {
     let expected: StationStoreError.Problem
     switch kind {
     case "foreign":
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: stations.path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: stations.path + suffix)
+      }
       try writeForeignDatabase(to: stations)
       expected = .foreign(applicationID: 0)
     case "user file in its place":
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: stations.path + suffix) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: stations.path + suffix)
+      }
       try FileManager.default.copyItem(at: folder.file("user.backup.sqlite"), to: stations)
       expected = .foreign(applicationID: Schema.user.applicationID)
     default:

@@ -103,10 +103,12 @@ struct StationStoreTests {
     #expect(try store.favouriteStationIDs() == ["a", "b"])
     #expect(try store.selectedTariffIDs() == ["ionity-power", "aral-pulse"])
     #expect(try store.chargingCards() == [card])
-    #expect(try store.vehicleProfile(as: Vehicle.self) == Vehicle(name: "ID.3 77 kWh", usableKWh: 77))
+    #expect(
+      try store.vehicleProfile(as: Vehicle.self) == Vehicle(name: "ID.3 77 kWh", usableKWh: 77))
     #expect(try store.filterPresetNames() == ["Motorway"])
     #expect(
-      try store.filterPreset(named: "Motorway", as: Preset.self) == Preset(minimumKW: 150, dcOnly: true))
+      try store.filterPreset(named: "Motorway", as: Preset.self)
+        == Preset(minimumKW: 150, dcOnly: true))
     #expect(try store.setting(StationStore.openChargeMapAPIKeySetting) == "k-123")
     #expect(try store.setting("missing") == nil)
   }
@@ -134,9 +136,11 @@ struct StationStoreTests {
     #expect(cached.age(at: Date(timeIntervalSince1970: 1_060)) == 60)
     #expect(try store.cachedLiveRegion(covering: wide, source: "other") == nil)
     let outside = BoundingBox(
-      minimum: Coordinate(latitude: 52, longitude: 9), maximum: Coordinate(latitude: 52.1, longitude: 9.1))
+      minimum: Coordinate(latitude: 52, longitude: 9),
+      maximum: Coordinate(latitude: 52.1, longitude: 9.1))
     #expect(try store.cachedLiveRegion(covering: outside, source: "ocm") == nil)
-    try store.cacheLiveRegion(city, source: "ocm", stations: [], fetchedAt: Date(timeIntervalSince1970: 2_000))
+    try store.cacheLiveRegion(
+      city, source: "ocm", stations: [], fetchedAt: Date(timeIntervalSince1970: 2_000))
     #expect(try store.cachedLiveRegion(covering: city, source: "ocm")?.stations == [])
   }
 
@@ -154,7 +158,8 @@ struct StationStoreTests {
         box, source: "ocm", stations: [], fetchedAt: Date(timeIntervalSince1970: Double(i)))
     }
     let first = BoundingBox(
-      minimum: Coordinate(latitude: 0, longitude: 0), maximum: Coordinate(latitude: 0.05, longitude: 0.05))
+      minimum: Coordinate(latitude: 0, longitude: 0),
+      maximum: Coordinate(latitude: 0.05, longitude: 0.05))
     #expect(try store.cachedLiveRegion(covering: first, source: "ocm") == nil)
     let last = BoundingBox(
       minimum: Coordinate(latitude: Double(limit) * 0.1, longitude: 0),
@@ -174,4 +179,3 @@ struct StationStoreTests {
     #expect(StationStore.defaultDirectory(environment: environment).path == expected)
   }
 }
-

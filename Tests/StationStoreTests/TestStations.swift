@@ -85,6 +85,8 @@ enum TestStations {
             id: "1", standard: .type2, format: .socket, powerType: .ac3Phase, maxVoltage: 230,
             maxAmperage: 32, maxElectricPower: Power(kilowatts: 22), tariffIDs: ["T1", "T2"]),
           Connector(id: "2", standard: .unknown("CHADEMO"), powerType: .dc, maxVoltage: 500),
+          Connector(id: "3", standard: .domestic("x"), powerType: .ac1Phase),
+          Connector(id: "4", standard: .domestic("F"), format: .cable, powerType: .ac2PhaseSplit),
         ]),
       EVSE(uid: "E2", status: .outOfOrder, connectors: []),
     ],

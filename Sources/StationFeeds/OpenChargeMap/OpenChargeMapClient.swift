@@ -159,7 +159,9 @@ public struct OpenChargeMapClient: Sendable {
   }
 
   /// Fetches and parses, retrying transient failures.
-  func fetch(_ region: BoundingBox) async -> Swift.Result<OpenChargeMapParser.Output, OpenChargeMapError> {
+  func fetch(_ region: BoundingBox) async
+    -> Swift.Result<OpenChargeMapParser.Output, OpenChargeMapError>
+  {
     let request = request(for: region)
     let url = request.url?.absoluteString ?? "?"
     guard configuration.apiKey != nil else {
@@ -185,9 +187,11 @@ public struct OpenChargeMapClient: Sendable {
   }
 
   /// One attempt.
-  private func once(_ request: URLRequest) async -> Swift.Result<
-    OpenChargeMapParser.Output, OpenChargeMapError.Kind
-  > {
+  private func once(_ request: URLRequest) async
+    -> Swift.Result<
+      OpenChargeMapParser.Output, OpenChargeMapError.Kind
+    >
+  {
     let data: Data
     let response: URLResponse
     do {

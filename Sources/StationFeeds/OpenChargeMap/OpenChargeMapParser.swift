@@ -144,7 +144,9 @@ private struct POIReader {
 
   private var root: String { "[\(index)]" }
 
-  mutating func report(_ path: String, _ message: String, _ effect: OpenChargeMapParser.Diagnostic.Effect) {
+  mutating func report(
+    _ path: String, _ message: String, _ effect: OpenChargeMapParser.Diagnostic.Effect
+  ) {
     diagnostics.append(
       OpenChargeMapParser.Diagnostic(
         element: index, poiID: poiID, path: path, message: message, effect: effect))
@@ -219,7 +221,8 @@ private struct POIReader {
     }
     poiID = id
     guard let address = object(poi, "AddressInfo", at: root) else {
-      report("\(root).AddressInfo", "is missing, expected the POI's address and position", .poiDropped)
+      report(
+        "\(root).AddressInfo", "is missing, expected the POI's address and position", .poiDropped)
       return nil
     }
     let addressPath = "\(root).AddressInfo"
@@ -228,7 +231,8 @@ private struct POIReader {
     guard let latitude, let longitude,
       let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
     else {
-      let got = "\(latitude.map { String($0) } ?? "none"), \(longitude.map { String($0) } ?? "none")"
+      let got =
+        "\(latitude.map { String($0) } ?? "none"), \(longitude.map { String($0) } ?? "none")"
       report(
         "\(addressPath).Latitude/Longitude", "are \(got), expected WGS84 degrees within range",
         .poiDropped)
@@ -306,7 +310,8 @@ private struct POIReader {
   ) -> [EVSE] {
     let connectionID = integer(connection, "ID", at: path)
     let typeID = referenceID(connection, "ConnectionType", at: path) ?? 0
-    let typeTitle = string(object(connection, "ConnectionType", at: path), "Title", at: "\(path).ConnectionType")
+    let typeTitle = string(
+      object(connection, "ConnectionType", at: path), "Title", at: "\(path).ConnectionType")
     let amps = number(connection, "Amps", at: path).flatMap { $0 > 0 ? $0 : nil }
     var volts = number(connection, "Voltage", at: path).flatMap { $0 > 0 ? $0 : nil }
     let kilowatts = number(connection, "PowerKW", at: path).flatMap { $0 > 0 ? $0 : nil }
@@ -338,7 +343,8 @@ private struct POIReader {
     if connector.maxPower == nil, !flags.contains("connector_power_missing") {
       flags.append("connector_power_missing")
     }
-    let base = connectionID.map(String.init) ?? "c\(path.split(separator: "[").last?.dropLast() ?? "")"
+    let base =
+      connectionID.map(String.init) ?? "c\(path.split(separator: "[").last?.dropLast() ?? "")"
     return (1...quantity).map { n in
       EVSE(
         uid: quantity == 1 ? base : "\(base)-\(n)", status: status, connectors: [connector])
