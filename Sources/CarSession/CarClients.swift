@@ -1,20 +1,52 @@
 import Geo
 import Synchronization
 
-/// A clock under test control: time moves only when a test or journey advances it.
+/// A clock under test control: time moves only when a test or journey advances it, and
+/// effects sleeping on it wake when it passes their deadline.
 public final class ManualClock: Sendable {
-  private let elapsed = Mutex(Duration.zero)
+  private struct Sleeper {
+    var deadline: Duration
+    var continuation: CheckedContinuation<Void, Never>
+  }
+  private struct State {
+    var now = Duration.zero
+    var sleepers: [Sleeper] = []
+  }
+  private let state = Mutex(State())
 
   /// Creates a clock at time zero.
   public init() {}
 
   /// Time since the clock was created.
-  public var now: Duration { elapsed.withLock { $0 } }
+  public var now: Duration { state.withLock { $0.now } }
 
-  /// Moves time forward; negative amounts are ignored (time never runs backwards).
+  /// How many tasks are asleep on this clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// Suspends until the clock reaches `deadline` (returns at once when it already has).
+  public func sleep(until deadline: Duration) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        guard deadline > state.now else { return true }
+        state.sleepers.append(Sleeper(deadline: deadline, continuation: continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  /// Moves time forward and wakes the sleepers whose deadline passed, earliest first; negative
+  /// amounts are ignored (time never runs backwards).
   public func advance(by amount: Duration) {
     guard amount > .zero else { return }
-    elapsed.withLock { $0 += amount }
+    let due = state.withLock { state -> [Sleeper] in
+      state.now += amount
+      let now = state.now
+      let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+      state.sleepers.removeAll { $0.deadline <= now }
+      return due
+    }
+    for sleeper in due { sleeper.continuation.resume() }
   }
 }
 
@@ -22,24 +54,32 @@ public final class ManualClock: Sendable {
 public struct CarClock: Sendable {
   /// Time since the session's epoch.
   public var now: @Sendable () -> Duration
+  /// Suspends for a duration of this clock's time.
+  public var sleep: @Sendable (Duration) async -> Void
   /// The manual clock behind this one, when time is under test control.
   public var manual: ManualClock?
 
   /// Creates a clock.
-  public init(now: @escaping @Sendable () -> Duration, manual: ManualClock? = nil) {
+  public init(
+    now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async -> Void,
+    manual: ManualClock? = nil
+  ) {
     self.now = now
+    self.sleep = sleep
     self.manual = manual
   }
 
   /// The system's continuous clock, measured from the moment this value is created.
   public static func live() -> CarClock {
     let start = ContinuousClock.now
-    return CarClock(now: { ContinuousClock.now - start })
+    return CarClock(
+      now: { ContinuousClock.now - start }, sleep: { try? await Task.sleep(for: $0) })
   }
 
   /// A clock that moves only when `clock` is advanced.
   public static func manual(_ clock: ManualClock) -> CarClock {
-    CarClock(now: { clock.now }, manual: clock)
+    CarClock(
+      now: { clock.now }, sleep: { await clock.sleep(until: clock.now + $0) }, manual: clock)
   }
 }
 

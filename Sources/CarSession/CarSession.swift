@@ -18,7 +18,7 @@ public protocol CarSessionDriving: AnyObject {
   var configuration: SessionConfiguration? { get }
   /// Waits until no asynchronous effect is running.
   func settle() async
-  /// Moves the manual clock forward and fires the timers that became due, in order.
+  /// Moves the manual clock forward, firing due timers and waking sleeping effects.
   func advanceClock(by amount: Duration)
   /// The app state, for display.
   var stateDescription: String { get }
@@ -28,8 +28,9 @@ public protocol CarSessionDriving: AnyObject {
 /// state and effects, and the built screen is reconciled against what the host shows.
 ///
 /// A list-row selection is completed (the row stops spinning) once the work it caused is done:
-/// its actions reduced, its `run` effects returned and its timers fired or cancelled, and the
-/// resulting screen reconciled.
+/// its actions reduced, its `run` effects returned (and the actions they produced reduced), and
+/// the resulting screen reconciled. Timers (``Effect/schedule(id:after:_:)``) do not hold a
+/// selection: a periodic refresh started from a tap must not keep the row spinning.
 @MainActor
 public final class CarSession<App: CarApp>: CarSessionDriving {
   /// The app.
@@ -52,7 +53,6 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   private struct Timer {
     var due: Duration
     var action: App.Action
-    var origin: SelectionTicket?
     var generation: Int
   }
 
@@ -116,15 +116,21 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     render()
   }
 
-  /// Waits until no `run` effect is in flight (effects they cause included).
+  /// Waits until no `run` effect is in flight (effects they cause included). With a manual
+  /// clock, effects asleep on it count as settled: they wake when the clock is advanced.
   public func settle() async {
+    if let manual = clients.clock.manual {
+      while tasks.count > manual.sleeperCount { await Task.yield() }
+      return
+    }
     while let task = tasks.values.first {
       await task.value
     }
   }
 
-  /// Moves the manual clock forward and fires due timers in order of their due time; does
-  /// nothing when the clock is live (live timers fire on their own).
+  /// Moves the manual clock forward, firing due timers in order of their due time and waking
+  /// effects asleep on the clock (call ``settle()`` afterwards to let them finish); does nothing
+  /// when the clock is live.
   public func advanceClock(by amount: Duration) {
     guard let manual = clients.clock.manual else { return }
     let target = manual.now + amount
@@ -157,12 +163,10 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
           self?.finishRun(id, result, origin: origin)
         }
       case .schedule(let id, let delay, let next):
-        cancelTimer(id)
-        if let origin { retain(origin) }
         timerGeneration += 1
         let generation = timerGeneration
         timers[id] = Timer(
-          due: clients.clock.now() + delay, action: next, origin: origin, generation: generation)
+          due: clients.clock.now() + delay, action: next, generation: generation)
         if clients.clock.manual == nil {
           Task { [weak self] in
             try? await Task.sleep(for: delay)
@@ -170,7 +174,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
           }
         }
       case .cancel(let id):
-        cancelTimer(id)
+        timers[id] = nil
       }
     }
   }
@@ -184,17 +188,11 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     if let origin { release(origin) }
   }
 
-  private func cancelTimer(_ id: String) {
-    guard let old = timers.removeValue(forKey: id) else { return }
-    if let origin = old.origin { release(origin) }
-  }
-
   private func fire(_ id: String, generation: Int) {
     guard let timer = timers[id], timer.generation == generation else { return }
     timers[id] = nil
-    process(timer.action, origin: timer.origin)
+    process(timer.action, origin: nil)
     render()
-    if let origin = timer.origin { release(origin) }
   }
 
   private func retain(_ ticket: SelectionTicket) { pending[ticket, default: 0] += 1 }
