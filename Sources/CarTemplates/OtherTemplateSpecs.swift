@@ -148,18 +148,35 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
   public var automaticallyHidesNavigationBar: Bool
   /// The app-drawn map under the controls.
   public var viewport: MapViewportSpec
+  /// Trips offered for preview (`showTripPreviews`): at most 12, each with at most 3 route
+  /// choices (carplay-facts.md §1.6). Empty when no preview is shown.
+  public var tripPreviews: [TripPreviewSpec]
 
   /// Creates a map template.
   public init(
     navigationBar: NavigationBarSpec = .empty, mapButtons: [MapButtonSpec] = [],
     isPanning: Bool = false, automaticallyHidesNavigationBar: Bool = true,
-    viewport: MapViewportSpec
+    viewport: MapViewportSpec, tripPreviews: [TripPreviewSpec] = []
   ) {
     self.navigationBar = navigationBar
     self.mapButtons = mapButtons
     self.isPanning = isPanning
     self.automaticallyHidesNavigationBar = automaticallyHidesNavigationBar
     self.viewport = viewport
+    self.tripPreviews = tripPreviews
+  }
+
+  /// Decodes a map template; `tripPreviews` may be absent (older encodings) and means none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    navigationBar = try container.decode(NavigationBarSpec.self, forKey: .navigationBar)
+    mapButtons = try container.decode([MapButtonSpec].self, forKey: .mapButtons)
+    isPanning = try container.decode(Bool.self, forKey: .isPanning)
+    automaticallyHidesNavigationBar = try container.decode(
+      Bool.self, forKey: .automaticallyHidesNavigationBar)
+    viewport = try container.decode(MapViewportSpec.self, forKey: .viewport)
+    tripPreviews =
+      try container.decodeIfPresent([TripPreviewSpec].self, forKey: .tripPreviews) ?? []
   }
 }
 

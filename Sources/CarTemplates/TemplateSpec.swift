@@ -144,6 +144,11 @@ extension TemplateSpec {
   public static func nowPlaying(_ id: TemplateID = "now-playing", _ spec: NowPlayingTemplateSpec)
     -> TemplateSpec
   { TemplateSpec(id: id, .nowPlaying(spec)) }
+  /// The Now Playing template under its usual id, `now-playing` (the default id of the
+  /// two-argument form cannot be omitted because the spec follows it unlabelled).
+  public static func nowPlaying(_ spec: NowPlayingTemplateSpec) -> TemplateSpec {
+    TemplateSpec(id: "now-playing", .nowPlaying(spec))
+  }
   /// An alert.
   public static func alert(_ id: TemplateID, _ spec: AlertTemplateSpec) -> TemplateSpec {
     TemplateSpec(id: id, .alert(spec))
