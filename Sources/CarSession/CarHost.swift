@@ -24,5 +24,5 @@ public protocol CarHost: AnyObject {
   /// Apple Maps (carplay-facts.md §6).
   func open(_ url: URL)
   /// Records a diagnostic the session found, so that it appears in the host's transcript.
-  func report(_ diagnostic: HostDiagnostic)
+  func report(_ diagnostic: Diagnostic)
 }

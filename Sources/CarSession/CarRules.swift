@@ -38,9 +38,9 @@ public struct TruncatedTemplate: Hashable, Sendable {
 /// The CarPlay rules a host and a session consult: the category × template matrix, placement,
 /// depth, tab count, truncation and the lint.
 ///
-/// This is the seam between the host/session and the rule tables in `CarTemplates`
-/// (`CarLimits`, `HostTruncation`, `CarLint`). ``CarRules/standard`` is the implementation
-/// every host uses unless a test injects another.
+/// The seam between the host/session and the rule tables in `CarTemplates`; ``KitCarRules``
+/// (``CarRules/standard``) adapts those tables and is what every host uses unless a test
+/// injects other rules (a car with different run-time limits, say).
 public protocol CarRules: Sendable {
   /// The most templates the navigation hierarchy may hold, root included (§2).
   func maximumDepth(for entitlements: CarEntitlements) -> Int
@@ -60,10 +60,10 @@ public protocol CarRules: Sendable {
   /// The lint: every rule the screen breaks for this category and configuration.
   func lint(
     _ screen: CarScreen, for entitlements: CarEntitlements, configuration: SessionConfiguration
-  ) -> [HostDiagnostic]
+  ) -> [Diagnostic]
 }
 
-extension CarRules where Self == InterimCarRules {
+extension CarRules where Self == KitCarRules {
   /// The rules every host and session uses by default.
-  public static var standard: InterimCarRules { InterimCarRules() }
+  public static var standard: KitCarRules { KitCarRules() }
 }

@@ -11,7 +11,7 @@ public protocol CarSessionDriving: AnyObject {
   /// The app's App Shortcuts.
   var shortcuts: [VoiceShortcut] { get }
   /// Diagnostics the session found so far, oldest first.
-  var diagnostics: [HostDiagnostic] { get }
+  var diagnostics: [Diagnostic] { get }
   /// Every distinct screen the app built, in first-built order (for the lint).
   var builtScreens: [CarScreen] { get }
   /// The configuration of the last connection, if any.
@@ -44,7 +44,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   /// The rules consulted for depth.
   public let rules: any CarRules
   /// Diagnostics the session found so far, oldest first.
-  public private(set) var diagnostics: [HostDiagnostic] = []
+  public private(set) var diagnostics: [Diagnostic] = []
   /// Every distinct screen the app built, in first-built order.
   public private(set) var builtScreens: [CarScreen] = []
   /// The configuration of the last connection.
@@ -226,15 +226,15 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
         let completion = try host.perform(operation)
         if let error = completion.error {
           record(
-            HostDiagnostic(
-              ruleID: HostDiagnostic.operationFailedID,
-              message: "\(operation) failed: \(error)", source: "carplay-facts.md §3"))
+            Diagnostic(
+              ruleID: Diagnostic.operationFailedID,
+              severity: .error, message: "\(operation) failed: \(error)", source: "carplay-facts.md §3"))
         }
       } catch {
         record(
-          HostDiagnostic(
-            ruleID: HostDiagnostic.terminatedID,
-            message: "\(operation) raised \(error); the app was terminated",
+          Diagnostic(
+            ruleID: Diagnostic.terminatedID,
+            severity: .error, message: "\(operation) raised \(error); the app was terminated",
             source: "carplay-facts.md §10"))
         return
       }
@@ -243,7 +243,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
 
   /// A diagnostic when the host changed the screen on its own and the app's new wanted screen
   /// would undo it: the app's state did not follow the host.
-  private func ignoredHostChange(_ event: HostEvent) -> HostDiagnostic? {
+  private func ignoredHostChange(_ event: HostEvent) -> Diagnostic? {
     guard let wanted = wantedScreen else { return nil }
     let what: String
     switch event {
@@ -263,13 +263,13 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     default:
       return nil
     }
-    return HostDiagnostic(
-      ruleID: HostDiagnostic.ignoredHostChangeID,
-      message: "\(what); the session keeps the host's screen — map this event to an action",
+    return Diagnostic(
+      ruleID: Diagnostic.ignoredHostChangeID,
+      severity: .error, message: "\(what); the session keeps the host's screen — map this event to an action",
       source: "DESIGN.md principle 2")
   }
 
-  private func record(_ diagnostic: HostDiagnostic) {
+  private func record(_ diagnostic: Diagnostic) {
     diagnostics.append(diagnostic)
     host.report(diagnostic)
   }

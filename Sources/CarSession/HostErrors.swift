@@ -3,8 +3,9 @@ import CarTemplates
 /// An error a host operation reports through its completion (`CarPlayErrorDomain`,
 /// carplay-facts.md §3).
 ///
-/// Only code −1 and its message are OBSERVED on devices; the other codes are this model's own
-/// (Apple documents no list) and are marked as such.
+/// Only code −1 and its message are OBSERVED on devices (pop at the root); Apple documents no
+/// other codes, so every failure uses −1 (as `HostViolation.errorCode` does) and the messages
+/// not OBSERVED are this model's own, marked as such.
 public struct CarPlayError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `CarPlayErrorDomain`.
   public static let domain = "CarPlayErrorDomain"
@@ -32,7 +33,7 @@ public struct CarPlayError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `pop(to:)` with a target not in the stack (success = false + error, §3). Code and text
   /// UNCONFIRMED (model's own).
   public static func notInStack(_ id: TemplateID) -> CarPlayError {
-    CarPlayError(code: -2, message: "The template '\(id)' is not in the navigation stack.")
+    CarPlayError(code: -1, message: "The template '\(id)' is not in the navigation stack.")
   }
 
   /// A second modal while one is presented (§2 "Only one modal at a time"); whether the host
@@ -40,32 +41,32 @@ public struct CarPlayError: Error, Hashable, Sendable, CustomStringConvertible {
   /// an exception when no completion was given. Code and text are the model's own.
   public static func modalAlreadyPresented(_ id: TemplateID) -> CarPlayError {
     CarPlayError(
-      code: -3,
+      code: -1,
       message: "Cannot present '\(id)': a template is already presented; only one at a time.")
   }
 
   /// Pushing a template already in the stack: OBSERVED text (carplay-facts.md §2); code is the
   /// model's own.
   public static let duplicatePush = CarPlayError(
-    code: -4, message: "Pushing the same template instance more than once is not supported.")
+    code: -1, message: "Pushing the same template instance more than once is not supported.")
 
   /// An in-place update of a template that is not on screen (model's own).
   public static func notOnScreen(_ id: TemplateID) -> CarPlayError {
-    CarPlayError(code: -5, message: "The template '\(id)' is not on screen; nothing to update.")
+    CarPlayError(code: -1, message: "The template '\(id)' is not on screen; nothing to update.")
   }
 
   /// An operation while no car is connected (model's own).
   public static let notConnected = CarPlayError(
-    code: -6, message: "No CarPlay session is connected.")
+    code: -1, message: "No CarPlay session is connected.")
 
   /// A push before any root was set (model's own).
   public static let noRoot = CarPlayError(
-    code: -8, message: "No root template is set; set a root template before pushing.")
+    code: -1, message: "No root template is set; set a root template before pushing.")
 
   /// `selectTemplate(at:)` with an index outside the tabs (model's own).
   public static func noSuchTab(_ index: Int, count: Int) -> CarPlayError {
     CarPlayError(
-      code: -7, message: "Tab index \(index) is out of range; the tab bar has \(count) tabs.")
+      code: -1, message: "Tab index \(index) is out of range; the tab bar has \(count) tabs.")
   }
 }
 
@@ -128,6 +129,12 @@ public struct CarPlayException: Error, Hashable, Sendable, CustomStringConvertib
     CarPlayException(
       .generic,
       reason: "CPTabBarTemplate has \(count) templates; maximumTabCount is \(maximum).")
+  }
+
+  /// Invalid template content the host rejects (an alert without actions, an action sheet
+  /// without text); UNCONFIRMED, modelled as an exception (`HostViolation`, conservative).
+  public static func invalid(_ template: TemplateSpec, _ reason: String) -> CarPlayException {
+    CarPlayException(.generic, reason: "\(template.label): \(reason)")
   }
 
   /// A template used where it cannot go (e.g. a tab bar pushed, a list presented); the

@@ -8,12 +8,12 @@ public struct ReconcilePlan: Hashable, Sendable {
   /// Templates the app wanted pushed but that would exceed the category's depth.
   public var refused: [TemplateSpec]
   /// One diagnostic per refusal.
-  public var diagnostics: [HostDiagnostic]
+  public var diagnostics: [Diagnostic]
 
   /// Creates a plan.
   public init(
     operations: [HostOperation] = [], refused: [TemplateSpec] = [],
-    diagnostics: [HostDiagnostic] = []
+    diagnostics: [Diagnostic] = []
   ) {
     self.operations = operations
     self.refused = refused
@@ -130,9 +130,9 @@ public enum Reconciler {
       guard depth < maximumDepth else {
         plan.refused.append(template)
         plan.diagnostics.append(
-          HostDiagnostic(
-            ruleID: HostDiagnostic.depthRefusedID,
-            message:
+          Diagnostic(
+            ruleID: Diagnostic.depthRefusedID,
+            severity: .error, message:
               "push of \(template.label) refused: it would make the hierarchy \(depth + 1) "
               + "templates deep, but the category allows \(maximumDepth) including the root",
             source: "carplay-facts.md §2"))

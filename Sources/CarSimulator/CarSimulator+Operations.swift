@@ -77,6 +77,7 @@ extension CarSimulator {
       guard rules.placements(of: template.kind).present else {
         throw .misplaced(template, method: "presentTemplate:animated:completion:")
       }
+      try checkContent(template)
       if let modal { return .failed(.modalAlreadyPresented(modal.id)) }
       modal = template
       reportTruncation(of: template)
@@ -130,6 +131,20 @@ extension CarSimulator {
     }
   }
 
+  /// Alerts and action sheets need actions, action sheets a title or message
+  /// (carplay-facts.md §1.10, §1.11); the host's reaction is UNCONFIRMED: an exception.
+  private func checkContent(_ template: TemplateSpec) throws(CarPlayException) {
+    switch template.content {
+    case .alert(let alert) where alert.actions.isEmpty:
+      throw .invalid(template, "CPAlertTemplate requires at least one action.")
+    case .actionSheet(let sheet) where sheet.actions.isEmpty:
+      throw .invalid(template, "CPActionSheetTemplate requires at least one action.")
+    case .actionSheet(let sheet) where sheet.title == nil && sheet.message == nil:
+      throw .invalid(template, "CPActionSheetTemplate requires a title or a message.")
+    default: break
+    }
+  }
+
   private func checkTabs(_ template: TemplateSpec) throws(CarPlayException) -> Bool {
     guard case .tabBar(let bar) = template.content, let configuration else { return true }
     for tab in bar.tabs {
@@ -172,6 +187,11 @@ extension CarSimulator {
     // Pushing the same template again: OBSERVED error (carplay-facts.md §2).
     let onScreen = templates + [modal].compactMap { $0 }
     if onScreen.contains(where: { $0.id == template.id }) { return .failed(.duplicatePush) }
+    // Only a list may go above Now Playing (carplay-facts.md §1.9, DG25); what the host does
+    // otherwise is UNCONFIRMED: modelled as an exception (conservative, as HostViolation).
+    if let below = templates.last, !template.kind.canBePushed(above: below.kind) {
+      throw .misplaced(template, method: "pushTemplate above \(below.kind.className)")
+    }
     // Exceeding depth raises even with a completion block (OBSERVED, §2).
     let maximum = rules.maximumDepth(for: entitlements)
     guard depth + 1 <= maximum else { throw .depthExceeded }

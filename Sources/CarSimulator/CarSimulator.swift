@@ -49,7 +49,7 @@ public final class CarSimulator: CarHost {
     public var reported: Bool
   }
 
-  /// How long a row may spin before the host reports it (``HostDiagnostic/spinnerTimeoutID``).
+  /// How long a row may spin before the host reports it (``Diagnostic/spinnerTimeoutID``).
   /// Apple only says to call the completion "promptly" (carplay-facts.md §1.1); 5 s is this
   /// model's own threshold.
   public static let spinnerTimeout: Duration = .seconds(5)
@@ -255,7 +255,7 @@ public final class CarSimulator: CarHost {
   }
 
   /// Records a diagnostic found by the session.
-  public func report(_ diagnostic: HostDiagnostic) {
+  public func report(_ diagnostic: Diagnostic) {
     transcript.append(.diagnostic(diagnostic))
   }
 
@@ -267,8 +267,8 @@ public final class CarSimulator: CarHost {
       spinners[ticket]?.reported = true
       transcript.append(
         .diagnostic(
-          HostDiagnostic(
-            ruleID: HostDiagnostic.spinnerTimeoutID, severity: .warning,
+          Diagnostic(
+            ruleID: Diagnostic.spinnerTimeoutID, severity: .warning,
             message:
               "row '\(spinner.row)' in '\(spinner.template)' still spins "
               + "\(Transcript.format(now - spinner.since)) after the tap: the selection's "
@@ -315,8 +315,8 @@ public final class CarSimulator: CarHost {
     transcript.append(.state("sent to the CarPlay home screen: \(reason)"))
     transcript.append(
       .diagnostic(
-        HostDiagnostic(
-          ruleID: HostDiagnostic.sentHomeID, message: reason, source: "carplay-facts.md §1.3")))
+        Diagnostic(
+          ruleID: Diagnostic.sentHomeID, severity: .error, message: reason, source: "carplay-facts.md §1.3")))
   }
 
   func reportTruncation(of template: TemplateSpec) {

@@ -13,7 +13,7 @@ public enum TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
   /// Content the host dropped silently (the note names template, count and limit).
   case truncated(String)
   /// A diagnostic from the host or the session.
-  case diagnostic(HostDiagnostic)
+  case diagnostic(Diagnostic)
   /// A URL the app opened on the car screen.
   case openedURL(URL)
   /// A list row's completion was called; the row stopped spinning.

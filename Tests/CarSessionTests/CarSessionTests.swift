@@ -75,7 +75,7 @@ struct CarSessionTests {
     for _ in 0..<5 { try h.host.tapRow("more") }
     #expect(h.host.appState == .running)  // the host never threw
     #expect(h.host.depth == 5)  // tab bar + 4 pushes (audio, depth 5)
-    #expect(h.session.diagnostics.map(\.ruleID) == ["S001"])
+    #expect(h.session.diagnostics.map(\.ruleID) == [Diagnostic.depthRefusedID])
     #expect(!h.host.transcript.description.contains("THROW"))
   }
 
@@ -113,7 +113,7 @@ struct CarSessionTests {
     let mark = h.mark
     try h.host.back()
     #expect(h.operations(since: mark).isEmpty)
-    #expect(h.session.diagnostics.map(\.ruleID) == ["S002"])
+    #expect(h.session.diagnostics.map(\.ruleID) == [Diagnostic.ignoredHostChangeID])
     #expect(h.host.topTemplate?.id == "rules")
   }
 
@@ -165,7 +165,7 @@ struct CarSessionTests {
     #expect(h.host.spinners.count == 1)
     h.session.advanceClock(by: .seconds(6))
     h.host.checkSpinners()
-    #expect(h.host.transcript.description.contains("H001"))
+    #expect(h.host.transcript.description.contains(Diagnostic.spinnerTimeoutID))
     h.session.advanceClock(by: .seconds(3))
     await h.session.settle()
     #expect(h.host.spinners.isEmpty)
@@ -193,6 +193,6 @@ struct CarSessionTests {
       return
     }
     #expect(exception.name == .invalidArgument)
-    #expect(h.session.diagnostics.map(\.ruleID) == ["S004"])
+    #expect(h.session.diagnostics.map(\.ruleID) == [Diagnostic.terminatedID])
   }
 }

@@ -131,7 +131,7 @@ struct ReconcilerTests {
     let plan = Reconciler.plan(from: HostScreen(root: Specs.list("root")), to: wanted, maximumDepth: 5)
     #expect(plan.operations == (1...4).map { .push(Specs.list(TemplateID("l\($0)"))) })
     #expect(plan.refused.map(\.id) == ["l5", "l6"])
-    #expect(plan.diagnostics.map(\.ruleID) == ["S001", "S001"])
+    #expect(plan.diagnostics.map(\.ruleID) == [Diagnostic.depthRefusedID, Diagnostic.depthRefusedID])
     #expect(
       plan.diagnostics.first?.message
         == "push of CPListTemplate 'l5' refused: it would make the hierarchy 6 templates deep, "

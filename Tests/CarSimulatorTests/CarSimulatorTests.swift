@@ -145,7 +145,8 @@ struct CarSimulatorTests {
   @Test("an allowed template of the category is accepted")
   func allowedTemplate() throws {
     let host = Fixture.host(.evCharging)
-    try host.setRootTemplate(Fixture.pointsOfInterest("map", count: 3))
+    try host.setRootTemplate(Fixture.list("root"))
+    #expect(try host.pushTemplate(Fixture.pointsOfInterest("map", count: 3)) == .ok)
     #expect(try host.pushTemplate(Fixture.info("info")) == .ok)
   }
 
@@ -201,36 +202,60 @@ struct CarSimulatorTests {
       return
     }
     #expect(host.screen == nil)
-    #expect(host.transcript.description.contains("H002"))
+    #expect(host.transcript.description.contains("H002-sent-home"))
   }
 
   @Test("thirteen points of interest are kept as requested but only twelve are shown")
   func truncation() throws {
     let host = Fixture.host()
-    try host.setRootTemplate(Fixture.pointsOfInterest("map", count: 13))
-    guard case .pointOfInterest(let shown)? = host.shownScreen?.root.content,
-      case .pointOfInterest(let requested)? = host.screen?.root.content
+    try host.setRootTemplate(Fixture.list("root"))
+    try host.pushTemplate(Fixture.pointsOfInterest("map", count: 13))
+    guard case .pointOfInterest(let shown)? = host.shownScreen?.stack.last?.content,
+      case .pointOfInterest(let requested)? = host.screen?.stack.last?.content
     else {
       Issue.record("no POI root")
       return
     }
     #expect(shown.points.count == 12)
     #expect(requested.points.count == 13)
-    #expect(host.transcript.description.contains("13 points of interest, first 12 shown"))
+    #expect(host.transcript.description.contains("trunc  'map': kept 12 of 13"))
   }
 
   @Test("limiting lists while driving trims a long list to twelve and says so")
   func limitedLists() throws {
     let host = Fixture.host()
     try host.setRootTemplate(Fixture.list("long", rows: 20))
-    #expect(!host.transcript.description.contains("first 12 shown"))
+    #expect(!host.transcript.description.contains("trunc"))
     host.changeConfiguration(SessionConfiguration(limitedUserInterfaces: .lists))
     guard case .list(let list)? = host.shownScreen?.root.content else {
       Issue.record("no list")
       return
     }
     #expect(list.itemCount == 12)
-    #expect(host.transcript.description.contains("20 items, first 12 shown (lists limited)"))
+    #expect(host.transcript.description.contains("trunc  'long': kept 12 of 20"))
+  }
+
+  @Test("only a list may be pushed above Now Playing")
+  func aboveNowPlaying() throws {
+    let host = Fixture.host(.audio)
+    try host.setRootTemplate(Fixture.list("root"))
+    try host.pushTemplate(Fixture.nowPlaying)
+    #expect(throws: CarPlayException.self) {
+      try host.pushTemplate(.grid("grid", GridTemplateSpec(title: "G", buttons: [])))
+    }
+    let allowed = Fixture.host(.audio)
+    try allowed.setRootTemplate(Fixture.list("root"))
+    try allowed.pushTemplate(Fixture.nowPlaying)
+    #expect(try allowed.pushTemplate(Fixture.list("up-next")) == .ok)
+  }
+
+  @Test("an alert without actions is rejected by the host")
+  func alertWithoutActions() throws {
+    let host = Fixture.host()
+    try host.setRootTemplate(Fixture.list("root"))
+    #expect(throws: CarPlayException.self) {
+      try host.presentTemplate(.alert("empty", AlertTemplateSpec(titleVariants: "No actions", actions: [])))
+    }
   }
 
   @Test("replacing the root tears down Now Playing; pushing it does not")
@@ -273,10 +298,10 @@ struct CarSimulatorDriverTests {
     #expect(host.spinners[ticket]?.row == "row-1")
     clock.advance(by: .seconds(4))
     host.checkSpinners()
-    #expect(!host.transcript.description.contains("H001"))
+    #expect(!host.transcript.description.contains("H001-row-spinning"))
     clock.advance(by: .seconds(2))
     host.checkSpinners()
-    #expect(host.transcript.description.contains("warning H001: row 'row-1' in 'root' still spins 6s"))
+    #expect(host.transcript.description.contains("warning H001-row-spinning: row 'row-1' in 'root' still spins 6s"))
     host.completeSelection(ticket)
     #expect(host.spinners.isEmpty)
     #expect(host.transcript.description.contains("done   row 'row-1' #1 completed after 6s"))
@@ -320,7 +345,8 @@ struct CarSimulatorDriverTests {
     let host = Fixture.host()
     var events: [HostEvent] = []
     host.eventHandler = { events.append($0) }
-    try host.setRootTemplate(Fixture.pointsOfInterest("map", count: 3))
+    try host.setRootTemplate(Fixture.list("root"))
+    try host.pushTemplate(Fixture.pointsOfInterest("map", count: 3))
     #expect(throws: DriverError.self) { try host.pressPointButton(primary: true) }
     try host.selectPoint("p2")
     try host.pressPointButton(primary: true)
