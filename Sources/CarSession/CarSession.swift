@@ -16,6 +16,8 @@ public protocol CarSessionDriving: AnyObject {
   var builtScreens: [CarScreen] { get }
   /// The configuration of the last connection, if any.
   var configuration: SessionConfiguration? { get }
+  /// The screen the app wants now, or nil when no car is connected.
+  var wantedScreen: CarScreen? { get }
   /// Waits until no asynchronous effect is running.
   func settle() async
   /// Moves the manual clock forward, firing due timers and waking sleeping effects.
