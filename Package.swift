@@ -105,7 +105,9 @@ let package = Package(
     .testTarget(
       name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
       swiftSettings: strict),
-    .testTarget(name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], swiftSettings: strict),
+    .testTarget(
+      name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
+      swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer"], swiftSettings: strict),
     .testTarget(name: "WaysideCLITests", dependencies: ["WaysideCLI"], swiftSettings: strict),

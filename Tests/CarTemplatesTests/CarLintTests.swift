@@ -46,20 +46,23 @@ struct CarLintTests {
 
   static func listSpec(_ spec: ListTemplateSpec) -> TemplateSpec { .list("list", spec) }
 
-  static func item(_ id: ElementID, _ text: String = "Row", progress: Double? = nil) -> ListRowSpec {
+  static func item(_ id: ElementID, _ text: String = "Row", progress: Double? = nil) -> ListRowSpec
+  {
     .item(ListItemSpec(id: id, text: text, playbackProgress: progress))
   }
 
   static func sections(_ count: Int) -> TemplateSpec {
     listSpec(
       ListTemplateSpec(
-        title: "S", sections: (0..<count).map { ListSectionSpec(items: Make.items(1, prefix: "s\($0)-")) }))
+        title: "S",
+        sections: (0..<count).map { ListSectionSpec(items: Make.items(1, prefix: "s\($0)-")) }))
   }
 
   static func headerGrid(_ count: Int) -> TemplateSpec {
     listSpec(
       ListTemplateSpec(
-        title: "P", sections: [], headerGridButtons: Make.ids("h", count).map { Make.gridButton($0) }))
+        title: "P", sections: [],
+        headerGridButtons: Make.ids("h", count).map { Make.gridButton($0) }))
   }
 
   static func imageRow(images: Int, titles: Int) -> TemplateSpec {
@@ -87,7 +90,10 @@ struct CarLintTests {
       "info",
       InformationTemplateSpec(
         title: "Station",
-        items: [InformationItemSpec(id: "stars", title: "Rating", detail: nil, rating: rating, maximumRating: maximum)]))
+        items: [
+          InformationItemSpec(
+            id: "stars", title: "Rating", detail: nil, rating: rating, maximumRating: maximum)
+        ]))
   }
 
   static func assistant(_ action: AssistantCellSpec.Action) -> TemplateSpec {
@@ -102,7 +108,9 @@ struct CarLintTests {
       ListTemplateSpec(
         title: "Bar", sections: [ListSectionSpec(items: Make.items(1))],
         navigationBar: NavigationBarSpec(
-          leading: Make.ids("l", leading).map { BarButtonSpec(id: $0, title: "L", image: image ? .symbol("x") : nil) },
+          leading: Make.ids("l", leading).map {
+            BarButtonSpec(id: $0, title: "L", image: image ? .symbol("x") : nil)
+          },
           trailing: Make.ids("t", trailing).map { BarButtonSpec(id: $0, title: "T") })))
   }
 
@@ -110,7 +118,8 @@ struct CarLintTests {
     listSpec(
       ListTemplateSpec(
         title: "Album", sections: [ListSectionSpec(items: Make.items(1))],
-        detailsHeader: ListDetailsHeaderSpec(thumbnail: .asset("cover"), actionButtons: Make.barButtons("d", count))))
+        detailsHeader: ListDetailsHeaderSpec(
+          thumbnail: .asset("cover"), actionButtons: Make.barButtons("d", count))))
   }
 
   static func trips(_ count: Int, routes: Int = 1) -> TemplateSpec {
@@ -121,16 +130,24 @@ struct CarLintTests {
         tripPreviews: Make.ids("trip", count).map {
           TripPreviewSpec(
             id: $0, destinationName: "Kassel", destination: Make.kassel,
-            routeChoices: Make.ids("r", routes).map { TripPreviewSpec.RouteChoice(id: $0, summaryVariants: ["via A7"]) })
+            routeChoices: Make.ids("r", routes).map {
+              TripPreviewSpec.RouteChoice(id: $0, summaryVariants: ["via A7"])
+            })
         }))
   }
 
   static func text(_ text: String) -> TemplateSpec {
-    .alert("alert", AlertTemplateSpec(titleVariants: [text], actions: [AlertActionSpec(id: "ok", title: "OK")]))
+    .alert(
+      "alert",
+      AlertTemplateSpec(titleVariants: [text], actions: [AlertActionSpec(id: "ok", title: "OK")]))
   }
 
   static func dashboard(_ count: Int) -> Input {
-    .dashboard(DashboardSpec(shortcutButtons: Make.ids("d", count).map { DashboardButtonSpec(id: $0, titleVariants: ["Home"]) }))
+    .dashboard(
+      DashboardSpec(
+        shortcutButtons: Make.ids("d", count).map {
+          DashboardButtonSpec(id: $0, titleVariants: ["Home"])
+        }))
   }
 
   static let root = Make.list("root", items: 1)
@@ -138,13 +155,15 @@ struct CarLintTests {
   static let cases: [Case] = [
     Case(
       rule: .templateNotAllowed, name: "Now Playing in an EV charging app",
-      breaks: on(root, stack: [Make.nowPlaying()]), keeps: on(root, stack: [Make.nowPlaying()], .audio)),
+      breaks: on(root, stack: [Make.nowPlaying()]),
+      keeps: on(root, stack: [Make.nowPlaying()], .audio)),
     Case(
       rule: .templateNotAllowed, name: "a map template in an EV charging app",
       breaks: on(Make.map()), keeps: on(Make.map(), .navigation)),
     Case(
       rule: .entitlementCombination, name: "EV charging + parking",
-      breaks: on(root, entitlements: [.evCharging, .parking]), keeps: on(root, entitlements: [.evCharging, .fueling])),
+      breaks: on(root, entitlements: [.evCharging, .parking]),
+      keeps: on(root, entitlements: [.evCharging, .fueling])),
     Case(
       rule: .notAllowedAsRoot, name: "a point-of-interest root (UNCONFIRMED, refused)",
       breaks: on(Make.poi()), keeps: on(Make.tabBar([Make.poi()]))),
@@ -157,15 +176,23 @@ struct CarLintTests {
       breaks: on(root, modal: Make.information()), keeps: on(root, modal: Make.alert())),
     Case(
       rule: .notAllowedInTab, name: "Now Playing as a tab",
-      breaks: on(Make.tabBar([Make.nowPlaying()]), .audio), keeps: on(Make.tabBar([Make.list()]), .audio)),
+      breaks: on(Make.tabBar([Make.nowPlaying()]), .audio),
+      keeps: on(Make.tabBar([Make.list()]), .audio)),
     Case(
       rule: .depthExceeded, name: "four levels for EV charging + fueling (max 3)",
-      breaks: on(root, stack: [Make.list("a"), Make.list("b"), Make.list("c")], entitlements: [.evCharging, .fueling]),
-      keeps: on(root, stack: [Make.list("a"), Make.list("b")], entitlements: [.evCharging, .fueling])),
+      breaks: on(
+        root, stack: [Make.list("a"), Make.list("b"), Make.list("c")],
+        entitlements: [.evCharging, .fueling]),
+      keeps: on(
+        root, stack: [Make.list("a"), Make.list("b")], entitlements: [.evCharging, .fueling])),
     Case(
       rule: .depthExceeded, name: "six levels for EV charging (max 5)",
-      breaks: on(Make.tabBar(Make.tabs(2)), stack: Make.ids("p", 5).map { Make.list(TemplateID($0.rawValue)) }),
-      keeps: on(Make.tabBar(Make.tabs(2)), stack: Make.ids("p", 4).map { Make.list(TemplateID($0.rawValue)) })),
+      breaks: on(
+        Make.tabBar(Make.tabs(2)),
+        stack: Make.ids("p", 5).map { Make.list(TemplateID($0.rawValue)) }),
+      keeps: on(
+        Make.tabBar(Make.tabs(2)),
+        stack: Make.ids("p", 4).map { Make.list(TemplateID($0.rawValue)) })),
     Case(
       rule: .tabCount, name: "six tabs in an EV charging app",
       breaks: on(Make.tabBar(Make.tabs(6))), keeps: on(Make.tabBar(Make.tabs(5)))),
@@ -180,30 +207,35 @@ struct CarLintTests {
       breaks: on(root, stack: [Make.tabBar(Make.tabs(1))]), keeps: on(Make.tabBar(Make.tabs(1)))),
     Case(
       rule: .tabBarNotRoot, name: "a tab bar inside a tab",
-      breaks: on(Make.tabBar([Make.tabBar(Make.tabs(1), id: "inner")])), keeps: on(Make.tabBar(Make.tabs(1)))),
+      breaks: on(Make.tabBar([Make.tabBar(Make.tabs(1), id: "inner")])),
+      keeps: on(Make.tabBar(Make.tabs(1)))),
     Case(
       rule: .pushedAboveNowPlaying, name: "a grid above Now Playing",
       breaks: on(root, stack: [Make.nowPlaying(), Make.grid()], .audio),
       keeps: on(root, stack: [Make.nowPlaying(), Make.list("queue")], .audio)),
     Case(
       rule: .alertWithoutActions, name: "an alert with no action",
-      breaks: on(root, modal: Make.alert(actions: 0)), keeps: on(root, modal: Make.alert(actions: 1))),
+      breaks: on(root, modal: Make.alert(actions: 0)),
+      keeps: on(root, modal: Make.alert(actions: 1))),
     Case(
       rule: .actionSheetWithoutText, name: "an action sheet without title and message",
       breaks: on(root, modal: Make.actionSheet(title: nil, message: nil)),
       keeps: on(root, modal: Make.actionSheet(title: nil, message: "Sort chargers by"))),
     Case(
       rule: .actionSheetWithoutActions, name: "an action sheet without actions",
-      breaks: on(root, modal: Make.actionSheet(actions: 0)), keeps: on(root, modal: Make.actionSheet(actions: 2))),
+      breaks: on(root, modal: Make.actionSheet(actions: 0)),
+      keeps: on(root, modal: Make.actionSheet(actions: 2))),
     Case(
       rule: .duplicateTemplateID, name: "the same id on root and stack",
-      breaks: on(Make.list("same"), stack: [Make.list("same")]), keeps: on(Make.list("one"), stack: [Make.list("two")])),
+      breaks: on(Make.list("same"), stack: [Make.list("same")]),
+      keeps: on(Make.list("one"), stack: [Make.list("two")])),
     Case(
       rule: .duplicateElementID, name: "two rows with one id",
       breaks: on(list(rows: [item("x"), item("x")])), keeps: on(list(rows: [item("x"), item("y")]))),
     Case(
       rule: .tabSelectionOutOfRange, name: "selecting tab 2 of 2",
-      breaks: on(Make.tabBar(Make.tabs(2), selected: 2)), keeps: on(Make.tabBar(Make.tabs(2), selected: 1))),
+      breaks: on(Make.tabBar(Make.tabs(2), selected: 2)),
+      keeps: on(Make.tabBar(Make.tabs(2), selected: 1))),
     Case(
       rule: .ratingOutOfRange, name: "rating 5.5 of 5",
       breaks: on(root, stack: [rating(5.5, of: 5)]), keeps: on(root, stack: [rating(5, of: 5)])),
@@ -224,33 +256,42 @@ struct CarLintTests {
       breaks: on(Make.list(items: 101)), keeps: on(Make.list(items: 100))),
     Case(
       rule: .limitedListItems, name: "13 items while lists are limited",
-      breaks: on(Make.list(items: 13), .evCharging, driving), keeps: on(Make.list(items: 12), .evCharging, driving)),
+      breaks: on(Make.list(items: 13), .evCharging, driving),
+      keeps: on(Make.list(items: 12), .evCharging, driving)),
     Case(
-      rule: .listSectionCount, name: "11 sections", breaks: on(sections(11)), keeps: on(sections(10))),
+      rule: .listSectionCount, name: "11 sections", breaks: on(sections(11)),
+      keeps: on(sections(10))),
     Case(
-      rule: .headerGridButtons, name: "5 pinned buttons", breaks: on(headerGrid(5)), keeps: on(headerGrid(4))),
+      rule: .headerGridButtons, name: "5 pinned buttons", breaks: on(headerGrid(5)),
+      keeps: on(headerGrid(4))),
     Case(
       rule: .imageRowImages, name: "5 images in a row",
       breaks: on(imageRow(images: 5, titles: 0)), keeps: on(imageRow(images: 4, titles: 0))),
     Case(
-      rule: .sectionIndexTitle, name: "a two-letter index", breaks: on(indexTitle("Ka")), keeps: on(indexTitle("K"))),
+      rule: .sectionIndexTitle, name: "a two-letter index", breaks: on(indexTitle("Ka")),
+      keeps: on(indexTitle("K"))),
     Case(
-      rule: .gridButtonCount, name: "9 grid buttons", breaks: on(Make.grid(buttons: 9)), keeps: on(Make.grid(buttons: 8))),
+      rule: .gridButtonCount, name: "9 grid buttons", breaks: on(Make.grid(buttons: 9)),
+      keeps: on(Make.grid(buttons: 8))),
     Case(
       rule: .gridButtonUndisplayable, name: "a grid button without image",
       breaks: on(grid([Make.gridButton("g", image: nil)])), keeps: on(grid([Make.gridButton("g")]))),
     Case(
       rule: .gridButtonUndisplayable, name: "a grid button with an empty title",
-      breaks: on(grid([Make.gridButton("g", title: "")])), keeps: on(grid([Make.gridButton("g", title: "Fast")]))),
+      breaks: on(grid([Make.gridButton("g", title: "")])),
+      keeps: on(grid([Make.gridButton("g", title: "Fast")]))),
     Case(
       rule: .informationItems, name: "11 information items",
-      breaks: on(root, stack: [Make.information(items: 11)]), keeps: on(root, stack: [Make.information(items: 10)])),
+      breaks: on(root, stack: [Make.information(items: 11)]),
+      keeps: on(root, stack: [Make.information(items: 10)])),
     Case(
       rule: .informationActions, name: "4 information actions",
-      breaks: on(root, stack: [Make.information(actions: 4)]), keeps: on(root, stack: [Make.information(actions: 3)])),
+      breaks: on(root, stack: [Make.information(actions: 4)]),
+      keeps: on(root, stack: [Make.information(actions: 3)])),
     Case(
       rule: .poiCount, name: "13 points of interest",
-      breaks: on(Make.tabBar([Make.poi(points: 13)])), keeps: on(Make.tabBar([Make.poi(points: 12)]))),
+      breaks: on(Make.tabBar([Make.poi(points: 13)])),
+      keeps: on(Make.tabBar([Make.poi(points: 12)]))),
     Case(
       rule: .navigationBarButtons, name: "3 leading bar buttons",
       breaks: on(bar(leading: 3)), keeps: on(bar(leading: 2, trailing: 2))),
@@ -263,7 +304,8 @@ struct CarLintTests {
       keeps: on(Make.map(buttons: 2, panning: true), .navigation)),
     Case(
       rule: .alertActions, name: "3 alert actions",
-      breaks: on(root, modal: Make.alert(actions: 3)), keeps: on(root, modal: Make.alert(actions: 2))),
+      breaks: on(root, modal: Make.alert(actions: 3)),
+      keeps: on(root, modal: Make.alert(actions: 2))),
     Case(
       rule: .voiceControlStates, name: "6 voice states",
       breaks: on(Make.map(), modal: Make.voice(states: 6), .navigation),
@@ -275,7 +317,9 @@ struct CarLintTests {
     Case(
       rule: .detailsHeaderButtons, name: "3 details header buttons",
       breaks: on(detailsHeader(3), .audio), keeps: on(detailsHeader(2), .audio)),
-    Case(rule: .dashboardButtons, name: "3 dashboard buttons", breaks: dashboard(3), keeps: dashboard(2)),
+    Case(
+      rule: .dashboardButtons, name: "3 dashboard buttons", breaks: dashboard(3),
+      keeps: dashboard(2)),
     Case(
       rule: .nowPlayingButtons, name: "6 Now Playing buttons",
       breaks: on(root, stack: [Make.nowPlaying(buttons: 6)], .audio),
@@ -285,7 +329,8 @@ struct CarLintTests {
       breaks: on(root, stack: [Make.contact(actions: 5)], .communication),
       keeps: on(root, stack: [Make.contact(actions: 4)], .communication)),
     Case(
-      rule: .tripPreviews, name: "13 trips", breaks: on(trips(13), .navigation), keeps: on(trips(12), .navigation)),
+      rule: .tripPreviews, name: "13 trips", breaks: on(trips(13), .navigation),
+      keeps: on(trips(12), .navigation)),
     Case(
       rule: .routeChoices, name: "4 routes for a trip",
       breaks: on(trips(1, routes: 4), .navigation), keeps: on(trips(1, routes: 3), .navigation)),
@@ -321,7 +366,8 @@ struct CarLintTests {
       breaks: on(bar(leading: 1, image: true)), keeps: on(bar(leading: 1))),
     Case(
       rule: .actionSheetSingleAction, name: "an action sheet with one action",
-      breaks: on(root, modal: Make.actionSheet(actions: 1)), keeps: on(root, modal: Make.actionSheet(actions: 2))),
+      breaks: on(root, modal: Make.actionSheet(actions: 1)),
+      keeps: on(root, modal: Make.actionSheet(actions: 2))),
   ]
 
   @Test("A screen that breaks the rule gets its diagnostic", arguments: cases)
@@ -369,7 +415,8 @@ struct CarLintTests {
       stack: [Make.information("station", items: 6, actions: 2)],
       modal: Make.actionSheet(title: "Navigate", actions: 2))
     let diagnostics = CarLint.validate(
-      screen: screen, entitlements: try .validated(.evCharging, .fueling), configuration: Self.driving)
+      screen: screen, entitlements: try .validated(.evCharging, .fueling),
+      configuration: Self.driving)
     #expect(diagnostics.isEmpty, "\(diagnostics)")
   }
 
@@ -384,9 +431,13 @@ struct CarLintTests {
     #expect(hit.elementID == "p13")
     #expect(
       hit.message
-        == "CPPointOfInterestTemplate 'chargers' has 14 points of interest; the car shows at most 12 and drops 'p13', 'p14'.")
-    #expect(hit.description.hasPrefix("warning CP030-poi-count: CPPointOfInterestTemplate 'chargers'"))
-    #expect(hit.description.hasSuffix("(carplay-facts.md §1.5 [HDR CPPointOfInterestTemplate.rs; DG25 §Point of interest])"))
+        == "CPPointOfInterestTemplate 'chargers' has 14 points of interest; the car shows at most 12 and drops 'p13', 'p14'."
+    )
+    #expect(
+      hit.description.hasPrefix("warning CP030-poi-count: CPPointOfInterestTemplate 'chargers'"))
+    #expect(
+      hit.description.hasSuffix(
+        "(carplay-facts.md §1.5 [HDR CPPointOfInterestTemplate.rs; DG25 §Point of interest])"))
 
     let alert = CarLint.validate(
       template: Make.alert("failed", actions: 3), as: .present, entitlements: .single(.evCharging),
@@ -394,7 +445,8 @@ struct CarLintTests {
     #expect(alert.first?.message.contains("keeps the LAST 2 and drops 'act1'") == true)
 
     let depth = CarLint.validate(
-      screen: CarScreen(root: Self.root, stack: [Make.list("a"), Make.list("b"), Make.list("top")]),
+      screen: CarScreen(
+        root: Self.root, stack: [Make.list("a"), Make.list("b"), Make.list("top")]),
       entitlements: try .validated(.evCharging, .fueling), configuration: .init())
     let tooDeep = try #require(depth.first { $0.ruleID == LintRule.depthExceeded.id })
     #expect(tooDeep.templateID == "top")

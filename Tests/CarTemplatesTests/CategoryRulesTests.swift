@@ -13,25 +13,32 @@ struct CategoryRulesTests {
   static let combinations: [Combination] = [
     Combination(name: "EV charging alone", categories: [.evCharging], isAllowed: true),
     Combination(name: "navigation alone", categories: [.navigation], isAllowed: true),
-    Combination(name: "EV charging + fueling", categories: [.evCharging, .fueling], isAllowed: true),
+    Combination(
+      name: "EV charging + fueling", categories: [.evCharging, .fueling], isAllowed: true),
     Combination(name: "audio + video", categories: [.audio, .video], isAllowed: true),
     Combination(name: "no category", categories: [], isAllowed: false),
-    Combination(name: "EV charging + parking", categories: [.evCharging, .parking], isAllowed: false),
-    Combination(name: "audio + communication", categories: [.audio, .communication], isAllowed: false),
+    Combination(
+      name: "EV charging + parking", categories: [.evCharging, .parking], isAllowed: false),
+    Combination(
+      name: "audio + communication", categories: [.audio, .communication], isAllowed: false),
     Combination(name: "navigation + audio", categories: [.navigation, .audio], isAllowed: false),
     Combination(
       name: "EV charging + fueling + parking", categories: [.evCharging, .fueling, .parking],
       isAllowed: false),
   ]
 
-  @Test("Only single categories, EV charging + fueling and audio + video may be held", arguments: combinations)
+  @Test(
+    "Only single categories, EV charging + fueling and audio + video may be held",
+    arguments: combinations)
   func entitlementCombinations(_ c: Combination) throws {
     if c.isAllowed {
       let entitlements = try CarEntitlements.validated(c.categories)
       #expect(entitlements.categories == c.categories)
       #expect(entitlements.isValid)
     } else {
-      let error = #expect(throws: EntitlementError.self) { try CarEntitlements.validated(c.categories) }
+      let error = #expect(throws: EntitlementError.self) {
+        try CarEntitlements.validated(c.categories)
+      }
       #expect(error?.message.contains("EV charging + fueling, audio + video") == true)
       for category in c.categories {
         #expect(error?.message.contains(category.entitlementKey) == true)
@@ -72,7 +79,9 @@ struct CategoryRulesTests {
     #expect(CategoryMatrix.allows(c.kind, for: c.category) == c.allowed)
   }
 
-  @Test("Every category may use list, grid, tab bar, alert and action sheet", arguments: CarCategory.allCases)
+  @Test(
+    "Every category may use list, grid, tab bar, alert and action sheet",
+    arguments: CarCategory.allCases)
   func commonTemplates(_ category: CarCategory) {
     #expect(CategoryMatrix.everyCategory.isSubset(of: CategoryMatrix.allowedKinds(for: category)))
   }
@@ -112,7 +121,8 @@ struct CategoryRulesTests {
     PlacementCase(kind: .search, placement: .tab, allowed: false),
   ]
 
-  @Test("Root, push, present and tab placements follow the fact sheet's table", arguments: placements)
+  @Test(
+    "Root, push, present and tab placements follow the fact sheet's table", arguments: placements)
   func placement(_ c: PlacementCase) {
     #expect(c.kind.canBe(c.placement) == c.allowed)
   }
@@ -192,12 +202,15 @@ struct CategoryRulesTests {
     }
   }
 
-  @Test("The host throws for refused templates and depth, fails operations, and goes home for an empty tab bar")
+  @Test(
+    "The host throws for refused templates and depth, fails operations, and goes home for an empty tab bar"
+  )
   func violationBehaviour() {
     #expect(HostViolation.templateNotAllowed.behaviour == .throwsException)
     #expect(HostViolation.templateNotAllowed.exceptionName == "NSInvalidArgumentException")
     #expect(HostViolation.depthExceeded.exceptionName == "NSGenericException")
-    #expect(HostViolation.depthExceeded.hostMessage == "Application exceeded the hierarchy depth limit")
+    #expect(
+      HostViolation.depthExceeded.hostMessage == "Application exceeded the hierarchy depth limit")
     #expect(HostViolation.tooManyTabs.behaviour == .throwsException)
     #expect(HostViolation.emptyTabBar.behaviour == .returnsToHomeScreen)
     #expect(HostViolation.popAtRoot.behaviour == .failsOperation)

@@ -16,7 +16,9 @@ enum Make {
   static func list(
     _ id: TemplateID = "list", items count: Int = 3, tab: TabAppearance? = nil
   ) -> TemplateSpec {
-    .list(id, tab: tab, ListTemplateSpec(title: "List", sections: [ListSectionSpec(items: items(count))]))
+    .list(
+      id, tab: tab,
+      ListTemplateSpec(title: "List", sections: [ListSectionSpec(items: items(count))]))
   }
 
   static func list(_ id: TemplateID = "list", _ spec: ListTemplateSpec) -> TemplateSpec {
@@ -44,7 +46,9 @@ enum Make {
     -> TemplateSpec
   {
     .pointOfInterest(
-      id, PointOfInterestTemplateSpec(title: "Chargers", points: points(count), selectedIndex: selected))
+      id,
+      PointOfInterestTemplateSpec(title: "Chargers", points: points(count), selectedIndex: selected)
+    )
   }
 
   static func information(
@@ -54,7 +58,9 @@ enum Make {
       id,
       InformationTemplateSpec(
         title: "Station",
-        items: ids("i", itemCount).map { InformationItemSpec(id: $0, title: "Item", detail: "Detail") },
+        items: ids("i", itemCount).map {
+          InformationItemSpec(id: $0, title: "Item", detail: "Detail")
+        },
         actions: ids("a", actionCount).map { TextButtonSpec(id: $0, title: "Action") }))
   }
 
@@ -67,7 +73,8 @@ enum Make {
   }
 
   static func actionSheet(
-    _ id: TemplateID = "sheet", title: String? = "Sort", message: String? = nil, actions count: Int = 2
+    _ id: TemplateID = "sheet", title: String? = "Sort", message: String? = nil,
+    actions count: Int = 2
   ) -> TemplateSpec {
     .actionSheet(
       id,
@@ -81,7 +88,9 @@ enum Make {
   { TemplateSpec.tabBar(id, TabBarTemplateSpec(tabs: tabs, selectedIndex: selected)) }
 
   static func tabs(_ count: Int) -> [TemplateSpec] {
-    (0..<count).map { list(TemplateID("tab\($0 + 1)"), items: 1, tab: TabAppearance(title: "Tab \($0 + 1)")) }
+    (0..<count).map {
+      list(TemplateID("tab\($0 + 1)"), items: 1, tab: TabAppearance(title: "Tab \($0 + 1)"))
+    }
   }
 
   static func barButtons(_ prefix: String, _ count: Int) -> [BarButtonSpec] {
@@ -109,7 +118,8 @@ enum Make {
     .contact(
       "contact",
       ContactTemplateSpec(
-        name: "Hotline", actions: ids("c", count).map { ContactTemplateSpec.Action(id: $0, kind: .call) }))
+        name: "Hotline",
+        actions: ids("c", count).map { ContactTemplateSpec.Action(id: $0, kind: .call) }))
   }
 
   static func voice(states count: Int = 2, buttons: Int = 0) -> TemplateSpec {

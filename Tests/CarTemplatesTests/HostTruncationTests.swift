@@ -45,18 +45,27 @@ struct HostTruncationTests {
   static func imageRow(_ count: Int) -> TemplateSpec {
     let row = ImageRowSpec(
       id: "row", text: "Recent", images: Array(repeating: .symbol("bolt"), count: count))
-    return Make.list("list", ListTemplateSpec(title: "Images", sections: [ListSectionSpec(rows: [.imageRow(row)])]))
+    return Make.list(
+      "list", ListTemplateSpec(title: "Images", sections: [ListSectionSpec(rows: [.imageRow(row)])])
+    )
   }
 
   static func indexTitle(_ title: String) -> TemplateSpec {
     Make.list(
       "list",
       ListTemplateSpec(
-        title: "Index", sections: [ListSectionSpec(sectionIndexTitle: title, rows: [.item(ListItemSpec(id: "r", text: "A"))])]))
+        title: "Index",
+        sections: [
+          ListSectionSpec(sectionIndexTitle: title, rows: [.item(ListItemSpec(id: "r", text: "A"))])
+        ]))
   }
 
   static func gridWith(image: CarImage?, title: String) -> TemplateSpec {
-    .grid("grid", GridTemplateSpec(title: "Grid", buttons: [Make.gridButton("ok"), Make.gridButton("bad", title: title, image: image)]))
+    .grid(
+      "grid",
+      GridTemplateSpec(
+        title: "Grid",
+        buttons: [Make.gridButton("ok"), Make.gridButton("bad", title: title, image: image)]))
   }
 
   static func detailsHeader(_ count: Int) -> TemplateSpec {
@@ -64,7 +73,8 @@ struct HostTruncationTests {
       "list",
       ListTemplateSpec(
         title: "Album", sections: [ListSectionSpec(items: Make.items(1))],
-        detailsHeader: ListDetailsHeaderSpec(thumbnail: .asset("cover"), actionButtons: Make.barButtons("d", count))))
+        detailsHeader: ListDetailsHeaderSpec(
+          thumbnail: .asset("cover"), actionButtons: Make.barButtons("d", count))))
   }
 
   static func trips(_ count: Int, routes: Int = 1) -> TemplateSpec {
@@ -75,7 +85,9 @@ struct HostTruncationTests {
         tripPreviews: Make.ids("trip", count).map {
           TripPreviewSpec(
             id: $0, destinationName: "Kassel", destination: Make.kassel,
-            routeChoices: Make.ids("r", routes).map { TripPreviewSpec.RouteChoice(id: $0, summaryVariants: ["via A7"]) })
+            routeChoices: Make.ids("r", routes).map {
+              TripPreviewSpec.RouteChoice(id: $0, summaryVariants: ["via A7"])
+            })
         }))
   }
 
@@ -109,18 +121,22 @@ struct HostTruncationTests {
       keeps: Make.grid(buttons: 8), breaks: Make.grid(buttons: 9), kept: 8, removed: ["b9"]),
     Case(
       name: "grid buttons without image are hidden", limit: .undisplayableGridButtons,
-      keeps: gridWith(image: .symbol("x"), title: "Fine"), breaks: gridWith(image: nil, title: "No image"),
+      keeps: gridWith(image: .symbol("x"), title: "Fine"),
+      breaks: gridWith(image: nil, title: "No image"),
       kept: 1, removed: ["bad"]),
     Case(
       name: "grid buttons with an empty title are hidden", limit: .undisplayableGridButtons,
-      keeps: gridWith(image: .symbol("x"), title: "Fine"), breaks: gridWith(image: .symbol("x"), title: ""),
+      keeps: gridWith(image: .symbol("x"), title: "Fine"),
+      breaks: gridWith(image: .symbol("x"), title: ""),
       kept: 1, removed: ["bad"]),
     Case(
       name: "information templates keep 10 items", limit: .informationItems,
-      keeps: Make.information(items: 10), breaks: Make.information(items: 11), kept: 10, removed: ["i11"]),
+      keeps: Make.information(items: 10), breaks: Make.information(items: 11), kept: 10,
+      removed: ["i11"]),
     Case(
       name: "information templates keep 3 actions", limit: .informationActions,
-      keeps: Make.information(actions: 3), breaks: Make.information(actions: 4), kept: 3, removed: ["a4"]),
+      keeps: Make.information(actions: 3), breaks: Make.information(actions: 4), kept: 3,
+      removed: ["a4"]),
     Case(
       name: "point-of-interest templates keep 12 points", limit: .pointsOfInterest,
       keeps: Make.poi(points: 12), breaks: Make.poi(points: 14), kept: 12, removed: ["p13", "p14"]),
@@ -150,11 +166,13 @@ struct HostTruncationTests {
       keeps: Make.voice(states: 1, buttons: 2), breaks: Make.voice(states: 1, buttons: 3), kept: 2,
       removed: ["vb3"]),
     Case(
-      name: "details headers keep maximumActionButtonCount buttons", limit: .detailsHeaderActionButtons,
+      name: "details headers keep maximumActionButtonCount buttons",
+      limit: .detailsHeaderActionButtons,
       keeps: detailsHeader(2), breaks: detailsHeader(3), kept: 2, removed: ["d3"]),
     Case(
       name: "Now Playing keeps 5 buttons", limit: .nowPlayingButtons,
-      keeps: Make.nowPlaying(buttons: 5), breaks: Make.nowPlaying(buttons: 6), kept: 5, removed: ["np6"]),
+      keeps: Make.nowPlaying(buttons: 5), breaks: Make.nowPlaying(buttons: 6), kept: 5,
+      removed: ["np6"]),
     Case(
       name: "contacts keep 4 actions", limit: .contactActions,
       keeps: Make.contact(actions: 4), breaks: Make.contact(actions: 5), kept: 4, removed: ["c5"]),
@@ -190,7 +208,8 @@ struct HostTruncationTests {
   @Test("List items are cut across sections and emptied sections disappear")
   func itemsAcrossSections() throws {
     let spec = ListTemplateSpec(
-      title: "Near", sections: [
+      title: "Near",
+      sections: [
         ListSectionSpec(header: "Here", items: Make.items(2, prefix: "a")),
         ListSectionSpec(header: "There", items: Make.items(2, prefix: "b")),
         ListSectionSpec(header: "Far", items: Make.items(2, prefix: "c")),
@@ -212,7 +231,8 @@ struct HostTruncationTests {
 
   @Test("A selected point beyond the twelfth loses its selection")
   func selectionBeyondLimit() {
-    let (shown, _) = HostTruncation.apply(to: Make.poi(points: 14, selected: 13), limits: .emulatorDefault)
+    let (shown, _) = HostTruncation.apply(
+      to: Make.poi(points: 14, selected: 13), limits: .emulatorDefault)
     guard case .pointOfInterest(let poi) = shown.content else { Issue.record("not a POI"); return }
     #expect(poi.selectedIndex == nil)
   }
@@ -234,14 +254,19 @@ struct HostTruncationTests {
     let (shown, truncations) = HostTruncation.apply(to: DashboardSpec(shortcutButtons: buttons))
     #expect(shown.shortcutButtons.map(\.id) == ["d1", "d2"])
     #expect(truncations.first?.removed == ["d3"])
-    let (same, none) = HostTruncation.apply(to: DashboardSpec(shortcutButtons: Array(buttons.prefix(2))))
+    let (same, none) = HostTruncation.apply(
+      to: DashboardSpec(shortcutButtons: Array(buttons.prefix(2))))
     #expect(same.shortcutButtons.count == 2)
     #expect(none.isEmpty)
   }
 
   @Test("Truncations describe themselves with template, counts and dropped ids")
   func description() {
-    let t = Truncation(templateID: "poi", limit: .pointsOfInterest, given: 13, kept: 12, removed: ["p13"])
-    #expect(t.description == "'poi': kept 12 of 13 points of interest (keeps the first N, drops the rest); dropped p13")
+    let t = Truncation(
+      templateID: "poi", limit: .pointsOfInterest, given: 13, kept: 12, removed: ["p13"])
+    #expect(
+      t.description
+        == "'poi': kept 12 of 13 points of interest (keeps the first N, drops the rest); dropped p13"
+    )
   }
 }

@@ -51,7 +51,8 @@ extension LintRule {
   /// A kind that cannot be pushed.
   public static let notPushable = LintRule(
     id: "CP004-not-pushable", severity: .error,
-    summary: "Only list, grid, information, POI, search, Now Playing, contact and voice control may be pushed.",
+    summary:
+      "Only list, grid, information, POI, search, Now Playing, contact and voice control may be pushed.",
     hostBehaviour: "exception (UNCONFIRMED kinds: assumed)",
     source: "carplay-facts.md §2 [DOC cpinterfacecontroller; DOC template class pages]")
   /// A modal that cannot be presented.
@@ -69,8 +70,10 @@ extension LintRule {
   /// Navigation deeper than the category allows.
   public static let depthExceeded = LintRule(
     id: "CP007-depth-exceeded", severity: .error,
-    summary: "Stay within the category's depth including the root (5; fueling 3; driving task and quick food 2).",
-    hostBehaviour: "NSGenericException 'Application exceeded the hierarchy depth limit' kills the app",
+    summary:
+      "Stay within the category's depth including the root (5; fueling 3; driving task and quick food 2).",
+    hostBehaviour:
+      "NSGenericException 'Application exceeded the hierarchy depth limit' kills the app",
     source: "carplay-facts.md §2 [DG25 §Templates; OSS OBSERVED]")
   /// More tabs than the car allows.
   public static let tabCount = LintRule(
@@ -118,7 +121,8 @@ extension LintRule {
   public static let duplicateTemplateID = LintRule(
     id: "CP015-duplicate-template-id", severity: .error,
     summary: "Every template on the screen (root, tabs, stack, modal) has its own id.",
-    hostBehaviour: "pushing the same instance twice fails ('not supported', OBSERVED); events become ambiguous",
+    hostBehaviour:
+      "pushing the same instance twice fails ('not supported', OBSERVED); events become ambiguous",
     source: "carplay-facts.md §2 [OSS OBSERVED]")
   /// Two elements in one template with the same id.
   public static let duplicateElementID = LintRule(
@@ -141,7 +145,8 @@ extension LintRule {
   /// A Siri assistant cell in an app that is neither audio nor communication.
   public static let assistantCellCategory = LintRule(
     id: "CP019-assistant-cell-category", severity: .error,
-    summary: "The assistant cell is only for audio (play media) and communication (start call) apps.",
+    summary:
+      "The assistant cell is only for audio (play media) and communication (start call) apps.",
     hostBehaviour: "UNCONFIRMED; treated as an error (conservative)",
     source: "carplay-facts.md §1.1 [HDR CPListTemplate.rs; DOC cplisttemplate]")
 }

@@ -57,7 +57,9 @@ extension CarEntitlements {
   /// The template kinds these entitlements allow: the union over the categories
   /// (carplay-facts.md §5 matrix).
   public var allowedTemplateKinds: Set<TemplateKind> {
-    categories.reduce(into: Set<TemplateKind>()) { $0.formUnion(CategoryMatrix.allowedKinds(for: $1)) }
+    categories.reduce(into: Set<TemplateKind>()) {
+      $0.formUnion(CategoryMatrix.allowedKinds(for: $1))
+    }
   }
 
   /// Whether these entitlements allow a template kind (carplay-facts.md §5 matrix).

@@ -8,7 +8,9 @@
 public enum CategoryMatrix {
   /// Kinds every category may use: action sheet, alert, grid, list, tab bar
   /// (carplay-facts.md §5 matrix, all columns; action sheet for audio from iOS 17).
-  public static let everyCategory: Set<TemplateKind> = [.actionSheet, .alert, .grid, .list, .tabBar]
+  public static let everyCategory: Set<TemplateKind> = [
+    .actionSheet, .alert, .grid, .list, .tabBar,
+  ]
 
   /// The template kinds a category may use (carplay-facts.md §5).
   ///

@@ -212,12 +212,14 @@ public enum HostViolation: String, Hashable, Sendable, Codable, CaseIterable,
   /// The host's message, word for word where it was OBSERVED (carplay-facts.md §1.0, §2, §3).
   public var hostMessage: String {
     switch self {
-    case .templateNotAllowed: "Unsupported object passed to setRootTemplate:animated:completion:. Allowed classes: (…)"
+    case .templateNotAllowed:
+      "Unsupported object passed to setRootTemplate:animated:completion:. Allowed classes: (…)"
     case .depthExceeded: "Application exceeded the hierarchy depth limit"
     case .failedOperationWithoutCompletion:
       "An error was encountered during a template operation, but no completion block was specified."
     case .popAtRoot: "No templates were available to be popped."
-    case .pushSameInstanceTwice: "Pushing the same template instance more than once is not supported."
+    case .pushSameInstanceTwice:
+      "Pushing the same template instance more than once is not supported."
     case .popToMissingTarget: "The requested template is not in the navigation stack."
     case .secondModal: "A template is already presented."
     case .tooManyTabs: "The tab bar holds more templates than maximumTabCount."
@@ -226,7 +228,8 @@ public enum HostViolation: String, Hashable, Sendable, Codable, CaseIterable,
     case .pushedAboveNowPlaying: "Only a CPListTemplate may be pushed above CPNowPlayingTemplate."
     case .notAllowedAsRoot: "The template cannot be set as the root template."
     case .notPushable: "The template cannot be pushed."
-    case .notPresentable: "Only CPAlertTemplate, CPActionSheetTemplate and CPVoiceControlTemplate can be presented."
+    case .notPresentable:
+      "Only CPAlertTemplate, CPActionSheetTemplate and CPVoiceControlTemplate can be presented."
     case .notAllowedInTab: "The template cannot be a tab of CPTabBarTemplate."
     case .dismissWithoutModal: "No template is presented."
     case .alertWithoutActions: "CPAlertTemplate requires at least one action."

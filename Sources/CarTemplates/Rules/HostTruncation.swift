@@ -30,7 +30,11 @@ public struct Truncation: Hashable, Sendable, Codable, CustomStringConvertible {
   /// `'stations': kept 12 of 15 list items (first N); dropped s13, s14, s15`.
   public var description: String {
     let owner = element.map { "'\(templateID)' '\($0)'" } ?? "'\(templateID)'"
-    let dropped = removed.isEmpty ? "" : "; dropped " + removed.map(\.rawValue).joined(separator: ", ")
+    let ids = removed.map(\.rawValue).joined(separator: ", ")
+    if limit == .undisplayableGridButtons {
+      return "\(owner): hid \(given - kept) of \(given) grid buttons (no image or no title): \(ids)"
+    }
+    let dropped = removed.isEmpty ? "" : "; dropped " + ids
     return "\(owner): kept \(kept) of \(given) \(limit.noun) (\(limit.behaviour))\(dropped)"
   }
 }
@@ -119,7 +123,8 @@ private struct Trimmer {
       return .pointOfInterest(poi)
     case .map(var map):
       map.navigationBar = trim(map.navigationBar)
-      map.mapButtons = keepFirst(map.mapButtons, map.isPanning ? .mapButtonsWhilePanning : .mapButtons)
+      map.mapButtons = keepFirst(
+        map.mapButtons, map.isPanning ? .mapButtonsWhilePanning : .mapButtons)
       map.tripPreviews = keepFirst(map.tripPreviews, .tripPreviews).map { trip in
         var shown = trip
         shown.routeChoices = keepFirst(trip.routeChoices, .routeChoices, in: trip.id)
