@@ -232,7 +232,7 @@ public enum JourneyRunner {
     -> String?
   {
     let shown = host.shownScreen
-    let text = shown.map(ScreenText.render) ?? "(nothing on screen: \(host.appState))"
+    let text = host.screenText
     switch expectation {
     case .top(let kind, let title):
       guard let top = shown?.visible.top else { return "expected top \(kind), but \(text)" }

@@ -109,7 +109,8 @@ struct JourneyTests {
       location 51.52,9.91
       expect text contains "Demo charger 16"
       select point place-16
-      expect text contains "card: Demo charger 16 [Navigate] [Details]"
+      expect text contains "▸ Demo charger 16"
+      expect text contains "[Navigate] [Details]"
       press primary
       expect url contains "daddr=51.52,9.91"
       press secondary
