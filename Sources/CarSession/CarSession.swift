@@ -230,7 +230,8 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
           record(
             Diagnostic(
               ruleID: Diagnostic.operationFailedID,
-              severity: .error, message: "\(operation) failed: \(error)", source: "carplay-facts.md §3"))
+              severity: .error, message: "\(operation) failed: \(error)",
+              source: "carplay-facts.md §3"))
         }
       } catch {
         record(
@@ -261,13 +262,15 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       guard case .tabBar(let bar) = wanted.root.content, bar.selectedIndex != index else {
         return nil
       }
-      what = "the driver selected tab \(index) but the app's screen selects tab \(bar.selectedIndex)"
+      what =
+        "the driver selected tab \(index) but the app's screen selects tab \(bar.selectedIndex)"
     default:
       return nil
     }
     return Diagnostic(
       ruleID: Diagnostic.ignoredHostChangeID,
-      severity: .error, message: "\(what); the session keeps the host's screen — map this event to an action",
+      severity: .error,
+      message: "\(what); the session keeps the host's screen — map this event to an action",
       source: "DESIGN.md principle 2")
   }
 

@@ -132,7 +132,8 @@ public enum Reconciler {
         plan.diagnostics.append(
           Diagnostic(
             ruleID: Diagnostic.depthRefusedID,
-            severity: .error, message:
+            severity: .error,
+            message:
               "push of \(template.label) refused: it would make the hierarchy \(depth + 1) "
               + "templates deep, but the category allows \(maximumDepth) including the root",
             source: "carplay-facts.md §2"))

@@ -219,7 +219,8 @@ extension CarSimulator {
     return shown
   }
 
-  private func shownTopList(_ what: String) throws(DriverError) -> (TemplateSpec, ListTemplateSpec) {
+  private func shownTopList(_ what: String) throws(DriverError) -> (TemplateSpec, ListTemplateSpec)
+  {
     let screen = try runningScreen(what)
     guard screen.modal == nil else { throw fail("\(what): a modal is presented") }
     let top = screen.visible.top
@@ -281,7 +282,8 @@ extension CarSimulator {
     switch template.content {
     case .list(let list):
       return bar(list.navigationBar) + list.headerGridButtons.filter(\.isEnabled).map(\.id)
-    case .grid(let grid): return bar(grid.navigationBar) + grid.buttons.filter(\.isEnabled).map(\.id)
+    case .grid(let grid):
+      return bar(grid.navigationBar) + grid.buttons.filter(\.isEnabled).map(\.id)
     case .information(let info): return bar(info.navigationBar) + info.actions.map(\.id)
     case .pointOfInterest(let poi):
       var ids = bar(poi.navigationBar)
@@ -291,7 +293,8 @@ extension CarSimulator {
       }
       return ids
     case .map(let map):
-      return bar(map.navigationBar) + map.mapButtons.filter { $0.isEnabled && !$0.isHidden }.map(\.id)
+      return bar(map.navigationBar)
+        + map.mapButtons.filter { $0.isEnabled && !$0.isHidden }.map(\.id)
     case .nowPlaying(let spec): return spec.buttons.filter(\.isEnabled).map(\.id)
     case .contact(let contact): return contact.actions.map(\.id)
     case .voiceControl(let voice):

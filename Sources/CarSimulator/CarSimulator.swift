@@ -192,7 +192,9 @@ public final class CarSimulator: CarHost {
       transcript.append(.teardown("video player (video no longer available)"))
     }
     if let screen {
-      for template in [screen.root] + screen.stacks.flatMap({ $0 }) + (screen.modal.map { [$0] } ?? []) {
+      for template in [screen.root] + screen.stacks.flatMap({ $0 })
+        + (screen.modal.map { [$0] } ?? [])
+      {
         reportTruncation(of: template)
       }
     }
@@ -316,7 +318,8 @@ public final class CarSimulator: CarHost {
     transcript.append(
       .diagnostic(
         Diagnostic(
-          ruleID: Diagnostic.sentHomeID, severity: .error, message: reason, source: "carplay-facts.md §1.3")))
+          ruleID: Diagnostic.sentHomeID, severity: .error, message: reason,
+          source: "carplay-facts.md §1.3")))
   }
 
   func reportTruncation(of template: TemplateSpec) {

@@ -75,16 +75,19 @@ public enum JourneyStep: Hashable, Sendable {
   case disconnect
   /// `config key=value…`.
   case config(ConfigurationChange)
-  /// `tap row ID` / `tap image ROW N` (1-based).
+  /// `tap row ID`.
   case tapRow(ElementID)
+  /// `tap image ROW N`: image N (stored 0-based) of an image row.
   case tapImage(ElementID, Int)
-  /// `select tab N` (1-based) / `select point ID`.
+  /// `select tab N`: N counted from 1, stored 0-based.
   case selectTab(Int)
+  /// `select point ID`.
   case selectPoint(ElementID)
   /// `back`.
   case back
   /// `press ID` / `press primary` / `press secondary` / `press up-next` / `press album-artist`.
   case press(ElementID)
+  /// `press primary|secondary|up-next|album-artist`.
   case pressPrimary, pressSecondary, pressUpNext, pressAlbumArtist
   /// `choose ID`: an alert or action-sheet action.
   case choose(ElementID)
@@ -119,9 +122,11 @@ public enum JourneyExpectation: Hashable, Sendable {
   case depth(Int)
   /// `expect modal KIND ["TITLE"]` / `expect no modal`.
   case modal(TemplateKind, title: String?)
+  /// `expect no modal`.
   case noModal
   /// `expect text contains "…"` / `expect text lacks "…"`.
   case textContains(String)
+  /// `expect text lacks "…"`.
   case textLacks(String)
   /// `expect transcript contains "…"`.
   case transcriptContains(String)
@@ -135,6 +140,7 @@ public enum JourneyExpectation: Hashable, Sendable {
   case url(String)
   /// `expect spinning ROW` / `expect not spinning`.
   case spinning(ElementID)
+  /// `expect not spinning`.
   case notSpinning
 }
 
@@ -213,11 +219,15 @@ extension Journey {
   static func step(_ words: [String]) throws(Problem) -> JourneyStep {
     let rest = Array(words.dropFirst())
     func one(_ what: String) throws(Problem) -> String {
-      guard rest.count == 1 else { throw Problem("'\(words[0])' takes one \(what), got \(rest.count) words") }
+      guard rest.count == 1 else {
+        throw Problem("'\(words[0])' takes one \(what), got \(rest.count) words")
+      }
       return rest[0]
     }
     func none() throws(Problem) {
-      guard rest.isEmpty else { throw Problem("'\(words[0])' takes no arguments, got '\(rest.joined(separator: " "))'") }
+      guard rest.isEmpty else {
+        throw Problem("'\(words[0])' takes no arguments, got '\(rest.joined(separator: " "))'")
+      }
     }
     switch words[0] {
     case "app": return .app(try one("app name"))
@@ -238,7 +248,9 @@ extension Journey {
       throw Problem("expected 'tap row ID' or 'tap image ROW N' (N from 1)")
     case "select":
       if rest.count == 2, rest[0] == "tab" {
-        guard let n = Int(rest[1]), n >= 1 else { throw Problem("tab number must be 1 or more, got '\(rest[1])'") }
+        guard let n = Int(rest[1]), n >= 1 else {
+          throw Problem("tab number must be 1 or more, got '\(rest[1])'")
+        }
         return .selectTab(n - 1)
       }
       if rest.count == 2, rest[0] == "point" { return .selectPoint(ElementID(rest[1])) }
@@ -256,7 +268,8 @@ extension Journey {
       guard rest == ["dismiss"] else { throw Problem("expected 'system dismiss'") }
       return .systemDismiss
     case "region":
-      guard rest.count == 2, let a = Coordinate(parsing: rest[0]), let b = Coordinate(parsing: rest[1]),
+      guard rest.count == 2, let a = Coordinate(parsing: rest[0]),
+        let b = Coordinate(parsing: rest[1]),
         let box = BoundingBox(enclosing: [a, b])
       else { throw Problem("expected 'region LAT,LON LAT,LON' (two corners in decimal degrees)") }
       return .region(box)
@@ -268,7 +281,8 @@ extension Journey {
     case "say": return .say(try one("quoted phrase"))
     case "wait":
       let text = try one("duration")
-      guard text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds >= 0, seconds.isFinite
+      guard text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds >= 0,
+        seconds.isFinite
       else { throw Problem("expected a duration in seconds such as '5s' or '0.5s', got '\(text)'") }
       return .wait(.milliseconds(Int((seconds * 1000).rounded())))
     case "video":
@@ -311,7 +325,9 @@ extension Journey {
     switch words.first {
     case "top":
       if words.count == 3, words[1] == "id" { return .topID(TemplateID(words[2])) }
-      guard words.count == 2 || words.count == 3 else { throw Problem("expected 'expect top KIND [\"TITLE\"]' or 'expect top id ID'") }
+      guard words.count == 2 || words.count == 3 else {
+        throw Problem("expected 'expect top KIND [\"TITLE\"]' or 'expect top id ID'")
+      }
       return .top(try kind(words[1]), title: words.count == 3 ? words[2] : nil)
     case "stack":
       guard words.count == 3, words[1] == "depth", let n = Int(words[2]) else {
@@ -319,7 +335,9 @@ extension Journey {
       }
       return .depth(n)
     case "modal":
-      guard words.count == 2 || words.count == 3 else { throw Problem("expected 'expect modal KIND [\"TITLE\"]'") }
+      guard words.count == 2 || words.count == 3 else {
+        throw Problem("expected 'expect modal KIND [\"TITLE\"]'")
+      }
       return .modal(try kind(words[1]), title: words.count == 3 ? words[2] : nil)
     case "no":
       guard words == ["no", "modal"] else { throw Problem("expected 'expect no modal'") }
@@ -333,16 +351,22 @@ extension Journey {
       }
       return words[1] == "contains" ? .textContains(words[2]) : .textLacks(words[2])
     case "transcript":
-      guard words.count == 3, words[1] == "contains" else { throw Problem("expected 'expect transcript contains \"…\"'") }
+      guard words.count == 3, words[1] == "contains" else {
+        throw Problem("expected 'expect transcript contains \"…\"'")
+      }
       return .transcriptContains(words[2])
     case "url":
-      guard words.count == 3, words[1] == "contains" else { throw Problem("expected 'expect url contains \"…\"'") }
+      guard words.count == 3, words[1] == "contains" else {
+        throw Problem("expected 'expect url contains \"…\"'")
+      }
       return .url(words[2])
     case "diagnostic":
       guard words.count == 2 else { throw Problem("expected 'expect diagnostic ID'") }
       return .diagnostic(words[1])
     case "error":
-      guard words.count == 2 else { throw Problem("expected 'expect error NAME', e.g. NSGenericException") }
+      guard words.count == 2 else {
+        throw Problem("expected 'expect error NAME', e.g. NSGenericException")
+      }
       return .error(words[1])
     case "state":
       let states = ["running", "home", "terminated", "disconnected"]

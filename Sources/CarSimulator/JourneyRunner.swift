@@ -104,7 +104,9 @@ public enum JourneyRunner {
   ) async -> JourneyReport {
     let run = Run(journey, apps: apps, rules: rules)
     var failure: JourneyFailure?
-    if let defaultApp, !journey.lines.contains(where: { if case .app = $0.step { true } else { false } }) {
+    if let defaultApp,
+      !journey.lines.contains(where: { if case .app = $0.step { true } else { false } })
+    {
       failure = start(run, defaultApp, line: 0)
     }
     if failure == nil {
@@ -250,16 +252,21 @@ public enum JourneyRunner {
           + "(\(host.templates.map(\.id.rawValue).joined(separator: " > ")))"
       }
     case .modal(let kind, let title):
-      guard let modal = shown?.modal, modal.kind == kind, title == nil || modal.title == title else {
+      guard let modal = shown?.modal, modal.kind == kind, title == nil || modal.title == title
+      else {
         return "expected modal \(kind)\(title.map { " '\($0)'" } ?? ""), found "
           + (shown?.modal.map { "\($0.kind) '\($0.title ?? $0.id.rawValue)'" } ?? "none")
       }
     case .noModal:
       if let modal = shown?.modal { return "expected no modal, found \(modal.label)" }
     case .textContains(let needle):
-      if !text.contains(needle) { return "expected the screen to show \"\(needle)\"; it shows:\n\(text)" }
+      if !text.contains(needle) {
+        return "expected the screen to show \"\(needle)\"; it shows:\n\(text)"
+      }
     case .textLacks(let needle):
-      if text.contains(needle) { return "expected the screen not to show \"\(needle)\"; it shows:\n\(text)" }
+      if text.contains(needle) {
+        return "expected the screen not to show \"\(needle)\"; it shows:\n\(text)"
+      }
     case .transcriptContains(let needle):
       if !host.transcript.description.contains(needle) {
         return "expected the transcript to contain \"\(needle)\""

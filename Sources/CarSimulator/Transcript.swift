@@ -65,7 +65,8 @@ public struct Transcript: Hashable, Sendable, CustomStringConvertible {
 
   /// `1.5s`, `12s`.
   static func format(_ duration: Duration) -> String {
-    let seconds = Double(duration.components.seconds)
+    let seconds =
+      Double(duration.components.seconds)
       + Double(duration.components.attoseconds) / 1e18
     let rounded = (seconds * 10).rounded() / 10
     return rounded == rounded.rounded() ? "\(Int(rounded))s" : "\(rounded)s"

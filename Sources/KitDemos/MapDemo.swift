@@ -64,10 +64,16 @@ public struct MapDemo: CarApp {
     ]
     let buttons =
       state.panning
-      ? zoom : zoom + [MapButtonSpec(id: "pan", image: .symbol("arrow.up.and.down.and.arrow.left.and.right"))]
+      ? zoom
+      : zoom + [
+        MapButtonSpec(id: "pan", image: .symbol("arrow.up.and.down.and.arrow.left.and.right"))
+      ]
     let map = MapTemplateSpec(
       navigationBar: NavigationBarSpec(
-        trailing: [BarButtonSpec(id: state.panning ? "done" : "recentre", title: state.panning ? "Done" : "Recentre")]),
+        trailing: [
+          BarButtonSpec(
+            id: state.panning ? "done" : "recentre", title: state.panning ? "Done" : "Recentre")
+        ]),
       mapButtons: buttons, isPanning: state.panning,
       viewport: MapViewportSpec(center: state.center, zoom: state.zoom))
     return CarScreen(root: .map("map", map))

@@ -83,7 +83,8 @@ public struct NowPlayingDemo: CarApp {
     case .tick:
       guard let track = Self.tracks.first(where: { $0.id == state.playing }) else { return [] }
       state.elapsed = min(track.duration, state.elapsed + Int(state.rate))
-      return state.elapsed < track.duration ? [.schedule(id: "tick", after: .seconds(1), .tick)] : []
+      return state.elapsed < track.duration
+        ? [.schedule(id: "tick", after: .seconds(1), .tick)] : []
     case .back:
       if state.showsUpNext { state.showsUpNext = false } else { state.showsNowPlaying = false }
     case .upNext:
@@ -128,7 +129,8 @@ public struct NowPlayingDemo: CarApp {
         ListItemSpec(id: $0.id, text: $0.title, detailText: $0.artist)
       }
       stack.append(
-        .list("up-next", ListTemplateSpec(title: "Up Next", sections: [ListSectionSpec(items: next)])))
+        .list(
+          "up-next", ListTemplateSpec(title: "Up Next", sections: [ListSectionSpec(items: next)])))
     }
     let sheet =
       state.choosingRate

@@ -54,7 +54,9 @@ public struct PlacesDemo: CarApp {
 
   /// Places around Kassel and Göttingen, on a 0.02° grid (demo data, not real stations).
   public static let places: [Place] = (0..<30).map { index in
-    let base = index < 15 ? Coordinate(latitude: 51.29, longitude: 9.44)
+    let base =
+      index < 15
+      ? Coordinate(latitude: 51.29, longitude: 9.44)
       : Coordinate(latitude: 51.52, longitude: 9.91)
     let n = index % 15
     return Place(
@@ -136,7 +138,8 @@ public struct PlacesDemo: CarApp {
         emptyViewTitleVariants: ["No favourites yet", "No favourites"]))
     let root = TemplateSpec.tabBar(
       "places", TabBarTemplateSpec(tabs: [map, favourites], selectedIndex: state.tab))
-    guard state.tab == 0, let id = state.details, let place = Self.places.first(where: { $0.id == id })
+    guard state.tab == 0, let id = state.details,
+      let place = Self.places.first(where: { $0.id == id })
     else { return CarScreen(root: root) }
     let detail = TemplateSpec.information(
       TemplateID("details-\(place.id)"),

@@ -61,7 +61,9 @@ public struct RuleBreakerDemo: CarApp {
   public static let demo = KitDemo(
     "rule-breaker", summary: "an EV-charging app that breaks one CarPlay rule per row",
     app: RuleBreakerDemo(), state: State(),
-    samples: [State(depth: 5), State(manyPoints: true), State(nowPlaying: true), State(emptyTabs: true)])
+    samples: [
+      State(depth: 5), State(manyPoints: true), State(nowPlaying: true), State(emptyTabs: true),
+    ])
 
   /// Applies an action.
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
@@ -118,7 +120,8 @@ public struct RuleBreakerDemo: CarApp {
           location: Coordinate(latitude: 51.30 + Double(index) * 0.005, longitude: 9.48),
           title: "Charger \(index + 1)")
       }
-      stack.append(.pointOfInterest("many", PointOfInterestTemplateSpec(title: "13 chargers", points: points)))
+      stack.append(
+        .pointOfInterest("many", PointOfInterestTemplateSpec(title: "13 chargers", points: points)))
     }
     if state.sticky {
       stack.append(

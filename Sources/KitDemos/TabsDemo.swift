@@ -60,8 +60,10 @@ public struct TabsDemo: CarApp {
   /// The tab bar, with the selected tab's opened rows pushed as lists.
   public func screen(_ state: State, _ configuration: SessionConfiguration) -> CarScreen {
     let tabTemplates = Self.tabs.map { tab in
-      Self.level(tab.id, title: tab.title, path: [], tab: TabAppearance(
-        title: tab.title, image: .symbol(tab.symbol)))
+      Self.level(
+        tab.id, title: tab.title, path: [],
+        tab: TabAppearance(
+          title: tab.title, image: .symbol(tab.symbol)))
     }
     let root = TemplateSpec.tabBar(
       "tabs", TabBarTemplateSpec(tabs: tabTemplates, selectedIndex: state.selectedTab))
@@ -73,7 +75,9 @@ public struct TabsDemo: CarApp {
     return CarScreen(root: root, stack: stack)
   }
 
-  static func level(_ tab: TemplateID, title: String, path: [ElementID], tab appearance: TabAppearance? = nil)
+  static func level(
+    _ tab: TemplateID, title: String, path: [ElementID], tab appearance: TabAppearance? = nil
+  )
     -> TemplateSpec
   {
     let id = TemplateID(([tab.rawValue] + path.map(\.rawValue)).joined(separator: "/"))
@@ -82,7 +86,8 @@ public struct TabsDemo: CarApp {
         ListItemSpec(id: ElementID("item-\($0)"), text: "\(title) item \($0)")
       } + [ListItemSpec(id: "more", text: "More", accessory: .disclosureIndicator)]
     return .list(
-      id, tab: appearance, ListTemplateSpec(title: title, sections: [ListSectionSpec(items: items)]))
+      id, tab: appearance, ListTemplateSpec(title: title, sections: [ListSectionSpec(items: items)])
+    )
   }
 
   /// Tab switches, row taps and back flow into the state.

@@ -180,7 +180,9 @@ struct CarSessionTests {
     try h.host.selectPoint("place-8")
     try h.host.pressPointButton(primary: true)
     #expect(
-      h.host.openedURLs.map(\.absoluteString) == ["https://maps.apple.com/?daddr=51.31,9.48&dirflg=d"])
+      h.host.openedURLs.map(\.absoluteString) == [
+        "https://maps.apple.com/?daddr=51.31,9.48&dirflg=d"
+      ])
   }
 
   @Test("a template the category forbids reaches the host, which terminates the app")

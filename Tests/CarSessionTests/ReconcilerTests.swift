@@ -19,7 +19,8 @@ enum Specs {
         title: "Chargers",
         points: names.enumerated().map { index, name in
           PointOfInterestSpec(
-            id: ElementID(name), location: Coordinate(latitude: 51 + Double(index) / 100, longitude: 9),
+            id: ElementID(name),
+            location: Coordinate(latitude: 51 + Double(index) / 100, longitude: 9),
             title: name)
         }))
   }
@@ -29,7 +30,10 @@ enum Specs {
   }
 
   static func alert(_ id: TemplateID, _ title: String = "Sure?") -> TemplateSpec {
-    .alert(id, AlertTemplateSpec(titleVariants: TextVariants([title]), actions: [AlertActionSpec(id: "ok", title: "OK")]))
+    .alert(
+      id,
+      AlertTemplateSpec(
+        titleVariants: TextVariants([title]), actions: [AlertActionSpec(id: "ok", title: "OK")]))
   }
 }
 
@@ -47,12 +51,14 @@ struct ReconcilerTests {
     Case(
       name: "nothing on screen: set the root, push, present",
       actual: nil,
-      wanted: CarScreen(root: Specs.list("root"), stack: [Specs.list("a")], modal: Specs.alert("x")),
+      wanted: CarScreen(
+        root: Specs.list("root"), stack: [Specs.list("a")], modal: Specs.alert("x")),
       expected: [.setRoot(Specs.list("root")), .push(Specs.list("a")), .present(Specs.alert("x"))]),
     Case(
       name: "new points of interest on a pushed map are patched in place",
       actual: HostScreen(root: Specs.list("root"), stacks: [[Specs.points("map", ["p1", "p2"])]]),
-      wanted: CarScreen(root: Specs.list("root"), stack: [Specs.points("map", ["p2", "p3", "p4"])]),
+      wanted: CarScreen(
+        root: Specs.list("root"), stack: [Specs.points("map", ["p2", "p3", "p4"])]),
       expected: [.update(Specs.points("map", ["p2", "p3", "p4"]))]),
     Case(
       name: "new rows in the root list are patched in place, never a root replacement",
@@ -106,8 +112,10 @@ struct ReconcilerTests {
       expected: [.dismiss, .present(Specs.alert("x", "New"))]),
     Case(
       name: "an equal screen needs nothing",
-      actual: HostScreen(root: Specs.list("root"), stacks: [[Specs.list("a")]], modal: Specs.alert("x")),
-      wanted: CarScreen(root: Specs.list("root"), stack: [Specs.list("a")], modal: Specs.alert("x")),
+      actual: HostScreen(
+        root: Specs.list("root"), stacks: [[Specs.list("a")]], modal: Specs.alert("x")),
+      wanted: CarScreen(
+        root: Specs.list("root"), stack: [Specs.list("a")], modal: Specs.alert("x")),
       expected: []),
   ]
 
@@ -118,7 +126,9 @@ struct ReconcilerTests {
     #expect(plan.refused.isEmpty)
   }
 
-  @Test("a content-only change never replaces the root", arguments: cases.filter { $0.name.contains("in place") })
+  @Test(
+    "a content-only change never replaces the root",
+    arguments: cases.filter { $0.name.contains("in place") })
   func contentOnly(_ row: Case) {
     let plan = Reconciler.plan(from: row.actual, to: row.wanted, maximumDepth: 5)
     #expect(plan.operations.allSatisfy { $0.isInPlaceUpdate })
@@ -128,10 +138,12 @@ struct ReconcilerTests {
   func depthRefused() {
     let wanted = CarScreen(
       root: Specs.list("root"), stack: (1...6).map { Specs.list(TemplateID("l\($0)")) })
-    let plan = Reconciler.plan(from: HostScreen(root: Specs.list("root")), to: wanted, maximumDepth: 5)
+    let plan = Reconciler.plan(
+      from: HostScreen(root: Specs.list("root")), to: wanted, maximumDepth: 5)
     #expect(plan.operations == (1...4).map { .push(Specs.list(TemplateID("l\($0)"))) })
     #expect(plan.refused.map(\.id) == ["l5", "l6"])
-    #expect(plan.diagnostics.map(\.ruleID) == [Diagnostic.depthRefusedID, Diagnostic.depthRefusedID])
+    #expect(
+      plan.diagnostics.map(\.ruleID) == [Diagnostic.depthRefusedID, Diagnostic.depthRefusedID])
     #expect(
       plan.diagnostics.first?.message
         == "push of CPListTemplate 'l5' refused: it would make the hierarchy 6 templates deep, "

@@ -24,7 +24,8 @@ enum Fixture {
 
   static func alert(_ id: TemplateID) -> TemplateSpec {
     .alert(
-      id, AlertTemplateSpec(titleVariants: "Sure?", actions: [AlertActionSpec(id: "ok", title: "OK")]))
+      id,
+      AlertTemplateSpec(titleVariants: "Sure?", actions: [AlertActionSpec(id: "ok", title: "OK")]))
   }
 
   static func pointsOfInterest(_ id: TemplateID, count: Int) -> TemplateSpec {
@@ -106,7 +107,8 @@ struct CarSimulatorTests {
     #expect(host.appState == .running)
   }
 
-  @Test("a failed operation without a completion block raises NSGenericException", arguments: failing)
+  @Test(
+    "a failed operation without a completion block raises NSGenericException", arguments: failing)
   func failedWithoutCompletion(_ row: FailingCase) throws {
     let host = Fixture.host()
     try host.setRootTemplate(Fixture.list("root"))
@@ -120,7 +122,9 @@ struct CarSimulatorTests {
   func observedPopText() throws {
     let host = Fixture.host()
     try host.setRootTemplate(Fixture.list("root"))
-    let error = #expect(throws: CarPlayException.self) { try host.popTemplate(withCompletion: false) }
+    let error = #expect(throws: CarPlayException.self) {
+      try host.popTemplate(withCompletion: false)
+    }
     #expect(
       error?.description
         == "NSGenericException: An error was encountered during a template operation, but no "
@@ -132,11 +136,14 @@ struct CarSimulatorTests {
   func unsupportedTemplate() throws {
     let host = Fixture.host(.audio)
     try host.setRootTemplate(Fixture.list("root"))
-    let error = #expect(throws: CarPlayException.self) { try host.pushTemplate(Fixture.info("info")) }
+    let error = #expect(throws: CarPlayException.self) {
+      try host.pushTemplate(Fixture.info("info"))
+    }
     #expect(error?.name == .invalidArgument)
     #expect(
       error?.reason.hasPrefix(
-        "Unsupported object <CPInformationTemplate 'info'> passed to pushTemplate:animated:completion:. Allowed classes: (")
+        "Unsupported object <CPInformationTemplate 'info'> passed to pushTemplate:animated:completion:. Allowed classes: ("
+      )
         == true)
     #expect(host.appState == .terminated(try #require(error)))
     #expect(host.screen == nil)
@@ -254,7 +261,8 @@ struct CarSimulatorTests {
     let host = Fixture.host()
     try host.setRootTemplate(Fixture.list("root"))
     #expect(throws: CarPlayException.self) {
-      try host.presentTemplate(.alert("empty", AlertTemplateSpec(titleVariants: "No actions", actions: [])))
+      try host.presentTemplate(
+        .alert("empty", AlertTemplateSpec(titleVariants: "No actions", actions: [])))
     }
   }
 
@@ -270,7 +278,8 @@ struct CarSimulatorTests {
 
   @Test("replacing the root or withdrawing video tears down the video player")
   func videoTeardown() throws {
-    let host = CarSimulator(entitlements: CarEntitlements([.audio, .video]), clock: .manual(ManualClock()))
+    let host = CarSimulator(
+      entitlements: CarEntitlements([.audio, .video]), clock: .manual(ManualClock()))
     let parked = SessionConfiguration(supportsVideoPlayback: true, isVideoAvailable: true)
     host.connect(parked)
     try host.setRootTemplate(Fixture.list("root"))
@@ -301,7 +310,9 @@ struct CarSimulatorDriverTests {
     #expect(!host.transcript.description.contains("H001-row-spinning"))
     clock.advance(by: .seconds(2))
     host.checkSpinners()
-    #expect(host.transcript.description.contains("warning H001-row-spinning: row 'row-1' in 'root' still spins 6s"))
+    #expect(
+      host.transcript.description.contains(
+        "warning H001-row-spinning: row 'row-1' in 'root' still spins 6s"))
     host.completeSelection(ticket)
     #expect(host.spinners.isEmpty)
     #expect(host.transcript.description.contains("done   row 'row-1' #1 completed after 6s"))
@@ -350,7 +361,11 @@ struct CarSimulatorDriverTests {
     #expect(throws: DriverError.self) { try host.pressPointButton(primary: true) }
     try host.selectPoint("p2")
     try host.pressPointButton(primary: true)
-    #expect(events.suffix(2) == [.pointSelected(template: "map", point: "p2"), .buttonPressed(template: "map", button: "navigate")])
+    #expect(
+      events.suffix(2) == [
+        .pointSelected(template: "map", point: "p2"),
+        .buttonPressed(template: "map", button: "navigate"),
+      ])
   }
 
   @Test("choosing an alert action dismisses the alert")
@@ -366,7 +381,9 @@ struct CarSimulatorDriverTests {
   func voice() throws {
     let host = CarSimulator(
       entitlements: .single(.evCharging), appName: "Wayside",
-      shortcuts: [VoiceShortcut(phrase: "Show fast chargers in ${applicationName}", intent: "Fast")],
+      shortcuts: [
+        VoiceShortcut(phrase: "Show fast chargers in ${applicationName}", intent: "Fast")
+      ],
       clock: .manual(ManualClock()))
     var events: [HostEvent] = []
     host.eventHandler = { events.append($0) }

@@ -28,7 +28,8 @@ let journeysFolder = URL(fileURLWithPath: #filePath)
 @MainActor
 @Suite("Journeys: the format, the runner and the sample journeys")
 struct JourneyTests {
-  @Test("the sample journeys in Journeys/ pass", arguments: ["lifecycle.journey", "violations.journey"])
+  @Test(
+    "the sample journeys in Journeys/ pass", arguments: ["lifecycle.journey", "violations.journey"])
   func samples(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
     let report = try await runJourney(text, name: file)
@@ -55,7 +56,8 @@ struct JourneyTests {
       message: "unterminated quote"),
     BadLine(
       name: "unknown display", text: "connect display=huge", line: 1,
-      message: "unknown display 'huge'; expected one of minimum, standard, wide540, hd, wide, portrait"),
+      message:
+        "unknown display 'huge'; expected one of minimum, standard, wide540, hd, wide, portrait"),
     BadLine(
       name: "bad location", text: "location 91,9", line: 1,
       message: "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48"),
@@ -77,13 +79,18 @@ struct JourneyTests {
 
   @Test("quoted words keep their spaces and comments are dropped")
   func tokenize() throws {
-    #expect(try Journey.tokenize(#"expect text contains "150 kW" # power"#) == ["expect", "text", "contains", "150 kW"])
+    #expect(
+      try Journey.tokenize(#"expect text contains "150 kW" # power"#) == [
+        "expect", "text", "contains", "150 kW",
+      ])
   }
 
   @Test("a failed expectation names the file, the line and what was found")
   func failedExpectation() async throws {
     let report = try await runJourney("app list-detail\nconnect\nexpect top list \"Stations\"")
-    #expect(report.failure?.description == "test.journey:3: expected top list 'Stations', found list 'Chargers'")
+    #expect(
+      report.failure?.description
+        == "test.journey:3: expected top list 'Stations', found list 'Chargers'")
   }
 
   @Test("a broken rule nobody expected fails the journey at the line that broke it")
@@ -91,7 +98,9 @@ struct JourneyTests {
     let report = try await runJourney(
       "app rule-breaker\nconnect\ntap row many-points\nexpect top pointOfInterest")
     #expect(report.failure?.line == 3)
-    #expect(report.failure?.message.hasPrefix("rule broken and not expected: lint warning CP030-poi-count") == true)
+    #expect(
+      report.failure?.message.hasPrefix(
+        "rule broken and not expected: lint warning CP030-poi-count") == true)
   }
 
   @Test("expecting a diagnostic that was not reported fails")

@@ -24,7 +24,8 @@ struct JourneyCommandTests {
   func failure() async throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("wayside-\(UUID().uuidString).journey")
-    try "app tabs\nconnect\nexpect stack depth 3\n".write(to: file, atomically: true, encoding: .utf8)
+    try "app tabs\nconnect\nexpect stack depth 3\n".write(
+      to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     let io = CommandIO.capturing()
     var arguments = Arguments([file.path], command: "journey")

@@ -28,7 +28,9 @@ public enum JourneyCommand: WaysideCommand {
     var files: [String] = []
     while let file = arguments.optionalPositional() { files.append(file) }
     try arguments.finish()
-    guard !files.isEmpty else { throw CommandError.usage("missing FILE: name one or more journey files") }
+    guard !files.isEmpty else {
+      throw CommandError.usage("missing FILE: name one or more journey files")
+    }
     if let app, KitDemos.named(app) == nil {
       throw CommandError.usage("option --app expects one of \(KitDemos.names), got '\(app)'")
     }

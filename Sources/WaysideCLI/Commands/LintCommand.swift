@@ -7,7 +7,8 @@ import KitDemos
 /// CarPlay's rules.
 public enum LintCommand: WaysideCommand {
   public static let name = "lint"
-  public static let abstract = "Check an app's screens or a journey's screens against CarPlay's rules"
+  public static let abstract =
+    "Check an app's screens or a journey's screens against CarPlay's rules"
   public static let usage = """
     Usage: wayside lint --app NAME [--display ID] [--limited lists]
            wayside lint JOURNEY...
@@ -62,8 +63,9 @@ public enum LintCommand: WaysideCommand {
       let rules = KitCarRules()
       for (index, screen) in demo.sampleScreens(configuration).enumerated() {
         let found = rules.lint(screen, for: demo.entitlements, configuration: configuration)
-        io.out("screen \(index + 1): \(screen.top.label), depth \(screen.depth): "
-          + (found.isEmpty ? "ok" : "\(found.count) finding(s)"))
+        io.out(
+          "screen \(index + 1): \(screen.top.label), depth \(screen.depth): "
+            + (found.isEmpty ? "ok" : "\(found.count) finding(s)"))
         for d in found { io.out("  \(d)") }
         diagnostics += found
       }
@@ -73,8 +75,9 @@ public enum LintCommand: WaysideCommand {
         let report = await JourneyRunner.run(journey, apps: { KitDemos.named($0)?.journeyApp })
         var seen = Set<Diagnostic>()
         let unique = report.lintDiagnostics.filter { seen.insert($0).inserted }
-        io.out("\(file): \(report.screens.count) screens, "
-          + (unique.isEmpty ? "ok" : "\(unique.count) finding(s)"))
+        io.out(
+          "\(file): \(report.screens.count) screens, "
+            + (unique.isEmpty ? "ok" : "\(unique.count) finding(s)"))
         for d in unique { io.out("  \(d)") }
         diagnostics += unique
       }
