@@ -1,1 +1,341 @@
-// The CarSimulator module; see README.md for its layer and role.
+import CarSession
+import CarTemplates
+import Foundation
+import Geo
+
+/// The emulated CarPlay host: an in-memory `CPInterfaceController` plus its scene, the car and
+/// the phone, for tests, journeys and the web preview.
+///
+/// `CarSimulator` is to CarPlay what swift-nio's `EmbeddedChannel` is to a socket: the same
+/// contract, driven by hand. It holds the root, one stack per tab and the modal; applies the
+/// category's rules the way the real host does (carplay-facts.md §10): it throws
+/// ``CarPlayException`` where CarPlay raises, reports ``CarPlayError`` through completions,
+/// truncates silently (and says so in the ``transcript``), and sends the app home on an empty
+/// tab bar. Driver methods (`tapRow`, `back`, `selectTab`, …) produce the host events a car
+/// would.
+@MainActor
+public final class CarSimulator: CarHost {
+  /// Where the app stands with the host.
+  public enum AppState: Hashable, Sendable, CustomStringConvertible {
+    /// No car connected.
+    case notConnected
+    /// Connected and showing its templates.
+    case running
+    /// The host sent the app back to the CarPlay home screen.
+    case home(reason: String)
+    /// The host raised an exception; the app was killed.
+    case terminated(CarPlayException)
+
+    /// `running`, `home`, `terminated`, `disconnected`.
+    public var description: String {
+      switch self {
+      case .notConnected: "disconnected"
+      case .running: "running"
+      case .home: "home"
+      case .terminated: "terminated"
+      }
+    }
+  }
+
+  /// A list row waiting for its selection's completion.
+  public struct Spinner: Hashable, Sendable {
+    /// The template holding the row.
+    public var template: TemplateID
+    /// The row.
+    public var row: ElementID
+    /// When the driver tapped it (on the simulator's clock).
+    public var since: Duration
+    /// Whether the timeout diagnostic was already reported.
+    public var reported: Bool
+  }
+
+  /// How long a row may spin before the host reports it (``Diagnostic/spinnerTimeoutID``).
+  /// Apple only says to call the completion "promptly" (carplay-facts.md §1.1); 5 s is this
+  /// model's own threshold.
+  public static let spinnerTimeout: Duration = .seconds(5)
+
+  /// The app's entitlements (its Info.plist and entitlements file).
+  public let entitlements: CarEntitlements
+  /// The app's name, as Siri hears it.
+  public let appName: String
+  /// The app's App Shortcuts.
+  public let shortcuts: [VoiceShortcut]
+  /// The rules the host enforces.
+  public let rules: any CarRules
+  /// The clock spinners and transcripts use.
+  public let clock: CarClock
+  /// The phone's position, when a journey or test moves it.
+  public let location: LocationBox?
+
+  /// Where the app stands.
+  public private(set) var appState: AppState = .notConnected
+  /// The connected car's configuration; nil when disconnected.
+  public private(set) var configuration: SessionConfiguration?
+  /// Everything that happened, in order.
+  public private(set) var transcript = Transcript()
+  /// Rows waiting for their completion, by ticket.
+  public private(set) var spinners: [SelectionTicket: Spinner] = [:]
+  /// URLs the app opened on the car screen, oldest first.
+  public private(set) var openedURLs: [URL] = []
+  /// Whether the phone is locked.
+  public private(set) var isPhoneLocked = false
+  /// Whether the system video player is showing (video apps, while video is available).
+  public private(set) var isVideoPlaying = false
+  /// Receives every host event; a ``CarSession`` installs itself here.
+  public var eventHandler: (@MainActor (HostEvent) -> Void)?
+
+  var root: TemplateSpec?
+  var stacks: [[TemplateSpec]] = []
+  var modal: TemplateSpec?
+  private var nextTicket = 1
+
+  /// Creates a host for an app with these entitlements.
+  public init(
+    entitlements: CarEntitlements, appName: String = "App", shortcuts: [VoiceShortcut] = [],
+    rules: any CarRules = .standard, clock: CarClock = .live(), location: LocationBox? = nil
+  ) {
+    self.entitlements = entitlements
+    self.appName = appName
+    self.shortcuts = shortcuts
+    self.rules = rules
+    self.clock = clock
+    self.location = location
+  }
+
+  /// Creates a host for a session's app, sharing the session's clock and location.
+  public convenience init(
+    for app: (some CarApp).Type, rules: any CarRules = .standard, clients: CarClients,
+    location: LocationBox? = nil
+  ) {
+    self.init(
+      entitlements: app.entitlements, appName: app.name, shortcuts: app.shortcuts, rules: rules,
+      clock: clients.clock, location: location)
+  }
+
+  // MARK: - Queries (CPInterfaceController's read-only state)
+
+  /// The templates as the app requested them; nil when nothing is on screen.
+  public var screen: HostScreen? {
+    guard appState == .running, let root else { return nil }
+    return HostScreen(root: root, stacks: stacks, modal: modal)
+  }
+
+  /// The templates as the driver sees them, after the host's silent truncation.
+  public var shownScreen: HostScreen? {
+    guard let screen, let configuration else { return nil }
+    func shown(_ t: TemplateSpec) -> TemplateSpec {
+      rules.truncate(t, for: entitlements, configuration: configuration).shown
+    }
+    return HostScreen(
+      root: shown(screen.root), stacks: screen.stacks.map { $0.map(shown) },
+      modal: screen.modal.map(shown))
+  }
+
+  /// `rootTemplate`.
+  public var rootTemplate: TemplateSpec? { screen?.root }
+  /// `topTemplate`: the last pushed template, the selected tab, or the root.
+  public var topTemplate: TemplateSpec? { screen?.visible.top }
+  /// `templates`: the root (or selected tab) followed by the pushed templates.
+  public var templates: [TemplateSpec] {
+    guard let screen else { return [] }
+    if case .tabBar(let bar) = screen.root.content, let tab = bar.selectedTab {
+      return [tab] + screen.stack
+    }
+    return [screen.root] + screen.stack
+  }
+  /// `presentedTemplate`.
+  public var presentedTemplate: TemplateSpec? { screen?.modal }
+  /// The hierarchy depth as CarPlay counts it (root included, modal not).
+  public var depth: Int { screen.map { 1 + $0.stack.count } ?? 0 }
+
+  // MARK: - Session lifecycle
+
+  /// Connects the car with a configuration (`didConnect`); the screen starts empty.
+  public func connect(_ configuration: SessionConfiguration) {
+    self.configuration = configuration
+    appState = .running
+    root = nil
+    stacks = []
+    modal = nil
+    spinners = [:]
+    isVideoPlaying = false
+    emit(.connected(configuration))
+  }
+
+  /// Disconnects the car (`didDisconnect`); the interface controller and its templates are gone.
+  public func disconnect() {
+    guard configuration != nil else {
+      reject("disconnect: no car is connected")
+      return
+    }
+    configuration = nil
+    appState = .notConnected
+    root = nil
+    stacks = []
+    modal = nil
+    spinners = [:]
+    isVideoPlaying = false
+    emit(.disconnected)
+  }
+
+  /// Changes the connected car's configuration: display, day/night, limited interfaces, video
+  /// availability. Lists shrink at once when limited (carplay-facts.md §4); withdrawing video
+  /// availability tears down the video player.
+  public func changeConfiguration(_ new: SessionConfiguration) {
+    guard configuration != nil else {
+      reject("configuration change: no car is connected")
+      return
+    }
+    configuration = new
+    if isVideoPlaying, !new.isVideoAvailable {
+      isVideoPlaying = false
+      transcript.append(.teardown("video player (video no longer available)"))
+    }
+    if let screen {
+      for template in [screen.root] + screen.stacks.flatMap({ $0 })
+        + (screen.modal.map { [$0] } ?? [])
+      {
+        reportTruncation(of: template)
+      }
+    }
+    emit(.configurationChanged(new))
+  }
+
+  /// Starts the system video player (a video app playing while video is available).
+  @discardableResult
+  public func startVideoPlayback() -> Bool {
+    guard let configuration, appState == .running, entitlements.categories.contains(.video),
+      configuration.supportsVideoPlayback, configuration.isVideoAvailable
+    else {
+      reject("video playback: needs the video entitlement and a car with video available")
+      return false
+    }
+    isVideoPlaying = true
+    transcript.append(.state("video player showing"))
+    return true
+  }
+
+  // MARK: - CarHost
+
+  /// Performs an operation with a completion handler.
+  public func perform(_ operation: HostOperation) throws(CarPlayException) -> HostCompletion {
+    try perform(operation, withCompletion: true)
+  }
+
+  /// Performs an operation; without a completion handler a failure raises an exception
+  /// (carplay-facts.md §3).
+  public func perform(_ operation: HostOperation, withCompletion: Bool) throws(CarPlayException)
+    -> HostCompletion
+  {
+    let completion: HostCompletion
+    do {
+      completion = try apply(operation)
+    } catch {
+      terminate(error)
+      throw error
+    }
+    transcript.append(.operation(operation, completion))
+    if !withCompletion, let error = completion.error {
+      let exception = CarPlayException.noCompletion(error)
+      terminate(exception)
+      throw exception
+    }
+    return completion
+  }
+
+  /// Calls a row's completion handler: the row stops spinning.
+  public func completeSelection(_ ticket: SelectionTicket) {
+    guard let spinner = spinners.removeValue(forKey: ticket) else { return }
+    transcript.append(
+      .selectionCompleted(ticket, row: spinner.row, after: clock.now() - spinner.since))
+  }
+
+  /// Opens a URL on the car screen; recorded for the Maps hand-off (carplay-facts.md §6).
+  public func open(_ url: URL) {
+    openedURLs.append(url)
+    transcript.append(.openedURL(url))
+  }
+
+  /// Records a diagnostic found by the session.
+  public func report(_ diagnostic: Diagnostic) {
+    transcript.append(.diagnostic(diagnostic))
+  }
+
+  /// Reports rows that have spun longer than ``spinnerTimeout``; call after moving the clock.
+  public func checkSpinners() {
+    let now = clock.now()
+    for (ticket, spinner) in spinners.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+    where !spinner.reported && now - spinner.since >= Self.spinnerTimeout {
+      spinners[ticket]?.reported = true
+      transcript.append(
+        .diagnostic(
+          Diagnostic(
+            ruleID: Diagnostic.spinnerTimeoutID, severity: .warning,
+            message:
+              "row '\(spinner.row)' in '\(spinner.template)' still spins "
+              + "\(Transcript.format(now - spinner.since)) after the tap: the selection's "
+              + "completion was not called",
+            source: "carplay-facts.md §1.1")))
+    }
+  }
+
+  // MARK: - Internals shared with the operation and driver files
+
+  func setPhoneLocked(_ locked: Bool) { isPhoneLocked = locked }
+
+  func emit(_ event: HostEvent) {
+    transcript.append(.event(event))
+    eventHandler?(event)
+  }
+
+  func reject(_ message: String) {
+    transcript.append(.rejected(message))
+  }
+
+  func makeTicket() -> SelectionTicket {
+    defer { nextTicket += 1 }
+    return SelectionTicket(nextTicket)
+  }
+
+  func startSpinner(_ ticket: SelectionTicket, template: TemplateID, row: ElementID) {
+    spinners[ticket] = Spinner(template: template, row: row, since: clock.now(), reported: false)
+  }
+
+  func terminate(_ exception: CarPlayException) {
+    transcript.append(.exception(exception))
+    appState = .terminated(exception)
+    transcript.append(.state("app terminated by \(exception.name.rawValue)"))
+    spinners = [:]
+  }
+
+  func sendHome(_ reason: String) {
+    appState = .home(reason: reason)
+    root = nil
+    stacks = []
+    modal = nil
+    spinners = [:]
+    transcript.append(.state("sent to the CarPlay home screen: \(reason)"))
+    transcript.append(
+      .diagnostic(
+        Diagnostic(
+          ruleID: Diagnostic.sentHomeID, severity: .error, message: reason,
+          source: "carplay-facts.md §1.3")))
+  }
+
+  func reportTruncation(of template: TemplateSpec) {
+    guard let configuration else { return }
+    for note in rules.truncate(template, for: entitlements, configuration: configuration).notes {
+      transcript.append(.truncated(note))
+    }
+  }
+
+  func tearDownPlayers(_ reason: String) {
+    if stacks.contains(where: { $0.contains { $0.kind == .nowPlaying } }) {
+      transcript.append(.teardown("Now Playing (\(reason))"))
+    }
+    if isVideoPlaying {
+      isVideoPlaying = false
+      transcript.append(.teardown("video player (\(reason))"))
+    }
+  }
+}

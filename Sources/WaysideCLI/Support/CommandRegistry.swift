@@ -2,6 +2,8 @@
 public enum CommandRegistry {
   /// The subcommands.
   public static let all: [any WaysideCommand.Type] = [
+    JourneyCommand.self,
+    LintCommand.self,
     RouteCommand.self,
     PlanCommand.self,
   ]

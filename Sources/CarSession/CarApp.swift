@@ -1,0 +1,80 @@
+import CarTemplates
+import Foundation
+
+/// A CarPlay app as values: a reducer over its state and a pure screen builder.
+///
+/// The session maps host events to actions (``action(for:in:)``), reduces them, runs the
+/// returned effects, builds the screen with ``screen(_:_:)`` and reconciles it against the host.
+/// Nothing here touches a host, so every decision is testable with plain values.
+///
+/// ```swift
+/// struct Counter: CarApp {
+///   static let entitlements = CarEntitlements.single(.evCharging)
+///   func reduce(_ count: inout Int, _ action: Int) -> [Effect<Int>] { count += action; return [] }
+///   func screen(_ count: Int, _ configuration: SessionConfiguration) -> CarScreen { … }
+///   func action(for event: HostEvent, in count: Int) -> Int? { … }
+/// }
+/// ```
+public protocol CarApp: Sendable {
+  /// Everything the app remembers; equal states build equal screens.
+  associatedtype State: Sendable & Equatable
+  /// What can happen to the state.
+  associatedtype Action: Sendable
+
+  /// The categories the app is entitled to (carplay-facts.md §5).
+  static var entitlements: CarEntitlements { get }
+  /// The app's name as Siri hears it in App Shortcut phrases.
+  static var name: String { get }
+  /// The App Shortcuts the app offers (at most 10, each phrase naming the app; §7).
+  static var shortcuts: [VoiceShortcut] { get }
+
+  /// Applies an action to the state and returns the work to do next.
+  func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>]
+  /// The screen the car should show for a state and configuration.
+  func screen(_ state: State, _ configuration: SessionConfiguration) -> CarScreen
+  /// The action a host event means for this app, or nil to ignore it.
+  ///
+  /// System-initiated changes (back, tab switch, a dismissed modal, disconnect) must be mapped
+  /// to actions that update the state, or the state becomes fiction (DESIGN.md principle 2);
+  /// the session reports the ones it sees ignored (``Diagnostic/ignoredHostChangeID``).
+  func action(for event: HostEvent, in state: State) -> Action?
+}
+
+extension CarApp {
+  /// No App Shortcuts by default.
+  public static var shortcuts: [VoiceShortcut] { [] }
+}
+
+/// Work an app asks the session to do after an action: more actions, a URL to open, an
+/// asynchronous call through the clients, or a timer on the injected clock.
+public struct Effect<Action: Sendable>: Sendable {
+  enum Operation: Sendable {
+    case send(Action)
+    case openURL(URL)
+    case run(@Sendable (CarClients) async -> Action?)
+    case schedule(id: String, after: Duration, Action)
+    case cancel(id: String)
+  }
+
+  let operation: Operation
+
+  /// Feeds another action to the reducer right away.
+  public static func send(_ action: Action) -> Effect { Effect(operation: .send(action)) }
+
+  /// Opens a URL on the car screen through the host, e.g. directions in Apple Maps
+  /// (carplay-facts.md §6).
+  public static func openURL(_ url: URL) -> Effect { Effect(operation: .openURL(url)) }
+
+  /// Runs asynchronous work through the clients; its result, if any, is reduced afterwards.
+  public static func run(_ work: @escaping @Sendable (CarClients) async -> Action?) -> Effect {
+    Effect(operation: .run(work))
+  }
+
+  /// Sends `action` after `delay` on the session's clock, replacing a timer with the same id.
+  public static func schedule(id: String, after delay: Duration, _ action: Action) -> Effect {
+    Effect(operation: .schedule(id: id, after: delay, action))
+  }
+
+  /// Cancels the timer with this id, if any.
+  public static func cancel(id: String) -> Effect { Effect(operation: .cancel(id: id)) }
+}

@@ -1,0 +1,143 @@
+import Geo
+import Synchronization
+
+/// A clock under test control: time moves only when a test or journey advances it, and
+/// effects sleeping on it wake when it passes their deadline.
+public final class ManualClock: Sendable {
+  private struct Sleeper {
+    var deadline: Duration
+    var continuation: CheckedContinuation<Void, Never>
+  }
+  private struct State {
+    var now = Duration.zero
+    var sleepers: [Sleeper] = []
+  }
+  private let state = Mutex(State())
+
+  /// Creates a clock at time zero.
+  public init() {}
+
+  /// Time since the clock was created.
+  public var now: Duration { state.withLock { $0.now } }
+
+  /// How many tasks are asleep on this clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// Suspends until the clock reaches `deadline` (returns at once when it already has).
+  public func sleep(until deadline: Duration) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state -> Bool in
+        guard deadline > state.now else { return true }
+        state.sleepers.append(Sleeper(deadline: deadline, continuation: continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  /// Moves time forward and wakes the sleepers whose deadline passed, earliest first; negative
+  /// amounts are ignored (time never runs backwards).
+  public func advance(by amount: Duration) {
+    guard amount > .zero else { return }
+    let due = state.withLock { state -> [Sleeper] in
+      state.now += amount
+      let now = state.now
+      let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+      state.sleepers.removeAll { $0.deadline <= now }
+      return due
+    }
+    for sleeper in due { sleeper.continuation.resume() }
+  }
+}
+
+/// Time as a session sees it, injected so tests never sleep.
+public struct CarClock: Sendable {
+  /// Time since the session's epoch.
+  public var now: @Sendable () -> Duration
+  /// Suspends for a duration of this clock's time.
+  public var sleep: @Sendable (Duration) async -> Void
+  /// The manual clock behind this one, when time is under test control.
+  public var manual: ManualClock?
+
+  /// Creates a clock.
+  public init(
+    now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async -> Void,
+    manual: ManualClock? = nil
+  ) {
+    self.now = now
+    self.sleep = sleep
+    self.manual = manual
+  }
+
+  /// The system's continuous clock, measured from the moment this value is created.
+  public static func live() -> CarClock {
+    let start = ContinuousClock.now
+    return CarClock(
+      now: { ContinuousClock.now - start }, sleep: { try? await Task.sleep(for: $0) })
+  }
+
+  /// A clock that moves only when `clock` is advanced.
+  public static func manual(_ clock: ManualClock) -> CarClock {
+    CarClock(
+      now: { clock.now }, sleep: { await clock.sleep(until: clock.now + $0) }, manual: clock)
+  }
+}
+
+/// The phone's position, behind a seam: Core Location on iOS, a settable value in tests and
+/// journeys.
+public struct LocationClient: Sendable {
+  /// The latest known position, nil when unknown or not authorised.
+  public var current: @Sendable () async -> Coordinate?
+
+  /// Creates a location client.
+  public init(current: @escaping @Sendable () async -> Coordinate?) { self.current = current }
+
+  /// No location (Linux has no Core Location; the iOS app injects its own).
+  public static let unavailable = LocationClient(current: { nil })
+
+  /// A location client whose position tests set through `box`.
+  public static func settable(_ box: LocationBox) -> LocationClient {
+    LocationClient(current: { box.coordinate })
+  }
+}
+
+/// A position tests and journeys set by hand.
+public final class LocationBox: Sendable {
+  private let value: Mutex<Coordinate?>
+
+  /// Creates a box holding `coordinate`.
+  public init(_ coordinate: Coordinate? = nil) { value = Mutex(coordinate) }
+
+  /// The current position.
+  public var coordinate: Coordinate? {
+    get { value.withLock { $0 } }
+    set { value.withLock { $0 = newValue } }
+  }
+}
+
+/// The effect seams a session hands to an app's asynchronous effects.
+///
+/// Apps that need more (a station store, a player) keep their own clients in the app value,
+/// each with a live and a test implementation.
+public struct CarClients: Sendable {
+  /// Time.
+  public var clock: CarClock
+  /// The phone's position.
+  public var location: LocationClient
+
+  /// Creates clients.
+  public init(clock: CarClock, location: LocationClient) {
+    self.clock = clock
+    self.location = location
+  }
+
+  /// Live clients: the continuous clock and no location.
+  public static func live() -> CarClients {
+    CarClients(clock: .live(), location: .unavailable)
+  }
+
+  /// Test clients: a manual clock and a settable location.
+  public static func test(clock: ManualClock, location: LocationBox = LocationBox()) -> CarClients {
+    CarClients(clock: .manual(clock), location: .settable(location))
+  }
+}

@@ -1,0 +1,28 @@
+import CarTemplates
+import Foundation
+
+/// A CarPlay host a session drives: the emulated ``CarSimulator`` on Linux, or the bridge to
+/// `CPInterfaceController` in `Apps/`.
+///
+/// The host is the authority (DESIGN.md, principle 2): it reports what it actually shows and
+/// sends system-initiated changes back as ``HostEvent``s.
+@MainActor
+public protocol CarHost: AnyObject {
+  /// The templates the app has installed, as requested (before truncation); nil when nothing
+  /// is on screen (not connected, or sent home).
+  var screen: HostScreen? { get }
+  /// The connected car's configuration; nil when disconnected.
+  var configuration: SessionConfiguration? { get }
+  /// Receives every host event; the session installs itself here.
+  var eventHandler: (@MainActor (HostEvent) -> Void)? { get set }
+  /// Performs an operation with a completion handler (the non-deprecated API); throws the
+  /// exceptions the real host raises even then (template not allowed, depth exceeded).
+  func perform(_ operation: HostOperation) throws(CarPlayException) -> HostCompletion
+  /// Calls a list row's completion handler; the row stops spinning.
+  func completeSelection(_ ticket: SelectionTicket)
+  /// Opens a URL on the car screen (`CPTemplateApplicationScene.open`), e.g. directions in
+  /// Apple Maps (carplay-facts.md §6).
+  func open(_ url: URL)
+  /// Records a diagnostic the session found, so that it appears in the host's transcript.
+  func report(_ diagnostic: Diagnostic)
+}

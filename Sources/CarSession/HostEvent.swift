@@ -1,0 +1,112 @@
+import CarTemplates
+import Geo
+
+/// The ticket of a list-row selection whose completion the host is waiting for; until it is
+/// completed the row shows a spinner (carplay-facts.md §1.1 "Selection").
+public struct SelectionTicket: Hashable, Sendable, CustomStringConvertible {
+  /// A number unique within one host session.
+  public var rawValue: Int
+  /// Creates a ticket.
+  public init(_ rawValue: Int) { self.rawValue = rawValue }
+  public var description: String { "#\(rawValue)" }
+}
+
+/// A spoken App Shortcut phrase and the intent it runs (carplay-facts.md §7).
+///
+/// Phrases contain `${applicationName}` where the app's name is spoken; every phrase must
+/// contain it (§7, "Every phrase must include the app name").
+public struct VoiceShortcut: Hashable, Sendable {
+  /// The phrase, e.g. `Show fast chargers in ${applicationName}`.
+  public var phrase: String
+  /// The intent's name, e.g. `ShowFastChargers`.
+  public var intent: String
+
+  /// Creates a shortcut.
+  public init(phrase: String, intent: String) {
+    self.phrase = phrase
+    self.intent = intent
+  }
+
+  /// The phrase with the app's name filled in.
+  public func spoken(appName: String) -> String {
+    phrase.replacingOccurrences(of: "${applicationName}", with: appName)
+  }
+}
+
+/// Something the host (the car, the driver, the phone) tells the app.
+///
+/// Driver actions, system-initiated navigation (back, tab switch, modal dismissed), the session
+/// lifecycle and environment changes all arrive as host events: the host is the authority.
+public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
+  /// The car connected (`templateApplicationScene(_:didConnect:)`).
+  case connected(SessionConfiguration)
+  /// The car disconnected; the interface controller is gone.
+  case disconnected
+  /// The session configuration changed: display, content style, limited interfaces, video.
+  case configurationChanged(SessionConfiguration)
+  /// The driver selected a list row; the host waits for `ticket` to be completed.
+  case listItemSelected(template: TemplateID, item: ElementID, ticket: SelectionTicket)
+  /// The driver tapped image `index` of an image row.
+  case imageRowImageSelected(template: TemplateID, row: ElementID, index: Int)
+  /// The driver switched to the tab at `index` whose template has id `template`.
+  case tabSelected(index: Int, template: TemplateID)
+  /// The driver pressed back and the host popped `popped`.
+  case backPressed(popped: TemplateID)
+  /// The driver selected a point of interest (its detail card is shown).
+  case pointSelected(template: TemplateID, point: ElementID)
+  /// The driver pressed a button: navigation bar, map, grid, information action, POI detail
+  /// card or Now Playing button, named by its element id.
+  case buttonPressed(template: TemplateID, button: ElementID)
+  /// The driver chose an action of the presented alert or action sheet; the host dismissed it.
+  case modalActionChosen(template: TemplateID, action: ElementID)
+  /// The host dismissed the presented template on its own.
+  case modalDismissed(template: TemplateID)
+  /// The visible map region of a point-of-interest or map template changed.
+  case mapRegionChanged(template: TemplateID, region: BoundingBox)
+  /// The driver tapped Up Next on Now Playing.
+  case upNextPressed
+  /// The driver tapped the album/artist button on Now Playing.
+  case albumArtistPressed
+  /// Siri ran one of the app's App Shortcut intents.
+  case voiceIntent(String)
+  /// The phone was locked or unlocked; the app must keep working while locked (§9).
+  case phoneLockChanged(isLocked: Bool)
+  /// The phone's location changed (delivered by the location client).
+  case locationChanged(Coordinate)
+
+  /// A stable one-line form for transcripts.
+  public var description: String {
+    switch self {
+    case .connected(let c): "connected \(Self.describe(c))"
+    case .disconnected: "disconnected"
+    case .configurationChanged(let c): "configuration \(Self.describe(c))"
+    case .listItemSelected(let t, let item, let ticket): "tap row '\(item)' in '\(t)' \(ticket)"
+    case .imageRowImageSelected(let t, let row, let index):
+      "tap image \(index) of row '\(row)' in '\(t)'"
+    case .tabSelected(let index, let t): "select tab \(index) '\(t)'"
+    case .backPressed(let popped): "back (popped '\(popped)')"
+    case .pointSelected(let t, let point): "select point '\(point)' in '\(t)'"
+    case .buttonPressed(let t, let button): "press '\(button)' in '\(t)'"
+    case .modalActionChosen(let t, let action): "choose '\(action)' in '\(t)'"
+    case .modalDismissed(let t): "modal '\(t)' dismissed by the host"
+    case .mapRegionChanged(let t, let r): "region \(r.minimum) \(r.maximum) in '\(t)'"
+    case .upNextPressed: "press Up Next"
+    case .albumArtistPressed: "press album/artist"
+    case .voiceIntent(let name): "voice intent \(name)"
+    case .phoneLockChanged(let locked): locked ? "phone locked" : "phone unlocked"
+    case .locationChanged(let c): "location \(c)"
+    }
+  }
+
+  /// `display=standard style=light limited=lists video=available`.
+  public static func describe(_ c: SessionConfiguration) -> String {
+    var limited: [String] = []
+    if c.limitedUserInterfaces.contains(.keyboard) { limited.append("keyboard") }
+    if c.limitedUserInterfaces.contains(.lists) { limited.append("lists") }
+    let video =
+      c.supportsVideoPlayback ? (c.isVideoAvailable ? "available" : "unavailable") : "none"
+    return
+      "display=\(c.display.id) style=\(c.contentStyle.rawValue) "
+      + "limited=\(limited.isEmpty ? "none" : limited.joined(separator: ",")) video=\(video)"
+  }
+}

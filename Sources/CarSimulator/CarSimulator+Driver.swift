@@ -1,0 +1,315 @@
+import CarSession
+import CarTemplates
+import Geo
+
+/// A driver action that cannot happen on the current screen: the row, tab, button or modal it
+/// names is not shown.
+public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was attempted and what the screen offers instead.
+  public var message: String
+  /// Creates an error.
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+extension CarSimulator {
+  // MARK: - Driver events
+
+  /// Taps a list row on the top template; the row spins until the app completes the selection.
+  @discardableResult
+  public func tapRow(_ row: ElementID) throws(DriverError) -> SelectionTicket {
+    let (top, list) = try shownTopList("tap row '\(row)'")
+    let rows = list.allRows.map(\.id)
+    guard let found = list.allRows.first(where: { $0.id == row }) else {
+      throw fail("tap row '\(row)': no such row on '\(top.id)'; shown rows: \(Self.list(rows))")
+    }
+    if case .item(let item) = found, !item.isEnabled {
+      throw fail("tap row '\(row)': the row is disabled")
+    }
+    let ticket = makeTicket()
+    startSpinner(ticket, template: top.id, row: row)
+    emit(.listItemSelected(template: top.id, item: row, ticket: ticket))
+    return ticket
+  }
+
+  /// Taps image `index` (0-based) of an image row on the top template.
+  public func tapImage(row: ElementID, index: Int) throws(DriverError) {
+    let (top, list) = try shownTopList("tap image \(index) of '\(row)'")
+    guard case .imageRow(let imageRow)? = list.allRows.first(where: { $0.id == row }) else {
+      throw fail("tap image: no image row '\(row)' on '\(top.id)'")
+    }
+    guard imageRow.images.indices.contains(index) else {
+      throw fail("tap image: row '\(row)' shows \(imageRow.images.count) images, not \(index + 1)")
+    }
+    emit(.imageRowImageSelected(template: top.id, row: row, index: index))
+  }
+
+  /// Selects the tab at `index` (0-based) of the root tab bar.
+  public func selectTab(_ index: Int) throws(DriverError) {
+    let screen = try runningScreen("select tab \(index + 1)")
+    guard modal == nil else { throw fail("select tab: a modal is presented") }
+    guard var root, case .tabBar(var bar) = screen.root.content else {
+      throw fail("select tab \(index + 1): the root is not a tab bar")
+    }
+    guard bar.tabs.indices.contains(index) else {
+      throw fail("select tab \(index + 1): the tab bar has \(bar.tabs.count) tabs")
+    }
+    bar.selectedIndex = index
+    root.content = .tabBar(bar)
+    self.root = root
+    emit(.tabSelected(index: index, template: bar.tabs[index].id))
+  }
+
+  /// Presses the back button: the host pops the top template on its own.
+  public func back() throws(DriverError) {
+    _ = try runningScreen("back")
+    guard modal == nil else { throw fail("back: a modal is presented") }
+    guard let popped = currentStack.last else {
+      throw fail("back: '\(visibleBase?.id.rawValue ?? "?")' is the root; there is no back button")
+    }
+    currentStack.removeLast()
+    emit(.backPressed(popped: popped.id))
+  }
+
+  /// Selects a point of interest on the top template; its detail card opens.
+  public func selectPoint(_ point: ElementID) throws(DriverError) {
+    let (top, poi) = try shownTopPOI("select point '\(point)'")
+    guard let index = poi.points.firstIndex(where: { $0.id == point }) else {
+      throw fail(
+        "select point '\(point)': not shown on '\(top.id)'; shown: "
+          + Self.list(poi.points.map(\.id)))
+    }
+    updateRequested(top.id) { template in
+      if case .pointOfInterest(var spec) = template.content {
+        spec.selectedIndex = index
+        template.content = .pointOfInterest(spec)
+      }
+    }
+    emit(.pointSelected(template: top.id, point: point))
+  }
+
+  /// Presses the primary (`true`) or secondary button of the selected point's detail card.
+  public func pressPointButton(primary: Bool) throws(DriverError) {
+    let which = primary ? "primary" : "secondary"
+    let (top, poi) = try shownTopPOI("press \(which)")
+    guard let index = poi.selectedIndex, poi.points.indices.contains(index) else {
+      throw fail("press \(which): no point is selected on '\(top.id)'")
+    }
+    let point = poi.points[index]
+    guard let button = primary ? point.primaryButton : point.secondaryButton else {
+      throw fail("press \(which): point '\(point.id)' has no \(which) button")
+    }
+    emit(.buttonPressed(template: top.id, button: button.id))
+  }
+
+  /// Presses any button on screen by id: navigation bar, grid, information action, map,
+  /// Now Playing, list header, POI card; on a presented alert or action sheet it chooses the
+  /// action.
+  public func press(_ button: ElementID) throws(DriverError) {
+    let screen = try runningScreen("press '\(button)'")
+    if screen.modal != nil {
+      try choose(button)
+      return
+    }
+    let top = screen.visible.top
+    let buttons = Self.pressable(top)
+    guard buttons.contains(button) else {
+      throw fail("press '\(button)': not shown on '\(top.id)'; shown: \(Self.list(buttons))")
+    }
+    emit(.buttonPressed(template: top.id, button: button))
+  }
+
+  /// Chooses an action of the presented alert or action sheet; the host dismisses it.
+  public func choose(_ action: ElementID) throws(DriverError) {
+    let screen = try runningScreen("choose '\(action)'")
+    guard let shown = screen.modal else { throw fail("choose '\(action)': no modal is presented") }
+    let actions: [AlertActionSpec]
+    switch shown.content {
+    case .alert(let alert): actions = alert.actions
+    case .actionSheet(let sheet): actions = sheet.actions
+    default: throw fail("choose '\(action)': '\(shown.id)' has no actions")
+    }
+    guard actions.contains(where: { $0.id == action }) else {
+      throw fail("choose '\(action)': not on '\(shown.id)'; shown: \(Self.list(actions.map(\.id)))")
+    }
+    modal = nil
+    emit(.modalActionChosen(template: shown.id, action: action))
+  }
+
+  /// The host dismisses the presented template on its own (e.g. a system interruption).
+  public func dismissModalBySystem() throws(DriverError) {
+    guard let shown = modal else { throw fail("system dismiss: no modal is presented") }
+    modal = nil
+    emit(.modalDismissed(template: shown.id))
+  }
+
+  /// Pans or zooms the map of the top point-of-interest or map template.
+  public func changeMapRegion(_ region: BoundingBox) throws(DriverError) {
+    let screen = try runningScreen("change map region")
+    let top = screen.visible.top
+    guard top.kind == .pointOfInterest || top.kind == .map else {
+      throw fail("change map region: '\(top.id)' is a \(top.kind.className), not a map")
+    }
+    emit(.mapRegionChanged(template: top.id, region: region))
+  }
+
+  /// Taps Up Next on Now Playing.
+  public func pressUpNext() throws(DriverError) {
+    let spec = try shownNowPlaying("press Up Next")
+    guard spec.isUpNextButtonEnabled else { throw fail("press Up Next: the button is disabled") }
+    emit(.upNextPressed)
+  }
+
+  /// Taps the album/artist button on Now Playing.
+  public func pressAlbumArtist() throws(DriverError) {
+    let spec = try shownNowPlaying("press album/artist")
+    guard spec.isAlbumArtistButtonEnabled else {
+      throw fail("press album/artist: the button is disabled")
+    }
+    emit(.albumArtistPressed)
+  }
+
+  /// Speaks a phrase to Siri; runs the App Shortcut it matches (carplay-facts.md §7).
+  public func say(_ phrase: String) throws(DriverError) {
+    _ = try runningScreen("say '\(phrase)'")
+    let normalized = Self.normalize(phrase)
+    guard
+      let shortcut = shortcuts.first(where: {
+        Self.normalize($0.spoken(appName: appName)) == normalized
+      })
+    else {
+      let known = shortcuts.map { "'\($0.spoken(appName: appName))'" }.joined(separator: ", ")
+      throw fail("say '\(phrase)': no App Shortcut of \(appName) matches; known: [\(known)]")
+    }
+    emit(.voiceIntent(shortcut.intent))
+  }
+
+  /// Locks the phone; the app must keep working (carplay-facts.md §9).
+  public func lockPhone() {
+    isPhoneLockedValue(true)
+  }
+
+  /// Unlocks the phone.
+  public func unlockPhone() {
+    isPhoneLockedValue(false)
+  }
+
+  /// Moves the phone (and the car) to a position; the app hears it through its location client.
+  public func moveTo(_ coordinate: Coordinate) {
+    location?.coordinate = coordinate
+    emit(.locationChanged(coordinate))
+  }
+
+  // MARK: - Helpers
+
+  private func isPhoneLockedValue(_ locked: Bool) {
+    setPhoneLocked(locked)
+    emit(.phoneLockChanged(isLocked: locked))
+  }
+
+  private func fail(_ message: String) -> DriverError {
+    reject(message)
+    return DriverError(message)
+  }
+
+  private func runningScreen(_ what: String) throws(DriverError) -> HostScreen {
+    guard appState == .running, let shown = shownScreen else {
+      throw fail("\(what): the app is not on screen (\(appState))")
+    }
+    return shown
+  }
+
+  private func shownTopList(_ what: String) throws(DriverError) -> (TemplateSpec, ListTemplateSpec)
+  {
+    let screen = try runningScreen(what)
+    guard screen.modal == nil else { throw fail("\(what): a modal is presented") }
+    let top = screen.visible.top
+    guard case .list(let list) = top.content else {
+      throw fail("\(what): the top template '\(top.id)' is a \(top.kind.className), not a list")
+    }
+    return (top, list)
+  }
+
+  private func shownTopPOI(_ what: String) throws(DriverError)
+    -> (TemplateSpec, PointOfInterestTemplateSpec)
+  {
+    let screen = try runningScreen(what)
+    guard screen.modal == nil else { throw fail("\(what): a modal is presented") }
+    let top = screen.visible.top
+    guard case .pointOfInterest(let poi) = top.content else {
+      throw fail("\(what): the top template '\(top.id)' is a \(top.kind.className), not POI")
+    }
+    return (top, poi)
+  }
+
+  private func shownNowPlaying(_ what: String) throws(DriverError) -> NowPlayingTemplateSpec {
+    let screen = try runningScreen(what)
+    guard case .nowPlaying(let spec) = screen.visible.top.content else {
+      throw fail("\(what): Now Playing is not on top")
+    }
+    return spec
+  }
+
+  /// Applies a change to a requested template wherever it sits (host-side state such as the
+  /// selected point).
+  private func updateRequested(_ id: TemplateID, _ change: (inout TemplateSpec) -> Void) {
+    if var root, root.id == id {
+      change(&root)
+      self.root = root
+      return
+    }
+    if var root, case .tabBar(var bar) = root.content,
+      let index = bar.tabs.firstIndex(where: { $0.id == id })
+    {
+      change(&bar.tabs[index])
+      root.content = .tabBar(bar)
+      self.root = root
+      return
+    }
+    for s in stacks.indices {
+      if let index = stacks[s].firstIndex(where: { $0.id == id }) {
+        change(&stacks[s][index])
+        return
+      }
+    }
+  }
+
+  /// Every button id a driver can press on a shown template.
+  static func pressable(_ template: TemplateSpec) -> [ElementID] {
+    func bar(_ b: NavigationBarSpec) -> [ElementID] {
+      (b.leading + b.trailing + [b.backButton].compactMap { $0 }).filter(\.isEnabled).map(\.id)
+    }
+    switch template.content {
+    case .list(let list):
+      return bar(list.navigationBar) + list.headerGridButtons.filter(\.isEnabled).map(\.id)
+    case .grid(let grid):
+      return bar(grid.navigationBar) + grid.buttons.filter(\.isEnabled).map(\.id)
+    case .information(let info): return bar(info.navigationBar) + info.actions.map(\.id)
+    case .pointOfInterest(let poi):
+      var ids = bar(poi.navigationBar)
+      if let index = poi.selectedIndex, poi.points.indices.contains(index) {
+        ids += [poi.points[index].primaryButton, poi.points[index].secondaryButton]
+          .compactMap { $0?.id }
+      }
+      return ids
+    case .map(let map):
+      return bar(map.navigationBar)
+        + map.mapButtons.filter { $0.isEnabled && !$0.isHidden }.map(\.id)
+    case .nowPlaying(let spec): return spec.buttons.filter(\.isEnabled).map(\.id)
+    case .contact(let contact): return contact.actions.map(\.id)
+    case .voiceControl(let voice):
+      let state = voice.states.first { $0.id == voice.activeStateID } ?? voice.states.first
+      return (state?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
+    case .tabBar, .alert, .actionSheet, .search: return []
+    }
+  }
+
+  static func list(_ ids: [ElementID]) -> String {
+    ids.isEmpty ? "none" : ids.map { "'\($0)'" }.joined(separator: ", ")
+  }
+
+  private static func normalize(_ text: String) -> String {
+    text.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }
+      .split(separator: " ").joined(separator: " ")
+  }
+}

@@ -1,0 +1,304 @@
+import CarSession
+import CarTemplates
+
+/// An app a journey can run: what the host must know about it and how to start its session.
+public struct JourneyApp: Sendable {
+  /// The app's entitlements.
+  public var entitlements: CarEntitlements
+  /// The app's name, as Siri hears it.
+  public var appName: String
+  /// The app's App Shortcuts.
+  public var shortcuts: [VoiceShortcut]
+  /// Starts a session against a host.
+  public var makeSession: @MainActor @Sendable (any CarHost, CarClients) -> any CarSessionDriving
+
+  /// Creates a journey app.
+  public init(
+    entitlements: CarEntitlements, appName: String, shortcuts: [VoiceShortcut],
+    makeSession: @escaping @MainActor @Sendable (any CarHost, CarClients) -> any CarSessionDriving
+  ) {
+    self.entitlements = entitlements
+    self.appName = appName
+    self.shortcuts = shortcuts
+    self.makeSession = makeSession
+  }
+}
+
+/// A failed expectation or a broken rule, at a journey line.
+public struct JourneyFailure: Hashable, Sendable, CustomStringConvertible {
+  /// The journey's name (file path).
+  public var name: String
+  /// 1-based line.
+  public var line: Int
+  /// What failed.
+  public var message: String
+  /// `file:line: message`.
+  public var description: String { "\(name):\(line): \(message)" }
+}
+
+/// The outcome of running a journey.
+public struct JourneyReport: Sendable {
+  /// The journey's name.
+  public var name: String
+  /// Everything the host recorded.
+  public var transcript: Transcript
+  /// The first failure, or nil when the journey passed.
+  public var failure: JourneyFailure?
+  /// Every lint diagnostic of every screen the app built, in order.
+  public var lintDiagnostics: [Diagnostic]
+  /// Every distinct screen the app built.
+  public var screens: [CarScreen]
+
+  /// Whether every expectation held and no rule was broken unexpectedly.
+  public var passed: Bool { failure == nil }
+}
+
+/// Runs journeys headless against the emulated host, on a manual clock.
+///
+/// Every diagnostic of severity warning or error — lint findings for each screen the app
+/// builds, session and host diagnostics, host exceptions — must be claimed by an
+/// `expect diagnostic` / `expect error` line; an unclaimed one fails the journey at the line
+/// that caused it. Notes (design guidance) are reported but never fail.
+@MainActor
+public enum JourneyRunner {
+  private struct Pending {
+    var line: Int
+    var id: String
+    var text: String
+  }
+
+  private struct LintKey: Hashable {
+    var screen: CarScreen
+    var configuration: SessionConfiguration
+  }
+
+  private final class Run {
+    let journey: Journey
+    let apps: (String) -> JourneyApp?
+    let rules: any CarRules
+    let clock = ManualClock()
+    let location = LocationBox()
+    var host: CarSimulator?
+    var session: (any CarSessionDriving)?
+    var app: JourneyApp?
+    var lastConfiguration = SessionConfiguration()
+    var pending: [Pending] = []
+    var lint: [Diagnostic] = []
+    var linted = 0
+    var lintedPairs: Set<LintKey> = []
+    var seenEntries = 0
+    var transcriptBefore = Transcript()
+
+    init(_ journey: Journey, apps: @escaping (String) -> JourneyApp?, rules: any CarRules) {
+      self.journey = journey
+      self.apps = apps
+      self.rules = rules
+    }
+  }
+
+  /// Runs a journey; `apps` resolves `app NAME` lines, `defaultApp` is used when the journey
+  /// names none.
+  public static func run(
+    _ journey: Journey, apps: @escaping (String) -> JourneyApp?, defaultApp: String? = nil,
+    rules: any CarRules = .standard
+  ) async -> JourneyReport {
+    let run = Run(journey, apps: apps, rules: rules)
+    var failure: JourneyFailure?
+    if let defaultApp,
+      !journey.lines.contains(where: { if case .app = $0.step { true } else { false } })
+    {
+      failure = start(run, defaultApp, line: 0)
+    }
+    if failure == nil {
+      for line in journey.lines {
+        if let problem = await perform(line, run) {
+          failure = JourneyFailure(name: journey.name, line: line.number, message: problem)
+          break
+        }
+        collect(run, line: line.number)
+      }
+    }
+    if failure == nil, let first = run.pending.first {
+      failure = JourneyFailure(
+        name: journey.name, line: first.line,
+        message: "rule broken and not expected: \(first.text)")
+    }
+    return JourneyReport(
+      name: journey.name, transcript: run.host?.transcript ?? run.transcriptBefore,
+      failure: failure, lintDiagnostics: run.lint, screens: run.session?.builtScreens ?? [])
+  }
+
+  private static func start(_ run: Run, _ name: String, line: Int) -> JourneyFailure? {
+    guard let app = run.apps(name) else {
+      return JourneyFailure(name: run.journey.name, line: line, message: "unknown app '\(name)'")
+    }
+    let clients = CarClients.test(clock: run.clock, location: run.location)
+    let host = CarSimulator(
+      entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
+      rules: run.rules, clock: clients.clock, location: run.location)
+    run.app = app
+    run.host = host
+    run.session = app.makeSession(host, clients)
+    return nil
+  }
+
+  /// Gathers what the step produced: new host/session diagnostics and exceptions, and the lint
+  /// of newly built screens.
+  private static func collect(_ run: Run, line: Int) {
+    guard let host = run.host, let session = run.session else { return }
+    let entries = host.transcript.entries
+    for entry in entries[min(run.seenEntries, entries.count)...] {
+      switch entry {
+      case .diagnostic(let d) where d.severity != .note:
+        run.pending.append(Pending(line: line, id: d.ruleID, text: d.description))
+      case .exception(let e):
+        run.pending.append(Pending(line: line, id: e.name.rawValue, text: e.description))
+      default: break
+      }
+    }
+    run.seenEntries = entries.count
+    let screens = session.builtScreens
+    guard let configuration = host.configuration ?? session.configuration else { return }
+    var fresh = Array(screens[min(run.linted, screens.count)...])
+    if let wanted = session.wantedScreen { fresh.append(wanted) }
+    for screen in fresh {
+      guard run.lintedPairs.insert(LintKey(screen: screen, configuration: configuration)).inserted
+      else { continue }
+      let found = run.rules.lint(screen, for: session.entitlements, configuration: configuration)
+      run.lint += found
+      for d in found where d.severity != .note {
+        run.pending.append(Pending(line: line, id: d.ruleID, text: "lint \(d.description)"))
+      }
+    }
+    run.linted = screens.count
+  }
+
+  /// Performs one line; returns a failure message, or nil.
+  private static func perform(_ line: Journey.Line, _ run: Run) async -> String? {
+    if case .app(let name) = line.step {
+      guard run.host == nil else { return "'app' must come before the first event" }
+      return start(run, name, line: line.number)?.message
+    }
+    guard let host = run.host, let session = run.session else {
+      return "no app yet: start the journey with 'app NAME'"
+    }
+    do {
+      switch line.step {
+      case .app: break
+      case .connect(let change):
+        run.lastConfiguration = change.applied(to: SessionConfiguration())
+        host.connect(run.lastConfiguration)
+      case .reconnect:
+        if host.configuration != nil { host.disconnect() }
+        host.connect(run.lastConfiguration)
+      case .disconnect: host.disconnect()
+      case .config(let change):
+        guard let current = host.configuration else { return "config: no car is connected" }
+        run.lastConfiguration = change.applied(to: current)
+        host.changeConfiguration(run.lastConfiguration)
+      case .tapRow(let row): try host.tapRow(row)
+      case .tapImage(let row, let index): try host.tapImage(row: row, index: index)
+      case .selectTab(let index): try host.selectTab(index)
+      case .selectPoint(let point): try host.selectPoint(point)
+      case .back: try host.back()
+      case .press(let id): try host.press(id)
+      case .pressPrimary: try host.pressPointButton(primary: true)
+      case .pressSecondary: try host.pressPointButton(primary: false)
+      case .pressUpNext: try host.pressUpNext()
+      case .pressAlbumArtist: try host.pressAlbumArtist()
+      case .choose(let action): try host.choose(action)
+      case .systemDismiss: try host.dismissModalBySystem()
+      case .region(let box): try host.changeMapRegion(box)
+      case .location(let coordinate): host.moveTo(coordinate)
+      case .say(let phrase): try host.say(phrase)
+      case .lock: host.lockPhone()
+      case .unlock: host.unlockPhone()
+      case .wait(let duration):
+        session.advanceClock(by: duration)
+      case .startVideo:
+        guard host.startVideoPlayback() else { return "video start: video is not available" }
+      case .host(let operation, let withCompletion):
+        _ = try? host.perform(operation, withCompletion: withCompletion)
+      case .expect(let expectation):
+        return check(expectation, run, host)
+      }
+    } catch {
+      return error.description
+    }
+    await session.settle()
+    host.checkSpinners()
+    return nil
+  }
+
+  private static func check(_ expectation: JourneyExpectation, _ run: Run, _ host: CarSimulator)
+    -> String?
+  {
+    let shown = host.shownScreen
+    let text = host.screenText
+    switch expectation {
+    case .top(let kind, let title):
+      guard let top = shown?.visible.top else { return "expected top \(kind), but \(text)" }
+      if top.kind != kind || (title != nil && top.title != title) {
+        return "expected top \(kind)\(title.map { " '\($0)'" } ?? ""), found \(top.kind) "
+          + "'\(top.title ?? top.id.rawValue)'"
+      }
+    case .topID(let id):
+      if host.topTemplate?.id != id {
+        return "expected top id '\(id)', found '\(host.topTemplate?.id.rawValue ?? "nothing")'"
+      }
+    case .depth(let depth):
+      if host.depth != depth {
+        return "expected stack depth \(depth), found \(host.depth) "
+          + "(\(host.templates.map(\.id.rawValue).joined(separator: " > ")))"
+      }
+    case .modal(let kind, let title):
+      guard let modal = shown?.modal, modal.kind == kind, title == nil || modal.title == title
+      else {
+        return "expected modal \(kind)\(title.map { " '\($0)'" } ?? ""), found "
+          + (shown?.modal.map { "\($0.kind) '\($0.title ?? $0.id.rawValue)'" } ?? "none")
+      }
+    case .noModal:
+      if let modal = shown?.modal { return "expected no modal, found \(modal.label)" }
+    case .textContains(let needle):
+      if !text.contains(needle) {
+        return "expected the screen to show \"\(needle)\"; it shows:\n\(text)"
+      }
+    case .textLacks(let needle):
+      if text.contains(needle) {
+        return "expected the screen not to show \"\(needle)\"; it shows:\n\(text)"
+      }
+    case .transcriptContains(let needle):
+      if !host.transcript.description.contains(needle) {
+        return "expected the transcript to contain \"\(needle)\""
+      }
+    case .diagnostic(let id), .error(let id):
+      guard
+        let index = run.pending.firstIndex(where: { $0.id == id || $0.id.hasPrefix(id + "-") })
+      else {
+        let open = run.pending.map(\.id).joined(separator: ", ")
+        return "expected \(id) to be reported, but it was not"
+          + (open.isEmpty ? "" : " (unclaimed: \(open))")
+      }
+      run.pending.remove(at: index)
+    case .state(let state):
+      if host.appState.description != state {
+        return "expected state \(state), found \(host.appState)"
+      }
+    case .url(let needle):
+      if !host.openedURLs.contains(where: { $0.absoluteString.contains(needle) }) {
+        return "expected an opened URL containing \"\(needle)\"; opened: "
+          + host.openedURLs.map(\.absoluteString).joined(separator: ", ")
+      }
+    case .spinning(let row):
+      if !host.spinners.values.contains(where: { $0.row == row }) {
+        return "expected row '\(row)' to spin; spinning: "
+          + host.spinners.values.map(\.row.rawValue).joined(separator: ", ")
+      }
+    case .notSpinning:
+      if let spinner = host.spinners.values.first {
+        return "expected no spinning row, but '\(spinner.row)' spins"
+      }
+    }
+    return nil
+  }
+}

@@ -1,1 +1,0 @@
-// The KitDemos module; see README.md for its layer and role.

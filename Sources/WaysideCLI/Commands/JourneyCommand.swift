@@ -1,0 +1,79 @@
+import CarSimulator
+import CarTemplates
+import Foundation
+import KitDemos
+
+/// `wayside journey FILE…`: runs journeys headless against the emulated CarPlay host.
+public enum JourneyCommand: WaysideCommand {
+  public static let name = "journey"
+  public static let abstract = "Run scripted CarPlay sessions (journeys) against the emulated host"
+  public static let usage = """
+    Usage: wayside journey FILE... [--app NAME] [--quiet]
+
+    Runs each journey file against the emulated CarPlay host and prints its transcript.
+    Exits 1 naming FILE:LINE at the first failed expectation or unexpected broken rule,
+    2 for usage errors. The format is described in Guides/Journeys.md.
+
+    Options:
+      --app NAME   the app for journeys without an 'app' line (\(KitDemos.names))
+      --quiet      print only the result line of each journey, not its transcript
+
+    Example:
+      wayside journey Journeys/lifecycle.journey Journeys/violations.journey
+    """
+
+  public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
+    let app = try arguments.option("--app")
+    let quiet = arguments.flag("--quiet")
+    var files: [String] = []
+    while let file = arguments.optionalPositional() { files.append(file) }
+    try arguments.finish()
+    guard !files.isEmpty else {
+      throw CommandError.usage("missing FILE: name one or more journey files")
+    }
+    if let app, KitDemos.named(app) == nil {
+      throw CommandError.usage("option --app expects one of \(KitDemos.names), got '\(app)'")
+    }
+    var status: Int32 = 0
+    for file in files {
+      let journey = try load(file)
+      let report = await JourneyRunner.run(
+        journey, apps: { KitDemos.named($0)?.journeyApp }, defaultApp: app)
+      if !quiet {
+        io.out("== \(file)")
+        io.out(report.transcript.description)
+      }
+      if let failure = report.failure {
+        io.err("wayside journey: \(failure)")
+        io.out("FAIL \(file)")
+        status = 1
+      } else {
+        io.out("PASS \(file) (\(journey.lines.count) steps)")
+      }
+    }
+    return status
+  }
+
+  /// Reads and parses a journey file; errors name the file (and line).
+  static func load(_ file: String) throws -> Journey {
+    let text: String
+    do {
+      text = try String(contentsOfFile: file, encoding: .utf8)
+    } catch {
+      throw CommandError.failure("cannot read journey '\(file)': \(error.localizedDescription)")
+    }
+    do {
+      return try Journey.parse(text, name: file)
+    } catch {
+      throw CommandError.failure("\(error)")
+    }
+  }
+}
+
+extension KitDemo {
+  /// The demo as an app journeys can run.
+  var journeyApp: JourneyApp {
+    JourneyApp(
+      entitlements: entitlements, appName: appName, shortcuts: shortcuts, makeSession: makeSession)
+  }
+}
