@@ -30,7 +30,8 @@ let package = Package(
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(name: "Pricing", dependencies: ["Geo", "Charging"], swiftSettings: strict),
-    .target(name: "StationFeeds", dependencies: ["Geo", "Charging"], swiftSettings: strict),
+    .target(
+      name: "StationFeeds", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
     .target(
       name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
     .target(name: "Routing", dependencies: ["Geo"], swiftSettings: strict),
@@ -43,10 +44,10 @@ let package = Package(
     // MARK: L2 experiences and hosts
     .target(name: "CarSession", dependencies: ["CarTemplates"], swiftSettings: strict),
     .target(
-      name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "Geo"],
+      name: "CarRender", dependencies: ["CarTemplates", "Geo", "WaysideData"],
       swiftSettings: strict),
     .target(
-      name: "CarRender", dependencies: ["CarTemplates", "CarSimulator", "Geo"],
+      name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "CarRender", "Geo"],
       swiftSettings: strict),
     .target(
       name: "KitDemos", dependencies: ["CarTemplates", "CarSession", "Geo"], swiftSettings: strict),
