@@ -88,6 +88,36 @@ public struct PreparedSession: Sendable {
     self.clock = LocalClock(timeZone: session.timeZone, fromUTC: startUTC, toUTC: startUTC + cursor)
   }
 
+  /// A one-charge-then-park session from integers (the quote fast path, no decimal arithmetic).
+  init(
+    start: Date, timeZone: TimeZone, chargeMilliseconds: Int64, energyMilliwattHours: Int64,
+    powerMilliwatts: Int64, parkMilliseconds: Int64
+  ) {
+    session = ChargingSession(start: start, timeZone: timeZone, periods: [])
+    let startUTC = Int64((start.timeIntervalSince1970 * 1000).rounded())
+    self.startUTC = startUTC
+    sessionZero = 0
+    var periods = [
+      PreparedPeriod(
+        kind: .charging, start: 0, end: chargeMilliseconds, energyStart: 0,
+        energyEnd: energyMilliwattHours, powerNumerator: Int128(powerMilliwatts),
+        powerDenominator: 1, currentMilliamps: nil)
+    ]
+    if parkMilliseconds > 0 {
+      periods.append(
+        PreparedPeriod(
+          kind: .parking, start: chargeMilliseconds, end: chargeMilliseconds + parkMilliseconds,
+          energyStart: energyMilliwattHours, energyEnd: energyMilliwattHours, powerNumerator: 0,
+          powerDenominator: 1, currentMilliamps: 0))
+    }
+    self.periods = periods
+    clock = LocalClock(
+      timeZone: timeZone, fromUTC: startUTC, toUTC: startUTC + chargeMilliseconds + parkMilliseconds)
+  }
+
+  /// Total energy charged, in mWh.
+  public var energyMilliwattHours: Int64 { periods.last?.energyEnd ?? 0 }
+
   /// The instant charging (or parking) begins, after any reservation.
   public var sessionStart: Date {
     Date(timeIntervalSince1970: Double(startUTC + sessionZero) / 1000)

@@ -55,16 +55,22 @@ public struct PriceQuote: Sendable {
   public var access: TariffAccess
   /// The estimated session cost.
   public var cost: SessionCost
-  /// The session that was priced (energy, minutes, power).
-  public var energyKWh: Decimal
+  /// Energy of the priced session, in mWh.
+  public var energyMilliwattHours: Int64
+  /// Charging time of the priced session, in ms.
+  public var chargeMilliseconds: Int64
+  /// The power assumed, in mW.
+  public var powerMilliwatts: Int64
+  /// Energy of the priced session in kWh.
+  public var energyKWh: Decimal { Decimal(energyMilliwattHours) / 1_000_000 }
   /// Charging minutes of the priced session.
-  public var chargeMinutes: Decimal
+  public var chargeMinutes: Decimal { Decimal(chargeMilliseconds) / 60_000 }
   /// The power assumed, in kW.
-  public var powerKW: Decimal
+  public var powerKW: Decimal { Decimal(powerMilliwatts) / 1_000_000 }
   /// AC or DC.
   public var current: CurrentKind
-  /// Effective price per kWh incl. VAT: estimated cost / energy, rounded to 4 decimals.
-  public var pricePerKWh: Decimal
+  /// Effective price per kWh incl. VAT: estimated cost / energy (to 10⁻¹⁸ of a unit).
+  public var pricePerKWh: ExactAmount
 }
 
 /// What is known about charging at a station under the user's tariffs.
@@ -85,6 +91,8 @@ public enum StationQuote: Sendable {
 public struct PriceQuoter: Sendable {
   /// The catalogue.
   public let catalog: TariffCatalog
+
+  private let berlin = TimeZone(identifier: "Europe/Berlin")
 
   /// Creates a quoter over a catalogue.
   public init(catalog: TariffCatalog) {
@@ -120,64 +128,98 @@ public struct PriceQuoter: Sendable {
     return true
   }
 
+  /// The assumption in integers: energy (mWh), car limits (mW), parking (ms).
+  struct Prepared {
+    let energy: Int64
+    let carAC: Int64
+    let carDC: Int64
+    let park: Int64
+  }
+
+  func prepare(_ a: SessionAssumption) -> Prepared? {
+    func scaled(_ d: Decimal, _ digits: Int) -> Int64? {
+      guard let v = DecimalScaling.scaled(d, decimals: digits, rounding: true), v >= 0,
+        v < 1_000_000_000_000_000
+      else { return nil }
+      return Int64(v)
+    }
+    guard let battery = scaled(a.batteryKWh, 6), let from = scaled(a.fromPercent, 3),
+      let to = scaled(a.toPercent, 3), to >= from, let ac = scaled(a.carMaxACkW, 6),
+      let dc = scaled(a.carMaxDCkW, 6), let park = scaled(a.parkMinutes * 60_000, 0)
+    else { return nil }
+    return Prepared(energy: battery * (to - from) / 100_000, carAC: ac, carDC: dc, park: park)
+  }
+
+  /// Quotes several stations (e.g. the 12 nearest) for the same selection and assumption.
+  public func quote(
+    stations: [Station], selectedTariffIDs: Set<String>?, assumption: SessionAssumption
+  ) -> [StationQuote] {
+    let prepared = prepare(assumption)
+    let selected = catalog.entries.indices.filter {
+      selectedTariffIDs?.contains(catalog.entries[$0].id) ?? true
+    }
+    return stations.map {
+      quote(station: $0, selected: selected, assumption: assumption, prepared: prepared)
+    }
+  }
+
   /// Quotes a station for the selected tariffs (nil = every catalogue tariff), best first.
   public func quote(
     station: Station, selectedTariffIDs: Set<String>?, assumption: SessionAssumption
   ) -> StationQuote {
-    let selected = catalog.entries.filter { selectedTariffIDs?.contains($0.id) ?? true }
+    quote(stations: [station], selectedTariffIDs: selectedTariffIDs, assumption: assumption)[0]
+  }
+
+  private func quote(
+    station: Station, selected: [Int], assumption: SessionAssumption, prepared: Prepared?
+  ) -> StationQuote {
     guard !selected.isEmpty else {
       return .noPriceKnown(reason: "no tariffs selected")
+    }
+    guard let prepared else {
+      return .noPriceKnown(reason: "the session assumption is out of range (negative or reversed)")
     }
     // The fastest current type both the station and the car can use.
     let dcPower = Self.maxPower(station, dc: true)
     let acPower = Self.maxPower(station, dc: false)
     let current: CurrentKind
-    let stationPower: Decimal
-    if let dcPower, assumption.carMaxDCkW > 0 {
+    let power: Int64
+    if let dcPower, prepared.carDC > 0 {
       current = .dc
-      stationPower = min(dcPower, assumption.carMaxDCkW)
+      power = min(dcPower, prepared.carDC)
     } else if let acPower {
       current = .ac
-      stationPower = min(acPower, assumption.carMaxACkW)
+      power = min(acPower, prepared.carAC)
     } else {
       return .noPriceKnown(reason: "the station's power is unknown, so no session can be estimated")
     }
-    guard stationPower > 0 else {
+    guard power > 0 else {
       return .noPriceKnown(reason: "no usable charging power at this station for this car")
     }
-    let energy = assumption.energyKWh
-    let minutes = energy * 60 / stationPower
-    let session: PreparedSession
-    do {
-      // Whole milliseconds (half up); power restrictions see the assumed power itself.
-      guard let chargeMs = DecimalScaling.scaled(energy * 3_600_000 / stationPower, decimals: 0, rounding: true),
-        chargeMs >= 0, chargeMs < 1_000_000_000_000
-      else { throw SessionError("energy \(energy) kWh at \(stationPower) kW is out of range") }
-      var periods: [SessionPeriod] = [
-        .charging(milliseconds: Int64(chargeMs), energyKWh: energy, powerKW: stationPower)
-      ]
-      if assumption.parkMinutes > 0 {
-        periods.append(.parking(milliseconds: try SessionPeriod.milliseconds(minutes: assumption.parkMinutes)))
-      }
-      session = try PreparedSession(
-        ChargingSession(
-          start: assumption.start, timeZone: TimeZone(identifier: station.timeZone) ?? .current,
-          periods: periods))
-    } catch {
-      return .noPriceKnown(reason: "the session cannot be estimated: \(error)")
-    }
+    // ms = mWh × 3.6e6 / mW, rounded half up.
+    let chargeMs = Int64((Int128(prepared.energy) * 3_600_000 * 2 + Int128(power)) / (2 * Int128(power)))
+    let zone =
+      (station.timeZone == "Europe/Berlin" ? berlin : nil) ?? TimeZone(identifier: station.timeZone)
+      ?? .current
+    let session = PreparedSession(
+      start: assumption.start, timeZone: zone, chargeMilliseconds: chargeMs,
+      energyMilliwattHours: prepared.energy, powerMilliwatts: power, parkMilliseconds: prepared.park)
     var quotes: [PriceQuote] = []
     let name = OperatorName.normalise(station.operatorName)
     let key = OperatorName.key(station.operatorName)
-    for entry in selected where entry.tariff.isActive(at: session.sessionStart) {
+    for index in selected {
+      let entry = catalog.entries[index]
+      guard entry.tariff.isActive(at: assumption.start) else { continue }
       guard applies(entry, to: station, current: current, name: name, key: key) else { continue }
       let cost = entry.compiled.cost(session)
-      let perKWh = energy > 0 ? cost.inclVAT.decimal(rounded: 12) / energy : 0
+      let perKWh =
+        prepared.energy > 0
+        ? ExactAmount(units: cost.inclVAT.units * 1_000_000 / Int128(prepared.energy)) : .zero
       quotes.append(
         PriceQuote(
           tariffID: entry.id, name: entry.name, provider: entry.provider, dataDate: entry.dataDate,
-          access: entry.applicability.access, cost: cost, energyKWh: energy, chargeMinutes: minutes,
-          powerKW: stationPower, current: current, pricePerKWh: GrossPrice.round(perKWh, 4)))
+          access: entry.applicability.access, cost: cost, energyMilliwattHours: prepared.energy,
+          chargeMilliseconds: chargeMs, powerMilliwatts: power, current: current, pricePerKWh: perKWh))
     }
     guard !quotes.isEmpty else {
       return .noPriceKnown(
@@ -190,20 +232,14 @@ public struct PriceQuoter: Sendable {
     return .priced(quotes)
   }
 
-  static func maxPower(_ station: Station, dc: Bool) -> Decimal? {
-    let powers = station.evses.flatMap(\.connectors).filter { $0.powerType.isDirectCurrent == dc }
-      .compactMap(\.maxPower)
-    guard let best = powers.max() else { return nil }
-    return Decimal(string: String(format: "%.1f", best.kilowatts))
-  }
-}
-
-extension GrossPrice {
-  /// Rounds half away from zero to `digits` decimals.
-  static func round(_ value: Decimal, _ digits: Int) -> Decimal {
-    var v = value
-    var out = Decimal()
-    NSDecimalRound(&out, &v, digits, .plain)
-    return out
+  /// The highest connector power (mW) of one current type at a station.
+  static func maxPower(_ station: Station, dc: Bool) -> Int64? {
+    var best: Double?
+    for evse in station.evses {
+      for connector in evse.connectors where connector.powerType.isDirectCurrent == dc {
+        if let p = connector.maxPower?.kilowatts, p.isFinite, p > 0 { best = max(best ?? 0, p) }
+      }
+    }
+    return best.map { Int64(($0 * 1_000_000).rounded()) }
   }
 }

@@ -160,21 +160,37 @@ public enum OperatorName {
   /// Lowercased, diacritics folded, dots removed, other punctuation as single spaces:
   /// `E.ON Drive GmbH` → `eon drive gmbh`, `EnBW mobility+ AG` → `enbw mobility ag`.
   public static func normalise(_ name: String) -> String {
-    let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-      .lowercased().replacingOccurrences(of: "ß", with: "ss")
-    var out = ""
+    var out = String.UnicodeScalarView()
     var lastSpace = true
-    for ch in folded {
-      if ch == "." { continue }
-      if ch.isLetter || ch.isNumber {
-        out.append(ch)
-        lastSpace = false
-      } else if !lastSpace {
-        out.append(" ")
-        lastSpace = true
+    func append(_ scalar: Unicode.Scalar) {
+      out.append(scalar)
+      lastSpace = false
+    }
+    for scalar in name.unicodeScalars {
+      let v = scalar.value
+      switch v {
+      case 0x2E: continue  // "."
+      case 0x30...0x39, 0x61...0x7A: append(scalar)
+      case 0x41...0x5A: append(Unicode.Scalar(v + 32) ?? scalar)
+      case 0xE4, 0xC4: append("a")
+      case 0xF6, 0xD6: append("o")
+      case 0xFC, 0xDC: append("u")
+      case 0xDF:
+        append("s")
+        append("s")
+      default:
+        if scalar.properties.isAlphabetic {
+          // Other letters: fold diacritics the slow way (rare in operator names).
+          let folded = String(scalar).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            .lowercased()
+          for f in folded.unicodeScalars { append(f) }
+        } else if !lastSpace {
+          out.append(" ")
+          lastSpace = true
+        }
       }
     }
-    return out.trimmingCharacters(in: .whitespaces)
+    return String(out).trimmingCharacters(in: .whitespaces)
   }
 
   /// Words of legal forms that do not identify an operator.

@@ -6,3 +6,4 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "http-serve" {
 }
 
 print("wayside-bench")
+PricingBench.run()

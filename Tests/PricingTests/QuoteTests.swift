@@ -41,7 +41,7 @@ struct QuoteTests {
     // 53.9 kWh at 135 kW = 23.96 min, under EnBW's 30-minute blocking threshold: 53.9 × 0.79.
     let adHoc = try #require(quotes.first { $0.tariffID == "afir-enbw-adHoc-dc-nfc/website" })
     #expect(adHoc.cost.inclVAT == amount("42.581"))
-    #expect(adHoc.pricePerKWh == dec("0.79"))
+    #expect(adHoc.pricePerKWh == amount("0.79"))
     #expect(adHoc.dataDate == "2026-03-19" && adHoc.provider == "EnBW AG")
   }
 
