@@ -6,4 +6,3 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "http-serve" {
 }
 
 print("wayside-bench")
-PricingBench.run()
