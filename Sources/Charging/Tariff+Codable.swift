@@ -113,7 +113,8 @@ extension Tariff {
       } else if let defaults {
         countryCode = defaults.countryCode
       } else {
-        throw TariffError(tariffID: id, field: "country_code", problem: "missing (OCPI requires it)")
+        throw TariffError(
+          tariffID: id, field: "country_code", problem: "missing (OCPI requires it)")
       }
       if let party = try c.decodeIfPresent(String.self, forKey: .partyID) {
         partyID = party
@@ -143,7 +144,8 @@ extension Tariff {
         element.restrictions.isEmpty
           ? [TariffElement(priceComponents: element.priceComponents, restrictions: nil)]
           : element.restrictions.map {
-            TariffElement(priceComponents: element.priceComponents, restrictions: $0.isEmpty ? nil : $0)
+            TariffElement(
+              priceComponents: element.priceComponents, restrictions: $0.isEmpty ? nil : $0)
           }
       }
       startDateTime = try Self.decodeDate(c, .startDateTime, id: id)
@@ -153,7 +155,8 @@ extension Tariff {
       } else if let defaults {
         lastUpdated = defaults.lastUpdated
       } else {
-        throw TariffError(tariffID: id, field: "last_updated", problem: "missing (OCPI requires it)")
+        throw TariffError(
+          tariffID: id, field: "last_updated", problem: "missing (OCPI requires it)")
       }
     } catch let error as DecodingError {
       throw TariffError(decoding: error, tariffID: tariffID, droppingPrefix: base)

@@ -44,7 +44,8 @@ public struct ChargingSession: Hashable, Sendable {
       throw SessionError("parking time \(parkMinutes) min is negative, expected ≥ 0")
     }
     if energyKWh > 0, chargeMinutes == 0 {
-      throw SessionError("\(energyKWh) kWh cannot be charged in 0 minutes, expected a charging time > 0")
+      throw SessionError(
+        "\(energyKWh) kWh cannot be charged in 0 minutes, expected a charging time > 0")
     }
     if let maxPowerKW {
       guard maxPowerKW > 0 else {

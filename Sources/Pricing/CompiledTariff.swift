@@ -109,7 +109,8 @@ struct CompiledComponent: Sendable {
     guard let p12 = DecimalScaling.scaled(c.price, decimals: 12, rounding: true),
       p12 < 1_000_000_000_000_000_000
     else {
-      throw TariffError(tariffID: tariffID, field: "\(field).price", problem: "\(c.price) is out of range")
+      throw TariffError(
+        tariffID: tariffID, field: "\(field).price", problem: "\(c.price) is out of range")
     }
     // Per-unit multipliers that keep every product an exact integer (see ExactAmount).
     let exclMultiplier: Int128
@@ -132,14 +133,16 @@ struct CompiledComponent: Sendable {
     exclPerUnit = p12 * exclMultiplier
     if let gross = c.publishedGrossPrice {
       guard let g12 = DecimalScaling.scaled(gross, decimals: 12, rounding: true) else {
-        throw TariffError(tariffID: tariffID, field: "\(field).price", problem: "gross \(gross) is out of range")
+        throw TariffError(
+          tariffID: tariffID, field: "\(field).price", problem: "gross \(gross) is out of range")
       }
       inclPerUnit = g12 * exclMultiplier
       hasVAT = true
     } else if let vat = c.vat {
       guard let v4 = DecimalScaling.scaled(vat, decimals: 4, rounding: true), v4 < 100_000_000
       else {
-        throw TariffError(tariffID: tariffID, field: "\(field).vat", problem: "\(vat) is out of range")
+        throw TariffError(
+          tariffID: tariffID, field: "\(field).vat", problem: "\(vat) is out of range")
       }
       inclPerUnit = p12 * vatMultiplier * (1_000_000 + v4)
       hasVAT = true
@@ -176,12 +179,15 @@ struct CompiledRestriction: Sendable {
       guard let s = DecimalScaling.scaled(value, decimals: decimals, rounding: true),
         s < Int128(Int64.max / 4)
       else {
-        throw TariffError(tariffID: tariffID, field: "\(field).\(name)", problem: "\(value) is out of range")
+        throw TariffError(
+          tariffID: tariffID, field: "\(field).\(name)", problem: "\(value) is out of range")
       }
       return Int64(s)
     }
     startTime = r.startTime.map { Int64($0.secondsSinceMidnight) * 1000 }
-    endTime = r.endTime.map { $0.secondsSinceMidnight == 0 ? 86_400_000 : Int64($0.secondsSinceMidnight) * 1000 }
+    endTime = r.endTime.map {
+      $0.secondsSinceMidnight == 0 ? 86_400_000 : Int64($0.secondsSinceMidnight) * 1000
+    }
     startDay = r.startDate?.dayNumber
     endDay = r.endDate?.dayNumber
     minEnergy = try scaled(r.minKWh, 6, "min_kwh")

@@ -32,7 +32,8 @@ public struct PreparedSession: Sendable {
       case .reservation(let expired):
         guard sessionZero == nil else {
           throw SessionError(
-            "period \(index + 1) is a reservation after charging began, expected reservations first")
+            "period \(index + 1) is a reservation after charging began, expected reservations first"
+          )
         }
         periods.append(
           PreparedPeriod(
@@ -57,7 +58,8 @@ public struct PreparedSession: Sendable {
         if let powerKW {
           guard powerKW >= 0, let mW = DecimalScaling.scaled(powerKW, decimals: 6, rounding: true)
           else {
-            throw SessionError("period \(index + 1): power \(powerKW) kW is negative or out of range")
+            throw SessionError(
+              "period \(index + 1): power \(powerKW) kW is negative or out of range")
           }
           numerator = mW
           denominator = 1
@@ -70,7 +72,8 @@ public struct PreparedSession: Sendable {
         if let currentA {
           guard currentA >= 0, let mA = DecimalScaling.scaled(currentA, decimals: 3, rounding: true)
           else {
-            throw SessionError("period \(index + 1): current \(currentA) A is negative or out of range")
+            throw SessionError(
+              "period \(index + 1): current \(currentA) A is negative or out of range")
           }
           current = Int64(mA)
         }
@@ -112,7 +115,8 @@ public struct PreparedSession: Sendable {
     }
     self.periods = periods
     clock = LocalClock(
-      timeZone: timeZone, fromUTC: startUTC, toUTC: startUTC + chargeMilliseconds + parkMilliseconds)
+      timeZone: timeZone, fromUTC: startUTC, toUTC: startUTC + chargeMilliseconds + parkMilliseconds
+    )
   }
 
   /// Total energy charged, in mWh.

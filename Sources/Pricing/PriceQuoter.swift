@@ -25,7 +25,8 @@ public struct SessionAssumption: Sendable, Hashable {
 
   /// Creates an assumption (10 → 80 % by default, no parking).
   public init(
-    batteryKWh: Decimal, fromPercent: Decimal = 10, toPercent: Decimal = 80, carMaxACkW: Decimal = 11,
+    batteryKWh: Decimal, fromPercent: Decimal = 10, toPercent: Decimal = 80,
+    carMaxACkW: Decimal = 11,
     carMaxDCkW: Decimal = 150, start: Date, parkMinutes: Decimal = 0
   ) {
     self.batteryKWh = batteryKWh
@@ -197,13 +198,15 @@ public struct PriceQuoter: Sendable {
       return .noPriceKnown(reason: "no usable charging power at this station for this car")
     }
     // ms = mWh × 3.6e6 / mW, rounded half up.
-    let chargeMs = Int64((Int128(prepared.energy) * 3_600_000 * 2 + Int128(power)) / (2 * Int128(power)))
+    let chargeMs = Int64(
+      (Int128(prepared.energy) * 3_600_000 * 2 + Int128(power)) / (2 * Int128(power)))
     let zone =
       (station.timeZone == "Europe/Berlin" ? berlin : nil) ?? TimeZone(identifier: station.timeZone)
       ?? .current
     let session = PreparedSession(
       start: assumption.start, timeZone: zone, chargeMilliseconds: chargeMs,
-      energyMilliwattHours: prepared.energy, powerMilliwatts: power, parkMilliseconds: prepared.park)
+      energyMilliwattHours: prepared.energy, powerMilliwatts: power, parkMilliseconds: prepared.park
+    )
     var quotes: [PriceQuote] = []
     let name = OperatorName.normalise(station.operatorName)
     let key = OperatorName.key(station.operatorName)
@@ -219,15 +222,18 @@ public struct PriceQuoter: Sendable {
         PriceQuote(
           tariffID: entry.id, name: entry.name, provider: entry.provider, dataDate: entry.dataDate,
           access: entry.applicability.access, cost: cost, energyMilliwattHours: prepared.energy,
-          chargeMilliseconds: chargeMs, powerMilliwatts: power, current: current, pricePerKWh: perKWh))
+          chargeMilliseconds: chargeMs, powerMilliwatts: power, current: current,
+          pricePerKWh: perKWh))
     }
     guard !quotes.isEmpty else {
       return .noPriceKnown(
         reason:
-          "none of the \(selected.count) selected tariffs applies to \(station.operatorName) (\(current.rawValue))")
+          "none of the \(selected.count) selected tariffs applies to \(station.operatorName) (\(current.rawValue))"
+      )
     }
     quotes.sort {
-      $0.cost.inclVAT != $1.cost.inclVAT ? $0.cost.inclVAT < $1.cost.inclVAT : $0.tariffID < $1.tariffID
+      $0.cost.inclVAT != $1.cost.inclVAT
+        ? $0.cost.inclVAT < $1.cost.inclVAT : $0.tariffID < $1.tariffID
     }
     return .priced(quotes)
   }

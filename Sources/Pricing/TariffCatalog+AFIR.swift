@@ -111,7 +111,8 @@ extension TariffCatalog {
         let provider = first.publisher.components(separatedBy: " (").first ?? first.publisher
         let operatorKey = OperatorName.key(first.operator)
         let payment = group.rate.payment_means.joined(separator: "/")
-        let id = "afir-\(operatorKey.replacingOccurrences(of: " ", with: "-"))-\(group.rate.rate_id)-\(current.rawValue.lowercased())-\(payment)"
+        let id =
+          "afir-\(operatorKey.replacingOccurrences(of: " ", with: "-"))-\(group.rate.rate_id)-\(current.rawValue.lowercased())-\(payment)"
         do {
           let tariff = try Self.afirTariff(
             id: id, rate: group.rate, publication: feed.publication_time, points: group.points)
@@ -120,11 +121,14 @@ extension TariffCatalog {
             dataDate: publicationDay, source: .afir, file: Self.afirFile,
             applicability: TariffApplicability(
               operators: [operatorKey], currents: [current],
-              sites: networkWide ? nil : group.points.map { Coordinate(latitude: $0.lat, longitude: $0.lon) },
+              sites: networkWide
+                ? nil : group.points.map { Coordinate(latitude: $0.lat, longitude: $0.lon) },
               evseIDs: Set(group.points.map(\.charge_point_id)), access: .adHoc))
         } catch {
           diagnostics.append(
-            Diagnostic(.warning, source: Self.afirFile, item: "rate \(group.rate.rate_id)", message: "\(error)"))
+            Diagnostic(
+              .warning, source: Self.afirFile, item: "rate \(group.rate.rate_id)",
+              message: "\(error)"))
         }
       }
     }
@@ -134,7 +138,8 @@ extension TariffCatalog {
     id: String, rate: AFIRFile.Rate, publication: String, points: [AFIRFile.ChargePoint]
   ) throws -> Tariff {
     guard let currency = Currency(rawValue: rate.currency) else {
-      throw TariffError(tariffID: id, field: "currency", problem: "'\(rate.currency)' is not an ISO 4217 code")
+      throw TariffError(
+        tariffID: id, field: "currency", problem: "'\(rate.currency)' is not an ISO 4217 code")
     }
     var base: [PriceComponent] = []
     var timed: [TariffElement] = []
@@ -149,10 +154,14 @@ extension TariffCatalog {
       switch price.price_type {
       case "per_kwh":
         base.append(
-          PriceComponent(type: .energy, price: net, vat: price.tax_rate_percent, stepSize: 1, publishedGrossPrice: gross))
+          PriceComponent(
+            type: .energy, price: net, vat: price.tax_rate_percent, stepSize: 1,
+            publishedGrossPrice: gross))
       case "session_fee":
         base.append(
-          PriceComponent(type: .flat, price: net, vat: price.tax_rate_percent, stepSize: 1, publishedGrossPrice: gross))
+          PriceComponent(
+            type: .flat, price: net, vat: price.tax_rate_percent, stepSize: 1,
+            publishedGrossPrice: gross))
       case "per_minute":
         let perHourNet = GrossPrice.round12(net * 60)
         let perHourGross = GrossPrice.round12(gross * 60)
@@ -163,42 +172,50 @@ extension TariffCatalog {
         }
         let days = try (price.days ?? []).map { day -> DayOfWeek in
           guard let d = DayOfWeek(rawValue: day.uppercased()) else {
-            throw TariffError(tariffID: id, field: "prices[\(index)].days", problem: "unknown day '\(day)'")
+            throw TariffError(
+              tariffID: id, field: "prices[\(index)].days", problem: "unknown day '\(day)'")
           }
           return d
         }
         let windows = price.time_of_day ?? []
-        let restrictionsList: [TariffRestrictions] = try (windows.isEmpty ? [nil] : windows.map { $0 }).map {
-          window in
-          var r = TariffRestrictions(
-            minDuration: price.from_minute.map { $0 * 60 }, maxDuration: price.to_minute.map { $0 * 60 },
-            dayOfWeek: days)
-          if let window {
-            guard let s = TimeOfDay(window.start), let e = TimeOfDay(window.end) else {
-              throw TariffError(
-                tariffID: id, field: "prices[\(index)].time_of_day",
-                problem: "invalid window \(window.start)–\(window.end), expected HH:MM[:SS]")
+        let restrictionsList: [TariffRestrictions] = try
+          (windows.isEmpty ? [nil] : windows.map { $0 }).map {
+            window in
+            var r = TariffRestrictions(
+              minDuration: price.from_minute.map { $0 * 60 },
+              maxDuration: price.to_minute.map { $0 * 60 },
+              dayOfWeek: days)
+            if let window {
+              guard let s = TimeOfDay(window.start), let e = TimeOfDay(window.end) else {
+                throw TariffError(
+                  tariffID: id, field: "prices[\(index)].time_of_day",
+                  problem: "invalid window \(window.start)–\(window.end), expected HH:MM[:SS]")
+              }
+              r.startTime = s
+              r.endTime = e
             }
-            r.startTime = s
-            r.endTime = e
+            return r
           }
-          return r
-        }
         for r in restrictionsList {
-          timed.append(TariffElement(priceComponents: components, restrictions: r.isEmpty ? nil : r))
+          timed.append(
+            TariffElement(priceComponents: components, restrictions: r.isEmpty ? nil : r))
         }
       default:
         throw TariffError(
           tariffID: id, field: "prices[\(index)].price_type",
-          problem: "unknown price type '\(price.price_type)', expected per_kwh, per_minute or session_fee")
+          problem:
+            "unknown price type '\(price.price_type)', expected per_kwh, per_minute or session_fee")
       }
     }
     var elements: [TariffElement] = []
     if !base.isEmpty { elements.append(TariffElement(priceComponents: base)) }
     elements += timed
-    let updated = ([publication] + [rate.last_updated].compactMap { $0 }).compactMap(OCPIDateTime.parse).max()
+    let updated = ([publication] + [rate.last_updated].compactMap { $0 }).compactMap(
+      OCPIDateTime.parse
+    ).max()
     return Tariff(
-      countryCode: "DE", partyID: String(OperatorName.normalise(points.first?.operator ?? "").prefix(3)).uppercased(),
+      countryCode: "DE",
+      partyID: String(OperatorName.normalise(points.first?.operator ?? "").prefix(3)).uppercased(),
       id: id, currency: currency, type: .adHocPayment, elements: elements,
       lastUpdated: updated ?? Date(timeIntervalSince1970: 0))
   }

@@ -91,7 +91,8 @@ extension TariffCatalog {
     do {
       file = try JSONDecoder().decode(LocationsFile.self, from: data)
     } catch {
-      throw CatalogError(file: Self.ocpiFile, problem: "not the OCPI locations + tariffs layout: \(error)")
+      throw CatalogError(
+        file: Self.ocpiFile, problem: "not the OCPI locations + tariffs layout: \(error)")
     }
     var currents: [String: Set<CurrentKind>] = [:]
     var updated: [String: Date] = [:]
@@ -122,12 +123,15 @@ extension TariffCatalog {
       do {
         tariff = try decoder.decode(Tariff.self, from: raw.json)
       } catch {
-        diagnostics.append(Diagnostic(.warning, source: Self.ocpiFile, item: "tariff \(id)", message: "\(error)"))
+        diagnostics.append(
+          Diagnostic(.warning, source: Self.ocpiFile, item: "tariff \(id)", message: "\(error)"))
         continue
       }
       guard let used = currents[id] else {
         diagnostics.append(
-          Diagnostic(.warning, source: Self.ocpiFile, item: "tariff \(id)", message: "no EVSE uses it; not loaded"))
+          Diagnostic(
+            .warning, source: Self.ocpiFile, item: "tariff \(id)",
+            message: "no EVSE uses it; not loaded"))
         continue
       }
       let shadowed = TariffLint.shadowedElements(tariff)
@@ -165,7 +169,9 @@ extension TariffCatalog {
       diagnostics.append(
         Diagnostic(
           .note, source: Self.ocpiFile, item: "tariff \(id)",
-          message: "no VAT given; prices read as gross incl. 19 % VAT (they match the CPO's published gross prices)"))
+          message:
+            "no VAT given; prices read as gross incl. 19 % VAT (they match the CPO's published gross prices)"
+        ))
       let op = operators[id] ?? "SWLB Mobilität GmbH"
       let kinds = used.sorted { $0.rawValue < $1.rawValue }.map(\.rawValue).joined(separator: "/")
       append(

@@ -60,7 +60,8 @@ extension TariffCatalog {
     "ionity": "ionity", "eon": "eon", "eon-drive": "eon drive",
     "eon-drive-infrastructure": "eon drive infrastructure", "allego": "allego",
     "westenergie": "westenergie", "eze.network": "eze network", "eze-network": "eze network",
-    "comfort-charge": "comfortcharge", "mercedes-benz-charging-hub": "mercedes benz high power charging",
+    "comfort-charge": "comfortcharge",
+    "mercedes-benz-charging-hub": "mercedes benz high power charging",
   ]
 
   mutating func addRetail(_ data: Data) throws {
@@ -83,13 +84,17 @@ extension TariffCatalog {
         }
         guard let perKWh = t.pricePerKwh else {
           diagnostics.append(
-            Diagnostic(.warning, source: Self.retailFile, item: item, message: "no pricePerKwh; not loaded"))
+            Diagnostic(
+              .warning, source: Self.retailFile, item: item, message: "no pricePerKwh; not loaded"))
           continue
         }
         let currents: Set<CurrentKind> =
-          t.types.map { Set($0.compactMap { CurrentKind(rawValue: $0.uppercased()) }) } ?? [.ac, .dc]
+          t.types.map { Set($0.compactMap { CurrentKind(rawValue: $0.uppercased()) }) } ?? [
+            .ac, .dc,
+          ]
         let own = Self.retailOperatorKeys[provider.id] ?? OperatorName.key(provider.id)
-        let isRoaming = t.id.hasSuffix("-roaming") || t.id.hasSuffix("-partner")
+        let isRoaming =
+          t.id.hasSuffix("-roaming") || t.id.hasSuffix("-partner")
           || t.id.contains("-roaming-")
         // Variants: (id suffix, operators, excluded, access, blocking fee JSON).
         var variants: [(String, [String], [String], TariffAccess, JSONValue?)] = []
@@ -108,11 +113,14 @@ extension TariffCatalog {
               note("no blocking fee is listed for partner \(key); priced without one")
             }
             let excluded = key == "eon-drive" ? ["eon drive infrastructure"] : []
-            variants.append(("@\(key)", [opKey], excluded, key.hasPrefix("eon") ? .contract : .roaming, fee))
+            variants.append(
+              ("@\(key)", [opKey], excluded, key.hasPrefix("eon") ? .contract : .roaming, fee))
           }
         } else if provider.id == "mobility-plus" {
           variants.append(("", [], [], .contract, t.blockingFee))
-          note("applies at every operator: EnBW mobility+ charges one price across its roaming network")
+          note(
+            "applies at every operator: EnBW mobility+ charges one price across its roaming network"
+          )
         } else if isRoaming {
           variants.append(("", [], [own], .roaming, t.blockingFee))
         } else {
@@ -127,10 +135,12 @@ extension TariffCatalog {
           if t.id == "aral-pulse-adac-e-charge-roaming", var dcFee = fee, currents.contains(.dc) {
             dcFee.fromMinutes = 45
             perCurrent = [(currents.subtracting([.dc]), fee), ([.dc], dcFee)]
-            note("DC blocking fee from minute 45, as the tariff's text says (structured field: 2 h)")
+            note(
+              "DC blocking fee from minute 45, as the tariff's text says (structured field: 2 h)")
           }
           for (kinds, f) in perCurrent where !kinds.isEmpty {
-            let kindSuffix = perCurrent.count > 1 ? "-\(kinds.map(\.rawValue).sorted().joined().lowercased())" : ""
+            let kindSuffix =
+              perCurrent.count > 1 ? "-\(kinds.map(\.rawValue).sorted().joined().lowercased())" : ""
             let id = "retail-\(t.id)\(suffix)\(kindSuffix)"
             var elements = [
               TariffElement(priceComponents: [Self.grossComponent(.energy, perKWh, step: 1)])
@@ -145,7 +155,9 @@ extension TariffCatalog {
             let label = (t.name?.isEmpty == false ? t.name : nil) ?? t.id
             let where_ = suffix.isEmpty ? "" : " at \(suffix.dropFirst())"
             append(
-              tariff, name: "\(provider.name) \(label)\(where_)\(kindSuffix.isEmpty ? "" : " \(kindSuffix.dropFirst().uppercased())")",
+              tariff,
+              name:
+                "\(provider.name) \(label)\(where_)\(kindSuffix.isEmpty ? "" : " \(kindSuffix.dropFirst().uppercased())")",
               provider: provider.name, dataDate: dataDate, source: .retail, file: Self.retailFile,
               applicability: TariffApplicability(
                 operators: operators, excludedOperators: excluded, currents: kinds, access: access))
@@ -155,14 +167,22 @@ extension TariffCatalog {
     }
   }
 
-  private static func grossComponent(_ type: TariffDimension, _ gross: Decimal, step: Int) -> PriceComponent {
-    PriceComponent(type: type, price: GrossPrice.net(gross, vat: 19), vat: 19, stepSize: step, publishedGrossPrice: gross)
+  private static func grossComponent(_ type: TariffDimension, _ gross: Decimal, step: Int)
+    -> PriceComponent
+  {
+    PriceComponent(
+      type: type, price: GrossPrice.net(gross, vat: 19), vat: 19, stepSize: step,
+      publishedGrossPrice: gross)
   }
 
-  private static func timeElement(perMinute: Decimal, restrictions: TariffRestrictions?) -> TariffElement {
+  private static func timeElement(perMinute: Decimal, restrictions: TariffRestrictions?)
+    -> TariffElement
+  {
     let perHour = perMinute * 60
     return TariffElement(
-      priceComponents: [grossComponent(.time, perHour, step: 60), grossComponent(.parkingTime, perHour, step: 60)],
+      priceComponents: [
+        grossComponent(.time, perHour, step: 60), grossComponent(.parkingTime, perHour, step: 60),
+      ],
       restrictions: restrictions.flatMap { $0.isEmpty ? nil : $0 })
   }
 
@@ -174,14 +194,19 @@ extension TariffCatalog {
     }
     if fee.windows.isEmpty {
       guard fee.pricePerMinute > 0 else { return [] }
-      return [timeElement(perMinute: fee.pricePerMinute, restrictions: TariffRestrictions(minDuration: from, maxDuration: until))]
+      return [
+        timeElement(
+          perMinute: fee.pricePerMinute,
+          restrictions: TariffRestrictions(minDuration: from, maxDuration: until))
+      ]
     }
     return fee.windows.compactMap { start, end, price in
       guard price > 0 else { return nil }
       return timeElement(
         perMinute: price,
         restrictions: TariffRestrictions(
-          startTime: TimeOfDay(start), endTime: TimeOfDay(end), minDuration: from, maxDuration: until))
+          startTime: TimeOfDay(start), endTime: TimeOfDay(end), minDuration: from,
+          maxDuration: until))
     }
   }
 
@@ -211,14 +236,19 @@ extension TariffCatalog {
     if case .object(let d)? = conditions["durationMinutes"], case .number(let m)? = d["from"] {
       result.fromMinutes = m
     }
-    if case .object(let daytime)? = conditions["daytime"], case .array(let ranges)? = daytime["timeRanges"] {
+    if case .object(let daytime)? = conditions["daytime"],
+      case .array(let ranges)? = daytime["timeRanges"]
+    {
       for case .object(let range) in ranges {
-        guard case .string(let from)? = range["from"], case .string(let to)? = range["to"] else { continue }
+        guard case .string(let from)? = range["from"], case .string(let to)? = range["to"] else {
+          continue
+        }
         var price = result.pricePerMinute
         if case .number(let p)? = range["pricePerMin"] { price = p }
         if case .number(let cap)? = range["maxPrice"], cap > 0 {
           result.notes.append(
-            "the cap of \(cap) € between \(from) and \(to) cannot be expressed in OCPI; priced without it (an upper bound)")
+            "the cap of \(cap) € between \(from) and \(to) cannot be expressed in OCPI; priced without it (an upper bound)"
+          )
         }
         result.windows.append((from, to, price))
       }

@@ -181,8 +181,10 @@ public enum OperatorName {
       default:
         if scalar.properties.isAlphabetic {
           // Other letters: fold diacritics the slow way (rare in operator names).
-          let folded = String(scalar).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-            .lowercased()
+          let folded = String(scalar).folding(
+            options: [.diacriticInsensitive, .caseInsensitive], locale: nil
+          )
+          .lowercased()
           for f in folded.unicodeScalars { append(f) }
         } else if !lastSpace {
           out.append(" ")
@@ -194,7 +196,9 @@ public enum OperatorName {
   }
 
   /// Words of legal forms that do not identify an operator.
-  static let legalForms: Set<Substring> = ["gmbh", "ag", "se", "kg", "co", "mbh", "ug", "ohg", "kgaa", "und", "haftungsbeschrankt"]
+  static let legalForms: Set<Substring> = [
+    "gmbh", "ag", "se", "kg", "co", "mbh", "ug", "ohg", "kgaa", "und", "haftungsbeschrankt",
+  ]
 
   /// ``normalise(_:)`` without legal-form words: `GLS Mobility GmbH` → `gls mobility`.
   public static func key(_ name: String) -> String {

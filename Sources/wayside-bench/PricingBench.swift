@@ -37,7 +37,8 @@ enum PricingBench {
     // (a) Full quotes.
     var quoteCount = 0
     let quoteMedian = median(iterations) {
-      for quote in quoter.quote(stations: stations, selectedTariffIDs: nil, assumption: assumption) {
+      for quote in quoter.quote(stations: stations, selectedTariffIDs: nil, assumption: assumption)
+      {
         quoteCount &+= quote.quotes.count
       }
     }
@@ -54,7 +55,9 @@ enum PricingBench {
       return ChargingSession(
         start: start, timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current,
         periods: [
-          .charging(milliseconds: Int64(truncating: (minutes * 60_000) as NSNumber), energyKWh: assumption.energyKWh, powerKW: power),
+          .charging(
+            milliseconds: Int64(truncating: (minutes * 60_000) as NSNumber),
+            energyKWh: assumption.energyKWh, powerKW: power),
           .parking(minutes: 10),
         ])
     }
@@ -79,8 +82,12 @@ enum PricingBench {
       }
     }
 
-    print("pricing: \(tariffs) bundled tariffs (\(catalog.diagnostics.count) diagnostics), loaded and compiled in \(format(loadMs)) ms")
-    print("pricing: applicable tariffs per station: \(applicable.map(String.init).joined(separator: " "))")
+    print(
+      "pricing: \(tariffs) bundled tariffs (\(catalog.diagnostics.count) diagnostics), loaded and compiled in \(format(loadMs)) ms"
+    )
+    print(
+      "pricing: applicable tariffs per station: \(applicable.map(String.init).joined(separator: " "))"
+    )
     print(
       "pricing: quote 12 stations × all \(tariffs) tariffs (applicability + cost + sort): median \(format(quoteMedian / 1000)) µs  [target < 1000 µs]"
     )
@@ -133,7 +140,8 @@ enum PricingBench {
         id: Station.ID("bench-\(index)"), operatorName: op, address: Address(),
         coordinate: Coordinate(latitude: lat, longitude: lon),
         evses: [EVSE(uid: "1", evseID: evse, connectors: [connector])],
-        source: DataSource(name: "benchmark", date: "2026-01-28", licence: "CC BY 4.0", attribution: ""))
+        source: DataSource(
+          name: "benchmark", date: "2026-01-28", licence: "CC BY 4.0", attribution: ""))
     }
   }
 }

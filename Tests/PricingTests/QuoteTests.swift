@@ -6,7 +6,8 @@ import Testing
 
 /// A station with one EVSE of one connector.
 func station(
-  _ id: String, operator op: String, kW: Double, dc: Bool, lat: Double = 48.718544, lon: Double = 9.611829,
+  _ id: String, operator op: String, kW: Double, dc: Bool, lat: Double = 48.718544,
+  lon: Double = 9.611829,
   evseID: String? = nil
 ) -> Station {
   let connector = Connector(
@@ -16,7 +17,8 @@ func station(
     id: Station.ID(id), operatorName: op, address: Address(city: "Test"),
     coordinate: Coordinate(latitude: lat, longitude: lon),
     evses: [EVSE(uid: "1", evseID: evseID, connectors: [connector])],
-    source: DataSource(name: "test", date: "2026-01-28", licence: "CC BY 4.0", attribution: "BNetzA"))
+    source: DataSource(
+      name: "test", date: "2026-01-28", licence: "CC BY 4.0", attribution: "BNetzA"))
 }
 
 private let assumption = SessionAssumption(
@@ -25,7 +27,8 @@ private let assumption = SessionAssumption(
 
 @Suite("Quotes for stations")
 struct QuoteTests {
-  @Test("an EnBW fast charger is quoted under its ad-hoc price and the roaming tariffs, cheapest first")
+  @Test(
+    "an EnBW fast charger is quoted under its ad-hoc price and the roaming tariffs, cheapest first")
   func enbw() throws {
     let quoter = PriceQuoter(catalog: try bundledCatalog.get())
     let quote = quoter.quote(
@@ -36,7 +39,10 @@ struct QuoteTests {
     #expect(ids.contains("afir-enbw-adHoc-dc-nfc/website"))
     #expect(ids.contains("retail-mobility-plus-charging"))
     #expect(ids.contains("retail-aral-pulse-adac-e-charge-roaming-dc"))
-    #expect(!ids.contains { $0.hasPrefix("afir-gls") || $0.hasPrefix("retail-ionity") || $0.contains("-ac") })
+    #expect(
+      !ids.contains {
+        $0.hasPrefix("afir-gls") || $0.hasPrefix("retail-ionity") || $0.contains("-ac")
+      })
     #expect(zip(quotes, quotes.dropFirst()).allSatisfy { $0.cost.inclVAT <= $1.cost.inclVAT })
     // 53.9 kWh at 135 kW = 23.96 min, under EnBW's 30-minute blocking threshold: 53.9 × 0.79.
     let adHoc = try #require(quotes.first { $0.tariffID == "afir-enbw-adHoc-dc-nfc/website" })
@@ -48,7 +54,8 @@ struct QuoteTests {
   @Test("an SWLB AC point is quoted under SWLB's OCPI tariffs only when selected")
   func swlb() throws {
     let quoter = PriceQuoter(catalog: try bundledCatalog.get())
-    let swlb = station("s2", operator: "SWLB Mobilität GmbH", kW: 22, dc: false, lat: 48.89233, lon: 9.18329)
+    let swlb = station(
+      "s2", operator: "SWLB Mobilität GmbH", kW: 22, dc: false, lat: 48.89233, lon: 9.18329)
     let quote = quoter.quote(station: swlb, selectedTariffIDs: ["22132ac"], assumption: assumption)
     let only = try #require(quote.quotes.first)
     #expect(quote.quotes.count == 1)
@@ -61,7 +68,8 @@ struct QuoteTests {
     let quoter = PriceQuoter(catalog: try bundledCatalog.get())
     let quote = quoter.quote(
       station: station("s3", operator: "Stadtwerke Irgendwo", kW: 22, dc: false),
-      selectedTariffIDs: ["afir-enbw-adHoc-ac-nfc/website", "retail-ionity-go"], assumption: assumption)
+      selectedTariffIDs: ["afir-enbw-adHoc-ac-nfc/website", "retail-ionity-go"],
+      assumption: assumption)
     guard case .noPriceKnown(let reason) = quote else {
       Issue.record("expected no price, got \(quote.quotes.map(\.tariffID))")
       return
@@ -73,9 +81,12 @@ struct QuoteTests {
   func siteSpecific() throws {
     let quoter = PriceQuoter(catalog: try bundledCatalog.get())
     let ids: Set<String> = ["afir-gls-mobility-1186-ac-nfc"]
-    let near = station("g1", operator: "GLS Mobility GmbH", kW: 22, dc: false, lat: 51.4708953, lon: 7.2195074)
+    let near = station(
+      "g1", operator: "GLS Mobility GmbH", kW: 22, dc: false, lat: 51.4708953, lon: 7.2195074)
     let far = station("g2", operator: "GLS Mobility GmbH", kW: 22, dc: false, lat: 51.5, lon: 7.3)
-    #expect(quoter.quote(station: near, selectedTariffIDs: ids, assumption: assumption).quotes.count == 1)
-    #expect(quoter.quote(station: far, selectedTariffIDs: ids, assumption: assumption).quotes.isEmpty)
+    #expect(
+      quoter.quote(station: near, selectedTariffIDs: ids, assumption: assumption).quotes.count == 1)
+    #expect(
+      quoter.quote(station: far, selectedTariffIDs: ids, assumption: assumption).quotes.isEmpty)
   }
 }

@@ -28,7 +28,8 @@ private let cases: [RestrictionCase] = [
     restrictions: #"{"start_time":"22:00","end_time":"06:00"}"#, start: "2026-01-19T21:00:00+01:00",
     minutes: 180, excl: "4.00"),
   .init(
-    name: "end_time 00:00 means the end of the day", restrictions: #"{"start_time":"20:00","end_time":"00:00"}"#,
+    name: "end_time 00:00 means the end of the day",
+    restrictions: #"{"start_time":"20:00","end_time":"00:00"}"#,
     start: "2026-01-19T23:00:00+01:00", minutes: 120, excl: "3.00"),
   .init(
     name: "the weekday switches at local midnight", restrictions: #"{"day_of_week":["SUNDAY"]}"#,
@@ -57,7 +58,8 @@ struct RestrictionTests {
     let session = ChargingSession(
       start: instant(c.start), timeZone: berlin,
       periods: [.charging(minutes: c.minutes, energyKWh: 10)])
-    let cost = try SessionCostCalculator.cost(of: session, under: try tariff(timeTariff(c.restrictions)))
+    let cost = try SessionCostCalculator.cost(
+      of: session, under: try tariff(timeTariff(c.restrictions)))
     // 19:59:59 excludes the last second before 20:00 at 1.00/h: one second at 2.00/h instead.
     if c.restrictions.contains("19:59:59") {
       #expect(cost.exclVAT.decimal(rounded: 6) == dec("1.000278"))
@@ -93,7 +95,8 @@ struct RestrictionTests {
   @Test("absent VAT means incl. VAT equals excl. VAT and is reported")
   func absentVAT() throws {
     let session = try ChargingSession.simple(
-      start: instant("2026-01-19T10:00:00+01:00"), timeZone: berlin, energyKWh: 10, chargeMinutes: 60)
+      start: instant("2026-01-19T10:00:00+01:00"), timeZone: berlin, energyKWh: 10,
+      chargeMinutes: 60)
     let cost = try SessionCostCalculator.cost(of: session, under: try tariff(timeTariff("{}")))
     #expect(cost.hasComponentsWithoutVAT)
     #expect(cost.inclVAT == cost.exclVAT)
@@ -110,41 +113,53 @@ struct BadTariffCase: Sendable, CustomTestStringConvertible {
 private let badTariffs: [BadTariffCase] = [
   .init(
     name: "negative price",
-    json: #"{"country_code":"DE","party_id":"X","id":"neg","currency":"EUR","elements":[{"price_components":[{"type":"ENERGY","price":-0.1,"step_size":1}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
+    json:
+      #"{"country_code":"DE","party_id":"X","id":"neg","currency":"EUR","elements":[{"price_components":[{"type":"ENERGY","price":-0.1,"step_size":1}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
     message: "tariff 'neg': elements[0].price_components[0].price: -0.1 is negative, expected ≥ 0"),
   .init(
     name: "step_size 0",
-    json: #"{"country_code":"DE","party_id":"X","id":"step","currency":"EUR","elements":[{"price_components":[{"type":"TIME","price":1,"step_size":0}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
+    json:
+      #"{"country_code":"DE","party_id":"X","id":"step","currency":"EUR","elements":[{"price_components":[{"type":"TIME","price":1,"step_size":0}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
     message:
-      "tariff 'step': elements[0].price_components[0].step_size: 0 for TIME, expected ≥ 1 (1 Wh or 1 s)"),
+      "tariff 'step': elements[0].price_components[0].step_size: 0 for TIME, expected ≥ 1 (1 Wh or 1 s)"
+  ),
   .init(
     name: "unknown dimension",
-    json: #"{"country_code":"DE","party_id":"X","id":"dim","currency":"EUR","elements":[{"price_components":[{"type":"KWH","price":1,"step_size":1}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
+    json:
+      #"{"country_code":"DE","party_id":"X","id":"dim","currency":"EUR","elements":[{"price_components":[{"type":"KWH","price":1,"step_size":1}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
     message:
       "tariff 'dim': elements[0].price_components[0].type: unknown dimension 'KWH', expected ENERGY, FLAT, TIME or PARKING_TIME"
   ),
   .init(
     name: "currency garbage",
-    json: #"{"country_code":"DE","party_id":"X","id":"cur","currency":"EURO","elements":[{"price_components":[{"type":"ENERGY","price":1,"step_size":1}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
-    message: "tariff 'cur': currency: 'EURO' is not an ISO 4217 code (expected three letters, e.g. EUR)"),
+    json:
+      #"{"country_code":"DE","party_id":"X","id":"cur","currency":"EURO","elements":[{"price_components":[{"type":"ENERGY","price":1,"step_size":1}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
+    message:
+      "tariff 'cur': currency: 'EURO' is not an ISO 4217 code (expected three letters, e.g. EUR)"),
   .init(
     name: "missing step_size",
-    json: #"{"country_code":"DE","party_id":"X","id":"miss","currency":"EUR","elements":[{"price_components":[{"type":"ENERGY","price":1}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
+    json:
+      #"{"country_code":"DE","party_id":"X","id":"miss","currency":"EUR","elements":[{"price_components":[{"type":"ENERGY","price":1}]}],"last_updated":"2026-01-01T00:00:00Z"}"#,
     message: "tariff 'miss': elements[0].price_components[0].step_size: missing (required)"),
   .init(
     name: "bad time of day",
-    json: #"{"country_code":"DE","party_id":"X","id":"tod","currency":"EUR","elements":[{"price_components":[{"type":"ENERGY","price":1,"step_size":1}],"restrictions":{"start_time":"25:00"}}],"last_updated":"2026-01-01T00:00:00Z"}"#,
+    json:
+      #"{"country_code":"DE","party_id":"X","id":"tod","currency":"EUR","elements":[{"price_components":[{"type":"ENERGY","price":1,"step_size":1}],"restrictions":{"start_time":"25:00"}}],"last_updated":"2026-01-01T00:00:00Z"}"#,
     message:
-      "tariff 'tod': elements[0].restrictions.start_time: invalid time '25:00', expected HH:MM (00:00 … 23:59)"),
+      "tariff 'tod': elements[0].restrictions.start_time: invalid time '25:00', expected HH:MM (00:00 … 23:59)"
+  ),
   .init(
     name: "missing last_updated",
-    json: #"{"country_code":"DE","party_id":"X","id":"lu","currency":"EUR","elements":[{"price_components":[{"type":"ENERGY","price":1,"step_size":1}]}]}"#,
+    json:
+      #"{"country_code":"DE","party_id":"X","id":"lu","currency":"EUR","elements":[{"price_components":[{"type":"ENERGY","price":1,"step_size":1}]}]}"#,
     message: "tariff 'lu': last_updated: missing (OCPI requires it)"),
 ]
 
 @Suite("Impossible tariffs")
 struct BadTariffTests {
-  @Test("an impossible tariff is refused with an error naming the tariff and the field", arguments: badTariffs)
+  @Test(
+    "an impossible tariff is refused with an error naming the tariff and the field",
+    arguments: badTariffs)
   func refused(_ c: BadTariffCase) throws {
     do {
       _ = try CompiledTariff(try tariff(c.json))

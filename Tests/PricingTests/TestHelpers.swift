@@ -10,7 +10,8 @@ func tariff(_ json: String, defaults: TariffDecodingDefaults? = nil) throws -> T
 }
 
 /// `Europe/Berlin`.
-let berlin: TimeZone = TimeZone(identifier: "Europe/Berlin") ?? TimeZone(secondsFromGMT: 3600) ?? .current
+let berlin: TimeZone =
+  TimeZone(identifier: "Europe/Berlin") ?? TimeZone(secondsFromGMT: 3600) ?? .current
 /// UTC.
 let utc: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 

@@ -40,14 +40,17 @@ private let examples: [WorkedExample] = [
     periods: [.charging(minutes: 60, energyKWh: 20), .parking(minutes: 40)], excl: "7.00",
     incl: "7.90"),
   .init(
-    name: "T5 max price caps 50 kWh", json: OCPIExampleTariffs.t6, start: "2019-06-01T10:00:00+02:00",
-    timeZone: berlin, periods: [.charging(minutes: 120, energyKWh: 50)], excl: "10.00", incl: "11.00"),
+    name: "T5 max price caps 50 kWh", json: OCPIExampleTariffs.t6,
+    start: "2019-06-01T10:00:00+02:00",
+    timeZone: berlin, periods: [.charging(minutes: 120, energyKWh: 50)], excl: "10.00",
+    incl: "11.00"),
   .init(
     name: "T5 max price not reached at 30 kWh", json: OCPIExampleTariffs.t6,
     start: "2019-06-01T10:00:00+02:00", timeZone: berlin,
     periods: [.charging(minutes: 90, energyKWh: 30)], excl: "8.00", incl: "8.85"),
   .init(
-    name: "T6 2.00/h charging, 2.5 h", json: OCPIExampleTariffs.t1, start: "2026-01-19T10:00:00+01:00",
+    name: "T6 2.00/h charging, 2.5 h", json: OCPIExampleTariffs.t1,
+    start: "2026-01-19T10:00:00+01:00",
     timeZone: berlin, periods: [.charging(minutes: 150, energyKWh: 25)], excl: "5.00", incl: "5.50"),
   .init(
     name: "T7 3.00/h charging + 5.00/h parking", json: OCPIExampleTariffs.t13,
@@ -59,7 +62,8 @@ private let examples: [WorkedExample] = [
     timeZone: berlin, periods: [.charging(minutes: 150, energyKWh: 25)], excl: "4.75", incl: "5.00",
     cents: true),
   .init(
-    name: "T9 energy billed per 100 Wh", json: OCPIExampleTariffs.t3, start: "2026-01-19T10:00:00+01:00",
+    name: "T9 energy billed per 100 Wh", json: OCPIExampleTariffs.t3,
+    start: "2026-01-19T10:00:00+01:00",
     timeZone: berlin, periods: [.charging(minutes: 60, energyKWh: dec("20.45"))], excl: "5.63",
     incl: "6.24", cents: true),
   .init(
@@ -68,7 +72,8 @@ private let examples: [WorkedExample] = [
     periods: [.charging(minutes: 165, energyKWh: 10, currentA: 16), .parking(minutes: 42)],
     excl: "9.00", incl: "10.30"),
   .init(
-    name: "T11 complex tariff, Saturday 13:30, 43 A (erratum corrected)", json: OCPIExampleTariffs.t4,
+    name: "T11 complex tariff, Saturday 13:30, 43 A (erratum corrected)",
+    json: OCPIExampleTariffs.t4,
     start: "2026-01-24T13:30:00+01:00", timeZone: berlin,
     periods: [.charging(minutes: 114, energyKWh: 20, currentA: 43), .parking(minutes: 71)],
     excl: "12.375", incl: "13.975"),
@@ -76,7 +81,8 @@ private let examples: [WorkedExample] = [
     name: "T12 max_power restriction", json: OCPIExampleTariffs.maxPower,
     start: "2026-01-19T10:00:00+01:00", timeZone: berlin,
     periods: [
-      .charging(minutes: 10, energyKWh: 1, powerKW: 6), .charging(minutes: 50, energyKWh: 40, powerKW: 48),
+      .charging(minutes: 10, energyKWh: 1, powerKW: 6),
+      .charging(minutes: 50, energyKWh: 40, powerKW: 48),
       .charging(milliseconds: 450_000, energyKWh: dec("0.5"), powerKW: 4),
     ], excl: "20.30", incl: "24.36"),
   .init(
@@ -87,7 +93,8 @@ private let examples: [WorkedExample] = [
   .init(
     name: "T14 step size at an element switch (16:55, 10 + 2 min)", json: OCPIExampleTariffs.t14,
     start: "2026-01-19T16:55:00+01:00", timeZone: berlin,
-    periods: [.charging(minutes: 10, energyKWh: 2), .parking(minutes: 2)], excl: "0.55", incl: "0.55"),
+    periods: [.charging(minutes: 10, energyKWh: 2), .parking(minutes: 2)], excl: "0.55",
+    incl: "0.55"),
   .init(
     name: "T15 step size at an element switch (16:35, 35 min)", json: OCPIExampleTariffs.t14,
     start: "2026-01-19T16:35:00+01:00", timeZone: berlin,
@@ -95,7 +102,8 @@ private let examples: [WorkedExample] = [
   .init(
     name: "T16 switch to free parking at 20:00 (erratum corrected)", json: OCPIExampleTariffs.t14,
     start: "2026-01-19T19:40:00+01:00", timeZone: berlin,
-    periods: [.charging(minutes: 12, energyKWh: 2), .parking(minutes: 20)], excl: "0.73", incl: "0.73"),
+    periods: [.charging(minutes: 12, energyKWh: 2), .parking(minutes: 20)], excl: "0.73",
+    incl: "0.73"),
   .init(
     name: "T17 reservation 15 min then 20 kWh", json: OCPIExampleTariffs.t15,
     start: "2026-01-19T10:00:00+01:00", timeZone: berlin,
@@ -178,7 +186,9 @@ struct WorkedExampleTests {
     let t = try tariff(OCPIExampleTariffs.tdGracePeriod, defaults: defaults)
     let session = ChargingSession(
       start: instant("2015-06-29T15:00:00Z"), timeZone: utc,
-      periods: [.parking(minutes: 30), .parking(minutes: 15), .charging(minutes: 30, energyKWh: 10)])
+      periods: [
+        .parking(minutes: 30), .parking(minutes: 15), .charging(minutes: 30, energyKWh: 10),
+      ])
     let cost = try SessionCostCalculator.cost(of: session, under: t)
     #expect(cost.exclVAT == amount("3.25"))
     #expect(cost.inclVAT == amount("3.50"))
@@ -196,11 +206,15 @@ struct WorkedExampleTests {
     #expect(cost.inclVAT == amount("6.2375"))
   }
 
-  @Test("S3 and S4: with parking billed only parking time is rounded", arguments: [
-    ("S3 21 + 16 min, step 10 min", OCPIExampleTariffs.s3, 16, Decimal(21), Decimal(20)),
-    ("S4 21 + 7 min, step 5 min", OCPIExampleTariffs.s4, 7, Decimal(21), Decimal(10)),
-  ])
-  func parkingRounding(_ name: String, _ json: String, _ parked: Int, _ charge: Decimal, _ park: Decimal)
+  @Test(
+    "S3 and S4: with parking billed only parking time is rounded",
+    arguments: [
+      ("S3 21 + 16 min, step 10 min", OCPIExampleTariffs.s3, 16, Decimal(21), Decimal(20)),
+      ("S4 21 + 7 min, step 5 min", OCPIExampleTariffs.s4, 7, Decimal(21), Decimal(10)),
+    ])
+  func parkingRounding(
+    _ name: String, _ json: String, _ parked: Int, _ charge: Decimal, _ park: Decimal
+  )
     throws
   {
     let session = ChargingSession(
@@ -215,7 +229,10 @@ struct WorkedExampleTests {
   func s1Volume() throws {
     let session = ChargingSession(
       start: instant("2026-01-19T16:30:00+01:00"), timeZone: berlin,
-      periods: [.charging(minutes: 30, energyKWh: dec("4.3")), .charging(minutes: 20, energyKWh: dec("1.1"))])
+      periods: [
+        .charging(minutes: 30, energyKWh: dec("4.3")),
+        .charging(minutes: 20, energyKWh: dec("1.1")),
+      ])
     let cost = try SessionCostCalculator.cost(of: session, under: try tariff(OCPIExampleTariffs.s1))
     #expect(cost.line(.energy)?.billedKWh == dec("5.5"))
   }

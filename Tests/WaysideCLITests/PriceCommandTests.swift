@@ -55,7 +55,8 @@ struct PriceCommandTests {
   func text() async throws {
     let path = try temporaryFile(tariff13)
     let (status, out, _) = await run([
-      "--tariff", path, "--start", "2026-01-19T10:00:00+01:00", "--kwh", "25", "--charge-minutes", "150",
+      "--tariff", path, "--start", "2026-01-19T10:00:00+01:00", "--kwh", "25", "--charge-minutes",
+      "150",
     ])
     #expect(status == 0)
     #expect(out.contains("Total excl. VAT: 7.50 EUR"))
@@ -66,7 +67,10 @@ struct PriceCommandTests {
   func tariffList() async throws {
     let other = tariff13.replacingOccurrences(of: "\"id\":\"13\"", with: "\"id\":\"14\"")
     let path = try temporaryFile("{\"tariffs\":[\(tariff13),\(other)]}")
-    let base = ["--tariff", path, "--start", "2026-01-19T10:00:00+01:00", "--kwh", "10", "--charge-minutes", "60"]
+    let base = [
+      "--tariff", path, "--start", "2026-01-19T10:00:00+01:00", "--kwh", "10", "--charge-minutes",
+      "60",
+    ]
     let (status, _, err) = await run(base)
     #expect(status == 2)
     #expect(err.contains("holds 2 tariffs (13, 14); choose one with --tariff-id"))
@@ -74,30 +78,50 @@ struct PriceCommandTests {
     #expect(ok == 0 && out.contains("\"tariff_id\" : \"14\""))
   }
 
-  @Test("bad input gives a clear error and a non-zero status", arguments: [
-    PriceErrorCase(
-      name: "missing --tariff", words: ["--start", "2026-01-19T10:00:00Z", "--kwh", "1", "--charge-minutes", "1"],
-      status: 2, message: "wayside price: missing --tariff FILE.json"),
-    PriceErrorCase(
-      name: "unreadable number", words: ["--tariff", "x.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "ten",
-        "--charge-minutes", "1"], status: 2,
-      message: "wayside price: option --kwh expects a number ≥ 0 such as 12.5, got 'ten'"),
-    PriceErrorCase(
-      name: "bad start", words: ["--tariff", "x.json", "--start", "tomorrow", "--kwh", "1", "--charge-minutes", "1"],
-      status: 2,
-      message:
-        "wayside price: option --start expects an ISO 8601 date-time such as 2026-01-19T09:30:00+01:00, got 'tomorrow'"),
-    PriceErrorCase(
-      name: "missing file", words: ["--tariff", "/nonexistent/t.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "1",
-        "--charge-minutes", "1"], status: 1, message: "wayside price: cannot read tariff file '/nonexistent/t.json'"),
-    PriceErrorCase(
-      name: "unknown option", words: ["--tariff", "x.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "1",
-        "--charge-minutes", "1", "--fast"], status: 2, message: "wayside price: unknown option '--fast'"),
-    PriceErrorCase(
-      name: "energy without time", words: ["--tariff", "x.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "5",
-        "--charge-minutes", "0"], status: 2,
-      message: "wayside price: 5 kWh cannot be charged in 0 minutes, expected a charging time > 0"),
-  ])
+  @Test(
+    "bad input gives a clear error and a non-zero status",
+    arguments: [
+      PriceErrorCase(
+        name: "missing --tariff",
+        words: ["--start", "2026-01-19T10:00:00Z", "--kwh", "1", "--charge-minutes", "1"],
+        status: 2, message: "wayside price: missing --tariff FILE.json"),
+      PriceErrorCase(
+        name: "unreadable number",
+        words: [
+          "--tariff", "x.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "ten",
+          "--charge-minutes", "1",
+        ], status: 2,
+        message: "wayside price: option --kwh expects a number ≥ 0 such as 12.5, got 'ten'"),
+      PriceErrorCase(
+        name: "bad start",
+        words: [
+          "--tariff", "x.json", "--start", "tomorrow", "--kwh", "1", "--charge-minutes", "1",
+        ],
+        status: 2,
+        message:
+          "wayside price: option --start expects an ISO 8601 date-time such as 2026-01-19T09:30:00+01:00, got 'tomorrow'"
+      ),
+      PriceErrorCase(
+        name: "missing file",
+        words: [
+          "--tariff", "/nonexistent/t.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "1",
+          "--charge-minutes", "1",
+        ], status: 1, message: "wayside price: cannot read tariff file '/nonexistent/t.json'"),
+      PriceErrorCase(
+        name: "unknown option",
+        words: [
+          "--tariff", "x.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "1",
+          "--charge-minutes", "1", "--fast",
+        ], status: 2, message: "wayside price: unknown option '--fast'"),
+      PriceErrorCase(
+        name: "energy without time",
+        words: [
+          "--tariff", "x.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "5",
+          "--charge-minutes", "0",
+        ], status: 2,
+        message: "wayside price: 5 kWh cannot be charged in 0 minutes, expected a charging time > 0"
+      ),
+    ])
   func badInput(_ c: PriceErrorCase) async throws {
     // Cases that get past argument parsing need a real file.
     let path = try temporaryFile(tariff13)
@@ -109,11 +133,14 @@ struct PriceCommandTests {
 
   @Test("an impossible tariff is refused naming the tariff and the field")
   func impossibleTariff() async throws {
-    let path = try temporaryFile(tariff13.replacingOccurrences(of: "\"step_size\":60", with: "\"step_size\":0"))
+    let path = try temporaryFile(
+      tariff13.replacingOccurrences(of: "\"step_size\":60", with: "\"step_size\":0"))
     let (status, _, err) = await run([
       "--tariff", path, "--start", "2026-01-19T10:00:00Z", "--kwh", "1", "--charge-minutes", "10",
     ])
     #expect(status == 1)
-    #expect(err.contains("tariff '13': elements[0].price_components[0].step_size: 0 for TIME, expected ≥ 1"))
+    #expect(
+      err.contains(
+        "tariff '13': elements[0].price_components[0].step_size: 0 for TIME, expected ≥ 1"))
   }
 }

@@ -5,7 +5,8 @@ import Pricing
 /// `wayside price`: the OCPI cost of one charging session under one tariff, excl. and incl. VAT.
 public enum PriceCommand: WaysideCommand {
   public static let name = "price"
-  public static let abstract = "Price a charging session under an OCPI 2.2.1 tariff (excl./incl. VAT)."
+  public static let abstract =
+    "Price a charging session under an OCPI 2.2.1 tariff (excl./incl. VAT)."
   public static let usage = """
     Usage: wayside price --tariff FILE.json --start ISO8601 --kwh KWH --charge-minutes M
                          [--park-minutes M] [--max-power-kw KW] [--tariff-id ID]
@@ -40,9 +41,12 @@ public enum PriceCommand: WaysideCommand {
     }
     guard let start = OCPIDateTime.parse(startText) else {
       throw CommandError.usage(
-        "option --start expects an ISO 8601 date-time such as 2026-01-19T09:30:00+01:00, got '\(startText)'")
+        "option --start expects an ISO 8601 date-time such as 2026-01-19T09:30:00+01:00, got '\(startText)'"
+      )
     }
-    guard let kwh = try decimal(&arguments, "--kwh") else { throw CommandError.usage("missing --kwh KWH") }
+    guard let kwh = try decimal(&arguments, "--kwh") else {
+      throw CommandError.usage("missing --kwh KWH")
+    }
     guard let charge = try decimal(&arguments, "--charge-minutes") else {
       throw CommandError.usage("missing --charge-minutes M")
     }
@@ -50,7 +54,8 @@ public enum PriceCommand: WaysideCommand {
     let maxPower = try decimal(&arguments, "--max-power-kw")
     let zoneName = try arguments.option("--time-zone") ?? "Europe/Berlin"
     guard let zone = TimeZone(identifier: zoneName) else {
-      throw CommandError.usage("option --time-zone expects an IANA zone such as Europe/Berlin, got '\(zoneName)'")
+      throw CommandError.usage(
+        "option --time-zone expects an IANA zone such as Europe/Berlin, got '\(zoneName)'")
     }
     let json = arguments.flag("--json")
     try arguments.finish()
@@ -76,7 +81,8 @@ public enum PriceCommand: WaysideCommand {
     if json {
       io.out(try render(json: cost))
     } else {
-      io.out(render(text: cost, kwh: kwh, charge: charge, park: park, start: startText, zone: zoneName))
+      io.out(
+        render(text: cost, kwh: kwh, charge: charge, park: park, start: startText, zone: zoneName))
     }
     return 0
   }
@@ -117,17 +123,20 @@ public enum PriceCommand: WaysideCommand {
     } else if let dict = top as? [String: Any] {
       objects = [dict]
     } else {
-      throw CommandError.failure("'\(path)' holds no tariff object (expected an OCPI Tariff or {\"tariffs\": [...]})")
+      throw CommandError.failure(
+        "'\(path)' holds no tariff object (expected an OCPI Tariff or {\"tariffs\": [...]})")
     }
     let ids = objects.map { ($0["id"] as? String) ?? "(no id)" }
     if let id {
       objects = objects.filter { ($0["id"] as? String) == id }
       guard !objects.isEmpty else {
-        throw CommandError.failure("'\(path)' has no tariff with id '\(id)'; it has: \(ids.joined(separator: ", "))")
+        throw CommandError.failure(
+          "'\(path)' has no tariff with id '\(id)'; it has: \(ids.joined(separator: ", "))")
       }
     } else if objects.count > 1 {
       throw CommandError.usage(
-        "'\(path)' holds \(objects.count) tariffs (\(ids.joined(separator: ", "))); choose one with --tariff-id")
+        "'\(path)' holds \(objects.count) tariffs (\(ids.joined(separator: ", "))); choose one with --tariff-id"
+      )
     }
     guard let object = objects.first else {
       throw CommandError.failure("'\(path)' holds no tariffs")
@@ -195,7 +204,8 @@ public enum PriceCommand: WaysideCommand {
     let digits = cost.currency.minorUnitDigits
     let payload = JSONCost(
       tariff_id: cost.tariffID, currency: cost.currency.rawValue,
-      excl_vat: cost.exclVAT.decimal(rounded: digits), incl_vat: cost.inclVAT.decimal(rounded: digits),
+      excl_vat: cost.exclVAT.decimal(rounded: digits),
+      incl_vat: cost.inclVAT.decimal(rounded: digits),
       excl_vat_exact: cost.exclVAT.description, incl_vat_exact: cost.inclVAT.description,
       min_price_applied: cost.minPriceApplied, max_price_applied: cost.maxPriceApplied,
       vat_missing_for_some_components: cost.hasComponentsWithoutVAT,
@@ -211,7 +221,8 @@ public enum PriceCommand: WaysideCommand {
   }
 
   static func render(
-    text cost: SessionCost, kwh: Decimal, charge: Decimal, park: Decimal, start: String, zone: String
+    text cost: SessionCost, kwh: Decimal, charge: Decimal, park: Decimal, start: String,
+    zone: String
   ) -> String {
     let c = cost.currency.rawValue
     var lines = [
@@ -226,8 +237,12 @@ public enum PriceCommand: WaysideCommand {
     }
     if cost.minPriceApplied { lines.append("  min_price applied") }
     if cost.maxPriceApplied { lines.append("  max_price applied") }
-    lines.append("Total excl. VAT: \(cost.exclVAT.money(cost.currency))  (exact \(cost.exclVAT.decimalText(maxDecimals: 12)))")
-    lines.append("Total incl. VAT: \(cost.inclVAT.money(cost.currency))  (exact \(cost.inclVAT.decimalText(maxDecimals: 12)))")
+    lines.append(
+      "Total excl. VAT: \(cost.exclVAT.money(cost.currency))  (exact \(cost.exclVAT.decimalText(maxDecimals: 12)))"
+    )
+    lines.append(
+      "Total incl. VAT: \(cost.inclVAT.money(cost.currency))  (exact \(cost.inclVAT.decimalText(maxDecimals: 12)))"
+    )
     if cost.hasComponentsWithoutVAT {
       lines.append("Note: some components give no VAT rate; OCPI then applies no VAT to them.")
     }
