@@ -29,7 +29,7 @@ let package = Package(
     // MARK: L1 algorithms and stores
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
-    .target(name: "Pricing", dependencies: ["Charging"], swiftSettings: strict),
+    .target(name: "Pricing", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(
       name: "StationFeeds", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
     .target(

@@ -6,6 +6,7 @@ public enum CommandRegistry {
     LintCommand.self,
     RouteCommand.self,
     PlanCommand.self,
+    PriceCommand.self,
   ]
 
   /// The subcommand with this name, if any.

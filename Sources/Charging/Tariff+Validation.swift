@@ -1,0 +1,73 @@
+import Foundation
+
+extension Tariff {
+  /// Checks the rules a priceable tariff must meet and throws the first violation.
+  ///
+  /// Rules: at least one element, each with at least one component; prices, VAT, limits and
+  /// restriction bounds not negative; `step_size` ≥ 1 for ENERGY, TIME and PARKING_TIME
+  /// (`../shared/reference/ev-domain.md` §1.7); reservation elements price only FLAT and TIME;
+  /// `min_price` ≤ `max_price`; start before end.
+  public func validate() throws {
+    func fail(_ field: String, _ problem: String) -> TariffError {
+      TariffError(tariffID: id, field: field, problem: problem)
+    }
+    guard !elements.isEmpty else {
+      throw fail("elements", "empty, OCPI requires at least one element")
+    }
+    for (e, element) in elements.enumerated() {
+      guard !element.priceComponents.isEmpty else {
+        throw fail("elements[\(e)].price_components", "empty, expected at least one component")
+      }
+      for (p, component) in element.priceComponents.enumerated() {
+        let field = "elements[\(e)].price_components[\(p)]"
+        if component.price < 0 {
+          throw fail("\(field).price", "\(component.price) is negative, expected ≥ 0")
+        }
+        if let vat = component.vat, vat < 0 {
+          throw fail("\(field).vat", "\(vat) is negative, expected a percentage ≥ 0")
+        }
+        if component.type != .flat, component.stepSize < 1 {
+          throw fail(
+            "\(field).step_size",
+            "\(component.stepSize) for \(component.type.rawValue), expected ≥ 1 (1 Wh or 1 s)")
+        }
+        if component.type == .flat, component.stepSize < 0 {
+          throw fail("\(field).step_size", "\(component.stepSize) is negative")
+        }
+        if element.restrictions?.reservation != nil, component.type != .flat,
+          component.type != .time
+        {
+          throw fail(
+            "\(field).type",
+            "\(component.type.rawValue) in a reservation element, OCPI allows only FLAT and TIME")
+        }
+      }
+      if let r = element.restrictions {
+        let field = "elements[\(e)].restrictions"
+        let decimals: [(String, Decimal?)] = [
+          ("min_kwh", r.minKWh), ("max_kwh", r.maxKWh), ("min_current", r.minCurrent),
+          ("max_current", r.maxCurrent), ("min_power", r.minPower), ("max_power", r.maxPower),
+        ]
+        for (name, value) in decimals {
+          if let value, value < 0 { throw fail("\(field).\(name)", "\(value) is negative") }
+        }
+        if let v = r.minDuration, v < 0 { throw fail("\(field).min_duration", "\(v) is negative") }
+        if let v = r.maxDuration, v < 0 { throw fail("\(field).max_duration", "\(v) is negative") }
+      }
+    }
+    for (name, limit) in [("min_price", minPrice), ("max_price", maxPrice)] {
+      guard let limit else { continue }
+      if limit.exclVAT < 0 { throw fail("\(name).excl_vat", "\(limit.exclVAT) is negative") }
+      if let incl = limit.inclVAT, incl < 0 {
+        throw fail("\(name).incl_vat", "\(incl) is negative")
+      }
+    }
+    if let minPrice, let maxPrice, minPrice.exclVAT > maxPrice.exclVAT {
+      throw fail(
+        "min_price", "\(minPrice.exclVAT) is above max_price \(maxPrice.exclVAT), expected ≤")
+    }
+    if let start = startDateTime, let end = endDateTime, end <= start {
+      throw fail("end_date_time", "is not after start_date_time")
+    }
+  }
+}

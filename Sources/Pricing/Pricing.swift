@@ -1,1 +1,0 @@
-// The Pricing module; see README.md for its layer and role.
