@@ -2,6 +2,8 @@
 public enum CommandRegistry {
   /// The subcommands.
   public static let all: [any WaysideCommand.Type] = [
+    ServeCommand.self,
+    RenderCommand.self,
     JourneyCommand.self,
     LintCommand.self,
     RouteCommand.self,
