@@ -30,7 +30,8 @@ let package = Package(
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(name: "Pricing", dependencies: ["Charging"], swiftSettings: strict),
-    .target(name: "StationFeeds", dependencies: ["Geo", "Charging"], swiftSettings: strict),
+    .target(
+      name: "StationFeeds", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
     .target(
       name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
     .target(name: "Routing", dependencies: ["Geo"], swiftSettings: strict),
@@ -43,10 +44,10 @@ let package = Package(
     // MARK: L2 experiences and hosts
     .target(name: "CarSession", dependencies: ["CarTemplates"], swiftSettings: strict),
     .target(
-      name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "Geo"],
+      name: "CarRender", dependencies: ["CarTemplates", "Geo", "WaysideData"],
       swiftSettings: strict),
     .target(
-      name: "CarRender", dependencies: ["CarTemplates", "CarSimulator", "Geo"],
+      name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "CarRender", "Geo"],
       swiftSettings: strict),
     .target(
       name: "KitDemos", dependencies: ["CarTemplates", "CarSession", "Geo"], swiftSettings: strict),
@@ -104,7 +105,9 @@ let package = Package(
     .testTarget(
       name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
       swiftSettings: strict),
-    .testTarget(name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], swiftSettings: strict),
+    .testTarget(
+      name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
+      swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer"], swiftSettings: strict),
     .testTarget(name: "WaysideCLITests", dependencies: ["WaysideCLI"], swiftSettings: strict),

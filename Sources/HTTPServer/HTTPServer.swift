@@ -1,1 +1,278 @@
-// The HTTPServer module; see README.md for its layer and role.
+import Foundation
+import Synchronization
+
+/// An HTTP/1.1 server on POSIX sockets that answers each request with a ``HTTPHandler``.
+///
+/// Creating the server binds and starts listening; ``stop()`` shuts it down. By default it
+/// binds 127.0.0.1 only, and it answers only requests whose `Host` names the bound address or
+/// `localhost` (see ``HTTPHostPolicy``). Each accepted connection is served by its own thread
+/// with blocking I/O (see `Guides/HTTPServer.md` for why), up to
+/// ``Configuration/maxConnections`` at once.
+///
+/// ```swift
+/// var router = HTTPRouter()
+/// router.get("/hello") { _ in .text("hello") }
+/// let server = try HTTPServer(configuration: .init(port: 0), router: router)
+/// print(server.baseURL)   // http://127.0.0.1:49152
+/// await server.stop()
+/// ```
+public final class HTTPServer: Sendable {
+  /// Where to listen, what to accept, and how long to wait.
+  public struct Configuration: Sendable {
+    /// The numeric IPv4 or IPv6 address to bind; loopback unless the caller chooses otherwise.
+    public var address: String
+    /// The TCP port; 0 asks the system for a free port, reported by ``HTTPServer/port``.
+    public var port: UInt16
+    /// Extra `Host` names (without port) the server answers besides its address and, on
+    /// loopback, `localhost`; needed when binding a non-loopback or wildcard address.
+    public var allowedHosts: [String]
+    /// Request size limits.
+    public var limits: HTTPRequestParser.Limits
+    /// The most connections served at once; more are answered 503 and closed.
+    public var maxConnections: Int
+    /// How long an idle keep-alive connection waits for its next request before closing.
+    public var idleTimeout: Duration
+    /// How long a request may take to arrive once its first byte has (slow clients get 408).
+    public var requestTimeout: Duration
+    /// How long one `send` may block on a client that does not read.
+    public var writeTimeout: Duration
+    /// How often an idle event stream sends a comment line, which also detects dead clients.
+    public var heartbeatInterval: Duration
+    /// How long ``HTTPServer/stop()`` lets in-flight responses finish before cutting them off.
+    public var shutdownGracePeriod: Duration
+    /// The most requests served on one connection before it is closed.
+    public var maxRequestsPerConnection: Int
+    /// Receives one line per server-side problem (handler header errors, accept failures).
+    public var log: (@Sendable (String) -> Void)?
+
+    /// Creates a configuration; every default is listed in `Guides/HTTPServer.md`.
+    public init(
+      address: String = "127.0.0.1", port: UInt16 = 8080, allowedHosts: [String] = [],
+      limits: HTTPRequestParser.Limits = .init(), maxConnections: Int = 128,
+      idleTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10),
+      writeTimeout: Duration = .seconds(10), heartbeatInterval: Duration = .seconds(15),
+      shutdownGracePeriod: Duration = .seconds(2), maxRequestsPerConnection: Int = 10_000,
+      log: (@Sendable (String) -> Void)? = nil
+    ) {
+      self.address = address
+      self.port = port
+      self.allowedHosts = allowedHosts
+      self.limits = limits
+      self.maxConnections = maxConnections
+      self.idleTimeout = idleTimeout
+      self.requestTimeout = requestTimeout
+      self.writeTimeout = writeTimeout
+      self.heartbeatInterval = heartbeatInterval
+      self.shutdownGracePeriod = shutdownGracePeriod
+      self.maxRequestsPerConnection = maxRequestsPerConnection
+      self.log = log
+    }
+  }
+
+  /// Counters since the server started.
+  public struct Statistics: Sendable, Hashable {
+    /// Connections accepted and served.
+    public var connectionsAccepted = 0
+    /// Connections refused with 503 because ``Configuration/maxConnections`` were open.
+    public var connectionsRefused = 0
+    /// Requests answered (including error answers to malformed requests).
+    public var responsesSent = 0
+    /// Connections open right now.
+    public var openConnections = 0
+  }
+
+  struct State {
+    var stopping = false
+    var finished = false
+    var connections = Set<Int32>()
+    var liveThreads = 0
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var statistics = Statistics()
+  }
+
+  /// The configuration the server was started with.
+  public let configuration: Configuration
+  /// The bound port (the system's choice when the configuration asked for 0).
+  public let port: UInt16
+  /// The `Host` values this server answers.
+  public let hostPolicy: HTTPHostPolicy
+  let handler: HTTPHandler
+  let listener: Int32
+  let stopPipe: (read: Int32, write: Int32)
+  let state = Mutex(State())
+
+  /// Binds, listens and starts accepting connections, answering each request with `handler`.
+  /// - Throws: ``HTTPServerError`` when the address is not numeric, the port is taken, or a
+  ///   socket call fails.
+  public init(configuration: Configuration = Configuration(), handler: @escaping HTTPHandler)
+    throws(HTTPServerError)
+  {
+    self.configuration = configuration
+    self.handler = handler
+    let stopPipe = try POSIX.makePipe()
+    let listening: (descriptor: Int32, port: UInt16)
+    do {
+      listening = try POSIX.openListener(
+        address: configuration.address, port: configuration.port, backlog: 512)
+    } catch {
+      POSIX.closeDescriptor(stopPipe.read)
+      POSIX.closeDescriptor(stopPipe.write)
+      throw error
+    }
+    self.stopPipe = stopPipe
+    self.listener = listening.descriptor
+    self.port = listening.port
+    self.hostPolicy = .bound(
+      to: configuration.address, port: listening.port, extraHosts: configuration.allowedHosts)
+    state.withLock { $0.liveThreads = 1 }
+    let thread = Thread { [self] in acceptLoop() }
+    thread.name = "HTTPServer accept :\(listening.port)"
+    thread.start()
+  }
+
+  /// Binds, listens and starts answering requests with `router`.
+  /// - Throws: ``HTTPServerError`` as ``init(configuration:handler:)`` does.
+  public convenience init(configuration: Configuration = Configuration(), router: HTTPRouter)
+    throws(HTTPServerError)
+  {
+    try self.init(configuration: configuration) { request in await router.handle(request) }
+  }
+
+  /// The server's root URL, e.g. `http://127.0.0.1:8080`.
+  public var baseURL: String {
+    let address = configuration.address
+    let host = address.contains(":") ? "[\(address)]" : address
+    return "http://\(host):\(port)"
+  }
+
+  /// Counters since start.
+  public var statistics: Statistics {
+    state.withLock { state in
+      var statistics = state.statistics
+      statistics.openConnections = state.connections.count
+      return statistics
+    }
+  }
+
+  /// Stops accepting, ends event streams, lets in-flight responses finish for the grace
+  /// period, closes every connection, and returns once all of the server's threads have exited.
+  public func stop() async {
+    let started = state.withLock { state -> Bool in
+      guard !state.stopping else { return false }
+      state.stopping = true
+      POSIX.signal(stopPipe.write)
+      return true
+    }
+    if started {
+      let grace = configuration.shutdownGracePeriod
+      let cutoff = Task { [self] in
+        try? await Task.sleep(for: grace)
+        guard !Task.isCancelled else { return }
+        state.withLock { state in
+          for descriptor in state.connections { POSIX.shutdownBoth(descriptor) }
+        }
+      }
+      await waitUntilStopped()
+      cutoff.cancel()
+    } else {
+      await waitUntilStopped()
+    }
+  }
+
+  /// Returns once the server has stopped (after some caller's ``stop()``).
+  public func waitUntilStopped() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let finished = state.withLock { state -> Bool in
+        if state.finished { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if finished { continuation.resume() }
+    }
+  }
+
+  // MARK: Threads
+
+  private func acceptLoop() {
+    defer {
+      POSIX.closeDescriptor(listener)
+      threadExited()
+    }
+    while true {
+      let ready = POSIX.waitReadable([listener, stopPipe.read], timeout: .seconds(60))
+      if ready.second { return }
+      guard ready.first else { continue }
+      guard let descriptor = POSIX.acceptConnection(listener) else {
+        let code = errno
+        if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
+          configuration.log?("accept on port \(port) failed: \(String(cString: strerror(code)))")
+          usleep(10_000)  // let connections close instead of spinning on a full table
+        }
+        continue
+      }
+      admit(descriptor)
+    }
+  }
+
+  private func admit(_ descriptor: Int32) {
+    let admitted = state.withLock { state -> Bool in
+      guard !state.stopping, state.connections.count < configuration.maxConnections else {
+        state.statistics.connectionsRefused += 1
+        return false
+      }
+      state.connections.insert(descriptor)
+      state.liveThreads += 1
+      state.statistics.connectionsAccepted += 1
+      return true
+    }
+    guard admitted else {
+      POSIX.configureConnection(descriptor, writeTimeout: .milliseconds(200))
+      let response = HTTPResponse.error(
+        .serviceUnavailable,
+        "the server is at its limit of \(configuration.maxConnections) connections or stopping")
+      let body = response.bodyBytes ?? []
+      let head = HTTPResponseEncoder.head(
+        status: response.status, headers: response.headers, framing: .length(body.count),
+        keepAlive: false)
+      _ = POSIX.sendAll(descriptor, head + body)
+      POSIX.closeDescriptor(descriptor)
+      return
+    }
+    POSIX.configureConnection(descriptor, writeTimeout: configuration.writeTimeout)
+    let thread = Thread { [self] in
+      HTTPConnection(server: self, descriptor: descriptor).run()
+      connectionClosed(descriptor)
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+  }
+
+  func countResponse() {
+    state.withLock { $0.statistics.responsesSent += 1 }
+  }
+
+  var isStopping: Bool { state.withLock { $0.stopping } }
+
+  private func connectionClosed(_ descriptor: Int32) {
+    // Closing under the lock means stop() can never shut down a descriptor number that has
+    // already been closed and reused by someone else.
+    state.withLock { state in
+      state.connections.remove(descriptor)
+      POSIX.closeDescriptor(descriptor)
+    }
+    threadExited()
+  }
+
+  private func threadExited() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.liveThreads -= 1
+      guard state.liveThreads == 0, state.stopping, !state.finished else { return [] }
+      state.finished = true
+      POSIX.closeDescriptor(stopPipe.read)
+      POSIX.closeDescriptor(stopPipe.write)
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+}

@@ -1,7 +1,81 @@
+import Foundation
+
 /// The `wayside` command line's entry point.
 public enum WaysideMain {
   /// Runs the command line with the process arguments and exits with its status.
   public static func run() async {
-    print("wayside: under construction")
+    let status = await run(Array(CommandLine.arguments.dropFirst()), io: .standard())
+    exit(status)
+  }
+
+  /// Runs the command line with explicit words; returns the exit status (used by tests).
+  public static func run(_ words: [String], io: CommandIO) async -> Int32 {
+    guard let first = words.first else {
+      if let serve = CommandRegistry.command(named: "serve") {
+        return await invoke(serve, [], io: io)
+      }
+      io.out(overview)
+      return 0
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+      if words.count > 1, let command = CommandRegistry.command(named: words[1]) {
+        io.out(command.usage)
+      } else {
+        io.out(overview)
+      }
+      return 0
+    }
+    if first.hasPrefix("-"), let serve = CommandRegistry.command(named: "serve") {
+      // `swift run wayside --port 9000` passes options straight to the simulator.
+      return await invoke(serve, words, io: io)
+    }
+    guard let command = CommandRegistry.command(named: first) else {
+      io.err("wayside: unknown command '\(first)'. Known commands: \(names).")
+      io.err("Run 'wayside --help' for what each one does.")
+      return 2
+    }
+    return await invoke(command, Array(words.dropFirst()), io: io)
+  }
+
+  private static func invoke(_ command: any WaysideCommand.Type, _ words: [String], io: CommandIO)
+    async -> Int32
+  {
+    if words.contains("--help") || words.contains("-h") {
+      io.out(command.usage)
+      return 0
+    }
+    var arguments = Arguments(words, command: command.name)
+    do {
+      return try await command.run(&arguments, io)
+    } catch let error as CommandError {
+      io.err("wayside \(command.name): \(error.message)")
+      if error.exitCode == 2 { io.err("Run 'wayside \(command.name) --help' for usage.") }
+      return error.exitCode
+    } catch {
+      io.err("wayside \(command.name): \(error)")
+      return 1
+    }
+  }
+
+  static var names: String { CommandRegistry.all.map { $0.name }.joined(separator: ", ") }
+
+  /// The text `wayside --help` prints.
+  public static var overview: String {
+    var lines = [
+      "wayside — CarPlay apps as Swift values, an emulated CarPlay host, and real charging data.",
+      "",
+      "Usage: wayside [COMMAND] [OPTIONS]",
+      "       (no command: start the web simulator on http://127.0.0.1:8080)",
+      "",
+      "Commands:",
+    ]
+    let width = (CommandRegistry.all.map { $0.name.count }.max() ?? 0) + 2
+    for command in CommandRegistry.all {
+      let padding = String(repeating: " ", count: max(1, width - command.name.count))
+      lines.append("  \(command.name)\(padding)\(command.abstract)")
+    }
+    lines.append("")
+    lines.append("Run 'wayside COMMAND --help' for a command's options.")
+    return lines.joined(separator: "\n")
   }
 }

@@ -1,1 +1,8 @@
+import Foundation
+
+// Hidden subcommand: a demo HTTP server for load checks (Sources/wayside-bench/HTTPBench.swift).
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "http-serve" {
+  exit(await HTTPBench.serve(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 print("wayside-bench")

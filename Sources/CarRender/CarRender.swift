@@ -1,1 +1,0 @@
-// The CarRender module; see README.md for its layer and role.

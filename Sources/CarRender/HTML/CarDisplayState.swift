@@ -1,0 +1,43 @@
+import CarTemplates
+
+/// Everything a renderer needs to draw the car's display as the host shows it: the screen
+/// after the host applied its limits, the car's configuration, and host-only state that apps do
+/// not control (a row still spinning, the app sent home, the phone locked).
+public struct CarDisplayState: Hashable, Sendable {
+  /// Why no app screen is visible.
+  public enum Away: Hashable, Sendable {
+    /// No car is connected.
+    case disconnected
+    /// CarPlay sent the app back to the home screen (e.g. an empty tab bar or an exception).
+    case home(reason: String)
+  }
+
+  /// The visible screen; nil before the app set a root.
+  public var screen: CarScreen?
+  public var configuration: SessionConfiguration
+  /// The app's display name on the CarPlay dock.
+  public var appName: String
+  /// Rows whose handler has not called its completion yet (CarPlay shows a spinner).
+  public var spinningRows: Set<ElementID>
+  /// Set when the app is not on screen.
+  public var away: Away?
+  /// Whether the phone is locked (every flow must still work).
+  public var isPhoneLocked: Bool
+  /// The clock text in the status bar, injected so renders are deterministic.
+  public var clock: String
+
+  /// Creates a display state.
+  public init(
+    screen: CarScreen?, configuration: SessionConfiguration, appName: String,
+    spinningRows: Set<ElementID> = [], away: Away? = nil, isPhoneLocked: Bool = false,
+    clock: String = "12:00"
+  ) {
+    self.screen = screen
+    self.configuration = configuration
+    self.appName = appName
+    self.spinningRows = spinningRows
+    self.away = away
+    self.isPhoneLocked = isPhoneLocked
+    self.clock = clock
+  }
+}

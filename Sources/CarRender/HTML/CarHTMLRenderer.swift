@@ -1,0 +1,471 @@
+import CarTemplates
+import Foundation
+import Geo
+
+/// Renders the car display as an HTML fragment that reads like a car screen.
+///
+/// Every tappable element carries `data-ev` (the event kind), `data-t` (template id) and
+/// `data-e` (element id) attributes, so a page can send the same host events a car would. The
+/// renderer is pure: the same state gives the same bytes.
+public struct CarHTMLRenderer: Sendable {
+  /// The basemap for point-of-interest and map templates; nil draws a plain background.
+  public var mapRenderer: MapSVGRenderer?
+
+  /// Creates a renderer.
+  public init(mapRenderer: MapSVGRenderer?) { self.mapRenderer = mapRenderer }
+
+  /// The display as an HTML fragment sized in points of the display profile.
+  public func render(_ state: CarDisplayState) -> String {
+    let display = state.configuration.display
+    let dark = state.configuration.contentStyle == .dark
+    let w = display.pointWidth
+    let h = display.pointHeight
+    var html =
+      "<div class=\"car \(dark ? "night" : "day")\(display.isPortrait ? " portrait" : "")\" data-profile=\"\(display.id)\" style=\"width:\(w)px;height:\(h)px\">"
+    html += dock(state)
+    html += "<div class=\"screen\">"
+    if let away = state.away {
+      html += awayScreen(away, appName: state.appName)
+    } else if let screen = state.screen {
+      html += appScreen(screen, state: state, width: w - 56, height: h)
+    } else {
+      html += "<div class=\"launch\"><div class=\"spinner big\"></div><div>\(esc(state.appName))</div></div>"
+    }
+    html += "</div></div>"
+    return html
+  }
+
+  // MARK: Chrome
+
+  func dock(_ state: CarDisplayState) -> String {
+    var html = "<aside class=\"dock\"><div class=\"clock\">\(esc(state.clock))</div>"
+    html += "<div class=\"dock-app current\" title=\"\(esc(state.appName))\">\(esc(String(state.appName.prefix(1))))</div>"
+    if state.isPhoneLocked { html += "<div class=\"lock\" title=\"iPhone locked\">🔒</div>" }
+    html += "<button class=\"home\" data-ev=\"home\" title=\"CarPlay Home\">▦</button></aside>"
+    return html
+  }
+
+  func awayScreen(_ away: CarDisplayState.Away, appName: String) -> String {
+    switch away {
+    case .disconnected:
+      return "<div class=\"away\"><div class=\"away-title\">Not connected</div><div class=\"away-sub\">Connect the car in the side panel.</div></div>"
+    case .home(let reason):
+      return "<div class=\"away home-screen\"><div class=\"away-title\">CarPlay Home</div><div class=\"away-sub\">\(esc(appName)) was closed: \(esc(reason))</div><button class=\"reopen\" data-ev=\"reopen\">Open \(esc(appName))</button></div>"
+    }
+  }
+
+  func appScreen(_ screen: CarScreen, state: CarDisplayState, width: Int, height: Int) -> String {
+    var html = ""
+    var tabs: TabBarTemplateSpec?
+    if case .tabBar(let bar) = screen.root.content { tabs = bar }
+    let top = screen.top
+    let canGoBack = !screen.stack.isEmpty
+    if let tabs, screen.stack.isEmpty || top.kind != .nowPlaying {
+      html += tabBar(tabs, rootID: screen.root.id)
+    }
+    html += "<div class=\"template \(top.kind.rawValue)\" data-template=\"\(esc(top.id.rawValue))\">"
+    html += template(top, state: state, canGoBack: canGoBack, width: width, height: height - (tabs == nil ? 0 : 44))
+    html += "</div>"
+    if let modal = screen.modal {
+      html += "<div class=\"scrim\"></div>" + self.modal(modal)
+    }
+    return html
+  }
+
+  func tabBar(_ bar: TabBarTemplateSpec, rootID: TemplateID) -> String {
+    var html = "<nav class=\"tabs\">"
+    for (index, tab) in bar.tabs.enumerated() {
+      let title = tab.tab?.title ?? tab.title ?? "Tab \(index + 1)"
+      let icon = tab.tab?.image.map(glyph) ?? tab.tab?.systemItem.map { glyph(.symbol($0)) } ?? ""
+      let selected = index == bar.selectedIndex ? " selected" : ""
+      let badge = tab.tab?.showsBadge == true ? "<span class=\"badge\"></span>" : ""
+      html += "<button class=\"tab\(selected)\" data-ev=\"tab\" data-t=\"\(esc(rootID.rawValue))\" data-e=\"\(index)\"><span class=\"icon\">\(icon)</span>\(esc(title))\(badge)</button>"
+    }
+    return html + "</nav>"
+  }
+
+  func navigationBar(
+    title: String?, bar: NavigationBarSpec, templateID: TemplateID, canGoBack: Bool
+  ) -> String {
+    var html = "<header class=\"navbar\">"
+    html += "<div class=\"nav-leading\">"
+    if canGoBack {
+      let backTitle = bar.backButton?.title ?? "Back"
+      html += "<button class=\"back\" data-ev=\"back\" data-t=\"\(esc(templateID.rawValue))\">‹ \(esc(backTitle))</button>"
+    }
+    for button in bar.leading { html += barButton(button, templateID: templateID) }
+    html += "</div><h1>\(esc(title ?? ""))</h1><div class=\"nav-trailing\">"
+    for button in bar.trailing { html += barButton(button, templateID: templateID) }
+    html += "</div></header>"
+    return html
+  }
+
+  func barButton(_ button: BarButtonSpec, templateID: TemplateID) -> String {
+    // The title wins when both title and image are set (carplay-facts.md §1.0).
+    let label = button.title.map(esc) ?? button.image.map(glyph) ?? "•"
+    let disabled = button.isEnabled ? "" : " disabled"
+    return "<button class=\"bar \(button.style.rawValue)\"\(disabled) data-ev=\"bar\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(label)</button>"
+  }
+
+  // MARK: Templates
+
+  func template(
+    _ spec: TemplateSpec, state: CarDisplayState, canGoBack: Bool, width: Int, height: Int
+  ) -> String {
+    let id = spec.id
+    switch spec.content {
+    case .tabBar:
+      return "<div class=\"empty\">Tab bar inside a tab is not allowed.</div>"
+    case .list(let list):
+      return navigationBar(title: list.title, bar: list.navigationBar, templateID: id, canGoBack: canGoBack)
+        + self.list(list, id: id, spinning: state.spinningRows)
+    case .grid(let grid):
+      return navigationBar(title: grid.title, bar: grid.navigationBar, templateID: id, canGoBack: canGoBack)
+        + self.grid(grid, id: id)
+    case .information(let info):
+      return navigationBar(title: info.title, bar: info.navigationBar, templateID: id, canGoBack: canGoBack)
+        + information(info, id: id)
+    case .pointOfInterest(let poi):
+      return pointOfInterest(poi, id: id, state: state, canGoBack: canGoBack, width: width, height: height)
+    case .map(let map):
+      return self.map(map, id: id, state: state, canGoBack: canGoBack, width: width, height: height)
+    case .nowPlaying(let np):
+      return navigationBar(title: "Now Playing", bar: .empty, templateID: id, canGoBack: canGoBack)
+        + nowPlaying(np, id: id)
+    case .search(let search):
+      return navigationBar(title: "Search", bar: .empty, templateID: id, canGoBack: canGoBack)
+        + self.search(search, id: id, keyboardLimited: state.configuration.limitedUserInterfaces.contains(.keyboard))
+    case .voiceControl(let voice):
+      return voiceControl(voice)
+    case .contact(let contact):
+      return navigationBar(title: contact.name, bar: .empty, templateID: id, canGoBack: canGoBack)
+        + self.contact(contact, id: id)
+    case .alert, .actionSheet:
+      return modal(spec)
+    }
+  }
+
+  func list(_ list: ListTemplateSpec, id: TemplateID, spinning: Set<ElementID>) -> String {
+    var html = "<div class=\"list\">"
+    if let header = list.detailsHeader {
+      html += "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div></div>"
+      for button in header.actionButtons { html += barButton(button, templateID: id) }
+      html += "</div>"
+    }
+    if !list.headerGridButtons.isEmpty {
+      html += "<div class=\"pinned\">"
+      for button in list.headerGridButtons { html += gridButton(button, templateID: id) }
+      html += "</div>"
+    }
+    if list.itemCount == 0 {
+      if list.showsSpinnerWhileEmpty {
+        html += "<div class=\"empty\"><div class=\"spinner big\"></div></div>"
+      } else {
+        html += "<div class=\"empty\"><div class=\"empty-title\">\(esc(list.emptyViewTitleVariants.preferred))</div><div class=\"empty-sub\">\(esc(list.emptyViewSubtitleVariants.preferred))</div></div>"
+      }
+      return html + "</div>"
+    }
+    for section in list.sections {
+      html += "<section>"
+      if let header = section.header {
+        html += "<h2>\(esc(header))\(section.headerSubtitle.map { "<small>\(esc($0))</small>" } ?? "")</h2>"
+      }
+      for row in section.rows {
+        switch row {
+        case .item(let item): html += listItem(item, templateID: id, spinning: spinning.contains(item.id))
+        case .imageRow(let imageRow): html += self.imageRow(imageRow, templateID: id)
+        }
+      }
+      html += "</section>"
+    }
+    return html + "</div>"
+  }
+
+  func listItem(_ item: ListItemSpec, templateID: TemplateID, spinning: Bool) -> String {
+    let disabled = item.isEnabled ? "" : " disabled"
+    var html = "<button class=\"row\(disabled)\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(item.id.rawValue))\"\(item.isEnabled ? "" : " disabled")>"
+    if item.isPlaying, item.playingIndicatorLocation == .leading { html += "<span class=\"playing\">♫</span>" }
+    if let image = item.image { html += "<span class=\"row-image\">\(glyph(image))</span>" }
+    html += "<span class=\"row-text\"><span class=\"text\">\(esc(item.text))\(item.isExplicitContent ? " <span class=\"explicit\">E</span>" : "")</span>"
+    if let detail = item.detailText { html += "<span class=\"detail\">\(esc(detail))</span>" }
+    if let progress = item.playbackProgress {
+      let percent = Int((min(1, max(0, progress)) * 100).rounded())
+      html += "<span class=\"progress\"><span style=\"width:\(percent)%\"></span></span>"
+    }
+    html += "</span>"
+    if item.isPlaying, item.playingIndicatorLocation == .trailing { html += "<span class=\"playing\">♫</span>" }
+    if spinning {
+      html += "<span class=\"spinner\"></span>"
+    } else {
+      switch item.accessory {
+      case .none: break
+      case .disclosureIndicator: html += "<span class=\"accessory\">›</span>"
+      case .cloud: html += "<span class=\"accessory\">☁︎</span>"
+      case .image(let image): html += "<span class=\"accessory\">\(glyph(image))</span>"
+      }
+    }
+    return html + "</button>"
+  }
+
+  func imageRow(_ row: ImageRowSpec, templateID: TemplateID) -> String {
+    var html = "<div class=\"image-row\"><button class=\"image-row-title\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(row.id.rawValue))\">\(esc(row.text)) ›</button><div class=\"image-row-images\">"
+    for (index, image) in row.images.enumerated() {
+      let title = index < row.imageTitles.count ? row.imageTitles[index] : ""
+      html += "<button class=\"tile\" data-ev=\"rowImage\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(row.id.rawValue))\" data-i=\"\(index)\"><span class=\"tile-image\">\(glyph(image))</span><span>\(esc(title))</span></button>"
+    }
+    return html + "</div></div>"
+  }
+
+  func grid(_ grid: GridTemplateSpec, id: TemplateID) -> String {
+    let shown = grid.buttons.filter(\.isDisplayable)
+    var html = "<div class=\"grid\(shown.count > 4 ? " two-rows" : "")\">"
+    for button in shown { html += gridButton(button, templateID: id) }
+    return html + "</div>"
+  }
+
+  func gridButton(_ button: GridButtonSpec, templateID: TemplateID) -> String {
+    let disabled = button.isEnabled ? "" : " disabled"
+    return "<button class=\"grid-button\"\(disabled) data-ev=\"grid\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\"><span class=\"grid-image\">\(button.image.map(glyph) ?? "")</span><span>\(esc(button.titleVariants.preferred))</span></button>"
+  }
+
+  func information(_ info: InformationTemplateSpec, id: TemplateID) -> String {
+    var html = "<div class=\"information \(info.layout.rawValue)\"><dl>"
+    for item in info.items {
+      html += "<div class=\"info-item\"><dt>\(esc(item.title ?? ""))</dt><dd>"
+      if let rating = item.rating, let maximum = item.maximumRating {
+        let full = Int(rating)
+        let half = rating - Double(full) >= 0.5
+        html += String(repeating: "★", count: full) + (half ? "⯪" : "")
+          + String(repeating: "☆", count: max(0, maximum - full - (half ? 1 : 0)))
+      } else {
+        html += esc(item.detail ?? "")
+      }
+      html += "</dd></div>"
+    }
+    html += "</dl><div class=\"actions\">"
+    for action in info.actions {
+      html += "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"action\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
+    }
+    return html + "</div></div>"
+  }
+
+  func pointOfInterest(
+    _ poi: PointOfInterestTemplateSpec, id: TemplateID, state: CarDisplayState, canGoBack: Bool,
+    width: Int, height: Int
+  ) -> String {
+    let panelWidth = min(300, max(220, width * 2 / 5))
+    var html = "<div class=\"poi\">"
+    let pins = poi.points.enumerated().map { index, point in
+      MapPin(
+        id: point.id.rawValue, coordinate: point.location, label: String(index + 1),
+        style: index == poi.selectedIndex ? .selected : .place)
+    }
+    let box = BoundingBox(enclosing: poi.points.map(\.location))
+    let mapWidth = Double(width)
+    let mapHeight = Double(height)
+    var viewport: MapViewport
+    if let box {
+      // Fit the points into the part of the map not covered by the panel.
+      viewport = MapViewport.fitting(
+        box.expanded(byKilometres: 1), width: mapWidth - Double(panelWidth), height: mapHeight, padding: 36)
+      viewport.width = mapWidth
+      let shift = Double(panelWidth) / 2
+      viewport.center = viewport.coordinate(atPixelX: mapWidth / 2 - shift, y: mapHeight / 2)
+    } else {
+      viewport = MapViewport(
+        center: Coordinate(latitude: 51.16, longitude: 10.45), zoom: 5.5, width: mapWidth, height: mapHeight)
+    }
+    html += "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil))</div>"
+    html += "<div class=\"poi-panel\" style=\"width:\(panelWidth)px\">"
+    html += navigationBar(title: poi.title, bar: poi.navigationBar, templateID: id, canGoBack: canGoBack)
+    if let index = poi.selectedIndex, poi.points.indices.contains(index) {
+      let point = poi.points[index]
+      html += "<div class=\"poi-card\"><button class=\"card-close\" data-ev=\"poiDeselect\" data-t=\"\(esc(id.rawValue))\">✕</button>"
+      html += "<div class=\"card-title\">\(esc(point.detailTitle ?? point.title))</div>"
+      if let sub = point.detailSubtitle ?? point.subtitle { html += "<div class=\"card-sub\">\(esc(sub))</div>" }
+      if let summary = point.detailSummary ?? point.summary { html += "<div class=\"card-summary\">\(esc(summary))</div>" }
+      html += "<div class=\"card-buttons\">"
+      for (which, button) in [("primary", point.primaryButton), ("secondary", point.secondaryButton)] {
+        guard let button else { continue }
+        html += "<button class=\"text-button \(button.style.rawValue) \(which)\" data-ev=\"poiButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(point.id.rawValue))\" data-which=\"\(which)\">\(esc(button.title))</button>"
+      }
+      html += "</div></div>"
+    } else if poi.points.isEmpty {
+      html += "<div class=\"empty\"><div class=\"empty-title\">No places here</div></div>"
+    } else {
+      html += "<div class=\"list\">"
+      for (index, point) in poi.points.enumerated() {
+        html += "<button class=\"row\" data-ev=\"poi\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(point.id.rawValue))\"><span class=\"pin-number\">\(index + 1)</span><span class=\"row-text\"><span class=\"text\">\(esc(point.title))</span>"
+        if let sub = point.subtitle { html += "<span class=\"detail\">\(esc(sub))</span>" }
+        if let summary = point.summary { html += "<span class=\"detail\">\(esc(summary))</span>" }
+        html += "</span></button>"
+      }
+      html += "</div>"
+    }
+    return html + "</div></div>"
+  }
+
+  func map(
+    _ map: MapTemplateSpec, id: TemplateID, state: CarDisplayState, canGoBack: Bool, width: Int,
+    height: Int
+  ) -> String {
+    let viewport = MapViewport(
+      center: map.viewport.center, zoom: map.viewport.zoom, width: Double(width), height: Double(height))
+    let pins = map.viewport.markers.map { MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil) }
+    var html = "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: map.viewport.route))</div>"
+    html += "<div class=\"map-bar\">"
+    if canGoBack {
+      html += "<button class=\"bar\" data-ev=\"back\" data-t=\"\(esc(id.rawValue))\">‹ Back</button>"
+    }
+    for button in map.navigationBar.leading { html += barButton(button, templateID: id) }
+    html += "<span class=\"spacer\"></span>"
+    for button in map.navigationBar.trailing { html += barButton(button, templateID: id) }
+    html += "</div><div class=\"map-buttons\">"
+    for button in map.mapButtons where !button.isHidden {
+      let disabled = button.isEnabled ? "" : " disabled"
+      html += "<button class=\"map-button\"\(disabled) data-ev=\"mapButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(button.image.map(glyph) ?? "•")</button>"
+    }
+    return html + "</div></div>"
+  }
+
+  func nowPlaying(_ np: NowPlayingTemplateSpec, id: TemplateID) -> String {
+    let t = esc(id.rawValue)
+    guard let info = np.info else {
+      return "<div class=\"now-playing\"><div class=\"empty\"><div class=\"empty-title\">Nothing playing</div></div></div>"
+    }
+    var html = "<div class=\"now-playing\"><div class=\"artwork\">\(info.artwork.map(glyph) ?? "♪")</div><div class=\"np-meta\">"
+    html += "<div class=\"np-title\">\(esc(info.title))</div><div class=\"np-artist\">\(esc([info.artist, info.album].compactMap { $0 }.joined(separator: " — ")))</div>"
+    if info.isLiveStream {
+      html += "<div class=\"np-live\">LIVE</div>"
+    } else if let duration = info.durationSeconds, duration > 0 {
+      let percent = Int((min(1, max(0, info.elapsedSeconds / duration)) * 100).rounded())
+      html += "<div class=\"progress\"><span style=\"width:\(percent)%\"></span></div><div class=\"np-times\"><span>\(clock(info.elapsedSeconds))</span><span>-\(clock(max(0, duration - info.elapsedSeconds)))</span></div>"
+    }
+    let playing = info.playbackRate > 0
+    html += "<div class=\"transport\"><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"previous\">⏮</button><button class=\"play\" data-ev=\"transport\" data-t=\"\(t)\" data-e=\"\(playing ? "pause" : "play")\">\(playing ? "⏸" : "▶")</button><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"next\">⏭</button></div>"
+    html += "<div class=\"np-buttons\">"
+    for button in np.buttons {
+      let label: String
+      switch button.kind {
+      case .shuffle: label = "🔀"
+      case .repeat: label = "🔁"
+      case .playbackRate: label = "1×"
+      case .addToLibrary: label = "＋"
+      case .more: label = "…"
+      case .image(let image): label = glyph(image)
+      }
+      let selected = button.isSelected ? " selected" : ""
+      html += "<button class=\"np-button\(selected)\" data-ev=\"nowPlayingButton\" data-t=\"\(t)\" data-e=\"\(esc(button.id.rawValue))\"\(button.isEnabled ? "" : " disabled")>\(label)</button>"
+    }
+    if np.isAlbumArtistButtonEnabled {
+      html += "<button class=\"np-button text\" data-ev=\"albumArtist\" data-t=\"\(t)\">Album</button>"
+    }
+    if np.isUpNextButtonEnabled {
+      html += "<button class=\"np-button text\" data-ev=\"upNext\" data-t=\"\(t)\">\(esc(np.upNextTitle ?? "Up Next"))</button>"
+    }
+    return html + "</div></div></div>"
+  }
+
+  func search(_ search: SearchTemplateSpec, id: TemplateID, keyboardLimited: Bool) -> String {
+    var html = "<div class=\"search\"><div class=\"search-field\">🔍 <span>\(esc(search.query.isEmpty ? "Search" : search.query))</span></div>"
+    if keyboardLimited {
+      html += "<div class=\"empty-sub\">Keyboard not available while driving</div>"
+    }
+    html += "<div class=\"list\">"
+    for item in search.results { html += listItem(item, templateID: id, spinning: false) }
+    return html + "</div></div>"
+  }
+
+  func voiceControl(_ voice: VoiceControlTemplateSpec) -> String {
+    let state = voice.states.first { $0.id == voice.activeStateID } ?? voice.states.first
+    guard let state else { return "<div class=\"voice\"></div>" }
+    return "<div class=\"voice\"><div class=\"voice-image\">\(state.image.map(glyph) ?? "🎙")</div><div class=\"voice-title\">\(esc(state.titleVariants.preferred))</div></div>"
+  }
+
+  func contact(_ contact: ContactTemplateSpec, id: TemplateID) -> String {
+    var html = "<div class=\"contact\"><div class=\"avatar\">\(contact.image.map(glyph) ?? esc(String(contact.name.prefix(1))))</div><div class=\"contact-name\">\(esc(contact.name))</div>"
+    if let subtitle = contact.subtitle { html += "<div class=\"detail\">\(esc(subtitle))</div>" }
+    if let info = contact.informativeText { html += "<div class=\"detail\">\(esc(info))</div>" }
+    html += "<div class=\"contact-actions\">"
+    for action in contact.actions {
+      let label: String
+      switch action.kind {
+      case .call: label = "📞 Call"
+      case .message: label = "💬 Message"
+      case .directions: label = "➤ Directions"
+      case .custom(let title, let image): label = "\(glyph(image)) \(esc(title))"
+      }
+      html += "<button class=\"text-button\" data-ev=\"contactAction\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(action.id.rawValue))\">\(label)</button>"
+    }
+    return html + "</div></div>"
+  }
+
+  func modal(_ spec: TemplateSpec) -> String {
+    let t = esc(spec.id.rawValue)
+    switch spec.content {
+    case .alert(let alert):
+      var html = "<div class=\"modal alert\" data-template=\"\(t)\"><div class=\"alert-title\">\(esc(alert.titleVariants.preferred))</div><div class=\"alert-actions\">"
+      for action in alert.actions {
+        html += "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"alertAction\" data-t=\"\(t)\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
+      }
+      return html + "</div></div>"
+    case .actionSheet(let sheet):
+      var html = "<div class=\"modal sheet\" data-template=\"\(t)\">"
+      if let title = sheet.title { html += "<div class=\"alert-title\">\(esc(title))</div>" }
+      if let message = sheet.message { html += "<div class=\"sheet-message\">\(esc(message))</div>" }
+      html += "<div class=\"sheet-actions\">"
+      for action in sheet.actions {
+        html += "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"alertAction\" data-t=\"\(t)\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
+      }
+      return html + "</div></div>"
+    case .voiceControl(let voice):
+      return "<div class=\"modal voice-modal\" data-template=\"\(t)\">\(voiceControl(voice))</div>"
+    default:
+      return "<div class=\"modal\" data-template=\"\(t)\"><div class=\"alert-title\">\(esc(spec.title ?? spec.kind.className))</div></div>"
+    }
+  }
+
+  // MARK: Helpers
+
+  func mapSVG(_ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?) -> String {
+    guard let mapRenderer else {
+      return "<div class=\"no-map\">Map unavailable</div>"
+    }
+    return mapRenderer.render(viewport, dark: dark, pins: pins, route: route)
+  }
+
+  func clock(_ seconds: Double) -> String {
+    let total = Int(seconds.rounded())
+    return "\(total / 60):" + (total % 60 < 10 ? "0" : "") + "\(total % 60)"
+  }
+
+  func esc(_ text: String) -> String { Markup.escape(text) }
+
+  /// A character standing in for an SF Symbol or an asset (the browser has no SF Symbols).
+  func glyph(_ image: CarImage) -> String {
+    if image.source == .symbol, let g = Self.symbolGlyphs[image.name] {
+      return "<span class=\"glyph\" title=\"\(esc(image.name))\">\(g)</span>"
+    }
+    let initial = image.name.split(separator: ".").first.map { String($0.prefix(1)).uppercased() } ?? "?"
+    return "<span class=\"glyph placeholder\" title=\"\(esc(image.name))\">\(esc(initial))</span>"
+  }
+
+  static let symbolGlyphs: [String: String] = [
+    "bolt": "⚡", "bolt.fill": "⚡", "bolt.car": "⚡", "bolt.car.fill": "⚡", "ev.charger": "⚡",
+    "ev.charger.fill": "⚡", "star": "☆", "star.fill": "★", "heart": "♡", "heart.fill": "♥",
+    "music.note": "♪", "music.note.list": "♫", "play.fill": "▶", "pause.fill": "⏸",
+    "plus": "＋", "minus": "−", "plus.magnifyingglass": "＋", "minus.magnifyingglass": "−",
+    "arrow.up.and.down.and.arrow.left.and.right": "✥", "move.3d": "✥", "map": "🗺",
+    "map.fill": "🗺", "list.bullet": "☰", "magnifyingglass": "🔍", "location": "➤",
+    "location.fill": "➤", "gear": "⚙", "gearshape": "⚙", "slider.horizontal.3": "⚙",
+    "line.3.horizontal.decrease.circle": "⚲", "car": "🚗", "car.fill": "🚗", "clock": "🕓",
+    "clock.fill": "🕓", "film": "🎬", "tv": "📺", "play.rectangle": "▶", "radio": "📻",
+    "mic": "🎙", "mic.fill": "🎙", "signpost.right": "➦", "arrow.triangle.turn.up.right.diamond": "➦",
+    "arrow.up": "↑", "arrow.down": "↓", "arrow.left": "←", "arrow.right": "→",
+    "exclamationmark.triangle": "⚠", "checkmark": "✓", "xmark": "✕", "house": "⌂",
+    "mappin": "📍", "mappin.and.ellipse": "📍", "eurosign": "€", "eurosign.circle": "€",
+    "road.lanes": "🛣", "point.topleft.down.to.point.bottomright.curvepath": "〰",
+    "battery.75": "🔋", "battery.100": "🔋", "square.grid.2x2": "▦", "info.circle": "ⓘ",
+    "headphones": "🎧", "books.vertical": "📚", "waveform": "〰", "speaker.wave.2": "🔊",
+  ]
+}

@@ -1,0 +1,121 @@
+/// The stylesheet that makes the rendered HTML read as a CarPlay screen, in day and night.
+public enum CarStylesheet {
+  /// CSS for `.car` fragments produced by ``CarHTMLRenderer``.
+  public static let css = """
+    .car{--bg:#f2f2f7;--panel:#ffffff;--row:#ffffff;--row-hi:#e5e5ea;--text:#000;--sub:#6c6c70;--sep:#d1d1d6;--accent:#0a84ff;--dock:#e5e5ea;--danger:#ff3b30;--ok:#34c759;
+      position:relative;display:flex;overflow:hidden;border-radius:14px;background:var(--bg);color:var(--text);
+      font-family:-apple-system,"SF Pro Text","Helvetica Neue",Helvetica,Arial,sans-serif;font-size:15px;box-shadow:0 0 0 6px #111,0 8px 30px rgba(0,0,0,.45);user-select:none}
+    .car.night{--bg:#000;--panel:#1c1c1e;--row:#1c1c1e;--row-hi:#2c2c2e;--text:#fff;--sub:#98989f;--sep:#38383a;--accent:#0a84ff;--dock:#111113}
+    .car button{font:inherit;color:inherit;background:none;border:0;cursor:pointer;text-align:left}
+    .car button[disabled],.car .disabled{opacity:.4;cursor:default}
+    .dock{width:56px;flex:none;background:var(--dock);display:flex;flex-direction:column;align-items:center;padding:8px 0;gap:10px}
+    .dock .clock{font-weight:600;font-size:13px}
+    .dock-app{width:38px;height:38px;border-radius:9px;background:linear-gradient(#34c759,#1f8a4c);color:#fff;display:flex;align-items:center;justify-content:center;font-weight:700;font-size:18px}
+    .dock .home{margin-top:auto;font-size:22px;width:40px;height:40px;border-radius:10px;text-align:center}
+    .dock .lock{font-size:14px}
+    .screen{position:relative;flex:1;display:flex;flex-direction:column;min-width:0}
+    .tabs{display:flex;gap:4px;padding:6px 10px;height:32px;flex:none;background:var(--panel);border-bottom:1px solid var(--sep)}
+    .tab{flex:1;border-radius:8px !important;text-align:center !important;font-size:13px;display:flex;align-items:center;justify-content:center;gap:5px;color:var(--sub) !important;position:relative}
+    .tab.selected{background:var(--row-hi) !important;color:var(--text) !important;font-weight:600}
+    .tab .badge{width:7px;height:7px;border-radius:4px;background:var(--danger);position:absolute;top:5px;right:12px}
+    .template{position:relative;flex:1;display:flex;flex-direction:column;min-height:0}
+    .navbar{display:flex;align-items:center;height:44px;flex:none;padding:0 8px;gap:6px}
+    .navbar h1{flex:1;text-align:center;font-size:17px;font-weight:600;margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+    .nav-leading,.nav-trailing{display:flex;gap:4px;min-width:80px}.nav-trailing{justify-content:flex-end}
+    .back,.bar{color:var(--accent) !important;padding:6px 8px;border-radius:8px;white-space:nowrap}
+    .bar.rounded{background:var(--row-hi) !important}
+    .list{flex:1;overflow-y:auto;padding:0 10px 10px}
+    .list section{margin-bottom:8px}
+    .list h2{font-size:13px;font-weight:600;color:var(--sub);text-transform:uppercase;margin:8px 6px 4px}
+    .list h2 small{text-transform:none;font-weight:400;margin-left:6px}
+    .row{display:flex;align-items:center;gap:10px;width:100%;min-height:48px;padding:6px 10px;background:var(--row) !important;border-bottom:1px solid var(--sep) !important;box-sizing:border-box}
+    .row:active,.row:hover{background:var(--row-hi) !important}
+    .row-image,.pin-number{width:32px;height:32px;flex:none;border-radius:7px;background:var(--row-hi);display:flex;align-items:center;justify-content:center;font-size:18px}
+    .pin-number{border-radius:16px;background:#1f8a4c;color:#fff;font-weight:700;font-size:14px}
+    .row-text{flex:1;display:flex;flex-direction:column;min-width:0}
+    .row-text .text{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-size:16px}
+    .row-text .detail,.detail{color:var(--sub);font-size:13px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+    .explicit{font-size:10px;border:1px solid var(--sub);border-radius:3px;padding:0 3px;color:var(--sub)}
+    .accessory{color:var(--sub);font-size:22px}
+    .playing{color:var(--accent)}
+    .progress{display:block;height:4px;border-radius:2px;background:var(--sep);margin-top:4px;overflow:hidden}
+    .progress span{display:block;height:100%;background:var(--accent)}
+    .spinner{width:18px;height:18px;border-radius:50%;border:3px solid var(--sep);border-top-color:var(--accent);animation:spin .8s linear infinite;flex:none}
+    .spinner.big{width:34px;height:34px}
+    @keyframes spin{to{transform:rotate(360deg)}}
+    .empty,.launch,.away{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:6px;text-align:center;padding:20px}
+    .empty-title,.away-title{font-size:20px;font-weight:600}.empty-sub,.away-sub{color:var(--sub)}
+    .reopen{color:var(--accent) !important;margin-top:10px}
+    .image-row{background:var(--row);padding:6px 10px;border-bottom:1px solid var(--sep)}
+    .image-row-images{display:flex;gap:8px;margin-top:6px;overflow:hidden}
+    .tile{display:flex;flex-direction:column;align-items:center;font-size:12px;color:var(--sub) !important}
+    .tile-image{width:64px;height:64px;border-radius:8px;background:var(--row-hi);display:flex;align-items:center;justify-content:center;font-size:26px}
+    .grid,.pinned{display:grid;grid-template-columns:repeat(4,1fr);gap:10px;padding:14px}
+    .grid.two-rows{grid-template-rows:1fr 1fr}
+    .grid-button{display:flex !important;flex-direction:column;align-items:center;justify-content:center;gap:6px;background:var(--row) !important;border-radius:12px;padding:10px;text-align:center !important}
+    .grid-image{font-size:30px;width:40px;height:40px;display:flex;align-items:center;justify-content:center}
+    .information{flex:1;display:flex;flex-direction:column;padding:0 14px 10px;min-height:0}
+    .information dl{flex:1;margin:0;overflow-y:auto}
+    .information.twoColumn dl{display:grid;grid-template-columns:1fr 1fr;column-gap:16px;align-content:start}
+    .info-item{padding:6px 0;border-bottom:1px solid var(--sep)}
+    .info-item dt{color:var(--sub);font-size:13px}.info-item dd{margin:0;font-size:16px}
+    .actions,.card-buttons,.contact-actions{display:flex;gap:8px;padding-top:8px}
+    .text-button{flex:1;text-align:center !important;padding:10px 8px;border-radius:10px;background:var(--row-hi) !important;font-weight:600}
+    .text-button.confirm,.text-button.primary{background:var(--accent) !important;color:#fff !important}
+    .text-button.cancel{color:var(--sub) !important}
+    .text-button.destructive{color:var(--danger) !important}
+    .poi,.map-template{position:relative;flex:1;overflow:hidden}
+    .map-layer{position:absolute;inset:0}
+    .map-layer svg{display:block;width:100%;height:100%}
+    .poi-panel{position:absolute;left:8px;top:8px;bottom:8px;background:var(--panel);border-radius:12px;display:flex;flex-direction:column;overflow:hidden;box-shadow:0 2px 10px rgba(0,0,0,.3);opacity:.97}
+    .poi-panel .list{padding:0 6px 6px}
+    .poi-panel .navbar h1{text-align:left;padding-left:6px}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
+    .poi-card{padding:8px 14px 12px;display:flex;flex-direction:column;gap:4px;position:relative}
+    .card-title{font-size:18px;font-weight:600;padding-right:24px}.card-sub{color:var(--sub)}.card-summary{font-size:14px}
+    .card-close{position:absolute;right:10px;top:6px;color:var(--sub) !important}
+    .map-bar{position:absolute;left:8px;right:8px;top:8px;display:flex;gap:6px}
+    .map-bar .bar{background:var(--panel) !important;box-shadow:0 1px 6px rgba(0,0,0,.3)}
+    .map-bar .spacer{flex:1}
+    .map-buttons{position:absolute;right:10px;bottom:26px;display:flex;flex-direction:column;gap:8px}
+    .map-button{width:44px;height:44px;border-radius:22px;background:var(--panel) !important;box-shadow:0 1px 6px rgba(0,0,0,.35);text-align:center !important;font-size:20px}
+    .now-playing{flex:1;display:flex;gap:18px;padding:10px 20px;align-items:center;min-height:0}
+    .artwork{width:38%;max-width:220px;aspect-ratio:1;border-radius:12px;background:linear-gradient(135deg,#5e5ce6,#bf5af2);display:flex;align-items:center;justify-content:center;font-size:64px;color:#fff;flex:none}
+    .np-meta{flex:1;display:flex;flex-direction:column;gap:6px;min-width:0}
+    .np-title{font-size:20px;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.np-artist{color:var(--sub)}
+    .np-times{display:flex;justify-content:space-between;color:var(--sub);font-size:12px}
+    .np-live{color:var(--danger);font-weight:700;font-size:12px}
+    .transport{display:flex;gap:26px;justify-content:center;font-size:28px;padding:6px 0}
+    .transport .play{font-size:34px}
+    .np-buttons{display:flex;gap:10px;justify-content:center}
+    .np-button{min-width:38px;height:34px;border-radius:8px;background:var(--row-hi) !important;text-align:center !important}
+    .np-button.selected{background:var(--accent) !important;color:#fff !important}
+    .np-button.text{padding:0 10px;font-size:13px}
+    .search{flex:1;display:flex;flex-direction:column;padding:0 10px;min-height:0}
+    .search-field{background:var(--row-hi);border-radius:10px;padding:8px 12px;margin-bottom:8px;color:var(--sub)}
+    .voice{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px}
+    .voice-image{font-size:60px}.voice-title{font-size:22px;font-weight:600}
+    .contact{flex:1;display:flex;flex-direction:column;align-items:center;gap:6px;padding:10px}
+    .avatar{width:72px;height:72px;border-radius:36px;background:var(--row-hi);display:flex;align-items:center;justify-content:center;font-size:30px}
+    .contact-name{font-size:20px;font-weight:600}
+    .scrim{position:absolute;inset:0;background:rgba(0,0,0,.45)}
+    .modal{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);min-width:300px;max-width:70%;background:var(--panel);border-radius:14px;padding:16px;box-shadow:0 10px 40px rgba(0,0,0,.5);display:flex;flex-direction:column;gap:10px}
+    .modal.sheet{top:auto;bottom:10px;transform:translateX(-50%)}
+    .alert-title{font-size:17px;font-weight:600;text-align:center}.sheet-message{color:var(--sub);text-align:center}
+    .alert-actions,.sheet-actions{display:flex;flex-direction:column;gap:8px}
+    .glyph{font-style:normal}.glyph.placeholder{font-weight:700;color:var(--sub)}
+    .no-map{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:var(--sub)}
+    """
+
+  /// A standalone HTML document around a rendered fragment, for `wayside render` and golden files.
+  public static func document(title: String, body: String, background: String = "#3a3a3c") -> String {
+    """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>\(Markup.escape(title))</title>
+    <style>body{margin:0;padding:24px;background:\(background);display:flex;justify-content:center}\(css)</style>
+    </head><body>
+    \(body)
+    </body></html>
+
+    """
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import Geo
+
+/// A pin drawn on a map: a charging station, a search result, the car.
+public struct MapPin: Hashable, Sendable {
+  /// How the pin looks.
+  public enum Style: String, Hashable, Sendable { case place, selected, car }
+  /// The id a click on the pin reports (an element id of the template).
+  public var id: String
+  public var coordinate: Coordinate
+  /// A short text inside or beside the pin, e.g. "3" or "150".
+  public var label: String?
+  public var style: Style
+
+  /// Creates a pin.
+  public init(id: String, coordinate: Coordinate, label: String? = nil, style: Style = .place) {
+    self.id = id
+    self.coordinate = coordinate
+    self.label = label
+    self.style = style
+  }
+}
+
+/// Colours for day and night maps.
+public struct MapPalette: Sendable {
+  public var water, sea, land, neighbour, border, river, motorway, motorwayCasing, federal, link,
+    placeText, placeHalo, pin, pinSelected, car, route, scale: String
+
+  /// The day palette.
+  public static let day = MapPalette(
+    water: "#a9d3f0", sea: "#c7e3f5", land: "#f4f1ea", neighbour: "#e6e2da", border: "#b9aebf",
+    river: "#8cc3ea", motorway: "#f0a04b", motorwayCasing: "#c2762a", federal: "#f7d978",
+    link: "#f3c48a", placeText: "#333333", placeHalo: "#ffffff", pin: "#1f8a4c",
+    pinSelected: "#0a5bd6", car: "#0a84ff", route: "#0a84ff", scale: "#333333")
+
+  /// The night palette.
+  public static let night = MapPalette(
+    water: "#1d3a55", sea: "#142a3e", land: "#23272e", neighbour: "#1b1e23", border: "#4d4658",
+    river: "#2f5a80", motorway: "#b8793a", motorwayCasing: "#7a4e22", federal: "#7f6e3a",
+    link: "#8a6a45", placeText: "#e6e6e6", placeHalo: "#111418", pin: "#34c759",
+    pinSelected: "#5ac8fa", car: "#64d2ff", route: "#64d2ff", scale: "#dddddd")
+}
+
+/// Draws the basemap, pins and an optional route as a standalone SVG document.
+public struct MapSVGRenderer: Sendable {
+  public var basemap: Basemap
+
+  /// Creates a renderer over a loaded basemap.
+  public init(basemap: Basemap) { self.basemap = basemap }
+
+  /// Renders the viewport; pins carry `data-pin-id` attributes so a page can make them clickable.
+  public func render(
+    _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
+    showsAttribution: Bool = true
+  ) -> String {
+    let palette = dark ? MapPalette.night : MapPalette.day
+    let w = viewport.width
+    let h = viewport.height
+    var svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(fmt(w)) \(fmt(h))" width="\(fmt(w))" height="\(fmt(h))" class="map">
+      <rect width="100%" height="100%" fill="\(palette.sea)"/>
+
+      """
+    let size = WebMercator.worldSize(zoom: viewport.zoom)
+    let centre = WebMercator.project(viewport.center)
+    let originX = centre.x - w / 2 / size
+    let originY = centre.y - h / 2 / size
+    let maxX = originX + w / size
+    let maxY = originY + h / size
+    let zoom = viewport.zoom
+
+    func pathData(_ path: Basemap.Path) -> String? {
+      guard path.maxX >= originX, path.minX <= maxX, path.maxY >= originY, path.minY <= maxY else {
+        return nil
+      }
+      var d = ""
+      var lastX = -1e9
+      var lastY = -1e9
+      let n = path.points.count / 2
+      for i in 0..<n {
+        let px = (path.points[2 * i] - originX) * size
+        let py = (path.points[2 * i + 1] - originY) * size
+        let isLast = i == n - 1
+        if i > 0, !isLast, abs(px - lastX) < 0.8, abs(py - lastY) < 0.8 { continue }
+        d += (i == 0 ? "M" : "L") + fmt(px) + " " + fmt(py)
+        lastX = px
+        lastY = py
+      }
+      if path.isRing { d += "Z" }
+      return d
+    }
+
+    func layer(_ layer: Basemap.Layer, _ style: String, include: (Basemap.Path) -> Bool = { _ in true }) {
+      var combined = ""
+      for path in basemap.layers[layer] ?? [] where include(path) {
+        if let d = pathData(path) { combined += d }
+      }
+      if !combined.isEmpty { svg += "<path class=\"\(layer.rawValue)\" d=\"\(combined)\" \(style)/>\n" }
+    }
+
+    layer(.neighbours, "fill=\"\(palette.neighbour)\" stroke=\"\(palette.border)\" stroke-width=\"0.6\"")
+    layer(.states, "fill=\"\(palette.land)\" stroke=\"\(palette.border)\" stroke-width=\"0.8\" stroke-dasharray=\"4 2\"")
+    layer(.lakes, "fill=\"\(palette.water)\" stroke=\"none\"") { $0.minZoom <= zoom + 2 }
+    layer(.rivers, "fill=\"none\" stroke=\"\(palette.river)\" stroke-width=\"\(fmt(zoom >= 9 ? 1.6 : 1))\"") {
+      $0.minZoom <= zoom + 1.5
+    }
+    if zoom >= 7 {
+      let width = zoom >= 11 ? 3.0 : zoom >= 9 ? 2.0 : 1.2
+      layer(.federalRoads, "fill=\"none\" stroke=\"\(palette.federal)\" stroke-width=\"\(fmt(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"")
+    }
+    if zoom >= 9 {
+      layer(.motorways, "fill=\"none\" stroke=\"\(palette.link)\" stroke-width=\"1.5\" stroke-linecap=\"round\"") {
+        $0.kind == "motorway_link"
+      }
+    }
+    let motorwayWidth = zoom >= 11 ? 4.5 : zoom >= 9 ? 3.2 : zoom >= 7 ? 2.2 : 1.3
+    layer(.motorways, "fill=\"none\" stroke=\"\(palette.motorwayCasing)\" stroke-width=\"\(fmt(motorwayWidth + 1.2))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"") {
+      $0.kind == "motorway"
+    }
+    layer(.motorways, "fill=\"none\" stroke=\"\(palette.motorway)\" stroke-width=\"\(fmt(motorwayWidth))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"") {
+      $0.kind == "motorway"
+    }
+
+    if let route, route.coordinates.count > 1 {
+      var d = ""
+      for (i, c) in route.coordinates.enumerated() {
+        let p = viewport.pixel(c)
+        d += (i == 0 ? "M" : "L") + fmt(p.x) + " " + fmt(p.y)
+      }
+      svg += "<path class=\"route\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.route)\" stroke-width=\"5\" stroke-opacity=\"0.85\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+    }
+
+    svg += placeLabels(viewport, palette: palette, originX: originX, originY: originY, size: size)
+    svg += pinMarkup(pins, viewport: viewport, palette: palette)
+    svg += scaleBar(viewport, palette: palette)
+    if showsAttribution {
+      svg += "<text class=\"attribution\" x=\"\(fmt(w - 4))\" y=\"\(fmt(h - 4))\" text-anchor=\"end\" font-size=\"9\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"\(palette.placeText)\" fill-opacity=\"0.75\">\(Markup.escape(Basemap.attribution))</text>\n"
+    }
+    svg += "</svg>\n"
+    return svg
+  }
+
+  /// Place labels by population; the smallest rank shown grows with zoom, and labels that would
+  /// overlap a bigger place's label are skipped.
+  func placeLabels(
+    _ viewport: MapViewport, palette: MapPalette, originX: Double, originY: Double, size: Double
+  ) -> String {
+    let zoom = viewport.zoom
+    let maxRank = zoom < 6 ? 2 : zoom < 7 ? 3 : zoom < 8.5 ? 4 : zoom < 10 ? 5 : 6
+    var taken: [(Double, Double, Double, Double)] = []
+    var out = ""
+    for place in basemap.places where place.rank <= maxRank {
+      let px = (place.x - originX) * size
+      let py = (place.y - originY) * size
+      guard px >= -20, py >= -10, px <= viewport.width + 20, py <= viewport.height + 10 else {
+        continue
+      }
+      let fontSize = place.rank <= 1 ? 14.0 : place.rank <= 3 ? 12.0 : 10.5
+      let width = Double(place.name.count) * fontSize * 0.58
+      let box = (px - width / 2 - 2, py - fontSize - 6, px + width / 2 + 2, py + 4)
+      if taken.contains(where: { !(box.2 < $0.0 || box.0 > $0.2 || box.3 < $0.1 || box.1 > $0.3) }) {
+        continue
+      }
+      taken.append(box)
+      out += "<circle cx=\"\(fmt(px))\" cy=\"\(fmt(py))\" r=\"\(place.rank <= 2 ? 3 : 2)\" fill=\"\(palette.placeText)\"/>"
+      out += "<text class=\"place\" x=\"\(fmt(px))\" y=\"\(fmt(py - 5))\" text-anchor=\"middle\" font-size=\"\(fmt(fontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" font-weight=\"\(place.rank <= 3 ? 600 : 400)\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(place.name))</text>\n"
+    }
+    return out
+  }
+
+  func pinMarkup(_ pins: [MapPin], viewport: MapViewport, palette: MapPalette) -> String {
+    var out = ""
+    // Selected pins last so they draw on top.
+    for pin in pins.sorted(by: { ($0.style == .selected ? 1 : 0) < ($1.style == .selected ? 1 : 0) }) {
+      let p = viewport.pixel(pin.coordinate)
+      guard p.x >= -30, p.y >= -30, p.x <= viewport.width + 30, p.y <= viewport.height + 30 else {
+        continue
+      }
+      switch pin.style {
+      case .car:
+        out += "<g class=\"car\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\"><circle r=\"9\" fill=\"\(palette.car)\" fill-opacity=\"0.25\"/><circle r=\"5.5\" fill=\"\(palette.car)\" stroke=\"#ffffff\" stroke-width=\"2\"/></g>\n"
+      case .place, .selected:
+        let colour = pin.style == .selected ? palette.pinSelected : palette.pin
+        let r = pin.style == .selected ? 13.0 : 10.0
+        out += "<g class=\"pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\"><path d=\"M0 0 L\(fmt(-r * 0.55)) \(fmt(-r * 1.1)) A\(fmt(r)) \(fmt(r)) 0 1 1 \(fmt(r * 0.55)) \(fmt(-r * 1.1)) Z\" fill=\"\(colour)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+        if let label = pin.label {
+          out += "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
+        }
+        out += "</g>\n"
+      }
+    }
+    return out
+  }
+
+  /// A scale bar of 1, 2 or 5 × 10ⁿ metres, at most 110 pixels long.
+  func scaleBar(_ viewport: MapViewport, palette: MapPalette) -> String {
+    let metresPerPixel = viewport.metresPerPixel
+    let maxMetres = metresPerPixel * 110
+    var step = pow(10, floor(log10(maxMetres)))
+    if step * 5 <= maxMetres { step *= 5 } else if step * 2 <= maxMetres { step *= 2 }
+    let length = step / metresPerPixel
+    let label = step >= 1000 ? "\(Int(step / 1000)) km" : "\(Int(step)) m"
+    let x = 10.0
+    let y = viewport.height - 12
+    return """
+      <g class="scale"><path d="M\(fmt(x)) \(fmt(y - 5))V\(fmt(y))H\(fmt(x + length))V\(fmt(y - 5))" fill="none" stroke="\(palette.scale)" stroke-width="1.5"/><text x="\(fmt(x + length + 4))" y="\(fmt(y))" font-size="10" font-family="-apple-system, Helvetica, Arial, sans-serif" fill="\(palette.scale)">\(label)</text></g>
+
+      """
+  }
+}
+
+/// One decimal, no trailing ".0" — compact SVG numbers.
+func fmt(_ value: Double) -> String {
+  let r = (value * 10).rounded() / 10
+  if r == r.rounded(), abs(r) < 1e9 { return String(Int(r)) }
+  return String(r)
+}
+
+/// Text escaping for SVG and HTML output.
+public enum Markup {
+  /// Escapes text for XML/HTML content and attribute values.
+  public static func escape(_ text: String) -> String {
+  var out = ""
+  out.reserveCapacity(text.count)
+  for ch in text {
+    switch ch {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&#39;"
+    default: out.append(ch)
+    }
+  }
+  return out
+}
+}

@@ -1,0 +1,33 @@
+/// The whole car screen an app wants: a root, the templates pushed above it (on the selected
+/// tab when the root is a tab bar), and at most one modal.
+///
+/// Screen builders produce this from app state; the reconciler turns the difference between
+/// it and the host's actual screen into host operations.
+public struct CarScreen: Hashable, Sendable, Codable {
+  public var root: TemplateSpec
+  /// Templates pushed above the root (or above the selected tab's template), bottom first.
+  public var stack: [TemplateSpec]
+  /// The presented alert, action sheet or voice control template.
+  public var modal: TemplateSpec?
+
+  /// Creates a screen.
+  public init(root: TemplateSpec, stack: [TemplateSpec] = [], modal: TemplateSpec? = nil) {
+    self.root = root
+    self.stack = stack
+    self.modal = modal
+  }
+
+  /// The template on top of the navigation stack (ignoring the modal): the last pushed one, the
+  /// selected tab, or the root.
+  public var top: TemplateSpec {
+    if let last = stack.last { return last }
+    if case .tabBar(let bar) = root.content, let tab = bar.selectedTab { return tab }
+    return root
+  }
+
+  /// Depth as CarPlay counts it: templates on the navigation stack including the root; a tab
+  /// bar root occupies one slot (carplay-facts.md §2, OBSERVED "four pushes and the stack is
+  /// full" with a tab bar). Modals are not counted (UNCONFIRMED; conservative reading of Apple's
+  /// text, which speaks only of pushed templates).
+  public var depth: Int { 1 + stack.count }
+}

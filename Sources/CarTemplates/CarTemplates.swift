@@ -1,1 +1,0 @@
-// The CarTemplates module; see README.md for its layer and role.

@@ -1,0 +1,320 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Serves one accepted connection on its own thread: reads requests, runs the handler, writes
+/// responses, until the client closes, a limit or timeout is hit, or the server stops.
+///
+/// Not `Sendable`: an instance is created, used and dropped on one thread.
+final class HTTPConnection {
+  private let server: HTTPServer
+  private let descriptor: Int32
+  private var parser: HTTPRequestParser
+  private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+  private let clock = ContinuousClock()
+
+  init(server: HTTPServer, descriptor: Int32) {
+    self.server = server
+    self.descriptor = descriptor
+    self.parser = HTTPRequestParser(limits: server.configuration.limits)
+  }
+
+  private enum ReadOutcome {
+    case data
+    case closed
+    case timedOut
+    case stopping
+  }
+
+  func run() {
+    var served = 0
+    while true {
+      let request: HTTPRequest
+      switch readRequest() {
+      case .request(let next): request = next
+      case .failed(let error):
+        writeError(error.status, error.message)
+        return
+      case .closed:
+        return
+      }
+      served += 1
+      let response: HTTPResponse
+      if !server.hostPolicy.allows(request.headers["Host"]) {
+        response = .error(
+          .misdirectedRequest,
+          "Host '\((request.headers["Host"] ?? "").prefix(80))' is not served here; expected one of "
+            + server.hostPolicy.allowedAuthorities.sorted().joined(separator: ", "))
+      } else {
+        response = invoke(request)
+      }
+      let keepAlive =
+        request.wantsKeepAlive && served < server.configuration.maxRequestsPerConnection
+        && response.status != .misdirectedRequest && !server.isStopping
+      guard write(response, for: request, keepAlive: keepAlive), keepAlive else { return }
+    }
+  }
+
+  // MARK: Reading
+
+  private enum RequestOutcome {
+    case request(HTTPRequest)
+    case failed(HTTPParseError)
+    case closed
+  }
+
+  private func readRequest() -> RequestOutcome {
+    let configuration = server.configuration
+    var deadline: ContinuousClock.Instant? = nil
+    var sentContinue = false
+    while true {
+      do {
+        if let request = try parser.next() { return .request(request) }
+      } catch {
+        return .failed(error)
+      }
+      if parser.expectsContinue && !sentContinue {
+        sentContinue = true
+        guard POSIX.sendAll(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else {
+          return .closed
+        }
+      }
+      let now = clock.now
+      let wait: Duration
+      if parser.hasPartialRequest {
+        let end = deadline ?? now.advanced(by: configuration.requestTimeout)
+        deadline = end
+        wait = now.duration(to: end)
+        if wait <= .zero {
+          return .failed(
+            HTTPParseError(
+              .requestTimeout,
+              "the request did not arrive within \(configuration.requestTimeout)"))
+        }
+      } else {
+        wait = configuration.idleTimeout
+      }
+      switch read(timeout: wait) {
+      case .data: continue
+      case .closed, .stopping: return .closed
+      case .timedOut:
+        if !parser.hasPartialRequest { return .closed }
+      }
+    }
+  }
+
+  private func read(timeout: Duration) -> ReadOutcome {
+    let ready = POSIX.waitReadable([descriptor, server.stopPipe.read], timeout: timeout)
+    if ready.second { return .stopping }
+    guard ready.first else { return .timedOut }
+    let count = POSIX.receive(descriptor, into: &readBuffer)
+    guard count > 0 else { return .closed }
+    parser.append(readBuffer[0..<count])
+    return .data
+  }
+
+  // MARK: Handling
+
+  /// Runs the async handler on the cooperative pool and blocks this connection thread (which
+  /// is not a pool thread, so the pool cannot starve) until it returns.
+  private func invoke(_ request: HTTPRequest) -> HTTPResponse {
+    let slot = ResponseSlot()
+    let handler = server.handler
+    Task {
+      slot.fill(await handler(request))
+    }
+    return slot.wait()
+  }
+
+  // MARK: Writing
+
+  private func writeError(_ status: HTTPStatus, _ message: String) {
+    let response = HTTPResponse.error(status, message)
+    let body = response.bodyBytes ?? []
+    let head = HTTPResponseEncoder.head(
+      status: status, headers: response.headers, framing: .length(body.count), keepAlive: false)
+    server.countResponse()
+    guard POSIX.sendAll(descriptor, head + body) else { return }
+    lingerBeforeClose()
+  }
+
+  /// Half-closes and discards what the client is still sending for a moment, so the close
+  /// does not turn into a reset that destroys the error response before the client reads it.
+  private func lingerBeforeClose() {
+    #if canImport(Glibc) || canImport(Musl)
+      _ = shutdown(descriptor, Int32(SHUT_WR))
+    #else
+      _ = shutdown(descriptor, SHUT_WR)
+    #endif
+    let end = clock.now.advanced(by: .milliseconds(200))
+    var discarded = 0
+    while discarded < 256 * 1024 {
+      let remaining = clock.now.duration(to: end)
+      guard remaining > .zero else { return }
+      let ready = POSIX.waitReadable([descriptor], timeout: remaining)
+      guard ready.first else { return }
+      let count = POSIX.receive(descriptor, into: &readBuffer)
+      guard count > 0 else { return }
+      discarded += count
+    }
+  }
+
+  private func write(_ original: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) -> Bool {
+    var response = original
+    if let problem = HTTPResponseEncoder.invalidHeader(in: response) {
+      server.configuration.log?(
+        "handler for \(request.method) \(request.path) produced an unsendable response: \(problem)")
+      response = .error(
+        .internalServerError, "the handler produced an invalid response: \(problem)")
+    }
+    server.countResponse()
+    let sendsBody = request.method != .head && !response.status.forbidsBody
+    switch response.body {
+    case .bytes(let bytes):
+      let framing: HTTPResponseEncoder.Framing =
+        response.status.forbidsBody && response.status != .notModified
+        ? .none : .length(bytes.count)
+      let head = HTTPResponseEncoder.head(
+        status: response.status, headers: response.headers, framing: framing,
+        keepAlive: keepAlive)
+      return POSIX.sendAll(descriptor, sendsBody ? head + bytes : head)
+    case .events(let events):
+      let chunked = request.version != .http1_0
+      let head = HTTPResponseEncoder.head(
+        status: response.status, headers: response.headers,
+        framing: chunked ? .chunked : .untilClose, keepAlive: false)
+      guard POSIX.sendAll(descriptor, head), sendsBody else { return false }
+      stream(events, chunked: chunked)
+      return false
+    }
+  }
+
+  /// Writes events as the handler's stream produces them, until it finishes, the client goes
+  /// away (end of stream or error on the socket, or a failed write), or the server stops.
+  private func stream(_ events: AsyncStream<ServerSentEvent>, chunked: Bool) {
+    guard let wake = try? POSIX.makePipe() else { return }
+    let mailbox = EventMailbox(wakeDescriptor: wake.write)
+    let pump = Task {
+      for await event in events {
+        guard mailbox.post(Array(event.encoded.utf8)) else { break }
+      }
+      mailbox.finish()
+    }
+    defer {
+      pump.cancel()
+      mailbox.close()  // after this the pump never touches the wake pipe again
+      POSIX.closeDescriptor(wake.read)
+      POSIX.closeDescriptor(wake.write)
+    }
+    func send(_ payload: [UInt8]) -> Bool {
+      POSIX.sendAll(descriptor, chunked ? HTTPResponseEncoder.chunk(payload) : payload)
+    }
+    let heartbeat = Array(ServerSentEvent.comment("keep-alive").encoded.utf8)
+    while true {
+      let ready = POSIX.waitReadable(
+        [descriptor, wake.read, server.stopPipe.read],
+        timeout: server.configuration.heartbeatInterval)
+      if ready.third {
+        if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
+        return
+      }
+      if ready.first {
+        // Anything a client sends during a stream is discarded; end of stream means it left.
+        guard POSIX.receive(descriptor, into: &readBuffer) > 0 else { return }
+      }
+      if ready.second {
+        POSIX.drain(wake.read)
+        let (chunks, finished, overflowed) = mailbox.take()
+        if overflowed {
+          server.configuration.log?("event stream dropped: the client read too slowly")
+          return
+        }
+        for payload in chunks where !send(payload) { return }
+        if finished {
+          if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
+          return
+        }
+      } else if !ready.first {
+        guard send(heartbeat) else { return }
+      }
+    }
+  }
+}
+
+/// The handler's response, handed from its task to the waiting connection thread.
+private final class ResponseSlot: Sendable {
+  private let response = Mutex<HTTPResponse?>(nil)
+  private let done = DispatchSemaphore(value: 0)
+
+  func fill(_ value: HTTPResponse) {
+    response.withLock { $0 = value }
+    done.signal()
+  }
+
+  func wait() -> HTTPResponse {
+    done.wait()
+    return response.withLock { $0 } ?? .error(.internalServerError, "the handler returned nothing")
+  }
+}
+
+/// Encoded events passed from the stream's task to the connection thread, which it wakes
+/// through a pipe so the thread can wait on the socket and the stream in one `poll`.
+private final class EventMailbox: Sendable {
+  private struct Inner {
+    var chunks: [[UInt8]] = []
+    var finished = false
+    var overflowed = false
+    var wakeDescriptor: Int32
+  }
+
+  /// Events a client may fall behind by before its stream is dropped.
+  static let capacity = 1024
+
+  private let inner: Mutex<Inner>
+
+  init(wakeDescriptor: Int32) {
+    inner = Mutex(Inner(wakeDescriptor: wakeDescriptor))
+  }
+
+  /// Queues a payload and wakes the connection; `false` once the mailbox is closed or full.
+  func post(_ payload: [UInt8]) -> Bool {
+    inner.withLock { inner in
+      guard inner.wakeDescriptor >= 0, !inner.overflowed else { return false }
+      if inner.chunks.count >= EventMailbox.capacity {
+        inner.overflowed = true
+      } else {
+        inner.chunks.append(payload)
+      }
+      POSIX.signal(inner.wakeDescriptor)
+      return !inner.overflowed
+    }
+  }
+
+  /// Marks the stream finished and wakes the connection.
+  func finish() {
+    inner.withLock { inner in
+      inner.finished = true
+      if inner.wakeDescriptor >= 0 { POSIX.signal(inner.wakeDescriptor) }
+    }
+  }
+
+  /// Takes every queued payload.
+  func take() -> (chunks: [[UInt8]], finished: Bool, overflowed: Bool) {
+    inner.withLock { inner in
+      defer { inner.chunks = [] }
+      return (inner.chunks, inner.finished, inner.overflowed)
+    }
+  }
+
+  /// Forgets the wake pipe; the connection may close it once this returns.
+  func close() {
+    inner.withLock { $0.wakeDescriptor = -1 }
+  }
+}

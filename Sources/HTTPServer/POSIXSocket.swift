@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A failed socket call: which call, on what, and the system's reason.
+public struct HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The failed operation and its subject, e.g. `bind to 127.0.0.1:8080`.
+  public var operation: String
+  /// The `errno` value, or 0 when the failure was not a system call.
+  public var code: Int32
+  /// The system's description of `code`, or the reason for a non-system failure.
+  public var reason: String
+
+  /// Creates an error.
+  public init(operation: String, code: Int32, reason: String) {
+    self.operation = operation
+    self.code = code
+    self.reason = reason
+  }
+
+  static func system(_ operation: String, _ code: Int32 = errno) -> HTTPServerError {
+    HTTPServerError(operation: operation, code: code, reason: String(cString: strerror(code)))
+  }
+
+  /// `<operation> failed: <reason>`.
+  public var description: String { "\(operation) failed: \(reason)" }
+}
+
+/// Thin, typed wrappers over the POSIX socket calls the server uses.
+///
+/// Every descriptor is created close-on-exec. SIGPIPE is avoided per call (`MSG_NOSIGNAL` on
+/// Linux) or per socket (`SO_NOSIGPIPE` on Darwin), so a client that disconnects mid-response
+/// makes `send` fail with `EPIPE` instead of killing the process; the process-wide signal
+/// disposition is left alone.
+enum POSIX {
+  #if canImport(Glibc) || canImport(Musl)
+    static let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    static let sendFlags = Int32(MSG_NOSIGNAL)
+  #else
+    static let streamType = SOCK_STREAM
+    static let sendFlags: Int32 = 0
+  #endif
+
+  /// Creates a listening TCP socket on a numeric IPv4 or IPv6 address; returns it and its port.
+  static func openListener(address: String, port: UInt16, backlog: Int32) throws(HTTPServerError)
+    -> (descriptor: Int32, port: UInt16)
+  {
+    let subject = address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)"
+    var v4 = sockaddr_in()
+    var v6 = sockaddr_in6()
+    let family: Int32
+    if inet_pton(AF_INET, address, &v4.sin_addr) == 1 {
+      family = AF_INET
+      v4.sin_family = sa_family_t(AF_INET)
+      v4.sin_port = port.bigEndian
+      #if canImport(Darwin)
+        v4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+      #endif
+    } else if inet_pton(AF_INET6, address, &v6.sin6_addr) == 1 {
+      family = AF_INET6
+      v6.sin6_family = sa_family_t(AF_INET6)
+      v6.sin6_port = port.bigEndian
+      #if canImport(Darwin)
+        v6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+      #endif
+    } else {
+      throw HTTPServerError(
+        operation: "listen on \(subject)", code: 0,
+        reason: "'\(address)' is not a numeric IPv4 or IPv6 address (e.g. 127.0.0.1 or ::1)")
+    }
+    let descriptor = socket(family, streamType, 0)
+    guard descriptor >= 0 else { throw .system("socket for \(subject)") }
+    #if canImport(Darwin)
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    #endif
+    var one: Int32 = 1
+    _ = setsockopt(
+      descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    let bound: Int32
+    if family == AF_INET {
+      bound = withUnsafePointer(to: &v4) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+    } else {
+      _ = setsockopt(
+        descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+      bound = withUnsafePointer(to: &v6) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
+      }
+    }
+    guard bound == 0 else {
+      let code = errno
+      _ = close(descriptor)
+      throw .system("bind to \(subject)", code)
+    }
+    guard listen(descriptor, backlog) == 0 else {
+      let code = errno
+      _ = close(descriptor)
+      throw .system("listen on \(subject)", code)
+    }
+    var storage = sockaddr_in6()
+    var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+    let named = withUnsafeMutablePointer(to: &storage) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    guard named == 0 else {
+      let code = errno
+      _ = close(descriptor)
+      throw .system("getsockname for \(subject)", code)
+    }
+    // sin_port and sin6_port sit at the same offset, so either view reads the port.
+    let actualPort = UInt16(bigEndian: storage.sin6_port)
+    return (descriptor, actualPort)
+  }
+
+  /// Accepts one pending connection; `nil` when none is pending or the call failed.
+  static func acceptConnection(_ listener: Int32) -> Int32? {
+    // accept4 is not exported by the Glibc module map, so close-on-exec is set right after.
+    let descriptor = accept(listener, nil, nil)
+    if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    return descriptor >= 0 ? descriptor : nil
+  }
+
+  /// Applies per-connection options: send timeout, no Nagle delay, and (Darwin) no SIGPIPE.
+  static func configureConnection(_ descriptor: Int32, writeTimeout: Duration) {
+    var one: Int32 = 1
+    _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, 4)
+    #if canImport(Darwin)
+      _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, 4)
+    #endif
+    let (seconds, attoseconds) = writeTimeout.components
+    var interval = timeval()
+    interval.tv_sec = .init(max(0, seconds))
+    interval.tv_usec = .init(max(0, attoseconds / 1_000_000_000_000))
+    if seconds <= 0 && interval.tv_usec == 0 { interval.tv_usec = 1000 }
+    _ = setsockopt(
+      descriptor, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// Writes all of `bytes`; `false` when the peer is gone or the send timed out.
+  static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return true }
+      var offset = 0
+      while offset < buffer.count {
+        let sent = send(descriptor, base + offset, buffer.count - offset, sendFlags)
+        if sent > 0 {
+          offset += sent
+        } else if sent < 0 && errno == EINTR {
+          continue
+        } else {
+          return false
+        }
+      }
+      return true
+    }
+  }
+
+  /// Reads up to `buffer.count` bytes; the count read, 0 at end of stream, -1 on error.
+  static func receive(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+    while true {
+      let count = buffer.withUnsafeMutableBytes { raw in
+        recv(descriptor, raw.baseAddress, raw.count, 0)
+      }
+      if count < 0 && errno == EINTR { continue }
+      return count
+    }
+  }
+
+  /// Which of the polled descriptors became ready.
+  struct Readiness {
+    var first = false
+    var second = false
+    var third = false
+  }
+
+  /// Waits until one of up to three descriptors is readable (or hung up), or `timeout` passes.
+  static func waitReadable(_ descriptors: [Int32], timeout: Duration) -> Readiness {
+    var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let (seconds, attoseconds) = timeout.components
+    let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let milliseconds = Int32(clamping: max(0, total))
+    let result = poll(&fds, nfds_t(fds.count), milliseconds)
+    var readiness = Readiness()
+    guard result > 0 else { return readiness }
+    let ready = Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)
+    readiness.first = fds[0].revents & ready != 0
+    if fds.count > 1 { readiness.second = fds[1].revents & ready != 0 }
+    if fds.count > 2 { readiness.third = fds[2].revents & ready != 0 }
+    return readiness
+  }
+
+  /// Creates a non-blocking, close-on-exec pipe used to wake `poll`.
+  static func makePipe() throws(HTTPServerError) -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw .system("pipe") }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    return (ends[0], ends[1])
+  }
+
+  /// Writes one byte to a wake pipe; a full pipe is already readable, so failure is harmless.
+  static func signal(_ pipeWrite: Int32) {
+    var byte: UInt8 = 1
+    _ = write(pipeWrite, &byte, 1)
+  }
+
+  /// Reads and discards everything pending on a non-blocking wake pipe.
+  static func drain(_ pipeRead: Int32) {
+    var scratch = [UInt8](repeating: 0, count: 64)
+    while scratch.withUnsafeMutableBytes({ read(pipeRead, $0.baseAddress, $0.count) }) > 0 {}
+  }
+
+  /// Shuts both directions of a socket, waking any thread blocked on it.
+  static func shutdownBoth(_ descriptor: Int32) {
+    #if canImport(Glibc) || canImport(Musl)
+      _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    #else
+      _ = shutdown(descriptor, SHUT_RDWR)
+    #endif
+  }
+
+  /// Closes a descriptor.
+  static func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+  }
+}

@@ -1,0 +1,116 @@
+import CarRender
+import Foundation
+
+/// A tap or press on the rendered car display, as the page reports it.
+///
+/// The page sends the `data-ev`, `data-t`, `data-e`, `data-i` and `data-which` attributes of the
+/// element the user clicked; see ``CarHTMLRenderer``.
+public struct PageEvent: Hashable, Sendable, Codable {
+  /// The event kind: `row`, `rowImage`, `tab`, `back`, `bar`, `grid`, `action`, `poi`,
+  /// `poiDeselect`, `poiButton`, `mapButton`, `transport`, `nowPlayingButton`, `upNext`,
+  /// `albumArtist`, `alertAction`, `contactAction`, `home`, `reopen`.
+  public var ev: String
+  /// The template id.
+  public var t: String?
+  /// The element id (or tab index for `tab`).
+  public var e: String?
+  /// An image index inside an image row.
+  public var i: String?
+  /// `primary` or `secondary` for point-of-interest buttons.
+  public var which: String?
+
+  /// Creates an event.
+  public init(ev: String, t: String? = nil, e: String? = nil, i: String? = nil, which: String? = nil) {
+    self.ev = ev
+    self.t = t
+    self.e = e
+    self.i = i
+    self.which = which
+  }
+}
+
+/// A command from the side panel that drives the car or the phone.
+public struct PanelCommand: Hashable, Sendable, Codable {
+  /// `connect`, `disconnect`, `display`, `style`, `driving`, `video`, `lock`, `move`, `drive`,
+  /// `stopDriving`, `data`, `voice`, `app`, `region`.
+  public var cmd: String
+  /// The command's argument, e.g. a display id, `night`, `true`, a place, a phrase.
+  public var value: String?
+  /// A second argument, e.g. the destination of `drive`.
+  public var to: String?
+  /// Speed in km/h for `drive`.
+  public var speed: String?
+
+  /// Creates a command.
+  public init(cmd: String, value: String? = nil, to: String? = nil, speed: String? = nil) {
+    self.cmd = cmd
+    self.value = value
+    self.to = to
+    self.speed = speed
+  }
+}
+
+/// What the side panel shows: the car's and phone's settings and what the host recorded.
+public struct PanelState: Hashable, Sendable {
+  /// Apps and demos that can be shown, by name.
+  public var apps: [String]
+  public var currentApp: String
+  public var isConnected: Bool
+  public var displayID: String
+  public var isNight: Bool
+  public var isDriving: Bool
+  public var isVideoAllowed: Bool
+  public var isPhoneLocked: Bool
+  /// Where the car is, as text.
+  public var location: String
+  /// `normal`, `fail` or `empty`.
+  public var dataMode: String
+  /// The last transcript lines, oldest first.
+  public var transcript: [String]
+  /// Rule diagnostics for the current screen.
+  public var diagnostics: [String]
+  /// Recorded URL hand-offs, e.g. "Apple Maps would open directions to …".
+  public var handoffs: [String]
+  /// A one-line status or error from the last command.
+  public var message: String?
+
+  /// Creates a panel state.
+  public init(
+    apps: [String], currentApp: String, isConnected: Bool, displayID: String, isNight: Bool,
+    isDriving: Bool, isVideoAllowed: Bool, isPhoneLocked: Bool, location: String,
+    dataMode: String = "normal", transcript: [String] = [], diagnostics: [String] = [],
+    handoffs: [String] = [], message: String? = nil
+  ) {
+    self.apps = apps
+    self.currentApp = currentApp
+    self.isConnected = isConnected
+    self.displayID = displayID
+    self.isNight = isNight
+    self.isDriving = isDriving
+    self.isVideoAllowed = isVideoAllowed
+    self.isPhoneLocked = isPhoneLocked
+    self.location = location
+    self.dataMode = dataMode
+    self.transcript = transcript
+    self.diagnostics = diagnostics
+    self.handoffs = handoffs
+    self.message = message
+  }
+}
+
+/// The car and phone behind the preview page: an emulated host running an app.
+///
+/// Implementations serialise access themselves (the simulator lives on the main actor).
+public protocol PreviewBackend: Sendable {
+  /// The display as the host shows it now.
+  func display() async -> CarDisplayState
+  /// The side panel's content now.
+  func panel() async -> PanelState
+  /// Delivers a tap from the page to the host.
+  func send(_ event: PageEvent) async
+  /// Applies a side-panel command.
+  func control(_ command: PanelCommand) async
+  /// A stream that yields whenever the display or panel may have changed (including changes the
+  /// app makes on its own, such as data arriving or a drive moving the car).
+  func changes() async -> AsyncStream<Void>
+}

@@ -1,0 +1,104 @@
+import CarRender
+
+/// The single page of the web simulator: the car display beside the side panel.
+///
+/// The page subscribes to `/events` (server-sent events carrying the rendered display and panel
+/// as JSON), posts taps to `/event` and panel commands to `/control`; both answer with the new
+/// state so the page updates without waiting for the stream.
+public enum PreviewPage {
+  /// The page's HTML.
+  public static let html = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>Wayside — CarPlay simulator</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <style>
+    \(CarStylesheet.css)
+    \(css)
+    </style></head>
+    <body>
+    <main id="stage"><div id="frame"><div id="car"></div></div></main>
+    <aside id="panel"></aside>
+    <script>
+    \(script)
+    </script>
+    </body></html>
+
+    """
+
+  static let css = """
+    html,body{margin:0;height:100%;font-family:-apple-system,Helvetica,Arial,sans-serif}
+    body{display:flex;background:#2c2c2e;color:#eee}
+    #stage{flex:1;display:flex;align-items:center;justify-content:center;overflow:hidden;min-width:0}
+    #frame{transform-origin:center center}
+    #panel{width:320px;flex:none;background:#1c1c1e;overflow-y:auto;padding:10px 14px;font-size:13px;box-sizing:border-box}
+    #panel h3{font-size:11px;text-transform:uppercase;color:#8e8e93;margin:14px 0 6px}
+    #panel select,#panel input{background:#2c2c2e;color:#eee;border:1px solid #3a3a3c;border-radius:6px;padding:4px 6px;max-width:100%}
+    #panel form{display:flex;gap:4px;margin:4px 0}#panel form input{flex:1;min-width:0}
+    #panel button{background:#3a3a3c;color:#eee;border:0;border-radius:6px;padding:5px 10px;cursor:pointer}
+    #panel button.on,#panel button.primary{background:#0a84ff}
+    #panel .buttons{display:flex;gap:4px;flex-wrap:wrap;margin:4px 0}
+    #panel .toggle{display:block;margin:4px 0}
+    #panel .where{color:#aeaeb2;margin-bottom:4px}
+    #panel ul,#panel ol{margin:0;padding-left:18px;color:#c7c7cc}
+    #panel .transcript li{font-family:ui-monospace,Menlo,monospace;font-size:11px;white-space:pre-wrap;word-break:break-word}
+    #panel .diagnostics li{color:#ff9f0a}
+    #panel .handoffs li{color:#64d2ff}
+    #panel .ok{color:#30d158}
+    #panel .message{margin-top:8px;padding:6px;border-radius:6px;background:#3a2a00;color:#ffd60a}
+    """
+
+  static let script = """
+    const car = document.getElementById('car'), panel = document.getElementById('panel'), frame = document.getElementById('frame');
+    let revision = -1;
+    function fit() {
+      const el = car.firstElementChild; if (!el) return;
+      const stage = document.getElementById('stage');
+      const s = Math.min((stage.clientWidth - 60) / el.offsetWidth, (stage.clientHeight - 60) / el.offsetHeight, 3);
+      frame.style.transform = 'scale(' + Math.max(0.5, s) + ')';
+    }
+    function apply(state) {
+      if (state.revision !== undefined && state.revision < revision) return;
+      revision = state.revision ?? revision;
+      if (state.car !== undefined) car.innerHTML = state.car;
+      if (state.panel !== undefined && !panel.contains(document.activeElement)) panel.innerHTML = state.panel;
+      else if (state.panel !== undefined) panel.dataset.pending = state.panel;
+      document.body.dataset.revision = String(revision);
+      fit();
+    }
+    async function post(path, body) {
+      const r = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+      if (r.ok) apply(await r.json());
+    }
+    car.addEventListener('click', e => {
+      const el = e.target.closest('[data-ev]');
+      if (el) { e.preventDefault(); const d = el.dataset; post('/event', {ev: d.ev, t: d.t, e: d.e ?? (el.closest('[data-pin-id]')?.dataset.pinId), i: d.i, which: d.which}); return; }
+      const pin = e.target.closest('[data-pin-id]');
+      if (pin) { const t = pin.closest('[data-template]')?.dataset.template; post('/event', {ev: 'poi', t: t, e: pin.dataset.pinId}); }
+    });
+    panel.addEventListener('click', e => {
+      const el = e.target.closest('button[data-cmd]');
+      if (el) { e.preventDefault(); post('/control', {cmd: el.dataset.cmd, value: el.dataset.value}); }
+    });
+    panel.addEventListener('change', e => {
+      const el = e.target.closest('[data-cmd]');
+      if (!el) return;
+      const value = el.type === 'checkbox' ? String(el.checked) : el.value;
+      post('/control', {cmd: el.dataset.cmd, value: value});
+    });
+    panel.addEventListener('submit', e => {
+      e.preventDefault();
+      const f = e.target, data = Object.fromEntries(new FormData(f).entries());
+      post('/control', Object.assign({cmd: f.dataset.form}, data));
+    });
+    panel.addEventListener('focusout', () => setTimeout(() => {
+      if (panel.dataset.pending && !panel.contains(document.activeElement)) { panel.innerHTML = panel.dataset.pending; delete panel.dataset.pending; }
+    }, 0));
+    window.addEventListener('resize', fit);
+    function connect() {
+      const es = new EventSource('/events');
+      es.onmessage = e => apply(JSON.parse(e.data));
+      es.onerror = () => { es.close(); setTimeout(connect, 1000); };
+    }
+    fetch('/state').then(r => r.json()).then(apply).then(connect);
+    """
+}

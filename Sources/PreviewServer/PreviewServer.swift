@@ -1,1 +1,0 @@
-// The PreviewServer module; see README.md for its layer and role.

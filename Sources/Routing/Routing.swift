@@ -1,1 +1,0 @@
-// The Routing module; see README.md for its layer and role.

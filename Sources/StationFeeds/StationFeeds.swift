@@ -1,1 +1,0 @@
-// The StationFeeds module; see README.md for its layer and role.

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Reads a station file in any supported layout, detecting the layout from its content.
+///
+/// Detection (``detectFormat(of:)``): after an optional byte-order mark and white space, a file
+/// starting with `[` is OCPI; one starting with `{` is JSON Lines when its first line is a
+/// complete JSON object that is not an OCPI document (no `data`, `locations`, `evses` or
+/// `coordinates` member), and OCPI otherwise; anything else is read as the fast-charger CSV.
+public enum StationFileImporter {
+  /// Imports the bytes of a station file, detecting the layout unless `format` is given.
+  public static func importStations(
+    from data: Data, fileName: String, format: StationFileFormat? = nil
+  ) -> ImportResult {
+    switch format ?? detectFormat(of: data) {
+    case .registerJSONLines:
+      RegisterJSONLinesImporter.importStations(from: data, fileName: fileName)
+    case .fastChargerCSV:
+      FastChargerCSVImporter.importStations(from: data, fileName: fileName)
+    case .ocpiLocations:
+      OCPILocationsImporter.importStations(from: data, fileName: fileName)
+    }
+  }
+
+  /// Imports a file from disk; throws ``StationFileError`` only when it cannot be read at all.
+  public static func importFile(at url: URL, format: StationFileFormat? = nil) throws(StationFileError)
+    -> ImportResult
+  {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw StationFileError(path: url.path, reason: "\(error.localizedDescription)")
+    }
+    return importStations(from: data, fileName: url.lastPathComponent, format: format)
+  }
+
+  /// The layout of a station file, judged from its first bytes and first line.
+  public static func detectFormat(of data: Data) -> StationFileFormat {
+    let bytes = [UInt8](data.prefix(1 << 20))
+    var index = 0
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    guard index < bytes.count else { return .fastChargerCSV }
+    if bytes[index] == UInt8(ascii: "[") { return .ocpiLocations }
+    guard bytes[index] == UInt8(ascii: "{") else { return .fastChargerCSV }
+    var end = index
+    while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+    let firstLine: JSONValue? = bytes.withUnsafeBufferPointer { buffer in
+      try? JSONScanner.parse(buffer, range: index..<end)
+    }
+    guard let object = firstLine?.objectValue else { return .ocpiLocations }
+    let ocpiKeys = ["data", "locations", "evses", "coordinates"]
+    return ocpiKeys.contains { object[$0] != nil } ? .ocpiLocations : .registerJSONLines
+  }
+}
+
+/// A station file could not be read from disk.
+public struct StationFileError: Error, CustomStringConvertible {
+  /// The path that was asked for.
+  public var path: String
+  /// Why it could not be read.
+  public var reason: String
+
+  /// `cannot read station file '<path>': <reason>; expected a readable CSV, JSON Lines or OCPI file`.
+  public var description: String {
+    "cannot read station file '\(path)': \(reason); expected a readable CSV, JSON Lines or OCPI JSON file"
+  }
+}

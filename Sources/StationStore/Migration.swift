@@ -1,0 +1,125 @@
+/// One ordered step of a database schema; step N takes the file from version N-1 to N.
+struct Migration: Sendable {
+  /// The `user_version` the file has after this step.
+  var version: Int
+  /// What the step does, for error messages.
+  var summary: String
+  /// The SQL the step runs.
+  var sql: String
+}
+
+/// The schema of one of the store's files: its owner tag and its migrations.
+struct Schema: Sendable {
+  /// `PRAGMA application_id`, so a file of another application (or the other Wayside file) is
+  /// recognised as foreign.
+  var applicationID: Int32
+  /// The steps, in order, versions 1…n without gaps.
+  var migrations: [Migration]
+  /// The version the last migration reaches.
+  var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  /// Applies the migrations above the file's current version, each in its own transaction that
+  /// also bumps `user_version`, so a failed step leaves the file at the previous version.
+  func migrate(_ db: SQLiteConnection, file: DatabaseFile) throws(StationStoreError) {
+    let current: Int
+    do { current = try db.userVersion() } catch {
+      throw file.error(.corrupt(error.message))
+    }
+    for migration in migrations where migration.version > current {
+      do {
+        try db.transaction {
+          try db.execute(migration.sql)
+          try db.execute("PRAGMA application_id = \(applicationID)")
+          try db.execute("PRAGMA user_version = \(migration.version)")
+        }
+      } catch {
+        throw file.error(
+          .migrationFailed(toVersion: migration.version, reason: "\(migration.summary): \(error)"))
+      }
+    }
+  }
+}
+
+extension Schema {
+  /// `WYST`: the rebuildable station file.
+  static let stations = Schema(
+    applicationID: 0x5759_5354,
+    migrations: [
+      Migration(
+        version: 1, summary: "create stations, imports and the live-region cache",
+        sql: """
+          CREATE TABLE stations (
+            row INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            operator TEXT NOT NULL,
+            max_power_kw REAL,
+            origin TEXT NOT NULL,
+            body BLOB NOT NULL
+          );
+          CREATE INDEX stations_by_latitude ON stations(latitude);
+          CREATE TABLE imports (
+            id INTEGER PRIMARY KEY,
+            origin TEXT NOT NULL,
+            imported_at REAL NOT NULL,
+            station_count INTEGER NOT NULL,
+            note TEXT NOT NULL
+          );
+          CREATE TABLE live_regions (
+            id INTEGER PRIMARY KEY,
+            source TEXT NOT NULL,
+            min_latitude REAL NOT NULL,
+            min_longitude REAL NOT NULL,
+            max_latitude REAL NOT NULL,
+            max_longitude REAL NOT NULL,
+            fetched_at REAL NOT NULL
+          );
+          CREATE TABLE live_region_stations (
+            region_id INTEGER NOT NULL REFERENCES live_regions(id) ON DELETE CASCADE,
+            station_id TEXT NOT NULL,
+            body BLOB NOT NULL,
+            PRIMARY KEY (region_id, station_id)
+          ) WITHOUT ROWID;
+          """)
+    ])
+
+  /// `WYUS`: the user's data, never rebuilt.
+  static let user = Schema(
+    applicationID: 0x5759_5553,
+    migrations: [
+      Migration(
+        version: 1, summary: "create favourites, tariffs, cards, vehicle, presets and settings",
+        sql: """
+          CREATE TABLE favourites (
+            station_id TEXT PRIMARY KEY,
+            added_at REAL NOT NULL
+          );
+          CREATE TABLE selected_tariffs (
+            tariff_id TEXT PRIMARY KEY,
+            position INTEGER NOT NULL
+          );
+          CREATE TABLE charging_cards (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            provider TEXT NOT NULL,
+            tariff_ids TEXT NOT NULL,
+            position INTEGER NOT NULL
+          );
+          CREATE TABLE vehicle_profile (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            json TEXT NOT NULL,
+            updated_at REAL NOT NULL
+          );
+          CREATE TABLE filter_presets (
+            name TEXT PRIMARY KEY,
+            json TEXT NOT NULL,
+            updated_at REAL NOT NULL
+          );
+          CREATE TABLE settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+          );
+          """)
+    ])
+}

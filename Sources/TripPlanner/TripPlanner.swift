@@ -1,1 +1,0 @@
-// The TripPlanner module; see README.md for its layer and role.

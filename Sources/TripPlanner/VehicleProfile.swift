@@ -1,0 +1,47 @@
+/// An electric car as the planner sees it: usable battery, consumption and DC charging curve.
+///
+/// The shape follows Open EV Data (ev-domain.md §7): usable kWh, DC curve as `(SoC %, kW)`,
+/// average consumption.
+public struct VehicleProfile: Hashable, Sendable, Identifiable {
+  /// A short, lower-case key for the command line, e.g. `model-y-lr-2020`.
+  public var id: String
+  /// The display name, e.g. `Tesla Model Y Long Range (2020)`.
+  public var name: String
+  /// Usable battery capacity in kWh.
+  public var usableCapacityKilowattHours: Double
+  /// Energy use per distance.
+  public var consumption: ConsumptionModel
+  /// DC charging power versus state of charge.
+  public var chargingCurve: ChargingCurve
+  /// Where the numbers come from.
+  public var source: String
+
+  /// Creates a profile; throws ``TripPlanningError`` when the capacity or consumption is invalid.
+  public init(
+    id: String, name: String, usableCapacityKilowattHours: Double, consumption: ConsumptionModel,
+    chargingCurve: ChargingCurve, source: String
+  ) throws(TripPlanningError) {
+    guard usableCapacityKilowattHours > 0, usableCapacityKilowattHours.isFinite else {
+      throw TripPlanningError(
+        .invalidVehicle,
+        "vehicle '\(id)' has usable capacity \(usableCapacityKilowattHours) kWh; expected a positive number"
+      )
+    }
+    try consumption.validate()
+    self.id = id
+    self.name = name
+    self.usableCapacityKilowattHours = usableCapacityKilowattHours
+    self.consumption = consumption
+    self.chargingCurve = chargingCurve
+    self.source = source
+  }
+
+  /// Seconds to charge from `start` to `end` (fractions) at a station of `stationKilowatts`.
+  public func chargingSeconds(from start: Double, to end: Double, stationKilowatts: Double)
+    -> Double
+  {
+    chargingCurve.chargingSeconds(
+      from: start, to: end, capacityKilowattHours: usableCapacityKilowattHours,
+      stationKilowatts: stationKilowatts)
+  }
+}

@@ -1,0 +1,11 @@
+/// Every `wayside` subcommand, in the order `wayside --help` lists them.
+public enum CommandRegistry {
+  /// The subcommands.
+  public static let all: [any WaysideCommand.Type] = [
+  ]
+
+  /// The subcommand with this name, if any.
+  public static func command(named name: String) -> (any WaysideCommand.Type)? {
+    all.first { $0.name == name }
+  }
+}

@@ -1,0 +1,100 @@
+import CarTemplates
+import Foundation
+import Geo
+import Testing
+
+@testable import CarRender
+
+@Suite("HTML rendering of the car display")
+struct CarHTMLRendererTests {
+  static let kassel = Coordinate(latitude: 51.3127, longitude: 9.4797)
+
+  static func chargersScreen(selected: Int? = nil, modal: TemplateSpec? = nil) -> CarScreen {
+    let points = (0..<5).map { i in
+      PointOfInterestSpec(
+        id: ElementID("s\(i)"),
+        location: Coordinate(latitude: 51.30 + Double(i) * 0.012, longitude: 9.44 + Double(i) * 0.02),
+        title: "Station \(i + 1)", subtitle: "\(50 * (i + 1)) kW · 0.\(i + 2) km",
+        summary: "0.\(49 + i) €/kWh",
+        primaryButton: TextButtonSpec(id: "navigate", title: "Navigate", style: .confirm),
+        secondaryButton: TextButtonSpec(id: "details", title: "Details"))
+    }
+    let poi = TemplateSpec.pointOfInterest(
+      "nearby", tab: TabAppearance(title: "Nearby", image: .symbol("bolt.car")),
+      PointOfInterestTemplateSpec(
+        title: "Chargers", points: points, selectedIndex: selected,
+        navigationBar: NavigationBarSpec(trailing: [BarButtonSpec(id: "filter", title: "Filter")])))
+    let route = TemplateSpec.list(
+      "route", tab: TabAppearance(title: "Route", image: .symbol("map")),
+      ListTemplateSpec(title: "Route", sections: [ListSectionSpec(items: [])],
+        emptyViewTitleVariants: ["No trip planned"]))
+    return CarScreen(
+      root: .tabBar("tabs", TabBarTemplateSpec(tabs: [poi, route])), stack: [], modal: modal)
+  }
+
+  @Test("a selected point shows its detail card with both buttons")
+  func selectedPointShowsCard() throws {
+    let renderer = CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled()))
+    let html = renderer.render(
+      CarDisplayState(screen: Self.chargersScreen(selected: 1), configuration: SessionConfiguration(), appName: "Wayside"))
+    #expect(html.contains("data-ev=\"poiButton\""))
+    #expect(html.contains(">Navigate</button>"))
+    #expect(html.contains(">Details</button>"))
+    #expect(html.contains("data-pin-id=\"s1\""))
+  }
+
+  @Test("an alert renders over the stack with every action tappable")
+  func alertOverStack() {
+    let alert = TemplateSpec.alert(
+      "confirm",
+      AlertTemplateSpec(
+        titleVariants: ["Navigate to Station 1?"],
+        actions: [AlertActionSpec(id: "go", title: "Go"), AlertActionSpec(id: "cancel", title: "Cancel", style: .cancel)]))
+    let html = CarHTMLRenderer(mapRenderer: nil).render(
+      CarDisplayState(screen: Self.chargersScreen(modal: alert), configuration: SessionConfiguration(), appName: "Wayside"))
+    #expect(html.contains("class=\"scrim\""))
+    #expect(html.contains("data-ev=\"alertAction\" data-t=\"confirm\" data-e=\"go\""))
+    #expect(html.contains("data-ev=\"alertAction\" data-t=\"confirm\" data-e=\"cancel\""))
+  }
+
+  @Test("an empty list shows its empty-view title, and a spinning row shows a spinner")
+  func emptyAndSpinning() {
+    let renderer = CarHTMLRenderer(mapRenderer: nil)
+    var screen = Self.chargersScreen()
+    if case .tabBar(var bar) = screen.root.content {
+      bar.selectedIndex = 1
+      screen.root.content = .tabBar(bar)
+    }
+    let empty = renderer.render(CarDisplayState(screen: screen, configuration: SessionConfiguration(), appName: "W"))
+    #expect(empty.contains("No trip planned"))
+    let list = CarScreen(
+      root: .list("l", ListTemplateSpec(title: "L", sections: [ListSectionSpec(items: [ListItemSpec(id: "a", text: "A", accessory: .disclosureIndicator)])])))
+    let spinning = renderer.render(
+      CarDisplayState(screen: list, configuration: SessionConfiguration(), appName: "W", spinningRows: ["a"]))
+    #expect(spinning.contains("class=\"spinner\""))
+    #expect(!spinning.contains("class=\"accessory\""))
+  }
+
+  @Test("the display is sized in points of the profile and styled for night")
+  func sizeAndStyle() {
+    let html = CarHTMLRenderer(mapRenderer: nil).render(
+      CarDisplayState(
+        screen: nil, configuration: SessionConfiguration(display: .wide, contentStyle: .dark), appName: "W"))
+    #expect(html.contains("width:640px;height:240px"))
+    #expect(html.contains("class=\"car night\""))
+  }
+
+  @Test("snapshots can be written for a visual check", .enabled(if: ProcessInfo.processInfo.environment["WAYSIDE_HTML_SNAPSHOT"] != nil))
+  func writeSnapshots() throws {
+    let dir = ProcessInfo.processInfo.environment["WAYSIDE_HTML_SNAPSHOT"] ?? "/tmp"
+    let renderer = CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled()))
+    for (name, config, screen) in [
+      ("poi-day", SessionConfiguration(display: .standard), Self.chargersScreen()),
+      ("poi-card-night", SessionConfiguration(display: .wide, contentStyle: .dark), Self.chargersScreen(selected: 2)),
+    ] {
+      let body = renderer.render(CarDisplayState(screen: screen, configuration: config, appName: "Wayside"))
+      try CarStylesheet.document(title: name, body: body).write(
+        toFile: "\(dir)/\(name).html", atomically: true, encoding: .utf8)
+    }
+  }
+}
