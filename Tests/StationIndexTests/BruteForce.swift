@@ -2,7 +2,6 @@ import Charging
 import Foundation
 import Geo
 import StationIndex
-import WaysideTestSupport
 
 /// The reference every index query is checked against: a plain scan over all stations, using
 /// ``StationFilter/matches(_:)`` on the values and ``Geo/GreatCircle`` for distances.
@@ -163,7 +162,7 @@ struct SeededGenerator: RandomNumberGenerator {
 /// The full 2022 register and its index, built once per test process.
 enum Germany {
   static let loaded: Result<([Station], StationIndex), any Error> = Result {
-    let stations = try RealStations.germany2022()
+    let stations = try RealData.germany2022()
     return (stations, StationIndex(stations))
   }
   static func stations() throws -> [Station] { try loaded.get().0 }

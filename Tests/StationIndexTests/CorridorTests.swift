@@ -2,7 +2,6 @@ import Charging
 import Geo
 import StationIndex
 import Testing
-import WaysideTestSupport
 
 @Suite("Stations along a route on the 2022 register")
 struct CorridorTests {
@@ -10,7 +9,7 @@ struct CorridorTests {
   func berlinHamburg() throws {
     let stations = try Germany.stations()
     let index = try Germany.index()
-    for polyline in try RealStations.berlinHamburgRoutes() {
+    for polyline in try RealData.berlinHamburgRoutes() {
       let route = RouteLine(polyline)
       // One scan per route at the widest width; narrower widths are its prefix by offset.
       let widest = BruteForce.corridor(stations, route, within: 5)
@@ -27,7 +26,7 @@ struct CorridorTests {
   func exactlyAtWidth() throws {
     let stations = try Germany.stations()
     let index = try Germany.index()
-    let route = RouteLine(try RealStations.berlinHamburgRoutes()[0])
+    let route = RouteLine(try RealData.berlinHamburgRoutes()[0])
     let near = BruteForce.corridor(stations, route, within: 3)
     var rng = SeededGenerator(seed: 5)
     for _ in 0..<6 {
@@ -41,7 +40,7 @@ struct CorridorTests {
 
   @Test("a route through station positions at width 0 finds exactly the stations on it")
   func zeroWidthThroughStations() throws {
-    let stations = try RealStations.kassel2022()
+    let stations = try RealData.kassel2022()
     let index = StationIndex(stations)
     let vertices = Array(stations.prefix(12).map(\.coordinate))
     let route = RouteLine(Polyline(vertices))
@@ -90,7 +89,7 @@ struct CorridorTests {
   func repeatedPoints() throws {
     let stations = try Germany.stations()
     let index = try Germany.index()
-    let base = try RealStations.berlinHamburgRoutes()[1].coordinates
+    let base = try RealData.berlinHamburgRoutes()[1].coordinates
     var doubled: [Coordinate] = []
     for (i, c) in base.prefix(300).enumerated() {
       doubled.append(c)

@@ -3,7 +3,6 @@ import Foundation
 import Geo
 import StationIndex
 import Testing
-import WaysideTestSupport
 
 @Suite("Filters and orders of station queries")
 struct FilterAndOrderTests {
@@ -55,7 +54,7 @@ struct FilterAndOrderTests {
 
   @Test("open now uses each station's own time zone and counts unknown hours as open")
   func openNow() throws {
-    var stations = Array(try RealStations.kassel2022().prefix(40))
+    var stations = Array(try RealData.kassel2022().prefix(40))
     // 2026-03-02 is a Monday; 07:30 UTC = 08:30 in Berlin (CET) and 02:30 in New York (EST).
     let instant = try #require(ISO8601DateFormatter().date(from: "2026-03-02T07:30:00Z"))
     let weekdaysNineToFive = OpeningHours(
@@ -89,7 +88,7 @@ struct FilterAndOrderTests {
 
   @Test("results order by power, then distance; unknown power last")
   func orderByPower() throws {
-    let stations = try RealStations.kassel2022()
+    let stations = try RealData.kassel2022()
     let index = StationIndex(stations)
     let found = index.nearest(to: Self.kassel, limit: 60, order: .power)
     let nearest = BruteForce.nearest(stations, to: Self.kassel, limit: 60)
@@ -104,7 +103,7 @@ struct FilterAndOrderTests {
 
   @Test("results order by price with unknown prices last, ties by distance")
   func orderByPrice() throws {
-    let stations = try RealStations.kassel2022()
+    let stations = try RealData.kassel2022()
     let index = StationIndex(stations)
     // A stand-in for the pricing module: DC at 0.59 €/kWh, AC at 0.39, unknown for Schuko-only.
     let estimate: @Sendable (Station) -> Double? = { station in
@@ -130,7 +129,7 @@ struct FilterAndOrderTests {
   @Test("corridor results can be reordered by distance from the route")
   func corridorByDistance() throws {
     let index = try Germany.index()
-    let route = RouteLine(try RealStations.berlinHamburgRoutes()[0])
+    let route = RouteLine(try RealData.berlinHamburgRoutes()[0])
     let along = index.stations(along: route, withinKilometres: 1)
     let byOffset = index.stations(along: route, withinKilometres: 1, order: .distance)
     #expect(Set(along.ids) == Set(byOffset.ids))

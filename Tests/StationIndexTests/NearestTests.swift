@@ -2,7 +2,6 @@ import Charging
 import Geo
 import StationIndex
 import Testing
-import WaysideTestSupport
 
 @Suite("k nearest stations on the 2022 register")
 struct NearestTests {
@@ -114,7 +113,7 @@ struct NearestTests {
 
   @Test("k larger than the set returns every station, nearest first")
   func largeK() throws {
-    let stations = try RealStations.kassel2022()
+    let stations = try RealData.kassel2022()
     let index = StationIndex(stations)
     let kassel = Coordinate(latitude: 51.3127, longitude: 9.4797)
     let found = index.nearest(to: kassel, limit: 10_000)
@@ -150,7 +149,7 @@ struct NearestTests {
 
   @Test("stations with non-finite coordinates are kept aside, not indexed and not lost")
   func invalidCoordinates() throws {
-    var stations = Array(try RealStations.kassel2022().prefix(20))
+    var stations = Array(try RealData.kassel2022().prefix(20))
     stations[3].coordinate = Coordinate(latitude: .nan, longitude: 9)
     stations[7].coordinate = Coordinate(latitude: 91, longitude: 9)
     let index = StationIndex(stations)
@@ -161,7 +160,7 @@ struct NearestTests {
 
   @Test("leaf size changes the tree, never the answer", arguments: [2, 3, 8, 64, 1000])
   func leafSizes(_ leafSize: Int) throws {
-    let stations = try RealStations.kassel2022()
+    let stations = try RealData.kassel2022()
     let index = StationIndex(stations, leafSize: leafSize)
     var rng = SeededGenerator(seed: UInt64(leafSize))
     for _ in 0..<20 {

@@ -2,7 +2,6 @@ import Charging
 import Geo
 import StationIndex
 import Testing
-import WaysideTestSupport
 
 @Suite("Stations inside a map region on the 2022 register")
 struct RegionTests {
