@@ -80,15 +80,46 @@ public struct RouteLine: Sendable {
 
   /// The position of the route point closest to `coordinate` (the first such point when several
   /// are equally close), or nil for an empty route; a plain scan of every segment.
+  ///
+  /// Segments are compared by ``closeness(of:_:toSegment:)``, which needs no trigonometry; the
+  /// exact position is computed for the closest one only. The spatial index's corridor query
+  /// makes the same choice among the segments it cannot rule out.
   public func closestPosition(to coordinate: Coordinate) -> RoutePosition? {
     guard segmentCount > 0 else { return nil }
     let p = UnitVector(coordinate)
-    var best = position(of: p, coordinate, onSegment: 0)
+    var best = 0
+    var bestCloseness = closeness(of: p, coordinate, toSegment: 0)
     for s in 1..<segmentCount {
-      let candidate = position(of: p, coordinate, onSegment: s)
-      if candidate.offsetKilometres < best.offsetKilometres { best = candidate }
+      let candidate = closeness(of: p, coordinate, toSegment: s)
+      if candidate < bestCloseness {
+        best = s
+        bestCloseness = candidate
+      }
     }
-    return best
+    return position(of: p, coordinate, onSegment: best)
+  }
+
+  /// `sin²(θ/2)` of the angle θ between `p` and the nearest point of segment `s`: a quantity
+  /// that grows with the distance and takes a square root but no trigonometry.
+  ///
+  /// It follows the same cases as ``position(of:onSegment:)``: 0 at a vertex, the cross-track
+  /// angle when the foot lies on the arc (`sin²(θ/2) = s² / (2 (1 + √(1 − s²)))` with
+  /// `s = |p · n|`), else the nearer end (`chord² / 4`).
+  @inline(__always)
+  func closeness(of p: UnitVector, _ coordinate: Coordinate, toSegment s: Int) -> Double {
+    let end = min(s + 1, vertices.count - 1)
+    if coordinate == vertices[s] || coordinate == vertices[end] { return 0 }
+    if s < normals.count, let n = normals[s] {
+      let a = vectors[s]
+      let b = vectors[end]
+      if a.cross(p).dot(n) >= 0, p.cross(b).dot(n) >= 0 {
+        let sine = min(1, abs(p.dot(n)))
+        let sine2 = sine * sine
+        return sine2 / (2 * (1 + (1 - sine2).squareRoot()))
+      }
+      return min(p.squaredDistance(a), p.squaredDistance(b)) / 4
+    }
+    return p.squaredDistance(vectors[s]) / 4
   }
 
   @inline(__always)

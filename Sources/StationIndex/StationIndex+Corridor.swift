@@ -27,6 +27,7 @@ extension StationIndex {
     let reach = Chord.length(forKilometres: withinKilometres)
     var search = CorridorSearch(
       storage: s, route: route, within: withinKilometres,
+      limit: Self.closenessLimit(withinKilometres),
       filter: CompiledFilter(filter, s),
       boxes: (0..<route.segmentCount).map { route.reachBox(segment: $0, reach: reach) })
     let root = s.nodes[0]
@@ -39,6 +40,11 @@ extension StationIndex {
     return StationMatches.ordered(
       s, positions: search.positions, distances: search.found.map(\.offsetKilometres),
       routePositions: search.found, order: order)
+  }
+
+  static func closenessLimit(_ kilometres: Double) -> Double {
+    let half = Chord.length(forKilometres: kilometres) / 2
+    return half * half * (1 + 1e-9) + 1e-18
   }
 
   /// Convenience for a route given as a polyline; prepare a ``RouteLine`` once to query the
@@ -57,6 +63,9 @@ private struct CorridorSearch {
   let storage: StationIndex.Storage
   let route: RouteLine
   let within: Double
+  /// The closeness (sin²(θ/2)) of the corridor width, with a relative slack of 1e-9 so the
+  /// exact kilometre test decides at the boundary.
+  let limit: Double
   let filter: CompiledFilter
   let boxes: [Box3]
   /// A stack of segment lists: each visited node's list sits above its parent's.
@@ -72,10 +81,13 @@ private struct CorridorSearch {
         let px = s.x[i]
         let py = s.y[i]
         let pz = s.z[i]
-        var best: RoutePosition?
+        var best = -1
+        var bestCloseness = Double.infinity
         var checkedFilter = false
         // Segments in route order, replaced only by a strictly closer one: the first closest
-        // point wins, as in RouteLine.closestPosition.
+        // segment wins, as in RouteLine.closestPosition.
+        let p = UnitVector(x: px, y: py, z: pz)
+        let c = Coordinate(latitude: s.latitude[i], longitude: s.longitude[i])
         for k in listStart..<listEnd {
           let segment = Int(segments[k])
           guard boxes[segment].contains(x: px, y: py, z: pz) else { continue }
@@ -83,16 +95,17 @@ private struct CorridorSearch {
             guard filter.matches(i, s) else { break }
             checkedFilter = true
           }
-          let p = UnitVector(x: px, y: py, z: pz)
-          let c = Coordinate(latitude: s.latitude[i], longitude: s.longitude[i])
-          let candidate = route.position(of: p, c, onSegment: segment)
-          if best.map({ candidate.offsetKilometres < $0.offsetKilometres }) ?? true {
-            best = candidate
+          let closeness = route.closeness(of: p, c, toSegment: segment)
+          if closeness < bestCloseness {
+            best = segment
+            bestCloseness = closeness
           }
         }
-        if let best, best.offsetKilometres <= within {
+        guard best >= 0, bestCloseness <= limit else { continue }
+        let position = route.position(of: p, c, onSegment: best)
+        if position.offsetKilometres <= within {
           positions.append(Int32(i))
-          found.append(best)
+          found.append(position)
         }
       }
       return

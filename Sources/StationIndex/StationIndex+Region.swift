@@ -60,6 +60,9 @@ extension StationIndex {
       }
     }
     let reference = PreparedPoint(distanceFrom ?? region.center)
+    if case .unspecified = order {
+      return StationMatches(storage: s, positions: found, measuredFrom: reference)
+    }
     var distances = [Double]()
     distances.reserveCapacity(found.count)
     for position in found {

@@ -148,24 +148,29 @@ extension StationIndex {
       connectorStart.reserveCapacity(n + 1)
       maxKilowatts.reserveCapacity(n)
 
-      struct Signature: Hashable {
-        var standard: Int32
-        var isDC: Bool
-        var kilowatts: Double
-      }
-      for (i, station) in stations.enumerated() {
+      var codeByRawOperator: [String: Int32] = [:]
+      for i in 0..<n {
         let position = Int32(i)
         positionsByID[ids[i], default: []].append(position)
-        let key = StationFilter.normalisedOperator(station.operatorName)
-        if let code = operatorCodes[key] {
+        // Operator spellings repeat (about 3,100 distinct in the 2022 register): normalise each
+        // raw spelling once.
+        let raw = stations[i].operatorName
+        if let code = codeByRawOperator[raw] {
           operatorCode.append(code)
         } else {
-          let code = Int32(operatorCodes.count)
-          operatorCodes[key] = code
+          let key = StationFilter.normalisedOperator(raw)
+          let code: Int32
+          if let known = operatorCodes[key] {
+            code = known
+          } else {
+            code = Int32(operatorCodes.count)
+            operatorCodes[key] = code
+          }
+          codeByRawOperator[raw] = code
           operatorCode.append(code)
         }
-        var seen = Set<Signature>()
-        for evse in station.evses {
+        let first = connectorStandard.count
+        for evse in stations[i].evses {
           for connector in evse.connectors {
             let code: Int32
             if let known = standardCodes[connector.standard] {
@@ -175,19 +180,28 @@ extension StationIndex {
               standards.append(connector.standard)
               standardCodes[connector.standard] = code
             }
-            let signature = Signature(
-              standard: code, isDC: connector.powerType.isDirectCurrent,
-              kilowatts: connector.maxPower?.kilowatts ?? -.infinity)
-            if seen.insert(signature).inserted {
-              connectorStandard.append(signature.standard)
-              connectorIsDC.append(signature.isDC)
-              connectorKilowatts.append(signature.kilowatts)
+            let isDC = connector.powerType.isDirectCurrent
+            let kilowatts = connector.maxPower?.kilowatts ?? -.infinity
+            // One entry per distinct (standard, DC, power) at the site; sites have few.
+            var seen = false
+            for c in first..<connectorStandard.count
+            where connectorStandard[c] == code && connectorIsDC[c] == isDC
+              && connectorKilowatts[c] == kilowatts
+            {
+              seen = true
+              break
+            }
+            if !seen {
+              connectorStandard.append(code)
+              connectorIsDC.append(isDC)
+              connectorKilowatts.append(kilowatts)
             }
           }
         }
         connectorStart.append(Int32(connectorStandard.count))
-        maxKilowatts.append(station.maxPower?.kilowatts ?? -.infinity)
-        if let hours = station.openingHours,
+        maxKilowatts.append(
+          connectorKilowatts[first..<connectorStandard.count].max() ?? -.infinity)
+        if let hours = stations[i].openingHours,
           !hours.twentyFourSeven || !hours.exceptionalClosings.isEmpty
         {
           withHours.append(position)
@@ -220,7 +234,7 @@ extension StationIndex {
   }
 
   /// A query point with the values every distance from it reuses.
-  struct PreparedPoint {
+  struct PreparedPoint: Sendable {
     let coordinate: Coordinate
     let latitudeRadians: Double
     let cosLatitude: Double

@@ -14,14 +14,38 @@ public struct StationMatch: Sendable {
 
 /// The results of a query, in the requested order.
 ///
-/// Holds positions into the index and the computed distances; each element's ``Station`` value
-/// is copied out when it is read, so a query that returns many stations (a map region) does not
-/// pay for copying them up front.
+/// Holds positions into the index and the distances; each element's ``Station`` value is copied
+/// out when it is read, so a query that returns many stations (a map region) does not pay for
+/// copying them up front. Unordered region results (``StationOrder/unspecified``) also compute
+/// each distance when the element is read.
 public struct StationMatches: RandomAccessCollection, Sendable {
   let storage: StationIndex.Storage
   let positions: [Int32]
-  let distances: [Double]
+  let distances: Distances
   let routePositions: [RoutePosition]?
+
+  /// Distances computed with the query, or measured from a point on access.
+  enum Distances: Sendable {
+    case computed([Double])
+    case measured(from: StationIndex.PreparedPoint)
+  }
+
+  init(
+    storage: StationIndex.Storage, positions: [Int32], distances: [Double],
+    routePositions: [RoutePosition]?
+  ) {
+    self.storage = storage
+    self.positions = positions
+    self.distances = .computed(distances)
+    self.routePositions = routePositions
+  }
+
+  init(storage: StationIndex.Storage, positions: [Int32], measuredFrom point: StationIndex.PreparedPoint) {
+    self.storage = storage
+    self.positions = positions
+    self.distances = .measured(from: point)
+    self.routePositions = nil
+  }
 
   /// The first index (0).
   public var startIndex: Int { 0 }
@@ -30,8 +54,14 @@ public struct StationMatches: RandomAccessCollection, Sendable {
 
   /// The match at `index`.
   public subscript(index: Int) -> StationMatch {
-    StationMatch(
-      station: storage.stations[Int(positions[index])], distanceKilometres: distances[index],
+    let position = Int(positions[index])
+    let distance: Double =
+      switch distances {
+      case .computed(let values): values[index]
+      case .measured(let point): storage.distanceKilometres(from: point, to: position)
+      }
+    return StationMatch(
+      station: storage.stations[position], distanceKilometres: distance,
       route: routePositions?[index])
   }
 
