@@ -2,6 +2,7 @@
 public enum CommandRegistry {
   /// The subcommands.
   public static let all: [any WaysideCommand.Type] = [
+    StationsCommand.self,
   ]
 
   /// The subcommand with this name, if any.
