@@ -40,7 +40,10 @@ public struct StationMatches: RandomAccessCollection, Sendable {
     self.routePositions = routePositions
   }
 
-  init(storage: StationIndex.Storage, positions: [Int32], measuredFrom point: StationIndex.PreparedPoint) {
+  init(
+    storage: StationIndex.Storage, positions: [Int32],
+    measuredFrom point: StationIndex.PreparedPoint
+  ) {
     self.storage = storage
     self.positions = positions
     self.distances = .measured(from: point)

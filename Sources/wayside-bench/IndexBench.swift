@@ -191,9 +191,12 @@ enum IndexBench {
       index.stations(along: $0, withinKilometres: width).count
     }
     let quick = ProcessInfo.processInfo.environment["WAYSIDE_BENCH_QUICK"] != nil
-    let bruteCorridor = quick ? [Double.nan] : timeEach([route], repeats: 1) {
-      bruteForceCorridor(stations, $0, width).count
-    }
+    let bruteCorridor =
+      quick
+      ? [Double.nan]
+      : timeEach([route], repeats: 1) {
+        bruteForceCorridor(stations, $0, width).count
+      }
     let sqliteCorridor = timeEach([route], repeats: 10) {
       rtree.corridor($0, width, stations).count
     }
@@ -337,7 +340,8 @@ enum IndexBench {
     _ label: String, _ samples: [Double], baselines: [(String, [Double])], unit: Unit,
     target: String?
   ) -> String {
-    row(label, median(samples), baselines: baselines.map { ($0.0, median($0.1)) }, unit: unit,
+    row(
+      label, median(samples), baselines: baselines.map { ($0.0, median($0.1)) }, unit: unit,
       target: target)
   }
 
@@ -502,7 +506,8 @@ final class SQLiteRTree {
       let a = vertices[segment]
       let b = vertices[min(segment + 1, vertices.count - 1)]
       ids.removeAll(keepingCapacity: true)
-      candidates(BoundingBox(minimum: a, maximum: b).expanded(byKilometres: width * 1.01), into: &ids)
+      candidates(
+        BoundingBox(minimum: a, maximum: b).expanded(byKilometres: width * 1.01), into: &ids)
       for id in ids {
         let offset = route.position(of: stations[Int(id)].coordinate, onSegment: segment)
           .offsetKilometres

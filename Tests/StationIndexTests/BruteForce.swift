@@ -27,8 +27,9 @@ enum BruteForce {
     for station in stations {
       let d = GreatCircle.distanceKilometres(point, station.coordinate)
       if let within, d > within { continue }
-      if kept.count == limit, let worst = kept.last, !(d < worst.kilometres)
-        && !(d == worst.kilometres && station.id < worst.id)
+      if kept.count == limit, let worst = kept.last,
+        !(d < worst.kilometres)
+          && !(d == worst.kilometres && station.id < worst.id)
       {
         continue
       }
@@ -178,9 +179,11 @@ enum Germany {
     var filter = StationFilter()
     switch Int.random(in: 0..<8, using: &rng) {
     case 0: break
-    case 1: filter.minimumPower = Power(kilowatts: [11, 22, 50, 150, 300].randomElement(using: &rng)!)
+    case 1:
+      filter.minimumPower = Power(kilowatts: [11, 22, 50, 150, 300].randomElement(using: &rng)!)
     case 2: filter.directCurrentOnly = true
-    case 3: filter.connectorStandards = [[.chademo], [.type2Combo], [.domestic("F")], [.type1]]
+    case 3:
+      filter.connectorStandards = [[.chademo], [.type2Combo], [.domestic("F")], [.type1]]
         .randomElement(using: &rng)!
     case 4:
       filter.operators = Set(

@@ -69,8 +69,9 @@ struct CorridorTests {
       let route = RouteLine(Polyline(vertices))
       let width = [0.3, 1, 2, 5].randomElement(using: &rng)!
       let filter = Germany.randomFilter(&rng, stations: stations)
-      #expect(index.stations(along: route, withinKilometres: width, filter: filter).hits
-        == BruteForce.corridor(stations, route, within: width, filter: filter))
+      #expect(
+        index.stations(along: route, withinKilometres: width, filter: filter).hits
+          == BruteForce.corridor(stations, route, within: width, filter: filter))
     }
   }
 
@@ -101,16 +102,19 @@ struct CorridorTests {
     #expect(found.ids == plain.ids)
     #expect(found.hits == BruteForce.corridor(stations, repeated, within: 2))
     let same = RouteLine(Polyline(Array(repeating: base[0], count: 5)))
-    #expect(index.stations(along: same, withinKilometres: 2).ids
-      == index.stations(along: Polyline([base[0]]), withinKilometres: 2).ids)
+    #expect(
+      index.stations(along: same, withinKilometres: 2).ids
+        == index.stations(along: Polyline([base[0]]), withinKilometres: 2).ids)
   }
 
-  @Test("empty routes and unusable widths return nothing", arguments: [
-    ("empty route", [], 2.0),
-    ("negative width", [Coordinate(latitude: 52.5, longitude: 13.4)], -1.0),
-    ("NaN width", [Coordinate(latitude: 52.5, longitude: 13.4)], Double.nan),
-    ("infinite width", [Coordinate(latitude: 52.5, longitude: 13.4)], Double.infinity),
-  ] as [(String, [Coordinate], Double)])
+  @Test(
+    "empty routes and unusable widths return nothing",
+    arguments: [
+      ("empty route", [], 2.0),
+      ("negative width", [Coordinate(latitude: 52.5, longitude: 13.4)], -1.0),
+      ("NaN width", [Coordinate(latitude: 52.5, longitude: 13.4)], Double.nan),
+      ("infinite width", [Coordinate(latitude: 52.5, longitude: 13.4)], Double.infinity),
+    ] as [(String, [Coordinate], Double)])
   func degenerate(_ name: String, _ vertices: [Coordinate], _ width: Double) throws {
     let index = try Germany.index()
     #expect(index.stations(along: Polyline(vertices), withinKilometres: width).isEmpty, "\(name)")

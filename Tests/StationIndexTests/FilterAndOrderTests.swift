@@ -16,26 +16,52 @@ struct FilterAndOrderTests {
       id: "mixed", operatorName: "Example", address: Address(),
       coordinate: Self.kassel,
       evses: [
-        EVSE(uid: "1", connectors: [
-          Connector(id: "1", standard: .type2Combo, powerType: .dc, maxVoltage: 500, maxAmperage: 100)
-        ]),
-        EVSE(uid: "2", connectors: [
-          Connector(id: "1", standard: .chademo, powerType: .dc, maxVoltage: 500, maxAmperage: 300)
-        ]),
-        EVSE(uid: "3", connectors: [
-          Connector(id: "1", standard: .type2, powerType: .ac3Phase, maxVoltage: 230, maxAmperage: 32),
-          Connector(id: "2", standard: .domestic("F"), powerType: .ac1Phase),
-        ]),
+        EVSE(
+          uid: "1",
+          connectors: [
+            Connector(
+              id: "1", standard: .type2Combo, powerType: .dc, maxVoltage: 500, maxAmperage: 100)
+          ]),
+        EVSE(
+          uid: "2",
+          connectors: [
+            Connector(
+              id: "1", standard: .chademo, powerType: .dc, maxVoltage: 500, maxAmperage: 300)
+          ]),
+        EVSE(
+          uid: "3",
+          connectors: [
+            Connector(
+              id: "1", standard: .type2, powerType: .ac3Phase, maxVoltage: 230, maxAmperage: 32),
+            Connector(id: "2", standard: .domestic("F"), powerType: .ac1Phase),
+          ]),
       ], source: source)
     let index = StationIndex([station])
     let cases: [(String, StationFilter, Bool)] = [
       ("no conditions", StationFilter(), true),
-      ("CCS at 50 kW", StationFilter(minimumPower: Power(kilowatts: 50), connectorStandards: [.type2Combo]), true),
-      ("CCS at 150 kW", StationFilter(minimumPower: Power(kilowatts: 150), connectorStandards: [.type2Combo]), false),
-      ("CCS or CHAdeMO at 150 kW", StationFilter(minimumPower: Power(kilowatts: 150), connectorStandards: [.type2Combo, .chademo]), true),
+      (
+        "CCS at 50 kW",
+        StationFilter(minimumPower: Power(kilowatts: 50), connectorStandards: [.type2Combo]), true
+      ),
+      (
+        "CCS at 150 kW",
+        StationFilter(minimumPower: Power(kilowatts: 150), connectorStandards: [.type2Combo]), false
+      ),
+      (
+        "CCS or CHAdeMO at 150 kW",
+        StationFilter(
+          minimumPower: Power(kilowatts: 150), connectorStandards: [.type2Combo, .chademo]), true
+      ),
       ("DC Type 2", StationFilter(directCurrentOnly: true, connectorStandards: [.type2]), false),
-      ("22 kW Type 2 (3 × 230 V × 32 A = 22.08 kW)", StationFilter(minimumPower: Power(kilowatts: 22), connectorStandards: [.type2]), true),
-      ("Schuko of unknown power at ≥ 0 kW", StationFilter(minimumPower: Power(kilowatts: 0), connectorStandards: [.domestic("F")]), false),
+      (
+        "22 kW Type 2 (3 × 230 V × 32 A = 22.08 kW)",
+        StationFilter(minimumPower: Power(kilowatts: 22), connectorStandards: [.type2]), true
+      ),
+      (
+        "Schuko of unknown power at ≥ 0 kW",
+        StationFilter(minimumPower: Power(kilowatts: 0), connectorStandards: [.domestic("F")]),
+        false
+      ),
       ("Schuko at any power", StationFilter(connectorStandards: [.domestic("F")]), true),
       ("a plug no station has", StationFilter(connectorStandards: [.mcs]), false),
       ("operator in other case and spacing", StationFilter(operators: ["  eXample "]), true),
@@ -59,10 +85,14 @@ struct FilterAndOrderTests {
     let instant = try #require(ISO8601DateFormatter().date(from: "2026-03-02T07:30:00Z"))
     let weekdaysNineToFive = OpeningHours(
       twentyFourSeven: false,
-      regular: (1...5).map { OpeningHours.RegularPeriod(weekday: $0, beginMinute: 540, endMinute: 1020) })
+      regular: (1...5).map {
+        OpeningHours.RegularPeriod(weekday: $0, beginMinute: 540, endMinute: 1020)
+      })
     let weekdaysEightToSix = OpeningHours(
       twentyFourSeven: false,
-      regular: (1...5).map { OpeningHours.RegularPeriod(weekday: $0, beginMinute: 480, endMinute: 1080) })
+      regular: (1...5).map {
+        OpeningHours.RegularPeriod(weekday: $0, beginMinute: 480, endMinute: 1080)
+      })
     for i in 0..<10 { stations[i].openingHours = weekdaysNineToFive }  // closed at 08:30
     for i in 10..<20 { stations[i].openingHours = weekdaysEightToSix }  // open at 08:30
     for i in 20..<25 {
@@ -72,7 +102,9 @@ struct FilterAndOrderTests {
     stations[25].openingHours = .alwaysOpen
     stations[26].openingHours = OpeningHours(
       twentyFourSeven: true,
-      exceptionalClosings: [.init(begin: instant.timeIntervalSince1970 - 60, end: instant.timeIntervalSince1970 + 60)])
+      exceptionalClosings: [
+        .init(begin: instant.timeIntervalSince1970 - 60, end: instant.timeIntervalSince1970 + 60)
+      ])
     stations[27].openingHours = weekdaysNineToFive
     stations[27].timeZone = "Mars/Olympus_Mons"  // unknown zone: hours unreadable, counts as open
 
@@ -133,11 +165,13 @@ struct FilterAndOrderTests {
     let along = index.stations(along: route, withinKilometres: 1)
     let byOffset = index.stations(along: route, withinKilometres: 1, order: .distance)
     #expect(Set(along.ids) == Set(byOffset.ids))
-    #expect(zip(along, along.dropFirst()).allSatisfy {
-      $0.route!.kilometresAlongRoute <= $1.route!.kilometresAlongRoute
-    })
-    #expect(zip(byOffset, byOffset.dropFirst()).allSatisfy {
-      $0.distanceKilometres <= $1.distanceKilometres
-    })
+    #expect(
+      zip(along, along.dropFirst()).allSatisfy {
+        $0.route!.kilometresAlongRoute <= $1.route!.kilometresAlongRoute
+      })
+    #expect(
+      zip(byOffset, byOffset.dropFirst()).allSatisfy {
+        $0.distanceKilometres <= $1.distanceKilometres
+      })
   }
 }

@@ -37,7 +37,8 @@ struct NearestTests {
     for _ in 0..<30 {
       points.append(
         Coordinate(
-          latitude: Double.random(in: Germany.box.minimum.latitude...Germany.box.maximum.latitude,
+          latitude: Double.random(
+            in: Germany.box.minimum.latitude...Germany.box.maximum.latitude,
             using: &rng),
           longitude: Double.random(
             in: Germany.box.minimum.longitude...Germany.box.maximum.longitude, using: &rng)))
@@ -94,7 +95,8 @@ struct NearestTests {
     let edge = stations[0].coordinate
     let probe = Coordinate(latitude: edge.latitude + 0.01, longitude: edge.longitude)
     let exact = GreatCircle.distanceKilometres(probe, edge)
-    #expect(index.nearest(to: probe, limit: 50, withinKilometres: exact).ids.contains(stations[0].id))
+    #expect(
+      index.nearest(to: probe, limit: 50, withinKilometres: exact).ids.contains(stations[0].id))
   }
 
   @Test("a selective filter still yields k matching stations, not the matches among the k nearest")
@@ -102,7 +104,8 @@ struct NearestTests {
     let stations = try Germany.stations()
     let index = try Germany.index()
     // Few sites in the 2022 register have a 300 kW CCS connector; none is close to central Kassel.
-    let filter = StationFilter(minimumPower: Power(kilowatts: 300), connectorStandards: [.type2Combo])
+    let filter = StationFilter(
+      minimumPower: Power(kilowatts: 300), connectorStandards: [.type2Combo])
     let kassel = Coordinate(latitude: 51.3127, longitude: 9.4797)
     let found = index.nearest(to: kassel, limit: 12, filter: filter)
     #expect(found.count == 12)
@@ -121,14 +124,16 @@ struct NearestTests {
     #expect(found.hits == BruteForce.nearest(stations, to: kassel, limit: 10_000))
   }
 
-  @Test("degenerate requests return nothing", arguments: [
-    ("limit 0", Coordinate(latitude: 51, longitude: 9), 0, nil),
-    ("negative limit", Coordinate(latitude: 51, longitude: 9), -3, nil),
-    ("NaN latitude", Coordinate(latitude: .nan, longitude: 9), 5, nil),
-    ("infinite longitude", Coordinate(latitude: 51, longitude: .infinity), 5, nil),
-    ("negative radius", Coordinate(latitude: 51, longitude: 9), 5, -1.0),
-    ("NaN radius", Coordinate(latitude: 51, longitude: 9), 5, Double.nan),
-  ] as [(String, Coordinate, Int, Double?)])
+  @Test(
+    "degenerate requests return nothing",
+    arguments: [
+      ("limit 0", Coordinate(latitude: 51, longitude: 9), 0, nil),
+      ("negative limit", Coordinate(latitude: 51, longitude: 9), -3, nil),
+      ("NaN latitude", Coordinate(latitude: .nan, longitude: 9), 5, nil),
+      ("infinite longitude", Coordinate(latitude: 51, longitude: .infinity), 5, nil),
+      ("negative radius", Coordinate(latitude: 51, longitude: 9), 5, -1.0),
+      ("NaN radius", Coordinate(latitude: 51, longitude: 9), 5, Double.nan),
+    ] as [(String, Coordinate, Int, Double?)])
   func degenerate(_ name: String, _ point: Coordinate, _ limit: Int, _ radius: Double?) throws {
     let index = try Germany.index()
     #expect(index.nearest(to: point, limit: limit, withinKilometres: radius).isEmpty, "\(name)")
@@ -168,8 +173,9 @@ struct NearestTests {
         latitude: Double.random(in: 50.8...51.8, using: &rng),
         longitude: Double.random(in: 8.8...10.2, using: &rng))
       let k = Int.random(in: 1...30, using: &rng)
-      #expect(index.nearest(to: point, limit: k).hits
-        == BruteForce.nearest(stations, to: point, limit: k))
+      #expect(
+        index.nearest(to: point, limit: k).hits
+          == BruteForce.nearest(stations, to: point, limit: k))
     }
   }
 }

@@ -17,11 +17,24 @@ struct OpeningHoursEvaluationTests {
     begin: utc("2018-12-25T03:00:00Z").timeIntervalSince1970,
     end: utc("2018-12-25T05:00:00Z").timeIntervalSince1970)
 
-  @Test("OCPI examples: exceptional closings win, openings add, regular hours in local time",
+  @Test(
+    "OCPI examples: exceptional closings win, openings add, regular hours in local time",
     arguments: [
-      ("24/7 with a closing: inside the closing", OpeningHours(twentyFourSeven: true, exceptionalClosings: [christmasClosing]), "2018-12-25T04:00:00Z", false),
-      ("24/7 with a closing: closing end is exclusive", OpeningHours(twentyFourSeven: true, exceptionalClosings: [christmasClosing]), "2018-12-25T05:00:00Z", true),
-      ("24/7 with a closing: before it", OpeningHours(twentyFourSeven: true, exceptionalClosings: [christmasClosing]), "2018-12-25T02:59:59Z", true),
+      (
+        "24/7 with a closing: inside the closing",
+        OpeningHours(twentyFourSeven: true, exceptionalClosings: [christmasClosing]),
+        "2018-12-25T04:00:00Z", false
+      ),
+      (
+        "24/7 with a closing: closing end is exclusive",
+        OpeningHours(twentyFourSeven: true, exceptionalClosings: [christmasClosing]),
+        "2018-12-25T05:00:00Z", true
+      ),
+      (
+        "24/7 with a closing: before it",
+        OpeningHours(twentyFourSeven: true, exceptionalClosings: [christmasClosing]),
+        "2018-12-25T02:59:59Z", true
+      ),
       // Mon/Tue 01:00–06:00 local; 2018-12-24 is a Monday, 00:30 UTC = 01:30 CET.
       ("regular Mon 01–06: Monday 01:30 local", monTue, "2018-12-24T00:30:00Z", true),
       ("regular Mon 01–06: Monday 00:30 local", monTue, "2018-12-23T23:30:00Z", false),
@@ -32,13 +45,33 @@ struct OpeningHoursEvaluationTests {
       // 00:00–04:00 every day, extra opening 05:00–06:00 UTC on 2018-12-25.
       ("extra opening adds to regular hours", nightsWithExtra, "2018-12-25T05:30:00Z", true),
       ("outside regular and extra hours", nightsWithExtra, "2018-12-25T04:30:00Z", false),
-      ("closing beats an overlapping opening", OpeningHours(twentyFourSeven: false, exceptionalOpenings: [christmasClosing], exceptionalClosings: [christmasClosing]), "2018-12-25T04:00:00Z", false),
+      (
+        "closing beats an overlapping opening",
+        OpeningHours(
+          twentyFourSeven: false, exceptionalOpenings: [christmasClosing],
+          exceptionalClosings: [christmasClosing]), "2018-12-25T04:00:00Z", false
+      ),
       // Summer time: 2026-07-06 (Monday) 06:30 UTC = 08:30 CEST.
       ("summer time is applied", weekdaysEightToEight, "2026-07-06T06:30:00Z", true),
       ("winter time is applied", weekdaysEightToEight, "2026-01-05T06:30:00Z", false),
-      ("Sunday maps to weekday 7", OpeningHours(twentyFourSeven: false, regular: [.init(weekday: 7, beginMinute: 0, endMinute: 1440)]), "2026-03-01T12:00:00Z", true),
-      ("an unsplit overnight period runs into the next day", OpeningHours(twentyFourSeven: false, regular: [.init(weekday: 1, beginMinute: 1320, endMinute: 360)]), "2026-03-03T03:00:00Z", true),
-      ("an unsplit overnight period is closed in the afternoon", OpeningHours(twentyFourSeven: false, regular: [.init(weekday: 1, beginMinute: 1320, endMinute: 360)]), "2026-03-02T15:00:00Z", false),
+      (
+        "Sunday maps to weekday 7",
+        OpeningHours(
+          twentyFourSeven: false, regular: [.init(weekday: 7, beginMinute: 0, endMinute: 1440)]),
+        "2026-03-01T12:00:00Z", true
+      ),
+      (
+        "an unsplit overnight period runs into the next day",
+        OpeningHours(
+          twentyFourSeven: false, regular: [.init(weekday: 1, beginMinute: 1320, endMinute: 360)]),
+        "2026-03-03T03:00:00Z", true
+      ),
+      (
+        "an unsplit overnight period is closed in the afternoon",
+        OpeningHours(
+          twentyFourSeven: false, regular: [.init(weekday: 1, beginMinute: 1320, endMinute: 360)]),
+        "2026-03-02T15:00:00Z", false
+      ),
     ] as [(String, OpeningHours, String, Bool)])
   func ocpiRules(_ name: String, _ hours: OpeningHours, _ instant: String, _ open: Bool) {
     #expect(hours.isOpen(at: Self.utc(instant), in: Self.berlin) == open, "\(name)")
@@ -46,7 +79,10 @@ struct OpeningHoursEvaluationTests {
 
   static let monTue = OpeningHours(
     twentyFourSeven: false,
-    regular: [.init(weekday: 1, beginMinute: 60, endMinute: 360), .init(weekday: 2, beginMinute: 60, endMinute: 360)])
+    regular: [
+      .init(weekday: 1, beginMinute: 60, endMinute: 360),
+      .init(weekday: 2, beginMinute: 60, endMinute: 360),
+    ])
   static let monTueWithClosing = OpeningHours(
     twentyFourSeven: false, regular: monTue.regular, exceptionalClosings: [christmasClosing])
   static let nightsWithExtra = OpeningHours(
@@ -58,7 +94,8 @@ struct OpeningHoursEvaluationTests {
         end: utc("2018-12-25T06:00:00Z").timeIntervalSince1970)
     ])
   static let weekdaysEightToEight = OpeningHours(
-    twentyFourSeven: false, regular: (1...5).map { .init(weekday: $0, beginMinute: 480, endMinute: 1200) })
+    twentyFourSeven: false,
+    regular: (1...5).map { .init(weekday: $0, beginMinute: 480, endMinute: 1200) })
 
   @Test("stations without hours count as open; a station's own zone is used")
   func stationRule() {

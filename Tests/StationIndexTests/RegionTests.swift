@@ -20,8 +20,9 @@ struct RegionTests {
         maximum: Coordinate(
           latitude: centre.latitude + halfHeight, longitude: centre.longitude + halfWidth))
       let filter = Germany.randomFilter(&rng, stations: stations)
-      #expect(index.stations(in: box, filter: filter).hits
-        == BruteForce.region(stations, box, filter: filter), "box \(box)")
+      #expect(
+        index.stations(in: box, filter: filter).hits
+          == BruteForce.region(stations, box, filter: filter), "box \(box)")
     }
   }
 

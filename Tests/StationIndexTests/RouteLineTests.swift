@@ -34,15 +34,26 @@ struct RouteLineTests {
     return best
   }
 
-  @Test("segment distances match a dense sampling of the arc", arguments: [
-    ("beside a meridian", Coordinate(latitude: 50.5, longitude: 10.1), 50.0, 10.0, 51.0, 10.0),
-    ("beside an east-west leg (the arc bulges north)", Coordinate(latitude: 52.05, longitude: 11.0), 52.0, 8.0, 52.0, 14.0),
-    ("south of an east-west leg", Coordinate(latitude: 51.9, longitude: 9.5), 52.0, 8.0, 52.0, 14.0),
-    ("before the start", Coordinate(latitude: 49.9, longitude: 10.05), 50.0, 10.0, 51.0, 10.0),
-    ("past the end", Coordinate(latitude: 51.2, longitude: 9.9), 50.0, 10.0, 51.0, 10.0),
-    ("on the segment", Coordinate(latitude: 50.25, longitude: 10.0), 50.0, 10.0, 51.0, 10.0),
-    ("a diagonal autobahn-length leg", Coordinate(latitude: 53.0, longitude: 11.5), 52.52, 13.4, 53.55, 9.99),
-  ] as [(String, Coordinate, Double, Double, Double, Double)])
+  @Test(
+    "segment distances match a dense sampling of the arc",
+    arguments: [
+      ("beside a meridian", Coordinate(latitude: 50.5, longitude: 10.1), 50.0, 10.0, 51.0, 10.0),
+      (
+        "beside an east-west leg (the arc bulges north)",
+        Coordinate(latitude: 52.05, longitude: 11.0), 52.0, 8.0, 52.0, 14.0
+      ),
+      (
+        "south of an east-west leg", Coordinate(latitude: 51.9, longitude: 9.5), 52.0, 8.0, 52.0,
+        14.0
+      ),
+      ("before the start", Coordinate(latitude: 49.9, longitude: 10.05), 50.0, 10.0, 51.0, 10.0),
+      ("past the end", Coordinate(latitude: 51.2, longitude: 9.9), 50.0, 10.0, 51.0, 10.0),
+      ("on the segment", Coordinate(latitude: 50.25, longitude: 10.0), 50.0, 10.0, 51.0, 10.0),
+      (
+        "a diagonal autobahn-length leg", Coordinate(latitude: 53.0, longitude: 11.5), 52.52, 13.4,
+        53.55, 9.99
+      ),
+    ] as [(String, Coordinate, Double, Double, Double, Double)])
   func matchesSampling(
     _ name: String, _ p: Coordinate, _ aLat: Double, _ aLon: Double, _ bLat: Double,
     _ bLon: Double

@@ -26,7 +26,9 @@ struct StationsCommandTests {
     return url
   }
 
-  @Test("near prints the requested number of stations as JSON, nearest first, with the contract's fields")
+  @Test(
+    "near prints the requested number of stations as JSON, nearest first, with the contract's fields"
+  )
   func nearJSON() async throws {
     let result = await Self.run([
       "stations", "near", "51.3127", "9.4797", "--limit", "5", "--json", "--stations", Self.kassel,
@@ -49,7 +51,9 @@ struct StationsCommandTests {
     ])
     #expect(result.status == 0)
     #expect(try Self.json(result.out).count == 3)
-    let west = await Self.run(["stations", "near", "40.4", "-3.7", "--json", "--stations", Self.kassel])
+    let west = await Self.run([
+      "stations", "near", "40.4", "-3.7", "--json", "--stations", Self.kassel,
+    ])
     #expect(west.status == 0)
   }
 
@@ -62,7 +66,8 @@ struct StationsCommandTests {
     #expect(result.status == 0)
     let rows = try Self.json(result.out)
     #expect(rows.count == 8)
-    #expect(rows.allSatisfy { ($0["max_power_kw"] as? Double ?? 0) >= 50 && $0["dc"] as? Bool == true })
+    #expect(
+      rows.allSatisfy { ($0["max_power_kw"] as? Double ?? 0) >= 50 && $0["dc"] as? Bool == true })
     #expect(rows.allSatisfy { ($0["connectors"] as? [String])?.contains("CCS") == true })
   }
 
@@ -73,11 +78,12 @@ struct StationsCommandTests {
     #expect(json.status == 0)
     let rows = try Self.json(json.out)
     #expect(!rows.isEmpty)
-    #expect(rows.allSatisfy {
-      let lat = $0["lat"] as? Double ?? 0
-      let lon = $0["lon"] as? Double ?? 0
-      return (51.28...51.34).contains(lat) && (9.42...9.52).contains(lon)
-    })
+    #expect(
+      rows.allSatisfy {
+        let lat = $0["lat"] as? Double ?? 0
+        let lon = $0["lon"] as? Double ?? 0
+        return (51.28...51.34).contains(lat) && (9.42...9.52).contains(lon)
+      })
     let text = await Self.run(words)
     let lines = text.out.split(separator: "\n").map(String.init)
     #expect(lines[0].hasPrefix("\(rows.count) station(s) in "))
@@ -110,12 +116,16 @@ struct StationsCommandTests {
     #expect(rows.allSatisfy { ($0["distance_km"] as? Double ?? 99) <= 2 })
   }
 
-  @Test("bad input gives a message naming the input and the expectation, with exit 2 or 1",
+  @Test(
+    "bad input gives a message naming the input and the expectation, with exit 2 or 1",
     arguments: [
       ("non-numeric latitude", ["near", "abc", "9.5"], 2, "LAT expects decimal degrees"),
       ("latitude out of range", ["near", "95", "9.5"], 2, "got '95'"),
       ("missing longitude", ["near", "51.3"], 2, "missing LON"),
-      ("unknown connector", ["near", "51.3", "9.5", "--connector", "Foo"], 2, "unknown connector 'Foo'"),
+      (
+        "unknown connector", ["near", "51.3", "9.5", "--connector", "Foo"], 2,
+        "unknown connector 'Foo'"
+      ),
       ("limit zero", ["near", "51.3", "9.5", "--limit", "0"], 2, "--limit"),
       ("non-numeric limit", ["near", "51.3", "9.5", "--limit", "ten"], 2, "got 'ten'"),
       ("negative power", ["near", "51.3", "9.5", "--min-kw", "-5"], 2, "--min-kw"),
@@ -124,9 +134,19 @@ struct StationsCommandTests {
       ("region corners swapped", ["region", "52", "9", "51", "10"], 2, "MIN_LAT 52.0 is north"),
       ("corridor without a route", ["corridor", "--within-km", "2"], 2, "--route FILE.geojson"),
       ("corridor without a width", ["corridor", "--route", "x.geojson"], 2, "--within-km"),
-      ("route option on near", ["near", "51", "9", "--route", "x.geojson"], 2, "only applies to 'corridor'"),
-      ("missing route file", ["corridor", "--route", "/no/such/route.geojson", "--within-km", "2"], 1, "'/no/such/route.geojson' does not exist"),
-      ("missing station file", ["near", "51", "9", "--stations", "/no/such/stations.csv"], 1, "cannot read station file '/no/such/stations.csv'"),
+      (
+        "route option on near", ["near", "51", "9", "--route", "x.geojson"], 2,
+        "only applies to 'corridor'"
+      ),
+      (
+        "missing route file",
+        ["corridor", "--route", "/no/such/route.geojson", "--within-km", "2"], 1,
+        "'/no/such/route.geojson' does not exist"
+      ),
+      (
+        "missing station file", ["near", "51", "9", "--stations", "/no/such/stations.csv"], 1,
+        "cannot read station file '/no/such/stations.csv'"
+      ),
       ("unknown option", ["near", "51", "9", "--colour", "red"], 2, "unknown option '--colour'"),
     ] as [(String, [String], Int32, String)])
   func badInput(_ name: String, _ words: [String], _ status: Int32, _ message: String) async {
@@ -136,12 +156,20 @@ struct StationsCommandTests {
     #expect(result.out.isEmpty, "\(name)")
   }
 
-  @Test("a route file that is not GeoJSON, or whose feature is not a line, is a failure (exit 1)",
+  @Test(
+    "a route file that is not GeoJSON, or whose feature is not a line, is a failure (exit 1)",
     arguments: [
       ("not JSON", "this is not json", "cannot read route file"),
-      ("a point", #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[9.5,51.3]}}]}"#, "is not a LineString"),
+      (
+        "a point",
+        #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[9.5,51.3]}}]}"#,
+        "is not a LineString"
+      ),
       ("no features", #"{"type":"FeatureCollection","features":[]}"#, "has no features"),
-      ("lat/lon swapped past 90", #"{"type":"LineString","coordinates":[[51.3,95.0],[51.4,95.1]]}"#, "is out of range"),
+      (
+        "lat/lon swapped past 90",
+        #"{"type":"LineString","coordinates":[[51.3,95.0],[51.4,95.1]]}"#, "is out of range"
+      ),
     ] as [(String, String, String)])
   func badRoute(_ name: String, _ content: String, _ message: String) async throws {
     let route = try Self.file("bad.geojson", content)
@@ -150,7 +178,8 @@ struct StationsCommandTests {
       "stations", "corridor", "--route", route.path, "--within-km", "2", "--stations", Self.kassel,
     ])
     #expect(result.status == 1, "\(name)")
-    #expect(result.err.contains(route.path) || result.err.contains(route.lastPathComponent), "\(name)")
+    #expect(
+      result.err.contains(route.path) || result.err.contains(route.lastPathComponent), "\(name)")
     #expect(result.err.contains(message), "\(name): \(result.err)")
   }
 

@@ -50,7 +50,10 @@ public enum StationsCommand: WaysideCommand {
     ("Schuko", [.domestic("F")]),
     (
       "CEE",
-      [.iec60309SingleSixteen, .iec60309ThreeSixteen, .iec60309ThreeThirtyTwo, .iec60309ThreeSixtyFour]
+      [
+        .iec60309SingleSixteen, .iec60309ThreeSixteen, .iec60309ThreeThirtyTwo,
+        .iec60309ThreeSixtyFour,
+      ]
     ),
     ("Tesla", [.teslaModelS, .teslaRoadster]), ("NACS", [.saeJ3400]), ("MCS", [.mcs]),
   ]
@@ -62,7 +65,8 @@ public enum StationsCommand: WaysideCommand {
     let orderText = try arguments.option("--order")
     let limit = try arguments.option("--limit", as: Int.self)
     if let limit, limit < 1 {
-      throw CommandError.usage("option --limit expects a whole number of at least 1, got '\(limit)'")
+      throw CommandError.usage(
+        "option --limit expects a whole number of at least 1, got '\(limit)'")
     }
     let stationsFile = try arguments.option("--stations")
     let routeOptions = try RouteOptions.parse(&arguments)
