@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Synchronization
 
 /// A pin drawn on a map: a charging station, a search result, the car.
 public struct MapPin: Hashable, Sendable {
@@ -42,8 +43,12 @@ public struct MapPalette: Sendable {
 }
 
 /// Draws the basemap, pins and an optional route as a standalone SVG document.
+///
+/// Renders are memoised (the last few viewports), because a car screen is redrawn on every tap
+/// while its map rarely moves.
 public struct MapSVGRenderer: Sendable {
   public var basemap: Basemap
+  private let cache = RenderCache()
 
   /// Creates a renderer over a loaded basemap.
   public init(basemap: Basemap) { self.basemap = basemap }
@@ -52,6 +57,17 @@ public struct MapSVGRenderer: Sendable {
   public func render(
     _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
     showsAttribution: Bool = true
+  ) -> String {
+    let key = RenderCache.Key(
+      viewport: viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution)
+    if let hit = cache.value(for: key) { return hit }
+    let svg = draw(viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution)
+    cache.store(svg, for: key)
+    return svg
+  }
+
+  func draw(
+    _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, showsAttribution: Bool
   ) -> String {
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
@@ -206,6 +222,38 @@ public struct MapSVGRenderer: Sendable {
       <g class="scale"><path d="M\(fmt(x)) \(fmt(y - 5))V\(fmt(y))H\(fmt(x + length))V\(fmt(y - 5))" fill="none" stroke="\(palette.scale)" stroke-width="1.5"/><text x="\(fmt(x + length + 4))" y="\(fmt(y))" font-size="10" font-family="-apple-system, Helvetica, Arial, sans-serif" fill="\(palette.scale)">\(label)</text></g>
 
       """
+  }
+}
+
+/// The last few rendered maps by their inputs.
+final class RenderCache: Sendable {
+  struct Key: Hashable, Sendable {
+    var viewport: MapViewport
+    var dark: Bool
+    var pins: [MapPin]
+    var route: Polyline?
+    var showsAttribution: Bool
+  }
+
+  /// Enough for the screens a session moves between (list, card, details, back).
+  static let capacity = 16
+  private let entries = Mutex<[(key: Key, svg: String)]>([])
+
+  func value(for key: Key) -> String? {
+    entries.withLock { list in
+      guard let index = list.firstIndex(where: { $0.key == key }) else { return nil }
+      let entry = list.remove(at: index)
+      list.append(entry)
+      return entry.svg
+    }
+  }
+
+  func store(_ svg: String, for key: Key) {
+    entries.withLock { list in
+      list.removeAll { $0.key == key }
+      list.append((key, svg))
+      if list.count > Self.capacity { list.removeFirst(list.count - Self.capacity) }
+    }
   }
 }
 
