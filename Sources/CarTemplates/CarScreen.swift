@@ -27,7 +27,9 @@ public struct CarScreen: Hashable, Sendable, Codable {
 
   /// Depth as CarPlay counts it: templates on the navigation stack including the root; a tab
   /// bar root occupies one slot (carplay-facts.md §2, OBSERVED "four pushes and the stack is
-  /// full" with a tab bar). Modals are not counted (UNCONFIRMED; conservative reading of Apple's
-  /// text, which speaks only of pushed templates).
+  /// full" with a tab bar). Modals are not counted: whether they count is UNCONFIRMED, and this
+  /// is the permissive reading, not the conservative one — it follows the fact sheet's stated
+  /// model (§2: Apple's text speaks only of pushed templates; "model: it does not count"). An
+  /// app that presents an alert over a full stack passes here and might not in a car.
   public var depth: Int { 1 + stack.count }
 }

@@ -454,16 +454,55 @@ struct CarLintTests {
     #expect(tooDeep.message.contains("at most 3"))
   }
 
+  struct PhoneText: Sendable, CustomTestStringConvertible {
+    var text: String
+    /// The phrase that must be found, or nil when the text is neutral.
+    var phrase: String?
+    var testDescription: String { "\"\(text)\"" }
+  }
+
+  nonisolated static let phoneTexts: [PhoneText] = [
+    // Instructions, in any case and both languages.
+    PhoneText(text: "Please pick up your phone", phrase: "pick up your phone"),
+    PhoneText(text: "CHECK YOUR IPHONE", phrase: "check your iphone"),
+    PhoneText(text: "Bitte am Handy bestätigen", phrase: "am handy"),
+    PhoneText(text: "Continue on iPhone", phrase: "continue on iphone"),
+    PhoneText(text: "Finish this on your iPhone.", phrase: "on your iphone"),
+    PhoneText(text: "Sign in on iPhone to see prices", phrase: "sign in on iphone"),
+    PhoneText(text: "Auf dem iPhone öffnen", phrase: "auf dem iphone"),
+    PhoneText(text: "Weiter auf iPhone", phrase: "auf iphone"),
+    PhoneText(text: "Zahlung im iPhone bestätigen", phrase: "im iphone"),
+    PhoneText(text: "Bitte am iPhone anmelden", phrase: "am iphone"),
+    PhoneText(text: "Öffne die Karte in der iPhone-App", phrase: "in der iphone app"),
+    // Neutral: the phone named as a state or a connection, not a place to act.
+    PhoneText(text: "Login required", phrase: nil),
+    PhoneText(text: "Payment failed – try another card", phrase: nil),
+    PhoneText(text: "iPhone locked: data unavailable", phrase: nil),
+    PhoneText(text: "iPhone gesperrt – Daten nicht verfügbar", phrase: nil),
+    PhoneText(text: "Connect your iPhone", phrase: nil),
+    // Whole words only: "Team iPhone" and "Adam iPhone" hold "am iphone" but not as words.
+    PhoneText(text: "Team iPhone", phrase: nil),
+    PhoneText(text: "Adam iPhone", phrase: nil),
+  ]
+
   @Test(
-    "Phone instructions are found in any case and language, plain error states are not",
-    arguments: [
-      ("Please pick up your phone", true), ("CHECK YOUR IPHONE", true),
-      ("Bitte am Handy bestätigen", true), ("Auf dem iPhone öffnen", true),
-      ("Login required", false), ("Payment failed – try another card", false),
-      ("iPhone locked: data unavailable", false),
-    ])
-  func phonePhrases(_ text: String, _ expected: Bool) {
-    #expect((PhoneInstruction.match(in: text) != nil) == expected)
+    "Phone instructions are found as whole words in any case and language; the phone named as a "
+      + "state or a connection is not an instruction",
+    arguments: phoneTexts)
+  func phonePhrases(_ row: PhoneText) {
+    #expect(PhoneInstruction.match(in: row.text) == row.phrase)
+  }
+
+  @Test("Every phone phrase is found in a sentence that uses it")
+  func everyPhrase() {
+    for phrase in PhoneInstruction.phrases {
+      #expect(PhoneInstruction.match(in: "Bitte: \(phrase.uppercased())!") != nil, "\(phrase)")
+    }
+  }
+
+  @Test("Telling the driver to use the phone is an error, not a hint")
+  func phoneInstructionIsAnError() {
+    #expect(LintRule.phoneInstruction.severity == .error)
   }
 }
 

@@ -317,9 +317,9 @@ extension LintRule {
     source: "carplay-facts.md §1.1, §8 [HDR CPListItem.rs]")
   /// Text that tells the driver to use the phone.
   public static let phoneInstruction = LintRule(
-    id: "CP060-phone-instruction", severity: .note,
+    id: "CP060-phone-instruction", severity: .error,
     summary: "Never tell the driver to pick up or use the iPhone; report errors in CarPlay.",
-    hostBehaviour: "none; App Review rejects it",
+    hostBehaviour: "none at run time; a rule, not a hint: App Review rejects the app",
     source: "carplay-facts.md §9 [DG25 §Guidelines; HIG §Error handling]")
   /// A tab without title or image.
   public static let tabWithoutAppearance = LintRule(

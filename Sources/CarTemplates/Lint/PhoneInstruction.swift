@@ -4,27 +4,62 @@ import Foundation
 /// do (carplay-facts.md §9 rule 2 [DG25 §Guidelines; HIG §Error handling]).
 ///
 /// Stating an error condition ("Sign-in required") is allowed; asking the driver to act on the
-/// phone is not. Matching is by phrase, case- and diacritic-insensitive, in English and German
-/// (the apps' two languages).
+/// phone is not. Matching is by whole words, case- and diacritic-insensitive, in English and
+/// German (the apps' two languages); punctuation and hyphens count as word breaks, so
+/// "iPhone-App" matches "iphone app" and "Adam iPhone" does not match "am iphone".
+///
+/// What counts: a verb that sends the driver to the phone ("pick up", "unlock", "check",
+/// "continue on", "sign in on") or a place on the phone ("on your iPhone", "auf dem iPhone",
+/// "am iPhone", "im iPhone", "auf iPhone"), because either points the driver's eyes and hands at
+/// the phone. What does not: naming the phone or its state without sending the driver to it —
+/// "iPhone locked", "iPhone gesperrt" — and "Connect your iPhone", which is about the car's
+/// connection, not about working the phone's screen. Erring towards a match is deliberate: the
+/// rule is an error (App Review rejects such text), and a state can always be worded without a
+/// place on the phone ("Saved to your account" rather than "Saved on your iPhone").
 public enum PhoneInstruction {
-  /// The phrases that count as an instruction to use the phone, lower-cased and unaccented.
+  /// The phrases that count as an instruction to use the phone, as lower-cased, unaccented words
+  /// separated by single spaces.
   public static let phrases: [String] = [
-    // English
+    // English: places on the phone
     "on your iphone", "on your phone", "on the iphone", "on your device", "in the iphone app",
+    // English: verbs that send the driver to the phone
     "pick up your phone", "pick up your iphone", "grab your phone", "open the app on your",
     "use your iphone", "use your phone", "check your phone", "check your iphone",
-    "unlock your iphone", "unlock your phone",
-    // German
-    "auf deinem iphone", "auf ihrem iphone", "auf dem iphone", "auf deinem handy",
-    "auf ihrem handy", "auf dem handy", "am iphone", "am handy", "in der iphone-app",
-    "in der iphone app", "nimm dein iphone", "nimm dein handy", "entsperre dein iphone",
-    "entsperren sie ihr iphone",
+    "unlock your iphone", "unlock your phone", "open your iphone", "look at your iphone",
+    "look at your phone", "take out your phone", "take out your iphone",
+    "continue on iphone", "continue on your iphone", "continue on the iphone",
+    "sign in on iphone", "sign in on your iphone", "sign in on the iphone",
+    "log in on iphone", "log in on your iphone",
+    // German: places on the phone
+    "auf deinem iphone", "auf ihrem iphone", "auf dem iphone", "auf iphone", "auf deinem handy",
+    "auf ihrem handy", "auf dem handy", "am iphone", "im iphone", "am handy", "im handy",
+    "in der iphone app",
+    // German: verbs that send the driver to the phone
+    "nimm dein iphone", "nimm dein handy", "entsperre dein iphone", "entsperren sie ihr iphone",
+    "weiter auf iphone",
   ]
 
   /// The first phrase found in `text`, if any.
   public static func match(in text: String) -> String? {
+    let haystack = " " + words(text) + " "
+    return phrases.first { haystack.contains(" " + $0 + " ") }
+  }
+
+  /// `text` lower-cased, unaccented, with every run of non-letters and non-digits turned into one
+  /// space.
+  static func words(_ text: String) -> String {
     let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-      .replacingOccurrences(of: "\u{00A0}", with: " ")
-    return phrases.first { folded.contains($0) }
+    var result = ""
+    var pendingSpace = false
+    for character in folded {
+      if character.isLetter || character.isNumber {
+        if pendingSpace, !result.isEmpty { result.append(" ") }
+        pendingSpace = false
+        result.append(character)
+      } else {
+        pendingSpace = true
+      }
+    }
+    return result
   }
 }

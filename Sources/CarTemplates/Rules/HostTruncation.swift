@@ -184,7 +184,11 @@ private struct Trimmer {
         let keep = min(remaining, section.rows.count)
         removed += section.rows.dropFirst(keep).map(\.id)
         remaining -= keep
-        // A section whose rows were all trimmed away disappears with them.
+        // A section whose rows were all trimmed away disappears with them. UNCONFIRMED: Apple
+        // says only that the first N items are kept (carplay-facts.md §1.1, §10); whether an
+        // emptied section's header stays is not documented. Dropping it is the conservative
+        // model: the driver is shown less, so an app that passes here never relies on a header
+        // the car may not draw.
         if keep > 0 || section.rows.isEmpty {
           var shown = section
           shown.rows = Array(section.rows.prefix(keep))
