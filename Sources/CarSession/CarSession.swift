@@ -221,7 +221,8 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     guard let wanted = wantedScreen else { return }
     if builtSet.insert(wanted).inserted { builtScreens.append(wanted) }
     let plan = Reconciler.plan(
-      from: host.screen, to: wanted, maximumDepth: rules.maximumDepth(for: App.entitlements))
+      from: host.screen, to: wanted, maximumDepth: rules.maximumDepth(for: App.entitlements),
+      entitlements: App.entitlements)
     plan.diagnostics.forEach(record)
     for operation in plan.operations {
       do {

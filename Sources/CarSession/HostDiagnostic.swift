@@ -18,6 +18,12 @@ extension Diagnostic {
   public static let spinnerTimeoutID = "H001-row-spinning"
   /// The host sent the app to the home screen (empty tab bar).
   public static let sentHomeID = "H002-sent-home"
+  /// An operation had no effect (a dismiss with nothing presented, carplay-facts.md §3): what
+  /// the app asked for silently did not happen.
+  public static let noEffectID = "H003-no-effect"
+  /// The host tore down a system player (Now Playing, video) because the app replaced its root
+  /// (issue 2; UNCONFIRMED in carplay-facts.md, modelled as the conservative choice).
+  public static let playerTornDownID = "H004-player-torn-down"
 
   /// A run-time diagnostic without a template or element.
   static func runtime(

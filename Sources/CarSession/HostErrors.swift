@@ -137,6 +137,15 @@ public struct CarPlayException: Error, Hashable, Sendable, CustomStringConvertib
     CarPlayException(.generic, reason: "\(template.label): \(reason)")
   }
 
+  /// The exception for a structural violation, under the name ``HostViolation/exceptionName``
+  /// gives it and with its ``HostViolation/hostMessage`` (carplay-facts.md §10); `subject` names
+  /// the template or call that broke the rule.
+  public static func violation(_ violation: HostViolation, _ subject: String) -> CarPlayException {
+    let name: Name =
+      violation.exceptionName == Name.invalidArgument.rawValue ? .invalidArgument : .generic
+    return CarPlayException(name, reason: "\(subject): \(violation.hostMessage)")
+  }
+
   /// A template used where it cannot go (e.g. a tab bar pushed, a list presented); the
   /// presentTemplate header lists only alert, action sheet and voice control (§2). Text is the
   /// model's own.

@@ -8,6 +8,7 @@ public struct SelectionTicket: Hashable, Sendable, CustomStringConvertible {
   public var rawValue: Int
   /// Creates a ticket.
   public init(_ rawValue: Int) { self.rawValue = rawValue }
+  /// `#7`: the ticket's number, for transcripts.
   public var description: String { "#\(rawValue)" }
 }
 

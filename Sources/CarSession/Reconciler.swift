@@ -38,14 +38,17 @@ public struct ReconcilePlan: Hashable, Sendable {
 ///
 /// Complexity: O(t + s) template comparisons for t tabs and s stacked templates.
 public enum Reconciler {
-  /// The plan from `actual` (nil: nothing on screen) to `wanted`.
+  /// The plan from `actual` (nil: nothing on screen) to `wanted`; `entitlements`, when given,
+  /// name the category in refusal messages.
   public static func plan(
-    from actual: HostScreen?, to wanted: CarScreen, maximumDepth: Int
+    from actual: HostScreen?, to wanted: CarScreen, maximumDepth: Int,
+    entitlements: CarEntitlements? = nil
   ) -> ReconcilePlan {
     var plan = ReconcilePlan()
+    let category = entitlements?.categoryDescription ?? "the app's category"
     guard let actual else {
       plan.operations.append(.setRoot(wanted.root))
-      push(wanted.stack, above: [], into: &plan, maximumDepth: maximumDepth)
+      push(wanted.stack, above: [], into: &plan, maximumDepth: maximumDepth, category: category)
       if let modal = wanted.modal { plan.operations.append(.present(modal)) }
       return plan
     }
@@ -55,7 +58,7 @@ public enum Reconciler {
 
     if structure(of: actual.root) != structure(of: wanted.root) {
       plan.operations.append(.setRoot(wanted.root))
-      push(wanted.stack, above: [], into: &plan, maximumDepth: maximumDepth)
+      push(wanted.stack, above: [], into: &plan, maximumDepth: maximumDepth, category: category)
     } else {
       var actualStack = actual.stack
       switch (actual.root.content, wanted.root.content) {
@@ -72,7 +75,9 @@ public enum Reconciler {
       default:
         if actual.root != wanted.root { plan.operations.append(.update(wanted.root)) }
       }
-      reconcileStack(from: actualStack, to: wanted.stack, into: &plan, maximumDepth: maximumDepth)
+      reconcileStack(
+        from: actualStack, to: wanted.stack, into: &plan, maximumDepth: maximumDepth,
+        category: category)
     }
 
     if modalChanged, let modal = wanted.modal { plan.operations.append(.present(modal)) }
@@ -95,7 +100,7 @@ public enum Reconciler {
 
   private static func reconcileStack(
     from actual: [TemplateSpec], to wanted: [TemplateSpec], into plan: inout ReconcilePlan,
-    maximumDepth: Int
+    maximumDepth: Int, category: String
   ) {
     var common = 0
     while common < actual.count, common < wanted.count,
@@ -118,12 +123,12 @@ public enum Reconciler {
     }
     push(
       Array(wanted[common...]), above: Array(wanted[..<common]), into: &plan,
-      maximumDepth: maximumDepth)
+      maximumDepth: maximumDepth, category: category)
   }
 
   private static func push(
     _ templates: [TemplateSpec], above kept: [TemplateSpec], into plan: inout ReconcilePlan,
-    maximumDepth: Int
+    maximumDepth: Int, category: String
   ) {
     var depth = 1 + kept.count
     for template in templates {
@@ -135,7 +140,9 @@ public enum Reconciler {
             severity: .error,
             message:
               "push of \(template.label) refused: it would make the hierarchy \(depth + 1) "
-              + "templates deep, but the category allows \(maximumDepth) including the root",
+              + "templates deep, but \(category) allows at most \(maximumDepth) including "
+              + "the root (depth limit; the host would throw NSGenericException "
+              + "'\(HostViolation.depthExceeded.hostMessage)')",
             source: "carplay-facts.md §2"))
         continue
       }

@@ -9,6 +9,7 @@ public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
   /// Creates an error.
   public init(_ message: String) { self.message = message }
+  /// The message: what the driver tried and what the screen shows instead.
   public var description: String { message }
 }
 

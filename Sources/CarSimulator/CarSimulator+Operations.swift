@@ -83,8 +83,17 @@ extension CarSimulator {
       reportTruncation(of: template)
       return .ok
     case .dismiss:
-      // No modal: no effect (carplay-facts.md §3).
-      guard modal != nil else { return HostCompletion(success: false) }
+      // No modal: no effect (carplay-facts.md §3); reported, since what the app asked for
+      // silently did not happen.
+      guard modal != nil else {
+        report(
+          Diagnostic(
+            ruleID: Diagnostic.noEffectID, severity: .warning,
+            message:
+              "dismissTemplate had no effect: \(HostViolation.dismissWithoutModal.hostMessage)",
+            source: "carplay-facts.md §3, §10"))
+        return HostCompletion(success: false)
+      }
       modal = nil
       return .ok
     case .update(let template): return try applyUpdate(template)
@@ -92,8 +101,12 @@ extension CarSimulator {
       guard var root, case .tabBar(var bar) = root.content else {
         return .failed(.noSuchTab(index, count: 0))
       }
+      // `selectTemplate(at:)`: the index must be smaller than the tab count (§1.3); the host
+      // reaction is UNCONFIRMED and modelled as HostViolation.tabSelectionOutOfRange says.
       guard bar.tabs.indices.contains(index) else {
-        return .failed(.noSuchTab(index, count: bar.tabs.count))
+        throw .violation(
+          .tabSelectionOutOfRange,
+          "selectTemplate(at: \(index)) on \(root.label), which has \(bar.tabs.count) tabs")
       }
       bar.selectedIndex = index
       root.content = .tabBar(bar)
@@ -131,16 +144,17 @@ extension CarSimulator {
     }
   }
 
-  /// Alerts and action sheets need actions, action sheets a title or message
-  /// (carplay-facts.md §1.10, §1.11); the host's reaction is UNCONFIRMED: an exception.
+  /// Alerts and action sheets need actions, action sheets a non-empty title or message
+  /// (carplay-facts.md §1.10, §1.11); the host's reaction is UNCONFIRMED: an exception, as
+  /// ``HostViolation`` says. The conditions are the lint's (CP012–CP014), so the two agree.
   private func checkContent(_ template: TemplateSpec) throws(CarPlayException) {
     switch template.content {
     case .alert(let alert) where alert.actions.isEmpty:
-      throw .invalid(template, "CPAlertTemplate requires at least one action.")
+      throw .violation(.alertWithoutActions, template.label)
     case .actionSheet(let sheet) where sheet.actions.isEmpty:
-      throw .invalid(template, "CPActionSheetTemplate requires at least one action.")
-    case .actionSheet(let sheet) where sheet.title == nil && sheet.message == nil:
-      throw .invalid(template, "CPActionSheetTemplate requires a title or a message.")
+      throw .violation(.actionSheetWithoutActions, template.label)
+    case .actionSheet(let sheet) where !sheet.hasText:
+      throw .violation(.actionSheetWithoutText, template.label)
     default: break
     }
   }
@@ -155,6 +169,12 @@ extension CarSimulator {
     }
     let maximum = rules.maximumTabCount(for: entitlements, configuration: configuration)
     guard bar.tabs.count <= maximum else { throw .tooManyTabs(bar.tabs.count, maximum: maximum) }
+    // The selected index must be smaller than the tab count (§1.3), as the lint's CP017 checks.
+    guard bar.selectionIsInRange else {
+      throw .violation(
+        .tabSelectionOutOfRange,
+        "\(template.label) selects tab index \(bar.selectedIndex) of \(bar.tabs.count) tabs")
+    }
     return !bar.tabs.isEmpty
   }
 

@@ -329,13 +329,30 @@ public final class CarSimulator: CarHost {
     }
   }
 
+  /// Tears down the system players a root replacement removes, and reports each one
+  /// (``Diagnostic/playerTornDownID``): the driver's Now Playing screen or video is gone. The
+  /// fact sheet does not confirm the teardown (issue 2 describes it); modelling it is the
+  /// conservative choice, since an app that survives it also survives a host that keeps the
+  /// player.
   func tearDownPlayers(_ reason: String) {
+    var players: [String] = []
     if stacks.contains(where: { $0.contains { $0.kind == .nowPlaying } }) {
-      transcript.append(.teardown("Now Playing (\(reason))"))
+      players.append("Now Playing")
     }
     if isVideoPlaying {
       isVideoPlaying = false
-      transcript.append(.teardown("video player (\(reason))"))
+      players.append("video player")
+    }
+    for player in players {
+      transcript.append(.teardown("\(player) (\(reason))"))
+      transcript.append(
+        .diagnostic(
+          Diagnostic(
+            ruleID: Diagnostic.playerTornDownID, severity: .warning,
+            message:
+              "the \(player) was torn down because \(reason); patch the root in place "
+              + "instead of replacing it",
+            source: "issue 2 item 5; not in carplay-facts.md (UNCONFIRMED)")))
     }
   }
 }

@@ -49,11 +49,13 @@ public struct ConfigurationChange: Hashable, Sendable {
     return c
   }
 
+  /// Whether two changes set the same fields to the same values.
   public static func == (a: Self, b: Self) -> Bool {
     a.display == b.display && a.contentStyle == b.contentStyle && a.limited == b.limited
       && a.video?.supported == b.video?.supported && a.video?.available == b.video?.available
   }
 
+  /// Hashes the fields ``==`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(display)
     hasher.combine(contentStyle)
@@ -65,7 +67,7 @@ public struct ConfigurationChange: Hashable, Sendable {
 
 /// What a journey line does.
 public enum JourneyStep: Hashable, Sendable {
-  /// `app NAME`: the app under test.
+  /// `app NAME`: the app under test; a later `app` line starts another app in a car of its own.
   case app(String)
   /// `connect [display=…] [style=…] [limited=…] [video=…]`.
   case connect(ConfigurationChange)
@@ -105,8 +107,9 @@ public enum JourneyStep: Hashable, Sendable {
   case wait(Duration)
   /// `video start`.
   case startVideo
-  /// `host pop|pop-root|pop-to ID|dismiss [no-completion]`: an operation sent straight to the
-  /// host, bypassing the session.
+  /// `host set-root|push|present KIND ID [key=value…]` (a ``JourneyTemplate``) or
+  /// `host pop|pop-root|pop-to ID|dismiss`, optionally ending in `no-completion`: an operation
+  /// sent straight to the host, bypassing the session.
   case host(HostOperation, withCompletion: Bool)
   /// `expect …`.
   case expect(JourneyExpectation)
@@ -212,6 +215,14 @@ extension Journey {
     return words
   }
 
+  /// The words of a line as written, for messages: `got 'expect stack depth two'`; a word that
+  /// holds spaces (or nothing) is shown in its quotes again.
+  static func got(_ words: [String]) -> String {
+    let line = words.map { $0.isEmpty || $0.contains(" ") ? "\"\($0)\"" : $0 }
+      .joined(separator: " ")
+    return "got '\(line)'"
+  }
+
   static let usage =
     "expected one of: app, connect, reconnect, disconnect, config, tap, select, back, press, "
     + "choose, system dismiss, region, location, say, lock, unlock, wait, video start, host, expect"
@@ -220,7 +231,7 @@ extension Journey {
     let rest = Array(words.dropFirst())
     func one(_ what: String) throws(Problem) -> String {
       guard rest.count == 1 else {
-        throw Problem("'\(words[0])' takes one \(what), got \(rest.count) words")
+        throw Problem("'\(words[0])' takes one \(what), \(got(words))")
       }
       return rest[0]
     }
@@ -233,7 +244,9 @@ extension Journey {
     case "app": return .app(try one("app name"))
     case "connect": return .connect(try configuration(rest))
     case "config":
-      guard !rest.isEmpty else { throw Problem("'config' needs at least one key=value") }
+      guard !rest.isEmpty else {
+        throw Problem("'config' needs at least one key=value, \(got(words))")
+      }
       return .config(try configuration(rest))
     case "reconnect": try none(); return .reconnect
     case "disconnect": try none(); return .disconnect
@@ -245,7 +258,7 @@ extension Journey {
       if rest.count == 3, rest[0] == "image", let n = Int(rest[2]), n >= 1 {
         return .tapImage(ElementID(rest[1]), n - 1)
       }
-      throw Problem("expected 'tap row ID' or 'tap image ROW N' (N from 1)")
+      throw Problem("expected 'tap row ID' or 'tap image ROW N' (N from 1), \(got(words))")
     case "select":
       if rest.count == 2, rest[0] == "tab" {
         guard let n = Int(rest[1]), n >= 1 else {
@@ -254,7 +267,7 @@ extension Journey {
         return .selectTab(n - 1)
       }
       if rest.count == 2, rest[0] == "point" { return .selectPoint(ElementID(rest[1])) }
-      throw Problem("expected 'select tab N' (N from 1) or 'select point ID'")
+      throw Problem("expected 'select tab N' (N from 1) or 'select point ID', \(got(words))")
     case "press":
       switch try one("button id") {
       case "primary": return .pressPrimary
@@ -265,17 +278,23 @@ extension Journey {
       }
     case "choose": return .choose(ElementID(try one("action id")))
     case "system":
-      guard rest == ["dismiss"] else { throw Problem("expected 'system dismiss'") }
+      guard rest == ["dismiss"] else {
+        throw Problem("expected 'system dismiss', \(got(words))")
+      }
       return .systemDismiss
     case "region":
       guard rest.count == 2, let a = Coordinate(parsing: rest[0]),
         let b = Coordinate(parsing: rest[1]),
         let box = BoundingBox(enclosing: [a, b])
-      else { throw Problem("expected 'region LAT,LON LAT,LON' (two corners in decimal degrees)") }
+      else {
+        throw Problem(
+          "expected 'region LAT,LON LAT,LON' (two corners in decimal degrees), \(got(words))")
+      }
       return .region(box)
     case "location":
       guard rest.count == 1, let c = Coordinate(parsing: rest[0]) else {
-        throw Problem("expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48")
+        throw Problem(
+          "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48, \(got(words))")
       }
       return .location(c)
     case "say": return .say(try one("quoted phrase"))
@@ -286,27 +305,11 @@ extension Journey {
       else { throw Problem("expected a duration in seconds such as '5s' or '0.5s', got '\(text)'") }
       return .wait(.milliseconds(Int((seconds * 1000).rounded())))
     case "video":
-      guard rest == ["start"] else { throw Problem("expected 'video start'") }
+      guard rest == ["start"] else { throw Problem("expected 'video start', \(got(words))") }
       return .startVideo
     case "host": return try hostStep(rest)
     case "expect": return .expect(try expectation(rest))
     default: throw Problem("unknown step '\(words[0])'; \(usage)")
-    }
-  }
-
-  static func hostStep(_ rest: [String]) throws(Problem) -> JourneyStep {
-    var words = rest
-    let withCompletion = words.last != "no-completion"
-    if !withCompletion { words.removeLast() }
-    switch words {
-    case ["pop"]: return .host(.pop, withCompletion: withCompletion)
-    case ["pop-root"]: return .host(.popToRoot, withCompletion: withCompletion)
-    case ["dismiss"]: return .host(.dismiss, withCompletion: withCompletion)
-    default:
-      if words.count == 2, words[0] == "pop-to" {
-        return .host(.popTo(TemplateID(words[1])), withCompletion: withCompletion)
-      }
-      throw Problem("expected 'host pop|pop-root|pop-to ID|dismiss [no-completion]'")
     }
   }
 
@@ -322,65 +325,68 @@ extension Journey {
   }
 
   static func expectation(_ words: [String]) throws(Problem) -> JourneyExpectation {
+    let got = got(["expect"] + words)
     switch words.first {
     case "top":
       if words.count == 3, words[1] == "id" { return .topID(TemplateID(words[2])) }
       guard words.count == 2 || words.count == 3 else {
-        throw Problem("expected 'expect top KIND [\"TITLE\"]' or 'expect top id ID'")
+        throw Problem("expected 'expect top KIND [\"TITLE\"]' or 'expect top id ID', \(got)")
       }
       return .top(try kind(words[1]), title: words.count == 3 ? words[2] : nil)
     case "stack":
       guard words.count == 3, words[1] == "depth", let n = Int(words[2]) else {
-        throw Problem("expected 'expect stack depth N'")
+        throw Problem("expected 'expect stack depth N', \(got)")
       }
       return .depth(n)
     case "modal":
       guard words.count == 2 || words.count == 3 else {
-        throw Problem("expected 'expect modal KIND [\"TITLE\"]'")
+        throw Problem("expected 'expect modal KIND [\"TITLE\"]', \(got)")
       }
       return .modal(try kind(words[1]), title: words.count == 3 ? words[2] : nil)
     case "no":
-      guard words == ["no", "modal"] else { throw Problem("expected 'expect no modal'") }
+      guard words == ["no", "modal"] else { throw Problem("expected 'expect no modal', \(got)") }
       return .noModal
     case "not":
-      guard words == ["not", "spinning"] else { throw Problem("expected 'expect not spinning'") }
+      guard words == ["not", "spinning"] else {
+        throw Problem("expected 'expect not spinning', \(got)")
+      }
       return .notSpinning
     case "text":
       guard words.count == 3, words[1] == "contains" || words[1] == "lacks" else {
-        throw Problem("expected 'expect text contains \"…\"' or 'expect text lacks \"…\"'")
+        throw Problem("expected 'expect text contains \"…\"' or 'expect text lacks \"…\"', \(got)")
       }
       return words[1] == "contains" ? .textContains(words[2]) : .textLacks(words[2])
     case "transcript":
       guard words.count == 3, words[1] == "contains" else {
-        throw Problem("expected 'expect transcript contains \"…\"'")
+        throw Problem("expected 'expect transcript contains \"…\"', \(got)")
       }
       return .transcriptContains(words[2])
     case "url":
       guard words.count == 3, words[1] == "contains" else {
-        throw Problem("expected 'expect url contains \"…\"'")
+        throw Problem("expected 'expect url contains \"…\"', \(got)")
       }
       return .url(words[2])
     case "diagnostic":
-      guard words.count == 2 else { throw Problem("expected 'expect diagnostic ID'") }
+      guard words.count == 2 else { throw Problem("expected 'expect diagnostic ID', \(got)") }
       return .diagnostic(words[1])
     case "error":
       guard words.count == 2 else {
-        throw Problem("expected 'expect error NAME', e.g. NSGenericException")
+        throw Problem("expected 'expect error NAME', e.g. NSGenericException, \(got)")
       }
       return .error(words[1])
     case "state":
       let states = ["running", "home", "terminated", "disconnected"]
       guard words.count == 2, states.contains(words[1]) else {
-        throw Problem("expected 'expect state \(states.joined(separator: "|"))'")
+        throw Problem("expected 'expect state \(states.joined(separator: "|"))', \(got)")
       }
       return .state(words[1])
     case "spinning":
-      guard words.count == 2 else { throw Problem("expected 'expect spinning ROW'") }
+      guard words.count == 2 else { throw Problem("expected 'expect spinning ROW', \(got)") }
       return .spinning(ElementID(words[1]))
     default:
       throw Problem(
         "unknown expectation '\(words.first ?? "")'; expected top, stack depth, modal, no modal, "
-          + "text, transcript, url, diagnostic, error, state, spinning, not spinning")
+          + "text, transcript, url, diagnostic, error, state, spinning, not spinning; \(got)")
     }
   }
 

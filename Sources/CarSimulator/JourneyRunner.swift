@@ -94,6 +94,10 @@ public enum JourneyRunner {
     var lintedPairs: Set<LintKey> = []
     var seenEntries = 0
     var transcriptBefore = Transcript()
+    var screensBefore: [CarScreen] = []
+    /// Screens raw `host` steps asked for, to lint with the app's, and the template the step
+    /// added (findings about the rest of the screen were reported when it was built).
+    var rawScreens: [(screen: CarScreen, added: TemplateID?)] = []
 
     init(_ journey: Journey, apps: @escaping (String) -> JourneyApp?, rules: any CarRules) {
       self.journey = journey
@@ -129,9 +133,12 @@ public enum JourneyRunner {
         name: journey.name, line: first.line,
         message: "rule broken and not expected: \(first.text)")
     }
+    var transcript = run.transcriptBefore
+    for entry in run.host?.transcript.entries ?? [] { transcript.append(entry) }
     return JourneyReport(
-      name: journey.name, transcript: run.host?.transcript ?? run.transcriptBefore,
-      failure: failure, lintDiagnostics: run.lint, screens: run.session?.builtScreens ?? [],
+      name: journey.name, transcript: transcript,
+      failure: failure, lintDiagnostics: run.lint,
+      screens: run.screensBefore + (run.session?.builtScreens ?? []),
       finalScreen: run.host?.shownScreen?.visible, finalConfiguration: run.host?.configuration,
       appName: run.host?.appName ?? "App")
   }
@@ -139,6 +146,17 @@ public enum JourneyRunner {
   private static func start(_ run: Run, _ name: String, line: Int) -> JourneyFailure? {
     guard let app = run.apps(name) else {
       return JourneyFailure(name: run.journey.name, line: line, message: "unknown app '\(name)'")
+    }
+    if let host = run.host {
+      // A later `app` line: the earlier app's record is kept, and the new app starts in a car
+      // of its own. What the earlier app left unclaimed stays pending.
+      for entry in host.transcript.entries { run.transcriptBefore.append(entry) }
+      run.transcriptBefore.append(.state("journey switches to app '\(name)'"))
+      run.screensBefore += run.session?.builtScreens ?? []
+      run.seenEntries = 0
+      run.linted = 0
+      run.lintedPairs = []
+      run.rawScreens = []
     }
     let clients = CarClients.test(clock: run.clock, location: run.location)
     let host = CarSimulator(
@@ -167,12 +185,16 @@ public enum JourneyRunner {
     run.seenEntries = entries.count
     let screens = session.builtScreens
     guard let configuration = host.configuration ?? session.configuration else { return }
-    var fresh = Array(screens[min(run.linted, screens.count)...])
-    if let wanted = session.wantedScreen { fresh.append(wanted) }
-    for screen in fresh {
+    var fresh: [(screen: CarScreen, added: TemplateID?)] =
+      screens[min(run.linted, screens.count)...].map { ($0, nil) }
+    if let wanted = session.wantedScreen { fresh.append((wanted, nil)) }
+    fresh += run.rawScreens
+    run.rawScreens = []
+    for (screen, added) in fresh {
       guard run.lintedPairs.insert(LintKey(screen: screen, configuration: configuration)).inserted
       else { continue }
       let found = run.rules.lint(screen, for: session.entitlements, configuration: configuration)
+        .filter { added == nil || $0.templateID == nil || $0.templateID == added }
       run.lint += found
       for d in found where d.severity != .note {
         run.pending.append(Pending(line: line, id: d.ruleID, text: "lint \(d.description)"))
@@ -184,7 +206,6 @@ public enum JourneyRunner {
   /// Performs one line; returns a failure message, or nil.
   private static func perform(_ line: Journey.Line, _ run: Run) async -> String? {
     if case .app(let name) = line.step {
-      guard run.host == nil else { return "'app' must come before the first event" }
       return start(run, name, line: line.number)?.message
     }
     guard let host = run.host, let session = run.session else {
@@ -226,7 +247,7 @@ public enum JourneyRunner {
       case .startVideo:
         guard host.startVideoPlayback() else { return "video start: video is not available" }
       case .host(let operation, let withCompletion):
-        _ = try? host.perform(operation, withCompletion: withCompletion)
+        performRaw(operation, withCompletion: withCompletion, run, host)
       case .expect(let expectation):
         return check(expectation, run, host)
       }
@@ -236,6 +257,40 @@ public enum JourneyRunner {
     await session.settle()
     host.checkSpinners()
     return nil
+  }
+
+  /// Sends an operation straight to the host, as an app calling `CPInterfaceController` itself
+  /// would: the screen it asks for is linted like the app's own, a failure reported to the
+  /// completion becomes ``Diagnostic/operationFailedID`` (the journey is the app that receives
+  /// it), and an exception terminates the app as usual.
+  private static func performRaw(
+    _ operation: HostOperation, withCompletion: Bool, _ run: Run, _ host: CarSimulator
+  ) {
+    let before = host.screen?.visible
+    switch operation {
+    case .setRoot(let template): run.rawScreens.append((CarScreen(root: template), nil))
+    case .push(let template):
+      if let before {
+        run.rawScreens.append(
+          (
+            CarScreen(root: before.root, stack: before.stack + [template], modal: before.modal),
+            template.id
+          ))
+      }
+    case .present(let template):
+      if let before {
+        run.rawScreens.append(
+          (CarScreen(root: before.root, stack: before.stack, modal: template), template.id))
+      }
+    default: break
+    }
+    guard let completion = try? host.perform(operation, withCompletion: withCompletion),
+      let error = completion.error
+    else { return }
+    host.report(
+      Diagnostic(
+        ruleID: Diagnostic.operationFailedID, severity: .error,
+        message: "host \(operation) failed: \(error)", source: "carplay-facts.md §3"))
   }
 
   private static func check(_ expectation: JourneyExpectation, _ run: Run, _ host: CarSimulator)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A CarPlay app category, granted by an entitlement (carplay-facts.md §5).
-public enum CarCategory: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum CarCategory: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible
+{
   case audio, communication, drivingTask, evCharging, fueling, navigation, parking,
     quickFoodOrdering, publicSafety, voiceConversational, video
 
@@ -23,18 +24,22 @@ public enum CarCategory: String, Hashable, Sendable, Codable, CaseIterable, Cust
     }
   }
 
+  /// The raw value, e.g. `evCharging`.
   public var description: String { rawValue }
 }
 
 /// The categories an app holds: one, or an allowed pair (EV charging + fueling, audio + video).
 public struct CarEntitlements: Hashable, Sendable, Codable {
+  /// The categories granted.
   public var categories: Set<CarCategory>
 
   /// Creates entitlements; use ``validated(_:)`` to check the combination.
   public init(_ categories: Set<CarCategory>) { self.categories = categories }
 
   /// A single category.
-  public static func single(_ category: CarCategory) -> CarEntitlements { CarEntitlements([category]) }
+  public static func single(_ category: CarCategory) -> CarEntitlements {
+    CarEntitlements([category])
+  }
 }
 
 /// Light or dark appearance of the car's screen (`CPContentStyle`).
@@ -42,7 +47,9 @@ public enum ContentStyle: String, Hashable, Sendable, Codable { case light, dark
 
 /// Interfaces the car limits at run time, e.g. while driving (`CPLimitableUserInterface`).
 public struct LimitedUserInterfaces: OptionSet, Hashable, Sendable, Codable {
+  /// The bit set of limited interfaces.
   public let rawValue: Int
+  /// Creates a set from its bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
   /// The keyboard is disabled (1 << 0).
   public static let keyboard = LimitedUserInterfaces(rawValue: 1 << 0)
@@ -52,7 +59,9 @@ public struct LimitedUserInterfaces: OptionSet, Hashable, Sendable, Codable {
 
 /// A car display to test against (carplay-facts.md §4 "Displays, scale, appearance").
 public struct DisplayProfile: Hashable, Sendable, Codable, Identifiable {
+  /// The profile's short name, as journeys and the command line spell it (`standard`).
   public var id: String
+  /// A readable name for listings.
   public var name: String
   /// Width in pixels.
   public var width: Int
@@ -78,17 +87,23 @@ public struct DisplayProfile: Hashable, Sendable, Codable, Identifiable {
   public var isPortrait: Bool { height > width }
 
   /// Minimum 748×456 @2x [DG25 §Test your navigation app].
-  public static let minimum = DisplayProfile(id: "minimum", name: "Minimum", width: 748, height: 456, scale: 2)
+  public static let minimum = DisplayProfile(
+    id: "minimum", name: "Minimum", width: 748, height: 456, scale: 2)
   /// Standard 800×480 @2x [DG25 §Test your navigation app; HIG §Layout].
-  public static let standard = DisplayProfile(id: "standard", name: "Standard", width: 800, height: 480, scale: 2)
+  public static let standard = DisplayProfile(
+    id: "standard", name: "Standard", width: 800, height: 480, scale: 2)
   /// 960×540 (16:9) [HIG §Layout].
-  public static let wide540 = DisplayProfile(id: "wide540", name: "960×540", width: 960, height: 540, scale: 2)
+  public static let wide540 = DisplayProfile(
+    id: "wide540", name: "960×540", width: 960, height: 540, scale: 2)
   /// 1280×720 (16:9) [HIG §Layout].
-  public static let hd = DisplayProfile(id: "hd", name: "1280×720", width: 1280, height: 720, scale: 2)
+  public static let hd = DisplayProfile(
+    id: "hd", name: "1280×720", width: 1280, height: 720, scale: 2)
   /// High-res 1920×720 @3x [DG25 §Test your navigation app; HIG §Layout].
-  public static let wide = DisplayProfile(id: "wide", name: "1920×720", width: 1920, height: 720, scale: 3)
+  public static let wide = DisplayProfile(
+    id: "wide", name: "1920×720", width: 1920, height: 720, scale: 3)
   /// Portrait 900×1200 @3x [DG25 §Test your navigation app].
-  public static let portrait = DisplayProfile(id: "portrait", name: "Portrait 900×1200", width: 900, height: 1200, scale: 3)
+  public static let portrait = DisplayProfile(
+    id: "portrait", name: "Portrait 900×1200", width: 900, height: 1200, scale: 3)
 
   /// Every profile from the fact sheet, smallest first.
   public static let all: [DisplayProfile] = [.minimum, .standard, .wide540, .hd, .wide, .portrait]
@@ -104,8 +119,11 @@ public struct DisplayProfile: Hashable, Sendable, Codable, Identifiable {
 
 /// What the connected car says about itself; changes arrive as host events.
 public struct SessionConfiguration: Hashable, Sendable, Codable {
+  /// The car's display.
   public var display: DisplayProfile
+  /// Day (light) or night (dark) appearance.
   public var contentStyle: ContentStyle
+  /// The interfaces the car limits right now, e.g. lists while driving.
   public var limitedUserInterfaces: LimitedUserInterfaces
   /// Whether the car supports video (`supportsVideoPlayback`, iOS 26.4); fixed per session.
   public var supportsVideoPlayback: Bool

@@ -4,6 +4,7 @@
 /// Screen builders produce this from app state; the reconciler turns the difference between
 /// it and the host's actual screen into host operations.
 public struct CarScreen: Hashable, Sendable, Codable {
+  /// The root template: a tab bar, list, grid or map.
   public var root: TemplateSpec
   /// Templates pushed above the root (or above the selected tab's template), bottom first.
   public var stack: [TemplateSpec]

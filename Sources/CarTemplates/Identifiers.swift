@@ -2,15 +2,23 @@
 public struct TemplateID: Hashable, Sendable, Codable, RawRepresentable, ExpressibleByStringLiteral,
   CustomStringConvertible, Comparable
 {
+  /// The id as written.
   public var rawValue: String
+  /// Creates an id from its raw value.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// Creates an id from a string.
   public init(_ rawValue: String) { self.rawValue = rawValue }
+  /// Creates an id from a string literal.
   public init(stringLiteral value: String) { self.rawValue = value }
+  /// The id as written.
   public var description: String { rawValue }
+  /// Orders ids by their raw values, for stable listings.
   public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+  /// Decodes an id from a plain string.
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(String.self)
   }
+  /// Encodes the id as a plain string.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
     try c.encode(rawValue)
@@ -23,15 +31,23 @@ public struct TemplateID: Hashable, Sendable, Codable, RawRepresentable, Express
 public struct ElementID: Hashable, Sendable, Codable, RawRepresentable, ExpressibleByStringLiteral,
   CustomStringConvertible, Comparable
 {
+  /// The id as written.
   public var rawValue: String
+  /// Creates an id from its raw value.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// Creates an id from a string.
   public init(_ rawValue: String) { self.rawValue = rawValue }
+  /// Creates an id from a string literal.
   public init(stringLiteral value: String) { self.rawValue = value }
+  /// The id as written.
   public var description: String { rawValue }
+  /// Orders ids by their raw values, for stable listings.
   public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+  /// Decodes an id from a plain string.
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(String.self)
   }
+  /// Encodes the id as a plain string.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.singleValueContainer()
     try c.encode(rawValue)
@@ -50,7 +66,9 @@ public struct CarImage: Hashable, Sendable, Codable, CustomStringConvertible {
     /// An asset-catalog name of the app.
     case asset
   }
+  /// Where the image comes from: an SF Symbol or an asset.
   public var source: Source
+  /// The symbol's or asset's name.
   public var name: String
 
   /// Creates an image reference.
@@ -64,6 +82,7 @@ public struct CarImage: Hashable, Sendable, Codable, CustomStringConvertible {
   /// An app asset.
   public static func asset(_ name: String) -> CarImage { CarImage(.asset, name) }
 
+  /// `sf:bolt` or `asset:logo`.
   public var description: String { "\(source == .symbol ? "sf" : "asset"):\(name)" }
 }
 
@@ -73,9 +92,13 @@ public struct CarImage: Hashable, Sendable, Codable, CustomStringConvertible {
 public struct TextVariants: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
   ExpressibleByArrayLiteral
 {
+  /// The variants, longest (most preferred) first.
   public var variants: [String]
+  /// Creates variants, longest first.
   public init(_ variants: [String]) { self.variants = variants }
+  /// Creates a single variant.
   public init(stringLiteral value: String) { self.variants = [value] }
+  /// Creates variants from a literal list, longest first.
   public init(arrayLiteral elements: String...) { self.variants = elements }
 
   /// The preferred (first) text, or "" when there are no variants.

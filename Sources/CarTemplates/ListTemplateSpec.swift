@@ -8,17 +8,28 @@ public enum ListAccessory: Hashable, Sendable, Codable {
 /// A list row (`CPListItem`).
 public struct ListItemSpec: Hashable, Sendable, Codable, Identifiable {
   /// Where the now-playing indicator sits.
-  public enum PlayingIndicatorLocation: String, Hashable, Sendable, Codable { case leading, trailing }
+  public enum PlayingIndicatorLocation: String, Hashable, Sendable, Codable {
+    case leading, trailing
+  }
+  /// The row's stable identity, which tap events name.
   public var id: ElementID
+  /// The row's main text.
   public var text: String
+  /// The second line under the main text.
   public var detailText: String?
+  /// The leading image.
   public var image: CarImage?
+  /// What the trailing edge shows: nothing, a disclosure indicator, a cloud or an image.
   public var accessory: ListAccessory
+  /// Whether the driver can tap the row.
   public var isEnabled: Bool
+  /// Whether the row is marked as explicit content.
   public var isExplicitContent: Bool
   /// 0…1 progress bar, nil for none.
   public var playbackProgress: Double?
+  /// Whether the row shows the now-playing indicator.
   public var isPlaying: Bool
+  /// Which edge the now-playing indicator sits at.
   public var playingIndicatorLocation: PlayingIndicatorLocation
 
   /// Creates a list row.
@@ -44,8 +55,11 @@ public struct ListItemSpec: Hashable, Sendable, Codable, Identifiable {
 /// A row of images with a title (`CPListImageRowItem`); tapping the title and tapping an
 /// image are distinct events.
 public struct ImageRowSpec: Hashable, Sendable, Codable, Identifiable {
+  /// The row's stable identity, which tap events name.
   public var id: ElementID
+  /// The row's title.
   public var text: String
+  /// The images, in order; the car shows at most `CPMaximumNumberOfGridImages`.
   public var images: [CarImage]
   /// Titles under the images; count should equal the image count.
   public var imageTitles: [String]
@@ -83,10 +97,13 @@ public enum ListRowSpec: Hashable, Sendable, Codable, Identifiable {
 
 /// A list section (`CPListSection`).
 public struct ListSectionSpec: Hashable, Sendable, Codable {
+  /// The section's header text.
   public var header: String?
+  /// A second header line (the enhanced header).
   public var headerSubtitle: String?
   /// Forced by the system to at most one character (carplay-facts.md §1.1).
   public var sectionIndexTitle: String?
+  /// The section's rows, top to bottom.
   public var rows: [ListRowSpec]
 
   /// Creates a section.
@@ -112,11 +129,16 @@ public struct AssistantCellSpec: Hashable, Sendable, Codable {
   /// `.top` (default) or `.bottom`.
   public enum Position: String, Hashable, Sendable, Codable { case top, bottom }
   /// `.off`, `.whileLimitedUIActive`, `.always`.
-  public enum Visibility: String, Hashable, Sendable, Codable { case off, whileLimitedUIActive, always }
+  public enum Visibility: String, Hashable, Sendable, Codable {
+    case off, whileLimitedUIActive, always
+  }
   /// `.playMedia` (audio) or `.startCall` (communication).
   public enum Action: String, Hashable, Sendable, Codable { case playMedia, startCall }
+  /// Whether the Siri row sits at the top or the bottom.
   public var position: Position
+  /// When the Siri row shows: never, while limited, or always.
   public var visibility: Visibility
+  /// What Siri does: play media or start a call.
   public var action: Action
 
   /// Creates an assistant cell configuration.
@@ -129,10 +151,15 @@ public struct AssistantCellSpec: Hashable, Sendable, Codable {
 
 /// A details header above a list (`CPListTemplateDetailsHeader`, iOS 26.4).
 public struct ListDetailsHeaderSpec: Hashable, Sendable, Codable {
+  /// The header's image (required).
   public var thumbnail: CarImage
+  /// The header's title.
   public var title: String?
+  /// The line under the title.
   public var subtitle: String?
+  /// The body texts, longest first.
   public var bodyVariants: TextVariants
+  /// The header's buttons; extras beyond `maximumActionButtonCount` are ignored.
   public var actionButtons: [BarButtonSpec]
 
   /// Creates a details header.
@@ -150,17 +177,23 @@ public struct ListDetailsHeaderSpec: Hashable, Sendable, Codable {
 
 /// A list template (`CPListTemplate`).
 public struct ListTemplateSpec: Hashable, Sendable, Codable {
+  /// The navigation-bar title.
   public var title: String?
+  /// The sections, top to bottom.
   public var sections: [ListSectionSpec]
   /// Shown while the list has no items (removed automatically when items arrive).
   public var emptyViewTitleVariants: TextVariants
+  /// The empty view's subtitles, longest first.
   public var emptyViewSubtitleVariants: TextVariants
   /// Shows a spinner instead of the empty view while there are no items (iOS 18.4).
   public var showsSpinnerWhileEmpty: Bool
   /// Pinned grid buttons above the list (iOS 26).
   public var headerGridButtons: [GridButtonSpec]
+  /// A details header above the sections (iOS 26.4).
   public var detailsHeader: ListDetailsHeaderSpec?
+  /// The Siri row, for audio and communication apps only.
   public var assistantCell: AssistantCellSpec?
+  /// The navigation-bar buttons.
   public var navigationBar: NavigationBarSpec
 
   /// Creates a list template.

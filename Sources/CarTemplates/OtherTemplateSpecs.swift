@@ -2,12 +2,16 @@ import Geo
 
 /// A grid of up to eight buttons (`CPGridTemplate`).
 public struct GridTemplateSpec: Hashable, Sendable, Codable {
+  /// The navigation-bar title.
   public var title: String?
+  /// The buttons; the first 8 are shown, in two rows when more than 4.
   public var buttons: [GridButtonSpec]
+  /// The navigation-bar buttons.
   public var navigationBar: NavigationBarSpec
 
   /// Creates a grid template.
-  public init(title: String?, buttons: [GridButtonSpec], navigationBar: NavigationBarSpec = .empty) {
+  public init(title: String?, buttons: [GridButtonSpec], navigationBar: NavigationBarSpec = .empty)
+  {
     self.title = title
     self.buttons = buttons
     self.navigationBar = navigationBar
@@ -16,11 +20,15 @@ public struct GridTemplateSpec: Hashable, Sendable, Codable {
 
 /// One row of an information template (`CPInformationItem` or `CPInformationRatingItem`).
 public struct InformationItemSpec: Hashable, Sendable, Codable, Identifiable {
+  /// The item's stable identity.
   public var id: ElementID
+  /// The item's label.
   public var title: String?
+  /// The item's value.
   public var detail: String?
   /// A rating in 0.5 steps from 0 to `maximumRating` (a whole number 1–5), when a rating item.
   public var rating: Double?
+  /// The highest rating, a whole number from 1 to 5, when a rating item.
   public var maximumRating: Int?
 
   /// Creates an information item.
@@ -40,10 +48,15 @@ public struct InformationItemSpec: Hashable, Sendable, Codable, Identifiable {
 public struct InformationTemplateSpec: Hashable, Sendable, Codable {
   /// `.leading` or `.twoColumn`.
   public enum Layout: String, Hashable, Sendable, Codable { case leading, twoColumn }
+  /// The navigation-bar title.
   public var title: String
+  /// How items are laid out: leading or in two columns.
   public var layout: Layout
+  /// The items; the first 10 are shown.
   public var items: [InformationItemSpec]
+  /// The buttons under the items; the first 3 are shown.
   public var actions: [TextButtonSpec]
+  /// The navigation-bar buttons.
   public var navigationBar: NavigationBarSpec
 
   /// Creates an information template.
@@ -62,18 +75,29 @@ public struct InformationTemplateSpec: Hashable, Sendable, Codable {
 /// A place on a point-of-interest template (`CPPointOfInterest`); detail fields fall back to
 /// the plain ones on the detail card.
 public struct PointOfInterestSpec: Hashable, Sendable, Codable, Identifiable {
+  /// The point's stable identity, which select events name.
   public var id: ElementID
+  /// Where the point is.
   public var location: Coordinate
+  /// The point's name in the picker list.
   public var title: String
+  /// The line under the name.
   public var subtitle: String?
+  /// A short summary in the picker list.
   public var summary: String?
+  /// The detail card's title; falls back to ``title``.
   public var detailTitle: String?
+  /// The detail card's subtitle; falls back to ``subtitle``.
   public var detailSubtitle: String?
+  /// The detail card's summary; falls back to ``summary``.
   public var detailSummary: String?
+  /// The pin on the map.
   public var pinImage: CarImage?
+  /// The pin while the point is selected (iOS 16).
   public var selectedPinImage: CarImage?
   /// The detail card's two buttons.
   public var primaryButton: TextButtonSpec?
+  /// The detail card's second button.
   public var secondaryButton: TextButtonSpec?
 
   /// Creates a point of interest.
@@ -100,10 +124,13 @@ public struct PointOfInterestSpec: Hashable, Sendable, Codable, Identifiable {
 
 /// A map of places drawn by CarPlay with a picker list (`CPPointOfInterestTemplate`).
 public struct PointOfInterestTemplateSpec: Hashable, Sendable, Codable {
+  /// The picker's title.
   public var title: String
+  /// The points; the first 12 are shown (carplay-facts.md §1.5).
   public var points: [PointOfInterestSpec]
   /// The selected point's index, nil for none (`NSNotFound`).
   public var selectedIndex: Int?
+  /// The navigation-bar buttons.
   public var navigationBar: NavigationBarSpec
 
   /// Creates a point-of-interest template.
@@ -120,6 +147,7 @@ public struct PointOfInterestTemplateSpec: Hashable, Sendable, Codable {
 
 /// What a navigation app draws in its own base view under the map template.
 public struct MapViewportSpec: Hashable, Sendable, Codable {
+  /// The map's centre.
   public var center: Coordinate
   /// Web Mercator zoom level (0 = whole world in 256 px).
   public var zoom: Double
@@ -141,10 +169,13 @@ public struct MapViewportSpec: Hashable, Sendable, Codable {
 
 /// The navigation app's control layer over its own map (`CPMapTemplate`).
 public struct MapTemplateSpec: Hashable, Sendable, Codable {
+  /// The navigation-bar buttons.
   public var navigationBar: NavigationBarSpec
+  /// The buttons on the map; the first 4 are shown (2 while panning).
   public var mapButtons: [MapButtonSpec]
   /// Whether the panning interface is shown (at most 2 map buttons, no dismiss button).
   public var isPanning: Bool
+  /// Whether the navigation bar hides itself after a while without input.
   public var automaticallyHidesNavigationBar: Bool
   /// The app-drawn map under the controls.
   public var viewport: MapViewportSpec
@@ -182,14 +213,21 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
 
 /// What is playing, as the system's Now Playing screen shows it (from `MPNowPlayingInfoCenter`).
 public struct NowPlayingInfoSpec: Hashable, Sendable, Codable {
+  /// The title of what is playing.
   public var title: String
+  /// The artist.
   public var artist: String?
+  /// The album.
   public var album: String?
+  /// The artwork.
   public var artwork: CarImage?
+  /// The length in seconds; nil when unknown.
   public var durationSeconds: Double?
+  /// The seconds played so far.
   public var elapsedSeconds: Double
   /// 0 = paused, 1 = playing at normal speed.
   public var playbackRate: Double
+  /// Whether it is a live stream, which has no length.
   public var isLiveStream: Bool
 
   /// Creates now-playing info.
@@ -211,9 +249,13 @@ public struct NowPlayingInfoSpec: Hashable, Sendable, Codable {
 
 /// The shared Now Playing template (`CPNowPlayingTemplate.shared`); push-only, never modal.
 public struct NowPlayingTemplateSpec: Hashable, Sendable, Codable {
+  /// The playback buttons, leading to trailing; at most 5.
   public var buttons: [NowPlayingButtonSpec]
+  /// Whether the Up Next button shows (default false).
   public var isUpNextButtonEnabled: Bool
+  /// The Up Next button's title.
   public var upNextTitle: String?
+  /// Whether the album/artist button shows (default false).
   public var isAlbumArtistButtonEnabled: Bool
   /// The playback the system shows; nil while nothing is loaded.
   public var info: NowPlayingInfoSpec?
@@ -234,7 +276,9 @@ public struct NowPlayingTemplateSpec: Hashable, Sendable, Codable {
 
 /// A modal alert (`CPAlertTemplate`); at least one action is required.
 public struct AlertTemplateSpec: Hashable, Sendable, Codable {
+  /// The titles, longest first.
   public var titleVariants: TextVariants
+  /// The actions; over the limit the host keeps the LAST ones (carplay-facts.md §1.10).
   public var actions: [AlertActionSpec]
 
   /// Creates an alert.
@@ -246,8 +290,11 @@ public struct AlertTemplateSpec: Hashable, Sendable, Codable {
 
 /// A modal action sheet (`CPActionSheetTemplate`): title and/or message, at least one action.
 public struct ActionSheetTemplateSpec: Hashable, Sendable, Codable {
+  /// The sheet's title; nil or empty when only the message is shown.
   public var title: String?
+  /// The sheet's message under the title; nil or empty when only the title is shown.
   public var message: String?
+  /// The choices, top to bottom.
   public var actions: [AlertActionSpec]
 
   /// Creates an action sheet.
@@ -256,6 +303,11 @@ public struct ActionSheetTemplateSpec: Hashable, Sendable, Codable {
     self.message = message
     self.actions = actions
   }
+
+  /// Whether the sheet has a non-empty title or message, as `CPActionSheetTemplate` requires
+  /// (carplay-facts.md §1.11); an empty string counts as no text. The lint (CP013) and the
+  /// emulated host both use this.
+  public var hasText: Bool { !(title ?? "").isEmpty || !(message ?? "").isEmpty }
 }
 
 /// A search field with a keyboard and its results (`CPSearchTemplate`).
@@ -274,9 +326,13 @@ public struct SearchTemplateSpec: Hashable, Sendable, Codable {
 
 /// One state of the voice control template (`CPVoiceControlState`).
 public struct VoiceControlStateSpec: Hashable, Sendable, Codable, Identifiable {
+  /// The state's stable identity.
   public var id: ElementID
+  /// The state's titles, longest first.
   public var titleVariants: TextVariants
+  /// The state's image (at most 150 × 150 pt).
   public var image: CarImage?
+  /// Whether the animated image repeats.
   public var repeats: Bool
   /// Action buttons (iOS 26.4), limited at run time.
   public var actionButtons: [BarButtonSpec]
@@ -296,6 +352,7 @@ public struct VoiceControlStateSpec: Hashable, Sendable, Codable, Identifiable {
 
 /// The voice control template (`CPVoiceControlTemplate`).
 public struct VoiceControlTemplateSpec: Hashable, Sendable, Codable {
+  /// The states; the first 5 are kept.
   public var states: [VoiceControlStateSpec]
   /// The active state; nil = the first state.
   public var activeStateID: ElementID?
@@ -316,7 +373,9 @@ public struct ContactTemplateSpec: Hashable, Sendable, Codable {
       case call, message(String), directions
       case custom(title: String, image: CarImage)
     }
+    /// The action's stable identity, which press events name.
     public var id: ElementID
+    /// Which button it is.
     public var kind: Kind
     /// Creates a contact action.
     public init(id: ElementID, kind: Kind) {
@@ -324,10 +383,15 @@ public struct ContactTemplateSpec: Hashable, Sendable, Codable {
       self.kind = kind
     }
   }
+  /// The contact's name.
   public var name: String
+  /// The contact's picture.
   public var image: CarImage?
+  /// The line under the name.
   public var subtitle: String?
+  /// A third line of text.
   public var informativeText: String?
+  /// The buttons; at most 4 (carplay-facts.md §1.12).
   public var actions: [Action]
 
   /// Creates a contact template.

@@ -1,6 +1,7 @@
 /// The kind of a template, without its content: what the category matrix and the
 /// root/push/present rules talk about.
-public enum TemplateKind: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum TemplateKind: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible
+{
   case tabBar, list, grid, information, pointOfInterest, map, nowPlaying, alert, actionSheet,
     search, voiceControl, contact
 
@@ -22,11 +23,13 @@ public enum TemplateKind: String, Hashable, Sendable, Codable, CaseIterable, Cus
     }
   }
 
+  /// The raw value, e.g. `pointOfInterest`.
   public var description: String { rawValue }
 }
 
 /// A tab bar (`CPTabBarTemplate`): each tab is a template with its own navigation stack.
 public struct TabBarTemplateSpec: Hashable, Sendable, Codable {
+  /// The tabs' templates, leading to trailing; each has its own stack.
   public var tabs: [TemplateSpec]
   /// Index of the selected tab (must be < tab count).
   public var selectedIndex: Int
@@ -41,6 +44,11 @@ public struct TabBarTemplateSpec: Hashable, Sendable, Codable {
   public var selectedTab: TemplateSpec? {
     tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil
   }
+
+  /// Whether ``selectedIndex`` is smaller than the tab count, as `selectTemplate(at:)` requires
+  /// (carplay-facts.md §1.3); an empty tab bar selects nothing and is a separate violation. The
+  /// lint (CP017) and the emulated host both use this.
+  public var selectionIsInRange: Bool { tabs.isEmpty || tabs.indices.contains(selectedIndex) }
 }
 
 /// Everything the car shows for one template: its identity, its tab appearance and its content.
@@ -63,9 +71,11 @@ public struct TemplateSpec: Hashable, Sendable, Codable, Identifiable {
     case contact(ContactTemplateSpec)
   }
 
+  /// The template's stable identity, which operations and events name.
   public var id: TemplateID
   /// Appearance when this template is the first of a tab.
   public var tab: TabAppearance?
+  /// What the template shows.
   public var content: Content
 
   /// Creates a template spec.

@@ -5,6 +5,7 @@ import Geo
 public struct TripPreviewSpec: Hashable, Sendable, Codable, Identifiable {
   /// One route the driver can choose for the trip.
   public struct RouteChoice: Hashable, Sendable, Codable, Identifiable {
+    /// The route's stable identity.
     public var id: ElementID
     /// Summary texts, longest first ("Fastest route via A7").
     public var summaryVariants: TextVariants
@@ -21,10 +22,13 @@ public struct TripPreviewSpec: Hashable, Sendable, Codable, Identifiable {
     }
   }
 
+  /// The trip's stable identity.
   public var id: ElementID
   /// The destination's name as the car shows it.
   public var destinationName: String
+  /// Where the trip ends.
   public var destination: Coordinate
+  /// The routes offered; at most 3 (carplay-facts.md §1.6).
   public var routeChoices: [RouteChoice]
 
   /// Creates a trip preview.

@@ -49,6 +49,7 @@ public enum KitDemos {
     MapDemo.demo,
     NowPlayingDemo.demo,
     RuleBreakerDemo.demo,
+    MediaRuleBreakerDemo.demo,
   ]
 
   /// The demo with this name, if any.

@@ -147,7 +147,42 @@ struct ReconcilerTests {
     #expect(
       plan.diagnostics.first?.message
         == "push of CPListTemplate 'l5' refused: it would make the hierarchy 6 templates deep, "
-        + "but the category allows 5 including the root")
+        + "but the app's category allows at most 5 including the root (depth limit; the host "
+        + "would throw NSGenericException 'Application exceeded the hierarchy depth limit')")
+  }
+
+  struct RefusalMessage: Sendable, CustomTestStringConvertible {
+    var name: String
+    var entitlements: CarEntitlements
+    var maximumDepth: Int
+    var message: String
+    var testDescription: String { name }
+  }
+
+  nonisolated static let refusalMessages: [RefusalMessage] = [
+    RefusalMessage(
+      name: "EV charging, depth 5", entitlements: .single(.evCharging), maximumDepth: 5,
+      message:
+        "push of CPListTemplate 'l5' refused: it would make the hierarchy 6 templates deep, but "
+        + "the evCharging category allows at most 5 including the root (depth limit; the host "
+        + "would throw NSGenericException 'Application exceeded the hierarchy depth limit')"),
+    RefusalMessage(
+      name: "EV charging + fueling, depth 3",
+      entitlements: CarEntitlements([.evCharging, .fueling]), maximumDepth: 3,
+      message:
+        "push of CPListTemplate 'l3' refused: it would make the hierarchy 4 templates deep, but "
+        + "the evCharging + fueling category allows at most 3 including the root (depth limit; "
+        + "the host would throw NSGenericException 'Application exceeded the hierarchy depth "
+        + "limit')"),
+  ]
+
+  @Test("the depth refusal names the category and its limit", arguments: refusalMessages)
+  func refusalMessage(_ row: RefusalMessage) {
+    let wanted = CarScreen(
+      root: Specs.list("root"), stack: (1...6).map { Specs.list(TemplateID("l\($0)")) })
+    let plan = Reconciler.plan(
+      from: nil, to: wanted, maximumDepth: row.maximumDepth, entitlements: row.entitlements)
+    #expect(plan.diagnostics.first?.message == row.message)
   }
 
   @Test("a stack exactly at the depth limit is pushed in full")

@@ -36,6 +36,29 @@ struct JourneyTests {
     #expect(report.failure == nil, "\(report.failure?.description ?? "")\n\(report.transcript)")
   }
 
+  @Test(
+    "the violations journey claims every host violation and every counted limit the lint knows",
+    arguments: ["violations.journey"])
+  func violationsCoverTheTable(_ file: String) throws {
+    let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
+    let claimed = Set(
+      try Journey.parse(text, name: file).lines.compactMap { line -> String? in
+        if case .expect(.diagnostic(let id)) = line.step { return id }
+        return nil
+      })
+    // Every structural violation whose lint rule a screen can show, and every counted limit,
+    // except the dashboard, which is not a template on the host.
+    let rules =
+      HostViolation.allCases.compactMap(\.rule)
+      + HostLimit.allCases.filter { $0 != .dashboardButtons }.map(\.rule)
+    for rule in rules {
+      let short = String(rule.id.prefix(5))
+      #expect(
+        claimed.contains(short) || claimed.contains(rule.id),
+        "\(rule.id) is not claimed by an 'expect diagnostic' line")
+    }
+  }
+
   struct BadLine: Sendable, CustomTestStringConvertible {
     var name: String
     var text: String
@@ -60,7 +83,7 @@ struct JourneyTests {
         "unknown display 'huge'; expected one of minimum, standard, wide540, hd, wide, portrait"),
     BadLine(
       name: "bad location", text: "location 91,9", line: 1,
-      message: "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48"),
+      message: "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48, got 'location 91,9'"),
     BadLine(
       name: "bad duration", text: "wait 5", line: 1,
       message: "expected a duration in seconds such as '5s' or '0.5s', got '5'"),
@@ -68,6 +91,40 @@ struct JourneyTests {
       name: "unknown template kind", text: "expect top table", line: 1,
       message: "unknown template kind 'table'; expected one of "
         + TemplateKind.allCases.map(\.rawValue).joined(separator: ", ")),
+    BadLine(
+      name: "a depth in words", text: "expect stack depth two", line: 1,
+      message: "expected 'expect stack depth N', got 'expect stack depth two'"),
+    BadLine(
+      name: "tap without 'row'", text: "tap kassel-hbf", line: 1,
+      message: "expected 'tap row ID' or 'tap image ROW N' (N from 1), got 'tap kassel-hbf'"),
+    BadLine(
+      name: "select what", text: "select station 2", line: 1,
+      message: "expected 'select tab N' (N from 1) or 'select point ID', got 'select station 2'"),
+    BadLine(
+      name: "system what", text: "system reboot", line: 1,
+      message: "expected 'system dismiss', got 'system reboot'"),
+    BadLine(
+      name: "video what", text: "video stop", line: 1,
+      message: "expected 'video start', got 'video stop'"),
+    BadLine(
+      name: "a quoted title too many", text: #"expect top list "A b" "C""#, line: 1,
+      message: #"expected 'expect top KIND ["TITLE"]' or 'expect top id ID', "#
+        + #"got 'expect top list "A b" C'"#),
+    BadLine(
+      name: "unknown host operation", text: "host fly", line: 1,
+      message: "expected 'host set-root|push|present KIND ID [key=value…]' or "
+        + "'host pop|pop-root|pop-to ID|dismiss', optionally ending in 'no-completion', "
+        + "got 'host fly'"),
+    BadLine(
+      name: "host push without an id", text: "host push list", line: 1,
+      message: "expected a template kind and id, e.g. 'list results items=3', got 'list'"),
+    BadLine(
+      name: "a count in words", text: "host push list long items=many", line: 1,
+      message: "'items' takes a count from 0 to 1000, got 'items=many'"),
+    BadLine(
+      name: "a setting the kind does not have", text: "host set-root tabbar t buttons=3", line: 1,
+      message: "unknown setting 'buttons=3' for tabBar; expected key=value with a key of: "
+        + "tabs, selected, tab-kind"),
   ]
 
   @Test("a malformed line is reported with its number and what was expected", arguments: badLines)

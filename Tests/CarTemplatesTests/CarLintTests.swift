@@ -486,8 +486,7 @@ struct CarLintTests {
   ]
 
   @Test(
-    "Phone instructions are found as whole words in any case and language; the phone named as a "
-      + "state or a connection is not an instruction",
+    "Phone instructions are found as whole words; the phone named as a state is not one",
     arguments: phoneTexts)
   func phonePhrases(_ row: PhoneText) {
     #expect(PhoneInstruction.match(in: row.text) == row.phrase)

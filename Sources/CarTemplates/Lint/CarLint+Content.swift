@@ -67,7 +67,7 @@ extension CarLint {
           .alertWithoutActions,
           "\(label) has no actions; an alert needs at least one.", template: id))
     case .actionSheet(let sheet):
-      if (sheet.title ?? "").isEmpty, (sheet.message ?? "").isEmpty {
+      if !sheet.hasText {
         found.append(
           Diagnostic(
             .actionSheetWithoutText,

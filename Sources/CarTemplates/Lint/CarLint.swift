@@ -162,7 +162,7 @@ public enum CarLint {
             + "most \(limits.maximumTabCount) (maximumTabCount) and the host throws an exception.",
           template: template.id))
     }
-    if !bar.tabs.isEmpty, !bar.tabs.indices.contains(bar.selectedIndex) {
+    if !bar.selectionIsInRange {
       found.append(
         Diagnostic(
           .tabSelectionOutOfRange,
@@ -199,8 +199,7 @@ public enum CarLint {
   }
 
   static func categoryText(_ entitlements: CarEntitlements) -> String {
-    let names = entitlements.sortedCategories.map(\.rawValue).joined(separator: " + ")
-    return names.isEmpty ? "an app without category" : "the \(names) category"
+    entitlements.categoryDescription
   }
 
   /// The values that occur more than once, in order of their first repeat.

@@ -12,6 +12,7 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     /// is UNCONFIRMED and assumed to be that bad).
     case error
 
+    /// `error`, `warning` or `note`.
     public var description: String { rawValue }
 
     private var rank: Int {

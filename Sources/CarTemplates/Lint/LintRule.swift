@@ -24,6 +24,7 @@ public struct LintRule: Hashable, Sendable, Codable, Identifiable, CustomStringC
     self.source = source
   }
 
+  /// `id (severity): summary`.
   public var description: String { "\(id) (\(severity)): \(summary)" }
 }
 

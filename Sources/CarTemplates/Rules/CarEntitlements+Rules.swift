@@ -5,10 +5,18 @@ public struct EntitlementError: Error, Hashable, Sendable, CustomStringConvertib
   /// What failed and what was expected.
   public var message: String
 
+  /// The message.
   public var description: String { message }
 }
 
 extension CarEntitlements {
+  /// The categories as messages name them: "the evCharging category", "the evCharging + fueling
+  /// category", or "an app without category".
+  public var categoryDescription: String {
+    let names = sortedCategories.map(\.rawValue).joined(separator: " + ")
+    return names.isEmpty ? "an app without category" : "the \(names) category"
+  }
+
   /// The category pairs an app may hold together: EV charging + fueling
   /// (carplay-facts.md §5 [DG25 §Entitlements footnote]) and audio + video
   /// (carplay-facts.md §5 [DOC …/carplay-audio; W26-212]). Every other app holds one category

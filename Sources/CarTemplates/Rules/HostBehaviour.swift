@@ -18,6 +18,7 @@ public enum HostBehaviour: String, Hashable, Sendable, Codable, CustomStringConv
   /// Does nothing.
   case noEffect
 
+  /// A short phrase for messages: "keeps the first N, drops the rest".
   public var description: String {
     switch self {
     case .keepsFirst: "keeps the first N, drops the rest"
@@ -41,6 +42,7 @@ public enum HostLimit: String, Hashable, Sendable, Codable, CaseIterable, Custom
   case detailsHeaderActionButtons, dashboardButtons, nowPlayingButtons, contactActions
   case tripPreviews, routeChoices
 
+  /// The raw value, e.g. `listItems`.
   public var description: String { rawValue }
 
   /// How the host trims (carplay-facts.md §10).
@@ -164,6 +166,7 @@ public enum HostViolation: String, Hashable, Sendable, Codable, CaseIterable,
   case dismissWithoutModal, pushSameInstanceTwice, alertWithoutActions, actionSheetWithoutText
   case actionSheetWithoutActions, tabSelectionOutOfRange
 
+  /// The raw value, e.g. `depthExceeded`.
   public var description: String { rawValue }
 
   /// What the host does (carplay-facts.md §10).
@@ -193,14 +196,16 @@ public enum HostViolation: String, Hashable, Sendable, Codable, CaseIterable,
   }
 
   /// The exception name the real host raises, when it throws: `NSInvalidArgumentException` for
-  /// a refused template class (OBSERVED), `NSGenericException` otherwise (OBSERVED for depth and
-  /// failed operations without completion).
+  /// a refused template class (OBSERVED) and for a template in a place it cannot go (a
+  /// placement, like a class, is an argument the method refuses; UNCONFIRMED),
+  /// `NSGenericException` otherwise (OBSERVED for depth and failed operations without
+  /// completion).
   public var exceptionName: String? {
     switch behaviour {
     case .throwsException:
       switch self {
       case .templateNotAllowed, .notAllowedAsRoot, .notPushable, .notPresentable,
-        .notAllowedInTab, .tabBarNotRoot:
+        .notAllowedInTab, .tabBarNotRoot, .pushedAboveNowPlaying:
         "NSInvalidArgumentException"
       default: "NSGenericException"
       }

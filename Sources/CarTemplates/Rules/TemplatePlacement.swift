@@ -12,6 +12,7 @@ public enum TemplatePlacement: String, Hashable, Sendable, Codable, CaseIterable
   /// The first template of a tab of a tab bar.
   case tab
 
+  /// The raw value, e.g. `push`.
   public var description: String { rawValue }
 
   /// The interface-controller call or place, for messages.
