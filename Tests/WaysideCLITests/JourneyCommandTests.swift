@@ -17,7 +17,7 @@ struct JourneyCommandTests {
     }
     var arguments = Arguments(files + ["--quiet"], command: "journey")
     #expect(try await JourneyCommand.run(&arguments, io) == 0)
-    #expect(io.capturedOut.contains("PASS \(files[1]) (59 steps)"))
+    #expect(io.capturedOut.contains("PASS \(files[1]) (215 steps)"))
   }
 
   @Test("a failed expectation exits 1 naming the file and line")
