@@ -66,7 +66,8 @@ struct HostViolationTests {
     case .templateNotAllowed:
       return ViolationSetup(host: try host(.audio), operation: .push(Fixture.info("info")))
     case .notAllowedAsRoot:
-      return ViolationSetup(host: Fixture.host(.evCharging), operation: .setRoot(Fixture.info("info")))
+      return ViolationSetup(
+        host: Fixture.host(.evCharging), operation: .setRoot(Fixture.info("info")))
     case .notPushable:
       return ViolationSetup(host: try host(.evCharging), operation: .push(Fixture.alert("alert")))
     case .notPresentable:
@@ -105,7 +106,8 @@ struct HostViolationTests {
     case .alertWithoutActions:
       return ViolationSetup(
         host: try host(.evCharging),
-        operation: .present(.alert("alert", AlertTemplateSpec(titleVariants: "Sure?", actions: []))))
+        operation: .present(.alert("alert", AlertTemplateSpec(titleVariants: "Sure?", actions: [])))
+      )
     case .actionSheetWithoutText:
       return ViolationSetup(
         host: try host(.evCharging),
@@ -121,9 +123,11 @@ struct HostViolationTests {
       return ViolationSetup(
         host: try host(.evCharging),
         operation: .present(
-          .actionSheet("sheet", ActionSheetTemplateSpec(title: "Route", message: nil, actions: []))))
+          .actionSheet("sheet", ActionSheetTemplateSpec(title: "Route", message: nil, actions: [])))
+      )
     case .tabSelectionOutOfRange:
-      return ViolationSetup(host: Fixture.host(.evCharging), operation: .setRoot(tabs(2, selected: 5)))
+      return ViolationSetup(
+        host: Fixture.host(.evCharging), operation: .setRoot(tabs(2, selected: 5)))
     }
   }
 
@@ -158,7 +162,9 @@ struct HostViolationTests {
     }
   }
 
-  @Test("each violation gets the reaction HostViolation.behaviour names", arguments: HostViolation.allCases)
+  @Test(
+    "each violation gets the reaction HostViolation.behaviour names",
+    arguments: HostViolation.allCases)
   func reaction(_ violation: HostViolation) throws {
     // A failed operation without completion is the same operation, sent without one.
     let withCompletion = violation != .failedOperationWithoutCompletion
@@ -188,8 +194,10 @@ struct HostViolationTests {
   @Test(
     "a thrown violation carries the table's host message",
     arguments: HostViolation.allCases.filter {
-      [.alertWithoutActions, .actionSheetWithoutText, .actionSheetWithoutActions,
-       .tabSelectionOutOfRange].contains($0)
+      [
+        .alertWithoutActions, .actionSheetWithoutText, .actionSheetWithoutActions,
+        .tabSelectionOutOfRange,
+      ].contains($0)
     })
   func message(_ violation: HostViolation) throws {
     let setup = try Self.setup(violation)

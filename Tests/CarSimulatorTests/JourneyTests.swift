@@ -83,7 +83,8 @@ struct JourneyTests {
         "unknown display 'huge'; expected one of minimum, standard, wide540, hd, wide, portrait"),
     BadLine(
       name: "bad location", text: "location 91,9", line: 1,
-      message: "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48, got 'location 91,9'"),
+      message:
+        "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48, got 'location 91,9'"),
     BadLine(
       name: "bad duration", text: "wait 5", line: 1,
       message: "expected a duration in seconds such as '5s' or '0.5s', got '5'"),
