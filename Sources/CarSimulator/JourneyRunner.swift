@@ -84,6 +84,7 @@ public enum JourneyRunner {
     let rules: any CarRules
     let clock = ManualClock()
     let location = LocationBox()
+    let dataSource = DataSourceModeBox()
     var host: CarSimulator?
     var session: (any CarSessionDriving)?
     var app: JourneyApp?
@@ -140,7 +141,8 @@ public enum JourneyRunner {
     guard let app = run.apps(name) else {
       return JourneyFailure(name: run.journey.name, line: line, message: "unknown app '\(name)'")
     }
-    let clients = CarClients.test(clock: run.clock, location: run.location)
+    let clients = CarClients.test(
+      clock: run.clock, location: run.location, dataSource: run.dataSource)
     let host = CarSimulator(
       entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
       rules: run.rules, clock: clients.clock, location: run.location)
@@ -218,6 +220,7 @@ public enum JourneyRunner {
       case .systemDismiss: try host.dismissModalBySystem()
       case .region(let box): try host.changeMapRegion(box)
       case .location(let coordinate): host.moveTo(coordinate)
+      case .data(let mode): run.dataSource.mode = mode
       case .say(let phrase): try host.say(phrase)
       case .lock: host.lockPhone()
       case .unlock: host.unlockPhone()
