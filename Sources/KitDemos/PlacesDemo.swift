@@ -217,7 +217,7 @@ public struct PlacesDemo: CarApp {
       "places",
       TabBarTemplateSpec(tabs: [nearbyTab(state), Self.favouritesTab], selectedIndex: state.tab))
     guard state.tab == 0, let station = state.details else { return CarScreen(root: root) }
-    return CarScreen(root: root, stack: [Self.details(station, from: state)])
+    return CarScreen(root: root, stack: [Self.details(station)])
   }
 
   private func nearbyTab(_ state: State) -> TemplateSpec {
@@ -253,14 +253,15 @@ public struct PlacesDemo: CarApp {
     return PointOfInterestSpec(
       id: id, location: station.coordinate, title: station.operatorName,
       subtitle: station.address.shortText,
-      summary: [distance, powerText(station), pointsText(station)].joined(separator: " · "),
+      summary: [distance, station.maxPower?.description, pointsText(station)].compactMap { $0 }
+        .joined(separator: " · "),
       primaryButton: TextButtonSpec(id: ElementID("navigate-\(id)"), title: "Navigate"),
       secondaryButton: TextButtonSpec(id: ElementID("details-\(id)"), title: "Details"))
   }
 
   /// The station's details: what the register says, at most 10 items and one action
   /// (carplay-facts.md §1.4).
-  static func details(_ station: Station, from state: State) -> TemplateSpec {
+  static func details(_ station: Station) -> TemplateSpec {
     let address = station.address
     let town = [address.postcode, address.city].compactMap { $0 }.joined(separator: " ")
     var items = [
@@ -273,12 +274,6 @@ public struct PlacesDemo: CarApp {
       InformationItemSpec(
         id: "points", title: "Charge points", detail: "\(station.chargePointCount)"),
     ]
-    if case .loaded(let center, _) = state.places {
-      items.append(
-        InformationItemSpec(
-          id: "distance", title: "Distance",
-          detail: distanceText(from: center, to: station.coordinate)))
-    }
     items.append(
       InformationItemSpec(id: "position", title: "Position", detail: "\(station.coordinate)"))
     items.append(
@@ -292,7 +287,7 @@ public struct PlacesDemo: CarApp {
   }
 
   static func powerText(_ station: Station) -> String {
-    station.maxPower.map { "up to \($0)" } ?? "power unknown"
+    station.maxPower.map { "up to \($0)" } ?? "not given in the register"
   }
 
   static func pointsText(_ station: Station) -> String {
