@@ -246,14 +246,15 @@ public struct PlacesDemo: CarApp {
       title: "Favourites", sections: [],
       emptyViewTitleVariants: ["No favourites yet", "No favourites"]))
 
-  /// A station as a map pin with its card: operator, street, power, charge points, distance.
+  /// A station as a map pin with its card: operator, street, distance and power (kept short:
+  /// the card sits beside the map on the smallest displays; the rest is in Details).
   static func point(_ station: Station, from center: Coordinate) -> PointOfInterestSpec {
     let id = ElementID(station.id.rawValue)
     let distance = distanceText(from: center, to: station.coordinate)
     return PointOfInterestSpec(
       id: id, location: station.coordinate, title: station.operatorName,
       subtitle: station.address.shortText,
-      summary: [distance, station.maxPower?.description, pointsText(station)].compactMap { $0 }
+      summary: [distance, station.maxPower?.description].compactMap { $0 }
         .joined(separator: " · "),
       primaryButton: TextButtonSpec(id: ElementID("navigate-\(id)"), title: "Navigate"),
       secondaryButton: TextButtonSpec(id: ElementID("details-\(id)"), title: "Details"))
@@ -288,10 +289,6 @@ public struct PlacesDemo: CarApp {
 
   static func powerText(_ station: Station) -> String {
     station.maxPower.map { "up to \($0)" } ?? "not given in the register"
-  }
-
-  static func pointsText(_ station: Station) -> String {
-    station.chargePointCount == 1 ? "1 charge point" : "\(station.chargePointCount) charge points"
   }
 
   static func distanceText(from a: Coordinate, to b: Coordinate) -> String {

@@ -40,7 +40,7 @@ struct PlacesDemoTests {
     let first = try #require(poi.points.first)
     #expect(first.title == "Glinicke Energie+Service GmbH")
     #expect(first.subtitle == "Königstor 61, Kassel")
-    #expect(first.summary == "0.2 km · 50 kW · 2 charge points")
+    #expect(first.summary == "0.2 km · 50 kW")
     #expect(first.location == Coordinate(latitude: 51.313072, longitude: 9.47751))
     #expect(poi.points.map(\.primaryButton?.title) == Array(repeating: "Navigate", count: 12))
     #expect(poi.points.map(\.secondaryButton?.title) == Array(repeating: "Details", count: 12))
