@@ -48,7 +48,8 @@ struct PlacesClientTests {
     let far = PlacesQuery(center: berlin, limit: 12)
     #expect(PlacesClient<Station>.nearest(Self.stations, to: far, coordinate: \.coordinate).isEmpty)
     let none = PlacesQuery(center: Self.kassel, limit: 0)
-    #expect(PlacesClient<Station>.nearest(Self.stations, to: none, coordinate: \.coordinate).isEmpty)
+    #expect(
+      PlacesClient<Station>.nearest(Self.stations, to: none, coordinate: \.coordinate).isEmpty)
   }
 
   struct ModeCase: Sendable, CustomTestStringConvertible {
@@ -95,9 +96,12 @@ struct PlacesClientTests {
     #expect(try await client.near(query).count == 12)
   }
 
-  @Test("the modes parse from the words journeys and the panel use", arguments: [
-    ("normal", DataSourceMode.normal), ("empty", .empty), ("fail", .failing), ("failing", .failing),
-  ])
+  @Test(
+    "the modes parse from the words journeys and the panel use",
+    arguments: [
+      ("normal", DataSourceMode.normal), ("empty", .empty), ("fail", .failing),
+      ("failing", .failing),
+    ])
   func parsing(_ word: String, _ mode: DataSourceMode) {
     #expect(DataSourceMode(parsing: word) == mode)
   }

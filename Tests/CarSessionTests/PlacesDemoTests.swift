@@ -201,11 +201,13 @@ struct PlacesDemoTests {
     try h.host.pressPointButton(primary: false)
     await h.session.settle()
     guard case .information(let info)? = h.host.topTemplate?.content else {
-      Issue.record("expected the information template on top, got \(String(describing: h.host.topTemplate))")
+      Issue.record(
+        "expected the information template on top, got \(String(describing: h.host.topTemplate))")
       return
     }
     #expect(info.title == "Städtische Werke AG")
-    let rows = Dictionary(uniqueKeysWithValues: info.items.map { ($0.title ?? "", $0.detail ?? "") })
+    let rows = Dictionary(
+      uniqueKeysWithValues: info.items.map { ($0.title ?? "", $0.detail ?? "") })
     #expect(rows["Address"] == "Goethestr. 23, 34119 Kassel")
     #expect(rows["Power"] == "up to 150 kW")
     #expect(rows["Charge points"] == "2")
@@ -215,7 +217,8 @@ struct PlacesDemoTests {
     try h.host.press("navigate")
     #expect(
       h.host.openedURLs.last?.absoluteString
-        == "https://maps.apple.com/?daddr=51.313831,9.474081&q=St%C3%A4dtische%20Werke%20AG&dirflg=d")
+        == "https://maps.apple.com/?daddr=51.313831,9.474081&q=St%C3%A4dtische%20Werke%20AG&dirflg=d"
+    )
   }
 
   @Test("every sample screen of the demo passes the lint for its category")

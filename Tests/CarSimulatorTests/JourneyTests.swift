@@ -29,7 +29,8 @@ let journeysFolder = URL(fileURLWithPath: #filePath)
 @Suite("Journeys: the format, the runner and the sample journeys")
 struct JourneyTests {
   @Test(
-    "the sample journeys in Journeys/ pass", arguments: ["lifecycle.journey", "violations.journey", "data-states.journey"])
+    "the sample journeys in Journeys/ pass",
+    arguments: ["lifecycle.journey", "violations.journey", "data-states.journey"])
   func samples(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
     let report = try await runJourney(text, name: file)

@@ -127,7 +127,8 @@ struct PreviewRoutesTests {
     let response = await router.handle(try HTTPRequest(.post, "/control", body: Array(body.utf8)))
     #expect(controller.dataSource.mode == .normal)
     let panel = try #require(try Self.state(response)["panel"] as? String)
-    #expect(panel.contains("unknown data source mode &#39;offline&#39;; expected normal, empty, fail"))
+    #expect(
+      panel.contains("unknown data source mode &#39;offline&#39;; expected normal, empty, fail"))
   }
 
   @Test("Navigate on a place records an Apple Maps hand-off in the panel")
