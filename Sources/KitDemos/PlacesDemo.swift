@@ -126,8 +126,9 @@ public struct PlacesDemo: CarApp {
     switch action {
     case .appeared:
       state.region = nil
-      return load(&state, fromCarLocation: true)
+      return load(&state)
     case .disappeared:
+      state.request += 1  // an answer still on its way finds no car; the next connection reloads
       return [.cancel(id: Self.refreshTimer)]
     case .regionChanged(let region):
       state.region = region
@@ -141,6 +142,7 @@ public struct PlacesDemo: CarApp {
     case .loaded(let request, let center, let stations):
       guard request == state.request else { return [] }
       state.places = .loaded(center: center, stations)
+      if state.region == nil { state.car = center }
       if !stations.contains(where: { $0.id == state.selected }) { state.selected = nil }
       return [.schedule(id: Self.refreshTimer, after: Self.refreshInterval, .refresh)]
     case .failed(let request, let message):
@@ -169,9 +171,10 @@ public struct PlacesDemo: CarApp {
     state.stations.first { $0.id == state.selected }
   }
 
-  /// Starts a query for the current region (or the car's surroundings); the places on the map
-  /// stay until the answer replaces them, so only an empty map shows "Loading chargers…".
-  private func load(_ state: inout State, fromCarLocation: Bool = false) -> [Effect<Action>] {
+  /// Starts a query for the driver's region, or else around the phone's current position (the
+  /// last known one when the location client has none); the places on the map stay until the
+  /// answer replaces them, so only an empty map shows "Loading chargers…".
+  private func load(_ state: inout State) -> [Effect<Action>] {
     state.request += 1
     if state.stations.isEmpty { state.places = .loading }
     let request = state.request
@@ -182,7 +185,7 @@ public struct PlacesDemo: CarApp {
       .cancel(id: Self.refreshTimer),
       .run { clients in
         var center = region?.center ?? known
-        if region == nil, fromCarLocation, let here = await clients.location.current() {
+        if region == nil, let here = await clients.location.current() {
           center = here
         }
         let query = PlacesQuery(

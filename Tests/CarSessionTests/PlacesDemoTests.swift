@@ -46,7 +46,7 @@ struct PlacesDemoTests {
     #expect(poi.points.map(\.secondaryButton?.title) == Array(repeating: "Details", count: 12))
   }
 
-  @Test("the first query uses the car's position from the location client")
+  @Test("queries use the phone's position from the location client, periodic ones too")
   func carLocation() async throws {
     let h = Harness(PlacesDemo(), PlacesDemo.State())
     h.location.coordinate = Self.hannMünden
@@ -54,6 +54,11 @@ struct PlacesDemoTests {
     await h.session.settle()
     let poi = try #require(Self.nearby(h.host))
     #expect(poi.points.first?.subtitle == "Schloßplatz, Hann. Münden")
+    // The periodic refresh asks around the same position, not the default centre.
+    h.session.advanceClock(by: PlacesDemo.refreshInterval)
+    await h.session.settle()
+    #expect(Self.nearby(h.host)?.points.first?.subtitle == "Schloßplatz, Hann. Münden")
+    #expect(h.session.state.car == Self.hannMünden)
   }
 
   @Test("until the first answer arrives the map says Loading chargers…")
@@ -173,6 +178,28 @@ struct PlacesDemoTests {
     h.session.advanceClock(by: .seconds(4))
     await h.session.settle()
     #expect(Self.nearby(h.host)?.points.count == 3)  // the late Kassel answer was dropped
+  }
+
+  @Test("an answer that arrives after the car disconnected is dropped; reconnecting reloads")
+  func disconnected() async throws {
+    let clock = ManualClock()
+    let bundled = PlacesClient<Station>.bundledKasselFastChargers
+    let slow = PlacesClient<Station>(name: "slow") { query in
+      await clock.sleep(until: clock.now + .seconds(2))
+      return try await bundled.near(query)
+    }
+    let h = Harness(PlacesDemo(stations: slow), PlacesDemo.State(), clock: clock)
+    h.host.connect(SessionConfiguration())
+    await h.session.settle()
+    h.host.disconnect()
+    h.session.advanceClock(by: .seconds(2))
+    await h.session.settle()
+    #expect(h.session.state.places == .loading)
+    h.host.connect(SessionConfiguration())
+    await h.session.settle()
+    h.session.advanceClock(by: .seconds(2))
+    await h.session.settle()
+    #expect(Self.nearby(h.host)?.points.count == 12)
   }
 
   @Test("a location update follows the car until the driver moves the map")
