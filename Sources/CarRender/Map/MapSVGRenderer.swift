@@ -217,7 +217,7 @@ public struct MapSVGRenderer: Sendable {
   /// the map (the left may be covered by a panel), so every credit stays readable on the
   /// smallest display.
   static func attributionLines(width: Double) -> [String] {
-    let maxCharacters = max(24, Int(width * 0.5 / (attributionFontSize * 0.55)))
+    let maxCharacters = max(20, Int(width * 0.45 / (attributionFontSize * 0.6)))
     var lines: [String] = []
     var current = ""
     for part in Basemap.attribution.components(separatedBy: " · ") {
