@@ -115,7 +115,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer"], swiftSettings: strict),
-    .testTarget(name: "WaysideCLITests", dependencies: ["WaysideCLI"], swiftSettings: strict),
+    .testTarget(
+      name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -52,7 +52,13 @@ public final class SimulatorController {
       clock: clients.clock, location: self.location)
     self.host = host
     self.session = app.makeSession(host, clients)
+    connectCar()
+  }
+
+  /// Connects the car and tells the app where it is, as Core Location would right after launch.
+  private func connectCar() {
     host.connect(configuration)
+    if let coordinate = location.coordinate { host.moveTo(coordinate) }
   }
 
   /// `HH:MM` of the local wall clock.
@@ -158,7 +164,7 @@ public final class SimulatorController {
     message = nil
     let value = command.value ?? ""
     switch command.cmd {
-    case "connect": host.connect(configuration)
+    case "connect": connectCar()
     case "disconnect": if host.configuration != nil { host.disconnect() }
     case "display":
       if let profile = DisplayProfile.named(value) {
@@ -208,7 +214,7 @@ public final class SimulatorController {
 
   private func reconnect() {
     if host.configuration != nil { host.disconnect() }
-    host.connect(configuration)
+    connectCar()
   }
 
   private func switchApp(_ name: String) {
@@ -224,7 +230,7 @@ public final class SimulatorController {
       entitlements: next.entitlements, appName: next.appName, shortcuts: next.shortcuts,
       clock: clients.clock, location: location)
     session = next.makeSession(host, clients)
-    host.connect(configuration)
+    connectCar()
   }
 
   /// Switches the data source's mode; the phone then reports its position again, as Core

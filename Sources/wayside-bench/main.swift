@@ -6,3 +6,7 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "http-serve" {
 }
 
 print("wayside-bench")
+
+// Spatial index: k nearest, map region, corridor, build and memory (IndexBench.swift).
+let indexStatus = IndexBench.run()
+if indexStatus != 0 { exit(indexStatus) }

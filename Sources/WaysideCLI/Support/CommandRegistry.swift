@@ -6,9 +6,10 @@ public enum CommandRegistry {
     RenderCommand.self,
     JourneyCommand.self,
     LintCommand.self,
+    StationsCommand.self,
+    PriceCommand.self,
     RouteCommand.self,
     PlanCommand.self,
-    PriceCommand.self,
   ]
 
   /// The subcommand with this name, if any.
