@@ -268,21 +268,20 @@ public struct PlacesDemo: CarApp {
   static func details(_ station: Station) -> TemplateSpec {
     let address = station.address
     let town = [address.postcode, address.city].compactMap { $0 }.joined(separator: " ")
-    var items = [
-      InformationItemSpec(id: "operator", title: "Operator", detail: station.operatorName),
+    // Most important first: small displays show only the first items without scrolling.
+    let items = [
+      InformationItemSpec(id: "power", title: "Power", detail: powerText(station)),
       InformationItemSpec(
         id: "address", title: "Address",
         detail: [address.street, town].compactMap { $0?.isEmpty == false ? $0 : nil }
           .joined(separator: ", ")),
-      InformationItemSpec(id: "power", title: "Power", detail: powerText(station)),
       InformationItemSpec(
         id: "points", title: "Charge points", detail: "\(station.chargePointCount)"),
-    ]
-    items.append(
-      InformationItemSpec(id: "position", title: "Position", detail: "\(station.coordinate)"))
-    items.append(
+      InformationItemSpec(id: "operator", title: "Operator", detail: station.operatorName),
+      InformationItemSpec(id: "position", title: "Position", detail: "\(station.coordinate)"),
       InformationItemSpec(
-        id: "source", title: "Source", detail: "\(station.source.name), \(station.source.date)"))
+        id: "source", title: "Source", detail: "\(station.source.name), \(station.source.date)"),
+    ]
     return .information(
       TemplateID("details-\(station.id.rawValue)"),
       InformationTemplateSpec(
