@@ -50,7 +50,9 @@ let package = Package(
       name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "CarRender", "Geo"],
       swiftSettings: strict),
     .target(
-      name: "KitDemos", dependencies: ["CarTemplates", "CarSession", "Geo"], swiftSettings: strict),
+      name: "KitDemos",
+      dependencies: ["CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData"],
+      swiftSettings: strict),
 
     // MARK: L3 edges
     .target(
@@ -103,7 +105,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
-      name: "CarSessionTests", dependencies: ["CarSession", "CarSimulator", "KitDemos"],
+      name: "CarSessionTests", dependencies: ["CarSession", "CarSimulator", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
       name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
@@ -113,7 +115,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer"], swiftSettings: strict),
-    .testTarget(name: "WaysideCLITests", dependencies: ["WaysideCLI"], swiftSettings: strict),
+    .testTarget(
+      name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

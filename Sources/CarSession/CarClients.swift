@@ -118,26 +118,36 @@ public final class LocationBox: Sendable {
 /// The effect seams a session hands to an app's asynchronous effects.
 ///
 /// Apps that need more (a station store, a player) keep their own clients in the app value,
-/// each with a live and a test implementation.
+/// each with a live and a test implementation. Data clients such as ``PlacesClient`` read
+/// ``dataSource`` on every query (``PlacesClient/governed(by:)``), so a journey or the web
+/// simulator can make every source of the session return nothing or fail.
 public struct CarClients: Sendable {
   /// Time.
   public var clock: CarClock
   /// The phone's position.
   public var location: LocationClient
+  /// How the app's data sources behave: normal, empty or failing.
+  public var dataSource: DataSourceModeBox
 
-  /// Creates clients.
-  public init(clock: CarClock, location: LocationClient) {
+  /// Creates clients; data sources behave normally unless `dataSource` says otherwise.
+  public init(
+    clock: CarClock, location: LocationClient, dataSource: DataSourceModeBox = DataSourceModeBox()
+  ) {
     self.clock = clock
     self.location = location
+    self.dataSource = dataSource
   }
 
-  /// Live clients: the continuous clock and no location.
+  /// Live clients: the continuous clock, no location and normal data sources.
   public static func live() -> CarClients {
     CarClients(clock: .live(), location: .unavailable)
   }
 
-  /// Test clients: a manual clock and a settable location.
-  public static func test(clock: ManualClock, location: LocationBox = LocationBox()) -> CarClients {
-    CarClients(clock: .manual(clock), location: .settable(location))
+  /// Test clients: a manual clock, a settable location and a switchable data-source mode.
+  public static func test(
+    clock: ManualClock, location: LocationBox = LocationBox(),
+    dataSource: DataSourceModeBox = DataSourceModeBox()
+  ) -> CarClients {
+    CarClients(clock: .manual(clock), location: .settable(location), dataSource: dataSource)
   }
 }

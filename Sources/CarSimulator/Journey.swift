@@ -99,6 +99,8 @@ public enum JourneyStep: Hashable, Sendable {
   case region(BoundingBox)
   /// `location LAT,LON`.
   case location(Coordinate)
+  /// `data normal|empty|fail`: how the app's data sources answer from now on.
+  case data(DataSourceMode)
   /// `say "PHRASE"`.
   case say(String)
   /// `lock` / `unlock`.
@@ -225,7 +227,8 @@ extension Journey {
 
   static let usage =
     "expected one of: app, connect, reconnect, disconnect, config, tap, select, back, press, "
-    + "choose, system dismiss, region, location, say, lock, unlock, wait, video start, host, expect"
+    + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, host, "
+    + "expect"
 
   static func step(_ words: [String]) throws(Problem) -> JourneyStep {
     let rest = Array(words.dropFirst())
@@ -297,6 +300,12 @@ extension Journey {
           "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48, \(got(words))")
       }
       return .location(c)
+    case "data":
+      let word = try one("mode")
+      guard let mode = DataSourceMode(parsing: word) else {
+        throw Problem("expected 'data normal|empty|fail', got 'data \(word)'")
+      }
+      return .data(mode)
     case "say": return .say(try one("quoted phrase"))
     case "wait":
       let text = try one("duration")

@@ -84,6 +84,7 @@ public enum JourneyRunner {
     let rules: any CarRules
     let clock = ManualClock()
     let location = LocationBox()
+    let dataSource = DataSourceModeBox()
     var host: CarSimulator?
     var session: (any CarSessionDriving)?
     var app: JourneyApp?
@@ -158,7 +159,8 @@ public enum JourneyRunner {
       run.lintedPairs = []
       run.rawScreens = []
     }
-    let clients = CarClients.test(clock: run.clock, location: run.location)
+    let clients = CarClients.test(
+      clock: run.clock, location: run.location, dataSource: run.dataSource)
     let host = CarSimulator(
       entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
       rules: run.rules, clock: clients.clock, location: run.location)
@@ -239,6 +241,7 @@ public enum JourneyRunner {
       case .systemDismiss: try host.dismissModalBySystem()
       case .region(let box): try host.changeMapRegion(box)
       case .location(let coordinate): host.moveTo(coordinate)
+      case .data(let mode): run.dataSource.mode = mode
       case .say(let phrase): try host.say(phrase)
       case .lock: host.lockPhone()
       case .unlock: host.unlockPhone()

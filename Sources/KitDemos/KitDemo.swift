@@ -19,9 +19,12 @@ public struct KitDemo: Sendable, Identifiable {
   /// Starts a session of the app against a host.
   public var makeSession: @MainActor @Sendable (any CarHost, CarClients) -> any CarSessionDriving
 
-  /// Registers an app with its initial state and the states whose screens `sampleScreens` lists.
+  /// Registers an app with its initial state and the states whose screens `sampleScreens` lists
+  /// (computed when first asked for, so a demo whose samples read bundled data costs nothing
+  /// until a lint needs them).
   public init<App: CarApp>(
-    _ id: String, summary: String, app: App, state: App.State, samples: [App.State] = []
+    _ id: String, summary: String, app: App, state: App.State,
+    samples: @autoclosure @escaping @Sendable () -> [App.State] = []
   ) {
     self.id = id
     self.summary = summary
@@ -30,7 +33,7 @@ public struct KitDemo: Sendable, Identifiable {
     self.shortcuts = App.shortcuts
     self.sampleScreens = { configuration in
       var seen = Set<CarScreen>()
-      return ([state] + samples).map { app.screen($0, configuration) }
+      return ([state] + samples()).map { app.screen($0, configuration) }
         .filter { seen.insert($0).inserted }
     }
     self.makeSession = { host, clients in

@@ -49,7 +49,7 @@ public enum PreviewPage {
 
   static let script = """
     const car = document.getElementById('car'), panel = document.getElementById('panel'), frame = document.getElementById('frame');
-    let revision = -1;
+    let revision = -1, lastCar = '', lastPanel = '';
     function fit() {
       const el = car.firstElementChild; if (!el) return;
       const stage = document.getElementById('stage');
@@ -59,8 +59,9 @@ public enum PreviewPage {
     function apply(state) {
       if (state.revision !== undefined && state.revision < revision) return;
       revision = state.revision ?? revision;
-      if (state.car !== undefined) car.innerHTML = state.car;
-      if (state.panel !== undefined && !panel.contains(document.activeElement)) panel.innerHTML = state.panel;
+      if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; }
+      if (state.panel !== undefined && state.panel === lastPanel) { /* unchanged */ }
+      else if (state.panel !== undefined && !panel.contains(document.activeElement)) { panel.innerHTML = state.panel; lastPanel = state.panel; }
       else if (state.panel !== undefined) panel.dataset.pending = state.panel;
       document.body.dataset.revision = String(revision);
       if (window.__tapAt !== undefined) { (window.__latencies = window.__latencies || []).push(performance.now() - window.__tapAt); window.__tapAt = undefined; }

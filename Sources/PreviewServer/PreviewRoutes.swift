@@ -13,6 +13,8 @@ import Synchronization
 /// | `POST /event` | a tap on the display (``PageEvent`` JSON); answers the new state |
 /// | `POST /control` | a side-panel command (``PanelCommand`` JSON); answers the new state |
 /// | `GET /screen.html` | the display alone as a standalone HTML document |
+/// | `GET /screen.svg` | the display as SVG (the HTML inside a `foreignObject`) |
+/// | `GET /screen.txt` | the display as text, the way journeys and golden files show it |
 public struct PreviewRoutes: Sendable {
   let backend: any PreviewBackend
   let renderer: CarHTMLRenderer
@@ -31,7 +33,14 @@ public struct PreviewRoutes: Sendable {
     router.get("/state") { _ in .json(await self.stateJSON()) }
     router.get("/screen.html") { _ in
       let display = await self.backend.display()
-      return .html(CarStylesheet.document(title: display.appName, body: self.renderer.render(display)))
+      return .html(ScreenDocument.html(display, renderer: self.renderer))
+    }
+    router.get("/screen.svg") { _ in
+      let display = await self.backend.display()
+      return .svg(ScreenDocument.svg(display, renderer: self.renderer))
+    }
+    router.get("/screen.txt") { _ in
+      .text(ScreenDocument.text(await self.backend.display()))
     }
     router.get("/events") { _ in
       let changes = await self.backend.changes()

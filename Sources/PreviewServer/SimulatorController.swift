@@ -21,7 +21,9 @@ public final class SimulatorController {
   private(set) var configuration: SessionConfiguration
   let location: LocationBox
   private var locationLabel: String
-  private var dataMode = "normal"
+  /// How the running app's data sources answer (the panel's "Data source"), kept across app
+  /// switches and reconnects.
+  let dataSource = DataSourceModeBox()
   private var message: String?
   private var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
   private var lastFingerprint = 0
@@ -43,13 +45,20 @@ public final class SimulatorController {
     self.location = LocationBox(location)
     self.locationLabel = locationLabel
     self.clockText = clockText
-    let clients = CarClients(clock: .live(), location: .settable(self.location))
+    let clients = CarClients(
+      clock: .live(), location: .settable(self.location), dataSource: dataSource)
     let host = CarSimulator(
       entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
       clock: clients.clock, location: self.location)
     self.host = host
     self.session = app.makeSession(host, clients)
+    connectCar()
+  }
+
+  /// Connects the car and tells the app where it is, as Core Location would right after launch.
+  private func connectCar() {
     host.connect(configuration)
+    if let coordinate = location.coordinate { host.moveTo(coordinate) }
   }
 
   /// `HH:MM` of the local wall clock.
@@ -92,7 +101,7 @@ public final class SimulatorController {
       isDriving: configuration.limitedUserInterfaces.contains(.lists),
       isVideoAllowed: configuration.isVideoAvailable, isPhoneLocked: host.isPhoneLocked,
       location: "\(locationLabel) (\(location.coordinate?.description ?? "unknown"))",
-      dataMode: dataMode, transcript: lines, diagnostics: diagnostics,
+      dataMode: dataSource.mode.description, transcript: lines, diagnostics: diagnostics,
       handoffs: host.openedURLs.map(Self.describeHandoff), message: message)
   }
 
@@ -155,7 +164,7 @@ public final class SimulatorController {
     message = nil
     let value = command.value ?? ""
     switch command.cmd {
-    case "connect": host.connect(configuration)
+    case "connect": connectCar()
     case "disconnect": if host.configuration != nil { host.disconnect() }
     case "display":
       if let profile = DisplayProfile.named(value) {
@@ -187,9 +196,7 @@ public final class SimulatorController {
       driveTask?.cancel()
       driveTask = nil
       message = "Stopped."
-    case "data":
-      dataMode = ["normal", "empty", "fail"].contains(value) ? value : "normal"
-      message = "Data source: \(dataMode) (used by apps that load data)."
+    case "data": setDataSource(value)
     case "voice":
       do { try host.say(value) } catch { message = "\(error)" }
     case "app": switchApp(value)
@@ -207,7 +214,7 @@ public final class SimulatorController {
 
   private func reconnect() {
     if host.configuration != nil { host.disconnect() }
-    host.connect(configuration)
+    connectCar()
   }
 
   private func switchApp(_ name: String) {
@@ -217,12 +224,34 @@ public final class SimulatorController {
     }
     if host.configuration != nil { host.disconnect() }
     app = next
-    let clients = CarClients(clock: .live(), location: .settable(location))
+    let clients = CarClients(
+      clock: .live(), location: .settable(location), dataSource: dataSource)
     host = CarSimulator(
       entitlements: next.entitlements, appName: next.appName, shortcuts: next.shortcuts,
       clock: clients.clock, location: location)
     session = next.makeSession(host, clients)
-    host.connect(configuration)
+    connectCar()
+  }
+
+  /// Switches the data source's mode; the phone then reports its position again, as Core
+  /// Location does, so an app that loads data on location updates shows the change at once
+  /// (others see it on their next load: a periodic refresh, a map move, a Retry).
+  private func setDataSource(_ value: String) {
+    guard let mode = DataSourceMode(parsing: value) else {
+      message =
+        "unknown data source mode '\(value)'; expected "
+        + DataSourceMode.allCases.map(\.description).joined(separator: ", ")
+      return
+    }
+    dataSource.mode = mode
+    let effect: String
+    switch mode {
+    case .normal: effect = "answers come from the data"
+    case .empty: effect = "every query answers with nothing"
+    case .failing: effect = "every query fails"
+    }
+    message = "Data source: \(mode) (\(effect))."
+    if host.configuration != nil, let here = location.coordinate { host.moveTo(here) }
   }
 
   private func move(to text: String) {

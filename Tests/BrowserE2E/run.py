@@ -71,9 +71,19 @@ class WebDriver:
         return [next(iter(e.values())) for e in found]
 
     def click(self, css, timeout=10):
-        element = self.wait_for(css, timeout)
+        """Clicks the first element matching css, like a person would; the page may re-render
+        between finding and clicking (an update pushed by the server), so a stale element is
+        looked up again."""
         revision = self.revision()
-        self.s(f"/element/{element}/click", {})
+        deadline = time.time() + timeout
+        while True:
+            element = self.wait_for(css, timeout)
+            try:
+                self.s(f"/element/{element}/click", {})
+                break
+            except RuntimeError as error:
+                if "stale element" not in str(error) or time.time() > deadline:
+                    raise
         self.wait_until(lambda: self.revision() > revision, timeout, f"page to update after clicking {css}")
 
     def revision(self):
@@ -121,7 +131,7 @@ def main():
 
     port = free_port()
     driver_port = free_port()
-    app = subprocess.Popen([args.wayside, "serve", "--port", str(port), "--no-open"],
+    app = subprocess.Popen([args.wayside, "serve", "--port", str(port)],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     chromedriver = subprocess.Popen(["chromedriver", f"--port={driver_port}"],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -8,13 +8,15 @@ import Testing
 /// A session of a demo app against the emulated host, on a manual clock.
 @MainActor
 struct Harness<App: CarApp> {
-  let clock = ManualClock()
+  let clock: ManualClock
   let location = LocationBox()
+  let dataSource = DataSourceModeBox()
   let host: CarSimulator
   let session: CarSession<App>
 
-  init(_ app: App, _ state: App.State) {
-    let clients = CarClients.test(clock: clock, location: location)
+  init(_ app: App, _ state: App.State, clock: ManualClock = ManualClock()) {
+    self.clock = clock
+    let clients = CarClients.test(clock: clock, location: location, dataSource: dataSource)
     host = CarSimulator(for: App.self, clients: clients, location: location)
     session = CarSession(app: app, state: state, host: host, clients: clients)
   }
@@ -49,15 +51,18 @@ struct CarSessionTests {
   }
 
   @Test("new points after a map-region change are patched in place")
-  func newPoints() throws {
+  func newPoints() async throws {
     let h = Harness(PlacesDemo(), PlacesDemo.State())
     h.host.connect(SessionConfiguration())
+    await h.session.settle()
     let mark = h.mark
-    let göttingen = try #require(
+    // Baunatal, south-west of Kassel: the register has more than 12 fast chargers there.
+    let baunatal = try #require(
       BoundingBox(enclosing: [
-        Coordinate(latitude: 51.50, longitude: 9.88), Coordinate(latitude: 51.58, longitude: 10.0),
+        Coordinate(latitude: 51.22, longitude: 9.36), Coordinate(latitude: 51.29, longitude: 9.47),
       ]))
-    try h.host.changeMapRegion(göttingen)
+    try h.host.changeMapRegion(baunatal)
+    await h.session.settle()
     let ops = h.operations(since: mark)
     #expect(ops.count == 1)
     guard case .update(let map)? = ops.first, case .pointOfInterest(let poi) = map.content else {
@@ -65,7 +70,7 @@ struct CarSessionTests {
       return
     }
     #expect(poi.points.count == 12)
-    #expect(poi.points.allSatisfy { $0.location.latitude > 51.5 })  // all near Göttingen now
+    #expect(poi.points.allSatisfy { baunatal.contains($0.location) })  // all in the new region
   }
 
   @Test("pushing past the category's depth is refused before it reaches the host")
@@ -174,14 +179,15 @@ struct CarSessionTests {
   }
 
   @Test("opening Maps from a point's card is recorded by the host")
-  func mapsHandOff() throws {
+  func mapsHandOff() async throws {
     let h = Harness(PlacesDemo(), PlacesDemo.State())
     h.host.connect(SessionConfiguration())
-    try h.host.selectPoint("place-8")
+    await h.session.settle()
+    try h.host.selectPoint("bnetza2026fast-eab510a0253cd175")  // Tesla, Neue Fahrt 9, Kassel
     try h.host.pressPointButton(primary: true)
     #expect(
       h.host.openedURLs.map(\.absoluteString) == [
-        "https://maps.apple.com/?daddr=51.31,9.48&dirflg=d"
+        "https://maps.apple.com/?daddr=51.31395,9.493433&q=Tesla%20Germany%20GmbH&dirflg=d"
       ])
   }
 

@@ -29,7 +29,8 @@ let journeysFolder = URL(fileURLWithPath: #filePath)
 @Suite("Journeys: the format, the runner and the sample journeys")
 struct JourneyTests {
   @Test(
-    "the sample journeys in Journeys/ pass", arguments: ["lifecycle.journey", "violations.journey"])
+    "the sample journeys in Journeys/ pass",
+    arguments: ["lifecycle.journey", "violations.journey", "data-states.journey"])
   func samples(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
     let report = try await runJourney(text, name: file)
@@ -85,6 +86,12 @@ struct JourneyTests {
       name: "bad location", text: "location 91,9", line: 1,
       message:
         "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48, got 'location 91,9'"),
+    BadLine(
+      name: "unknown data-source mode", text: "data offline", line: 1,
+      message: "expected 'data normal|empty|fail', got 'data offline'"),
+    BadLine(
+      name: "data-source mode missing", text: "data", line: 1,
+      message: "'data' takes one mode, got 'data'"),
     BadLine(
       name: "bad duration", text: "wait 5", line: 1,
       message: "expected a duration in seconds such as '5s' or '0.5s', got '5'"),
@@ -167,23 +174,24 @@ struct JourneyTests {
     #expect(report.failure?.message == "expected S001 to be reported, but it was not")
   }
 
-  @Test("a voice shortcut, a point's card and the Maps hand-off run from a journey")
+  @Test("a point's card, its details and the Maps hand-off run from a journey on real stations")
   func places() async throws {
     let report = try await runJourney(
       """
       app places
       connect
-      location 51.52,9.91
-      expect text contains "Demo charger 16"
-      select point place-16
-      expect text contains "▸ Demo charger 16"
+      location 51.1326,9.2769
+      expect text contains "Am Hospital 21-25, Fritzlar"
+      select point bnetza2026fast-5d8043bdb8b7a8c2
+      expect text contains "▸ EAM Natur Energie GmbH"
       expect text contains "[Navigate] [Details]"
       press primary
-      expect url contains "daddr=51.52,9.91"
+      expect url contains "daddr=51.1336,9.277853"
       press secondary
-      expect top information "Demo charger 16"
+      expect top information "EAM Natur Energie GmbH"
+      expect text contains "up to 200 kW"
       back
-      expect top pointOfInterest
+      expect top pointOfInterest "Nearby chargers"
       """)
     #expect(report.failure == nil, "\(report.failure?.description ?? "")")
   }

@@ -1,4 +1,5 @@
 import CarRender
+import CarSession
 import CarTemplates
 import Foundation
 import HTTPServer
@@ -76,10 +77,65 @@ struct PreviewRoutesTests {
     }
   }
 
+  /// The places demo's map tab as the host shows it.
+  static func nearby(_ controller: SimulatorController) -> PointOfInterestTemplateSpec? {
+    guard case .tabBar(let bar)? = controller.display().screen?.root.content,
+      case .pointOfInterest(let poi)? = bar.tabs.first?.content
+    else { return nil }
+    return poi
+  }
+
+  struct DataStep: Sendable, CustomTestStringConvertible {
+    var mode: String
+    var title: String
+    var points: Int
+    var testDescription: String { mode }
+  }
+
+  @Test("the data-source control drives the running app: normal, fail, empty, normal")
+  func dataSource() async throws {
+    let (routes, controller) = try Self.routes(app: "places")
+    let router = routes.router()
+    await controller.session.settle()
+    #expect(Self.nearby(controller)?.title == "Nearby chargers")
+    let steps = [
+      DataStep(mode: "fail", title: "Chargers can't be loaded right now", points: 0),
+      DataStep(mode: "empty", title: "No chargers in this area", points: 0),
+      DataStep(mode: "normal", title: "Nearby chargers", points: 12),
+    ]
+    for step in steps {
+      let body = #"{"cmd":"data","value":"\#(step.mode)"}"#
+      let response = await router.handle(try HTTPRequest(.post, "/control", body: Array(body.utf8)))
+      await controller.session.settle()
+      #expect(controller.dataSource.mode.description == step.mode)
+      let poi = try #require(Self.nearby(controller))
+      #expect(poi.title == step.title, "after data \(step.mode)")
+      #expect(poi.points.count == step.points, "after data \(step.mode)")
+      let panel = try #require(try Self.state(response)["panel"] as? String)
+      #expect(panel.contains(#"data-value="\#(step.mode)" class="on""#))
+    }
+    let car = try #require(
+      try Self.state(await router.handle(try HTTPRequest(.get, "/state")))["car"] as? String)
+    #expect(car.contains("Königstor 61, Kassel"))
+  }
+
+  @Test("an unknown data-source mode is reported in the panel and changes nothing")
+  func badDataSource() async throws {
+    let (routes, controller) = try Self.routes(app: "places")
+    let router = routes.router()
+    let body = #"{"cmd":"data","value":"offline"}"#
+    let response = await router.handle(try HTTPRequest(.post, "/control", body: Array(body.utf8)))
+    #expect(controller.dataSource.mode == .normal)
+    let panel = try #require(try Self.state(response)["panel"] as? String)
+    #expect(
+      panel.contains("unknown data source mode &#39;offline&#39;; expected normal, empty, fail"))
+  }
+
   @Test("Navigate on a place records an Apple Maps hand-off in the panel")
   func handoff() async throws {
     let (routes, controller) = try Self.routes(app: "places")
     let router = routes.router()
+    await controller.session.settle()
     guard case .tabBar(let bar)? = controller.display().screen?.root.content,
       case .pointOfInterest(let poi)? = bar.selectedTab?.content, let first = poi.points.first
     else {

@@ -12,12 +12,13 @@ struct JourneyCommandTests {
   @Test("the sample journeys pass and exit 0")
   func samples() async throws {
     let io = CommandIO.capturing()
-    let files = ["lifecycle.journey", "violations.journey"].map {
+    let files = ["lifecycle.journey", "violations.journey", "data-states.journey"].map {
       repositoryJourneys.appendingPathComponent($0).path
     }
     var arguments = Arguments(files + ["--quiet"], command: "journey")
     #expect(try await JourneyCommand.run(&arguments, io) == 0)
     #expect(io.capturedOut.contains("PASS \(files[1]) (215 steps)"))
+    #expect(io.capturedOut.contains("PASS \(files[2]) (42 steps)"))
   }
 
   @Test("a failed expectation exits 1 naming the file and line")

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import PreviewServer
 import Testing
 
 @testable import WaysideCLI
@@ -45,7 +47,8 @@ struct RenderAndServeCommandTests {
   @Test("bad render and serve arguments exit 2 naming the option and what was expected", arguments: [
     (["render", "--format", "pdf"], "option --format expects html, svg or text, got 'pdf'"),
     (["render", "--app", "nope"], "option --app expects one of"),
-    (["render", "--app", "tabs", "--journey", "x"], "give either --app or --journey, not both"),
+    (["render", "--app", "tabs", "--journey", "x"], "give one of --app, --journey and --from, not several"),
+    (["render", "--from", "ftp://x"], "option --from expects the simulator's URL"),
     (["render", "--display", "tiny"], "option --display expects one of"),
     (["serve", "--port", "70000"], "option --port expects 0…65535, got 70000"),
     (["serve", "--style", "dusk"], "option --style expects day or night, got 'dusk'"),
@@ -73,5 +76,30 @@ struct RenderAndServeCommandTests {
     for command in CommandRegistry.all {
       #expect(result.out.contains(command.name))
     }
+  }
+}
+
+@MainActor
+@Suite("wayside render --from a running simulator")
+struct RenderFromSimulatorTests {
+  @Test("the current screen of a running simulator is fetched as text and HTML")
+  func fromRunningSimulator() async throws {
+    var arguments = Arguments(["--app", "list-detail", "--port", "0"], command: "serve")
+    let options = try ServeCommand.Options.parse(&arguments)
+    let parts = try ServeCommand.makeBackend(options)
+    var configuration = HTTPServer.Configuration()
+    configuration.port = 0
+    let server = try HTTPServer(
+      configuration: configuration,
+      router: PreviewRoutes(backend: parts.backend, renderer: parts.renderer).router())
+    let text = await RenderAndServeCommandTests.run(["render", "--from", server.baseURL, "--format", "text"])
+    let html = await RenderAndServeCommandTests.run(["render", "--from", server.baseURL])
+    await server.stop()
+    #expect(text.status == 0, "\(text.err)")
+    #expect(text.out.contains("Kassel Hbf"))
+    #expect(html.out.contains("<!doctype html>"))
+    let gone = await RenderAndServeCommandTests.run(["render", "--from", server.baseURL])
+    #expect(gone.status == 1)
+    #expect(gone.err.contains("cannot reach a simulator"))
   }
 }

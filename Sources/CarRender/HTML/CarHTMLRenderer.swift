@@ -291,7 +291,8 @@ public struct CarHTMLRenderer: Sendable {
       }
       html += "</div></div>"
     } else if poi.points.isEmpty {
-      html += "<div class=\"empty\"><div class=\"empty-title\">No places here</div></div>"
+      // CarPlay shows an empty picker; the template's title is the only text the app controls.
+      html += "<div class=\"empty\"></div>"
     } else {
       html += "<div class=\"list\">"
       for (index, point) in poi.points.enumerated() {

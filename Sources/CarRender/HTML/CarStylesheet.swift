@@ -69,7 +69,7 @@ public enum CarStylesheet {
     .map-layer svg{display:block;width:100%;height:100%}
     .poi-panel{position:absolute;left:8px;top:8px;bottom:8px;background:var(--panel);border-radius:12px;display:flex;flex-direction:column;overflow:hidden;box-shadow:0 2px 10px rgba(0,0,0,.3);opacity:.97}
     .poi-panel .list{padding:0 6px 6px}
-    .poi-panel .navbar h1{text-align:left;padding-left:6px}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
+    .poi-panel .navbar{height:auto;min-height:44px}.poi-panel .navbar h1{text-align:left;padding-left:6px;white-space:normal;font-size:16px}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
     .poi-card{padding:8px 14px 12px;display:flex;flex-direction:column;gap:4px;position:relative}
     .card-title{font-size:18px;font-weight:600;padding-right:24px}.card-sub{color:var(--sub)}.card-summary{font-size:14px}
     .card-close{position:absolute;right:10px;top:6px;color:var(--sub) !important}

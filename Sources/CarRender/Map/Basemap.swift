@@ -43,7 +43,7 @@ public struct Basemap: Sendable {
 
   /// The attribution text that must be visible on every map drawn from this data.
   public static let attribution =
-    "© OpenStreetMap contributors (ODbL) · © GeoBasis-DE / BKG 2023 · © Destatis 2019 · Natural Earth"
+    "© OpenStreetMap contributors · ODbL · © GeoBasis-DE / BKG 2023 · © Destatis 2019 · Natural Earth"
 
   /// The bundled basemap, loaded once on first use.
   public static func bundled() throws -> Basemap { try shared.get() }

@@ -148,10 +148,12 @@ public struct MapSVGRenderer: Sendable {
 
     svg += placeLabels(viewport, palette: palette, originX: originX, originY: originY, size: size)
     svg += pinMarkup(pins, viewport: viewport, palette: palette)
-    svg += scaleBar(viewport, palette: palette)
-    if showsAttribution {
-      svg += "<text class=\"attribution\" x=\"\(fmt(w - 4))\" y=\"\(fmt(h - 4))\" text-anchor=\"end\" font-size=\"9\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"\(palette.placeText)\" fill-opacity=\"0.75\">\(Markup.escape(Basemap.attribution))</text>\n"
+    let lines = showsAttribution ? Self.attributionLines(width: w) : []
+    for (index, line) in lines.reversed().enumerated() {
+      let y = h - 4 - Double(index) * Self.attributionLineHeight
+      svg += "<text class=\"attribution\" x=\"\(fmt(w - 4))\" y=\"\(fmt(y))\" text-anchor=\"end\" font-size=\"\(fmt(Self.attributionFontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"2\" stroke-opacity=\"0.6\" paint-order=\"stroke\">\(Markup.escape(line))</text>\n"
     }
+    svg += scaleBar(viewport, palette: palette, bottom: h - 8 - Double(lines.count) * Self.attributionLineHeight)
     svg += "</svg>\n"
     return svg
   }
@@ -208,16 +210,40 @@ public struct MapSVGRenderer: Sendable {
     return out
   }
 
-  /// A scale bar of 1, 2 or 5 × 10ⁿ metres, at most 110 pixels long.
-  func scaleBar(_ viewport: MapViewport, palette: MapPalette) -> String {
+  static let attributionFontSize = 8.0
+  static let attributionLineHeight = 10.0
+
+  /// The attribution broken at its " · " separators into lines that fit in the right half of
+  /// the map (the left may be covered by a panel), so every credit stays readable on the
+  /// smallest display.
+  static func attributionLines(width: Double) -> [String] {
+    let maxCharacters = max(20, Int(width * 0.45 / (attributionFontSize * 0.6)))
+    var lines: [String] = []
+    var current = ""
+    for part in Basemap.attribution.components(separatedBy: " · ") {
+      let candidate = current.isEmpty ? part : current + " · " + part
+      if candidate.count <= maxCharacters || current.isEmpty {
+        current = candidate
+      } else {
+        lines.append(current)
+        current = part
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+
+  /// A scale bar of 1, 2 or 5 × 10ⁿ metres, at most 110 pixels long, at the right edge just
+  /// above the attribution (the left side may be covered by a panel).
+  func scaleBar(_ viewport: MapViewport, palette: MapPalette, bottom: Double) -> String {
     let metresPerPixel = viewport.metresPerPixel
     let maxMetres = metresPerPixel * 110
     var step = pow(10, floor(log10(maxMetres)))
     if step * 5 <= maxMetres { step *= 5 } else if step * 2 <= maxMetres { step *= 2 }
     let length = step / metresPerPixel
     let label = step >= 1000 ? "\(Int(step / 1000)) km" : "\(Int(step)) m"
-    let x = 10.0
-    let y = viewport.height - 12
+    let x = viewport.width - 10 - length - 40
+    let y = bottom
     return """
       <g class="scale"><path d="M\(fmt(x)) \(fmt(y - 5))V\(fmt(y))H\(fmt(x + length))V\(fmt(y - 5))" fill="none" stroke="\(palette.scale)" stroke-width="1.5"/><text x="\(fmt(x + length + 4))" y="\(fmt(y))" font-size="10" font-family="-apple-system, Helvetica, Arial, sans-serif" fill="\(palette.scale)">\(label)</text></g>
 

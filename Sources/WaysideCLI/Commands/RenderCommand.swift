@@ -3,6 +3,9 @@ import CarSession
 import CarSimulator
 import CarTemplates
 import Foundation
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 import KitDemos
 
 /// `wayside render`: writes an app's first screen, or a journey's final screen, as HTML, SVG or
@@ -12,16 +15,18 @@ public enum RenderCommand: WaysideCommand {
   public static let abstract = "Write a screen as HTML, SVG or text (an app's first screen or a journey's last)"
   public static var usage: String {
     """
-    Usage: wayside render [--app NAME | --journey FILE] [--format html|svg|text]
+    Usage: wayside render [--app NAME | --journey FILE | --from URL] [--format html|svg|text]
                           [--display PROFILE] [--style day|night] [--output FILE]
 
-    Renders what the car display shows: the first screen of an app after connecting, or the
-    screen at the end of a journey (with the journey's display and style unless overridden).
-    Writes to standard output unless --output is given.
+    Renders what the car display shows: the first screen of an app after connecting, the
+    screen at the end of a journey (with the journey's display and style unless overridden),
+    or the current screen of a running simulator. Writes to standard output unless --output
+    is given.
 
     Options:
       --app NAME        \(KitDemos.names) (default \(ServeCommand.defaultAppName))
       --journey FILE    run this journey and render its final screen
+      --from URL        the current screen of a running simulator, e.g. http://127.0.0.1:8080
       --format FORMAT   html (default), svg (the HTML inside an SVG foreignObject) or text
       --display ID      \(DisplayProfile.all.map(\.id).joined(separator: ", "))
       --style STYLE     day or night
@@ -32,6 +37,7 @@ public enum RenderCommand: WaysideCommand {
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let appName = try arguments.option("--app")
     let journeyFile = try arguments.option("--journey")
+    let from = try arguments.option("--from")
     let format = try arguments.option("--format") ?? "html"
     let displayName = try arguments.option("--display")
     let style = try arguments.option("--style")
@@ -40,8 +46,16 @@ public enum RenderCommand: WaysideCommand {
     guard ["html", "svg", "text"].contains(format) else {
       throw CommandError.usage("option --format expects html, svg or text, got '\(format)'")
     }
-    if appName != nil, journeyFile != nil {
-      throw CommandError.usage("give either --app or --journey, not both")
+    if [appName, journeyFile, from].compactMap({ $0 }).count > 1 {
+      throw CommandError.usage("give one of --app, --journey and --from, not several")
+    }
+    if let from {
+      if displayName != nil || style != nil {
+        throw CommandError.usage("--display and --style change the simulator, not its snapshot; set them in the page")
+      }
+      let text = try await fetchCurrentScreen(from, format: format)
+      try write(text, to: output, io)
+      return 0
     }
     var display: DisplayProfile?
     if let displayName {
@@ -83,28 +97,21 @@ public enum RenderCommand: WaysideCommand {
     let text: String
     switch format {
     case "text":
-      if let screen = state.screen {
-        text = TextRenderer(configuration: state.configuration).render(screen)
-      } else {
-        text = "(no screen: \(state.away.map { "\($0)" } ?? "not started"))\n"
-      }
+      text = ScreenDocument.text(state)
     default:
-      let renderer = CarHTMLRenderer(mapRenderer: try? MapSVGRenderer(basemap: Basemap.bundled()))
-      let body = renderer.render(state)
-      if format == "html" {
-        text = CarStylesheet.document(title: "\(state.appName) — Wayside", body: body)
-      } else {
-        let w = state.configuration.display.pointWidth + 48
-        let h = state.configuration.display.pointHeight + 48
-        text = """
-          <svg xmlns="http://www.w3.org/2000/svg" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)">
-          <foreignObject x="0" y="0" width="\(w)" height="\(h)">
-          <div xmlns="http://www.w3.org/1999/xhtml" style="padding:24px"><style>\(CarStylesheet.css)</style>\(body)</div>
-          </foreignObject></svg>
-
-          """
+      let renderer: CarHTMLRenderer
+      do {
+        renderer = CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled()))
+      } catch {
+        throw CommandError.failure("cannot load the bundled basemap for maps: \(error)")
       }
+      text = format == "html" ? ScreenDocument.html(state, renderer: renderer) : ScreenDocument.svg(state, renderer: renderer)
     }
+    try write(text, to: output, io)
+    return 0
+  }
+
+  static func write(_ text: String, to output: String?, _ io: CommandIO) throws {
     if let output {
       do {
         try text.write(toFile: output, atomically: true, encoding: .utf8)
@@ -115,7 +122,30 @@ public enum RenderCommand: WaysideCommand {
     } else {
       io.out(text)
     }
-    return 0
+  }
+
+  /// Fetches `/screen.html|svg|txt` from a running simulator.
+  static func fetchCurrentScreen(_ base: String, format: String) async throws -> String {
+    let suffix = format == "text" ? "txt" : format
+    let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+    guard let url = URL(string: "\(trimmed)/screen.\(suffix)"), url.scheme == "http" || url.scheme == "https"
+    else {
+      throw CommandError.usage("option --from expects the simulator's URL, e.g. http://127.0.0.1:8080, got '\(base)'")
+    }
+    var request = URLRequest(url: url)
+    request.timeoutInterval = 10
+    do {
+      let (data, response) = try await URLSession.shared.data(for: request)
+      guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
+        let code = (response as? HTTPURLResponse)?.statusCode ?? 0
+        throw CommandError.failure("the simulator at \(trimmed) answered \(code) for /screen.\(suffix)")
+      }
+      return String(decoding: data, as: UTF8.self)
+    } catch let error as CommandError {
+      throw error
+    } catch {
+      throw CommandError.failure("cannot reach a simulator at \(trimmed): \(error.localizedDescription); start one with 'wayside serve'")
+    }
   }
 
   /// Connects an app to a fresh emulated host and returns what the driver sees first.

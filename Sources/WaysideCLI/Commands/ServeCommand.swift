@@ -34,7 +34,7 @@ public enum ServeCommand: WaysideCommand {
       --port PORT         TCP port (default 8080; 0 picks a free one)
       --address ADDR      address to bind (default 127.0.0.1, loopback only); another address
                           must be given explicitly and is then also accepted as Host
-      --display PROFILE   \(DisplayProfile.all.map(\.id).joined(separator: ", ")) or WIDTHxHEIGHT (default standard)
+      --display PROFILE   \(DisplayProfile.all.map(\.id).joined(separator: ", ")) (or its size, e.g. 1920x720; default standard)
       --style STYLE       day or night (default day)
       --location PLACE    a town from the basemap or LAT,LON (default Kassel)
     """
@@ -59,6 +59,7 @@ public enum ServeCommand: WaysideCommand {
       throw CommandError.failure("cannot start the simulator on \(options.address):\(options.port): \(error)")
     }
     io.out("Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)")
+    io.out("Run 'wayside --help' for the other commands.")
     await waitForInterrupt()
     io.out("Stopping…")
     await server.stop()
@@ -99,7 +100,6 @@ public enum ServeCommand: WaysideCommand {
         }
       }
       let locationText = try arguments.option("--location") ?? "Kassel"
-      _ = arguments.flag("--no-open")
       try arguments.finish()
       let places: PlaceDirectory
       do {
