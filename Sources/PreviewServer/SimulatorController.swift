@@ -82,7 +82,7 @@ public final class SimulatorController {
     return CarDisplayState(
       screen: host.shownScreen?.visible, configuration: host.configuration ?? configuration,
       appName: app.appName, spinningRows: Set(host.spinners.values.map(\.row)), away: away,
-      isPhoneLocked: host.isPhoneLocked, clock: clockText())
+      isPhoneLocked: host.isPhoneLocked, clock: clockText(), carLocation: location.coordinate)
   }
 
   /// The side panel.

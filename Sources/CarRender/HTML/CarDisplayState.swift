@@ -1,4 +1,5 @@
 import CarTemplates
+import Geo
 
 /// Everything a renderer needs to draw the car's display as the host shows it: the screen
 /// after the host applied its limits, the car's configuration, and host-only state that apps do
@@ -25,13 +26,16 @@ public struct CarDisplayState: Hashable, Sendable {
   public var isPhoneLocked: Bool
   /// The clock text in the status bar, injected so renders are deterministic.
   public var clock: String
+  /// Where the car is, drawn on maps as CarPlay draws the user's location; nil when unknown.
+  public var carLocation: Coordinate?
 
   /// Creates a display state.
   public init(
     screen: CarScreen?, configuration: SessionConfiguration, appName: String,
     spinningRows: Set<ElementID> = [], away: Away? = nil, isPhoneLocked: Bool = false,
-    clock: String = "12:00"
+    clock: String = "12:00", carLocation: Coordinate? = nil
   ) {
+    self.carLocation = carLocation
     self.screen = screen
     self.configuration = configuration
     self.appName = appName

@@ -255,10 +255,13 @@ public struct CarHTMLRenderer: Sendable {
   ) -> String {
     let panelWidth = min(300, max(220, width * 2 / 5))
     var html = "<div class=\"poi\">"
-    let pins = poi.points.enumerated().map { index, point in
+    var pins = poi.points.enumerated().map { index, point in
       MapPin(
         id: point.id.rawValue, coordinate: point.location, label: String(index + 1),
         style: index == poi.selectedIndex ? .selected : .place)
+    }
+    if let car = state.carLocation {
+      pins.insert(MapPin(id: "car", coordinate: car, style: .car), at: 0)
     }
     let box = BoundingBox(enclosing: poi.points.map(\.location))
     let mapWidth = Double(width)
@@ -271,6 +274,10 @@ public struct CarHTMLRenderer: Sendable {
       viewport.width = mapWidth
       let shift = Double(panelWidth) / 2
       viewport.center = viewport.coordinate(atPixelX: mapWidth / 2 - shift, y: mapHeight / 2)
+    } else if let car = state.carLocation {
+      // No places: show the car's surroundings at a town zoom, as the car's map would.
+      viewport = MapViewport(center: car, zoom: 11, width: mapWidth, height: mapHeight)
+      viewport.center = viewport.coordinate(atPixelX: mapWidth / 2 - Double(panelWidth) / 2, y: mapHeight / 2)
     } else {
       viewport = MapViewport(
         center: Coordinate(latitude: 51.16, longitude: 10.45), zoom: 5.5, width: mapWidth, height: mapHeight)
