@@ -26,15 +26,19 @@ final class OpenChargeMapTestServer: Sendable {
     }
   }
 
+  /// The requests seen, shared with the server's handler.
+  private final class Log: Sendable {
+    let requests = Mutex<[HTTPRequest]>([])
+  }
+
   private let server: HTTPServer
-  private let seen: Mutex<[HTTPRequest]>
+  private let log = Log()
 
   /// Starts serving; `script` gets each request and its sequence number.
   init(_ script: @escaping @Sendable (HTTPRequest, Int) -> Response) throws {
-    let seen = Mutex<[HTTPRequest]>([])
-    self.seen = seen
+    let log = log
     server = try HTTPServer(configuration: .init(port: 0)) { request in
-      let sequence = seen.withLock { list in
+      let sequence = log.requests.withLock { list in
         list.append(request)
         return list.count - 1
       }
@@ -48,7 +52,7 @@ final class OpenChargeMapTestServer: Sendable {
   var baseURL: URL { URL(string: "\(server.baseURL)/v3") ?? URL(fileURLWithPath: "/") }
 
   /// The requests received so far.
-  var requests: [HTTPRequest] { seen.withLock { $0 } }
+  var requests: [HTTPRequest] { log.requests.withLock { $0 } }
 
   /// Stops the server and waits for its threads to end.
   func stop() async { await server.stop() }

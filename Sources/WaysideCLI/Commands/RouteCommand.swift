@@ -118,12 +118,17 @@ struct RouteGeoJSON {
 
 /// Loading and formatting shared by the `route` and `plan` commands.
 enum RoadData {
-  struct Loaded {
+  struct Loaded: Sendable {
     var network: RoadNetwork
     var places: PlaceDirectory
   }
 
-  static func load() throws -> Loaded {
+  /// The bundled road network and places, built on first use and shared afterwards: a process
+  /// (a test run, a server) that plans many routes builds the graph once.
+  static func load() throws(CommandError) -> Loaded { try loaded.get() }
+
+  private static let loaded: Result<Loaded, CommandError> = Result {
+    () throws(CommandError) -> Loaded in
     do {
       let network = try RoadNetwork(geoJSON: [
         BundledData.data(.motorways), BundledData.data(.federalRoads),
