@@ -55,7 +55,10 @@ let package = Package(
     // MARK: L3 edges
     .target(
       name: "PreviewServer",
-      dependencies: ["HTTPServer", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos"],
+      dependencies: [
+        "HTTPServer", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Geo",
+        "Routing", "WaysideData",
+      ],
       swiftSettings: strict),
     .target(
       name: "WaysideCLI",

@@ -48,6 +48,12 @@ public struct JourneyReport: Sendable {
   public var lintDiagnostics: [Diagnostic]
   /// Every distinct screen the app built.
   public var screens: [CarScreen]
+  /// The screen the driver saw when the journey ended (after host truncation), if any.
+  public var finalScreen: CarScreen?
+  /// The car's configuration when the journey ended, if connected.
+  public var finalConfiguration: SessionConfiguration?
+  /// The app's name on the dock.
+  public var appName: String = "App"
 
   /// Whether every expectation held and no rule was broken unexpectedly.
   public var passed: Bool { failure == nil }
@@ -125,7 +131,9 @@ public enum JourneyRunner {
     }
     return JourneyReport(
       name: journey.name, transcript: run.host?.transcript ?? run.transcriptBefore,
-      failure: failure, lintDiagnostics: run.lint, screens: run.session?.builtScreens ?? [])
+      failure: failure, lintDiagnostics: run.lint, screens: run.session?.builtScreens ?? [],
+      finalScreen: run.host?.shownScreen?.visible, finalConfiguration: run.host?.configuration,
+      appName: run.host?.appName ?? "App")
   }
 
   private static func start(_ run: Run, _ name: String, line: Int) -> JourneyFailure? {

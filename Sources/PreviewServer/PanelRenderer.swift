@@ -32,7 +32,7 @@ public enum PanelRenderer {
     html += "<form data-form=\"move\"><input name=\"value\" placeholder=\"Place or LAT,LON\"><button>Move</button></form>"
     html += "<form data-form=\"drive\"><input name=\"value\" placeholder=\"From\"><input name=\"to\" placeholder=\"To\"><input name=\"speed\" placeholder=\"km/h\" size=\"4\" value=\"120\"><button>Drive</button></form>"
     html += "<div class=\"buttons\"><button data-cmd=\"stopDriving\">Stop</button></div>"
-    html += "<div class=\"buttons map-pad\"><button data-cmd=\"region\" data-value=\"west\">←</button><button data-cmd=\"region\" data-value=\"north\">↑</button><button data-cmd=\"region\" data-value=\"south\">↓</button><button data-cmd=\"region\" data-value=\"east\">→</button><button data-cmd=\"region\" data-value=\"zoomIn\">＋</button><button data-cmd=\"region\" data-value=\"zoomOut\">−</button></div>"
+    html += "<div class=\"buttons map-pad\"><button data-cmd=\"region\" data-value=\"west\">←</button><button data-cmd=\"region\" data-value=\"north\">↑</button><button data-cmd=\"region\" data-value=\"south\">↓</button><button data-cmd=\"region\" data-value=\"east\">→</button><button data-cmd=\"region\" data-value=\"zoomIn\">+</button><button data-cmd=\"region\" data-value=\"zoomOut\">−</button></div>"
     html += "</section><section><h3>Data source</h3><div class=\"buttons\">"
     for mode in ["normal", "empty", "fail"] {
       html += "<button data-cmd=\"data\" data-value=\"\(mode)\"\(mode == state.dataMode ? " class=\"on\"" : "")>\(mode.capitalized)</button>"

@@ -63,6 +63,7 @@ public enum PreviewPage {
       if (state.panel !== undefined && !panel.contains(document.activeElement)) panel.innerHTML = state.panel;
       else if (state.panel !== undefined) panel.dataset.pending = state.panel;
       document.body.dataset.revision = String(revision);
+      if (window.__tapAt !== undefined) { (window.__latencies = window.__latencies || []).push(performance.now() - window.__tapAt); window.__tapAt = undefined; }
       fit();
     }
     async function post(path, body) {
@@ -71,6 +72,7 @@ public enum PreviewPage {
     }
     car.addEventListener('click', e => {
       const el = e.target.closest('[data-ev]');
+      window.__tapAt = performance.now();
       if (el) { e.preventDefault(); const d = el.dataset; post('/event', {ev: d.ev, t: d.t, e: d.e ?? (el.closest('[data-pin-id]')?.dataset.pinId), i: d.i, which: d.which}); return; }
       const pin = e.target.closest('[data-pin-id]');
       if (pin) { const t = pin.closest('[data-template]')?.dataset.template; post('/event', {ev: 'poi', t: t, e: pin.dataset.pinId}); }

@@ -19,6 +19,9 @@ let sections: [BenchSection] = [
     name: "import", summary: "import and merge the bundled German station set",
     run: { try ImportBench.run($0) }),
   BenchSection(
+    name: "index", summary: "12 nearest, map region, corridor against brute force and R*Tree",
+    run: { try IndexBench.run($0) }),
+  BenchSection(
     name: "store", summary: "first run, start-up and memory of the station store (merged set)",
     run: { StoreBench.run($0) }),
   BenchSection(

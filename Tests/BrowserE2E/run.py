@@ -147,6 +147,11 @@ def main():
                 driver.screenshot(os.path.join(args.out, f"failed-{index:02d}.png"))
                 print(f"  ✗ {index:02d} {name}: {error}")
                 break
+        latencies = driver.script("return window.__latencies || []") or []
+        if latencies:
+            ordered = sorted(latencies)
+            median = ordered[len(ordered) // 2]
+            print(f"  tap → updated page: {len(ordered)} taps, median {median:.1f} ms, max {ordered[-1]:.1f} ms")
     finally:
         if driver:
             driver.quit()

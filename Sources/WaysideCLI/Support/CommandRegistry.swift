@@ -2,11 +2,14 @@
 public enum CommandRegistry {
   /// The subcommands.
   public static let all: [any WaysideCommand.Type] = [
+    ServeCommand.self,
+    RenderCommand.self,
     JourneyCommand.self,
     LintCommand.self,
+    StationsCommand.self,
+    PriceCommand.self,
     RouteCommand.self,
     PlanCommand.self,
-    PriceCommand.self,
   ]
 
   /// The subcommand with this name, if any.

@@ -1,0 +1,414 @@
+import CarRender
+import CarSession
+import CarSimulator
+import CarTemplates
+import Foundation
+import Geo
+import KitDemos
+import Routing
+import WaysideData
+
+/// Runs one app on an emulated CarPlay host for the web simulator: the car, the phone and the
+/// side panel's settings, kept across reconnects and app switches.
+@MainActor
+public final class SimulatorController {
+  /// Apps the page can switch between, by name.
+  public let apps: [KitDemo]
+  private(set) var app: KitDemo
+  private(set) var host: CarSimulator
+  private(set) var session: any CarSessionDriving
+  /// The configuration the car connects with (kept while disconnected).
+  private(set) var configuration: SessionConfiguration
+  let location: LocationBox
+  private var locationLabel: String
+  private var dataMode = "normal"
+  private var message: String?
+  private var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
+  private var lastFingerprint = 0
+  private var driveTask: Task<Void, Never>?
+  private var poller: Task<Void, Never>?
+  private var places: PlaceDirectory?
+  private var roads: RoadNetwork?
+  /// A fixed clock text keeps renders comparable; the preview shows the real time.
+  private let clockText: @Sendable () -> String
+
+  /// Creates a controller showing `app` (one of `apps`) with a car connected.
+  public init(
+    apps: [KitDemo], app: KitDemo, configuration: SessionConfiguration, location: Coordinate,
+    locationLabel: String, clockText: @escaping @Sendable () -> String = SimulatorController.wallClock
+  ) {
+    self.apps = apps
+    self.app = app
+    self.configuration = configuration
+    self.location = LocationBox(location)
+    self.locationLabel = locationLabel
+    self.clockText = clockText
+    let clients = CarClients(clock: .live(), location: .settable(self.location))
+    let host = CarSimulator(
+      entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
+      clock: clients.clock, location: self.location)
+    self.host = host
+    self.session = app.makeSession(host, clients)
+    host.connect(configuration)
+  }
+
+  /// `HH:MM` of the local wall clock.
+  public nonisolated static func wallClock() -> String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm"
+    return formatter.string(from: Date())
+  }
+
+  // MARK: State for the page
+
+  /// The display as the host shows it.
+  public func display() -> CarDisplayState {
+    var away: CarDisplayState.Away?
+    switch host.appState {
+    case .notConnected: away = .disconnected
+    case .running: away = nil
+    case .home(let reason): away = .home(reason: reason)
+    case .terminated(let exception): away = .home(reason: "\(exception.name.rawValue): \(exception.reason)")
+    }
+    return CarDisplayState(
+      screen: host.shownScreen?.visible, configuration: host.configuration ?? configuration,
+      appName: app.appName, spinningRows: Set(host.spinners.values.map(\.row)), away: away,
+      isPhoneLocked: host.isPhoneLocked, clock: clockText())
+  }
+
+  /// The side panel.
+  public func panel() -> PanelState {
+    let lines = host.transcript.entries.suffix(14).map(\.description)
+    var diagnostics: [String] = []
+    if let screen = host.screen?.visible, let configuration = host.configuration {
+      diagnostics = CarLint.validate(
+        screen: screen, entitlements: app.entitlements, configuration: configuration
+      ).map { "\($0.ruleID) \($0.message)" }
+    }
+    diagnostics += session.diagnostics.suffix(5).map { "\($0.ruleID) \($0.message)" }
+    return PanelState(
+      apps: apps.map(\.id), currentApp: app.id, isConnected: host.configuration != nil,
+      displayID: configuration.display.id, isNight: configuration.contentStyle == .dark,
+      isDriving: configuration.limitedUserInterfaces.contains(.lists),
+      isVideoAllowed: configuration.isVideoAvailable, isPhoneLocked: host.isPhoneLocked,
+      location: "\(locationLabel) (\(location.coordinate?.description ?? "unknown"))",
+      dataMode: dataMode, transcript: lines, diagnostics: diagnostics,
+      handoffs: host.openedURLs.map(Self.describeHandoff), message: message)
+  }
+
+  /// "Apple Maps would open directions to 51.3,9.4" for a Maps URL, else the URL.
+  public static func describeHandoff(_ url: URL) -> String {
+    guard let host = url.host, host.hasSuffix("maps.apple.com"),
+      let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return "Would open \(url.absoluteString)" }
+    let items = components.queryItems ?? []
+    let destination = items.first { $0.name == "daddr" || $0.name == "destination" }?.value
+    let label = items.first { $0.name == "q" }?.value
+    if let destination {
+      return "Apple Maps would open directions to \(label.map { "\($0) at " } ?? "")\(destination)"
+    }
+    return "Apple Maps would open \(url.absoluteString)"
+  }
+
+  // MARK: Events from the page
+
+  /// Delivers a tap on the display to the host.
+  public func handle(_ event: PageEvent) async {
+    message = nil
+    do {
+      try deliver(event)
+    } catch {
+      message = "\(error)"
+    }
+    await settle()
+    notify()
+  }
+
+  private func deliver(_ event: PageEvent) throws {
+    let element = ElementID(event.e ?? "")
+    switch event.ev {
+    case "row": try host.tapRow(element)
+    case "rowImage": try host.tapImage(row: element, index: Int(event.i ?? "") ?? 0)
+    case "tab":
+      guard let index = Int(event.e ?? "") else { throw DriverError("tab: expected a tab index") }
+      try host.selectTab(index)
+    case "back": try host.back()
+    case "bar", "grid", "action", "mapButton", "nowPlayingButton", "contactAction":
+      try host.press(element)
+    case "transport": message = "Playback controls are the system's; the app's player handles them."
+    case "poi": try host.selectPoint(element)
+    case "poiDeselect": message = "Closing the card is handled by CarPlay."
+    case "poiButton": try host.pressPointButton(primary: event.which != "secondary")
+    case "upNext": try host.pressUpNext()
+    case "albumArtist": try host.pressAlbumArtist()
+    case "alertAction": try host.choose(element)
+    case "home", "reopen": reconnect()
+    default:
+      throw DriverError("unknown page event '\(event.ev)'")
+    }
+  }
+
+  // MARK: Commands from the side panel
+
+  /// Applies a side-panel command.
+  public func handle(_ command: PanelCommand) async {
+    message = nil
+    let value = command.value ?? ""
+    switch command.cmd {
+    case "connect": host.connect(configuration)
+    case "disconnect": if host.configuration != nil { host.disconnect() }
+    case "display":
+      if let profile = DisplayProfile.named(value) {
+        configuration.display = profile
+        applyConfiguration()
+      } else {
+        message = "unknown display '\(value)'; expected one of \(DisplayProfile.all.map(\.id).joined(separator: ", "))"
+      }
+    case "style":
+      configuration.contentStyle = value == "night" || value == "dark" ? .dark : .light
+      applyConfiguration()
+    case "driving":
+      if value == "true" {
+        configuration.limitedUserInterfaces.insert(.lists)
+        configuration.limitedUserInterfaces.insert(.keyboard)
+      } else {
+        configuration.limitedUserInterfaces = []
+      }
+      configuration.isVideoAvailable = configuration.isVideoAvailable && value != "true"
+      applyConfiguration()
+    case "video":
+      configuration.supportsVideoPlayback = true
+      configuration.isVideoAvailable = value == "true"
+      applyConfiguration()
+    case "lock": value == "true" ? host.lockPhone() : host.unlockPhone()
+    case "move": move(to: value)
+    case "drive": await drive(from: value, to: command.to ?? "", speed: Double(command.speed ?? "") ?? 120)
+    case "stopDriving":
+      driveTask?.cancel()
+      driveTask = nil
+      message = "Stopped."
+    case "data":
+      dataMode = ["normal", "empty", "fail"].contains(value) ? value : "normal"
+      message = "Data source: \(dataMode) (used by apps that load data)."
+    case "voice":
+      do { try host.say(value) } catch { message = "\(error)" }
+    case "app": switchApp(value)
+    case "region": changeRegion(value)
+    default: message = "unknown command '\(command.cmd)'"
+    }
+    await settle()
+    notify()
+  }
+
+  private func applyConfiguration() {
+    guard host.configuration != nil else { return }
+    host.changeConfiguration(configuration)
+  }
+
+  private func reconnect() {
+    if host.configuration != nil { host.disconnect() }
+    host.connect(configuration)
+  }
+
+  private func switchApp(_ name: String) {
+    guard let next = apps.first(where: { $0.id == name }) else {
+      message = "unknown app '\(name)'; expected one of \(apps.map(\.id).joined(separator: ", "))"
+      return
+    }
+    if host.configuration != nil { host.disconnect() }
+    app = next
+    let clients = CarClients(clock: .live(), location: .settable(location))
+    host = CarSimulator(
+      entitlements: next.entitlements, appName: next.appName, shortcuts: next.shortcuts,
+      clock: clients.clock, location: location)
+    session = next.makeSession(host, clients)
+    host.connect(configuration)
+  }
+
+  private func move(to text: String) {
+    do {
+      let (label, coordinate) = try placeDirectory().resolve(text)
+      locationLabel = label
+      host.moveTo(coordinate)
+    } catch {
+      message = "\(error)"
+    }
+  }
+
+  private func drive(from: String, to: String, speed: Double) async {
+    driveTask?.cancel()
+    do {
+      let places = try placeDirectory()
+      let start: (label: String, coordinate: Coordinate) =
+        from.isEmpty
+        ? (locationLabel, location.coordinate ?? Coordinate(latitude: 51.3127, longitude: 9.4797))
+        : try places.resolve(from)
+      let end = try places.resolve(to)
+      let route = try await roadNetwork().route(from: start.coordinate, to: end.coordinate)
+      let kmh = max(5, min(250, speed))
+      message = "Driving \(start.label) → \(end.label), \(Int(route.cumulativeKilometres.last ?? 0)) km at \(Int(kmh)) km/h (time ×60)."
+      driveTask = Task { [weak self] in
+        // One simulated minute per real second, so a drive is watchable.
+        var travelled = 0.0
+        let total = route.cumulativeKilometres.last ?? 0
+        while travelled < total, !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(1))
+          travelled += kmh / 60
+          guard let self else { return }
+          let point = Self.point(on: route, atKilometre: min(travelled, total))
+          self.locationLabel = travelled >= total ? end.label : "on the way to \(end.label)"
+          self.host.moveTo(point)
+          self.notify()
+        }
+      }
+    } catch {
+      message = "\(error)"
+    }
+  }
+
+  static func point(on route: Route, atKilometre km: Double) -> Coordinate {
+    let cumulative = route.cumulativeKilometres
+    let points = route.polyline.coordinates
+    guard let last = points.last else { return Coordinate(latitude: 0, longitude: 0) }
+    guard let index = cumulative.firstIndex(where: { $0 >= km }), index > 0 else {
+      return index0(points) ?? last
+    }
+    let a = points[index - 1]
+    let b = points[index]
+    let span = cumulative[index] - cumulative[index - 1]
+    let t = span > 0 ? (km - cumulative[index - 1]) / span : 0
+    return Coordinate(
+      latitude: a.latitude + (b.latitude - a.latitude) * t,
+      longitude: a.longitude + (b.longitude - a.longitude) * t)
+  }
+
+  private static func index0(_ points: [Coordinate]) -> Coordinate? { points.first }
+
+  /// Pans or zooms the visible region of the top point-of-interest template.
+  private func changeRegion(_ direction: String) {
+    guard case .pointOfInterest(let poi)? = host.topTemplate?.content else {
+      message = "Moving the map needs a point-of-interest screen."
+      return
+    }
+    let centre = location.coordinate ?? Coordinate(latitude: 51.3127, longitude: 9.4797)
+    let box =
+      BoundingBox(enclosing: poi.points.map(\.location))
+      ?? BoundingBox(minimum: centre, maximum: centre).expanded(byKilometres: 10)
+    let dLat = max(0.02, box.maximum.latitude - box.minimum.latitude)
+    let dLon = max(0.03, box.maximum.longitude - box.minimum.longitude)
+    var lo = box.minimum
+    var hi = box.maximum
+    switch direction {
+    case "north": lo.latitude += dLat / 2; hi.latitude += dLat / 2
+    case "south": lo.latitude -= dLat / 2; hi.latitude -= dLat / 2
+    case "east": lo.longitude += dLon / 2; hi.longitude += dLon / 2
+    case "west": lo.longitude -= dLon / 2; hi.longitude -= dLon / 2
+    case "zoomIn":
+      lo = Coordinate(latitude: lo.latitude + dLat / 4, longitude: lo.longitude + dLon / 4)
+      hi = Coordinate(latitude: hi.latitude - dLat / 4, longitude: hi.longitude - dLon / 4)
+    case "zoomOut":
+      lo = Coordinate(latitude: lo.latitude - dLat / 2, longitude: lo.longitude - dLon / 2)
+      hi = Coordinate(latitude: hi.latitude + dLat / 2, longitude: hi.longitude + dLon / 2)
+    default:
+      message = "unknown map move '\(direction)'"
+      return
+    }
+    do {
+      try host.changeMapRegion(BoundingBox(minimum: lo, maximum: hi))
+    } catch {
+      message = "\(error)"
+    }
+  }
+
+  private func placeDirectory() throws -> PlaceDirectory {
+    if let places { return places }
+    let loaded = try PlaceDirectory(geoJSON: BundledData.data(.places))
+    places = loaded
+    return loaded
+  }
+
+  private func roadNetwork() throws -> RoadNetwork {
+    if let roads { return roads }
+    let loaded = try RoadNetwork(
+      geoJSON: [BundledData.data(.motorways), BundledData.data(.federalRoads)])
+    roads = loaded
+    return loaded
+  }
+
+  // MARK: Change notification
+
+  /// Waits briefly (at most 300 ms) for the app's asynchronous work, so the answer to a tap
+  /// shows its result; slower work arrives through ``changes()``.
+  private func settle() async {
+    let session = self.session
+    let flag = SettleFlag()
+    Task { @MainActor in
+      await session.settle()
+      flag.isDone = true
+    }
+    for _ in 0..<15 {
+      if flag.isDone { return }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// A stream that yields whenever the display or panel may have changed.
+  public func changes() -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let id = UUID()
+    subscribers[id] = continuation
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in self?.subscribers[id] = nil }
+    }
+    startPolling()
+    return stream
+  }
+
+  func notify() {
+    lastFingerprint = fingerprint()
+    for continuation in subscribers.values { continuation.yield() }
+  }
+
+  /// Watches for changes the app makes on its own (timers, data arriving) and spinner timeouts.
+  private func startPolling() {
+    guard poller == nil else { return }
+    poller = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(25))
+        guard let self else { return }
+        self.host.checkSpinners()
+        let now = self.fingerprint()
+        if now != self.lastFingerprint { self.notify() }
+      }
+    }
+  }
+
+  private func fingerprint() -> Int {
+    var hasher = Hasher()
+    hasher.combine(host.transcript.entries.count)
+    hasher.combine(host.shownScreen?.visible)
+    hasher.combine(host.spinners.count)
+    hasher.combine(host.isPhoneLocked)
+    hasher.combine(clockText())
+    return hasher.finalize()
+  }
+}
+
+@MainActor
+private final class SettleFlag {
+  var isDone = false
+}
+
+/// The web simulator's backend over a ``SimulatorController`` on the main actor.
+public struct SimulatorBackend: PreviewBackend {
+  let controller: SimulatorController
+
+  /// Creates a backend.
+  public init(controller: SimulatorController) { self.controller = controller }
+
+  public func display() async -> CarDisplayState { await controller.display() }
+  public func panel() async -> PanelState { await controller.panel() }
+  public func send(_ event: PageEvent) async { await controller.handle(event) }
+  public func control(_ command: PanelCommand) async { await controller.handle(command) }
+  public func changes() async -> AsyncStream<Void> { await controller.changes() }
+}

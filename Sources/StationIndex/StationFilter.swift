@@ -1,0 +1,203 @@
+import Charging
+import Foundation
+
+/// Conditions a station must meet to appear in a query's results; every field left at its
+/// default lets every station through, and set fields combine with AND.
+///
+/// Power, DC and plug conditions are checked per connector: a station matches when one of its
+/// connectors meets them all together, so "CCS, at least 150 kW" does not match a site with a
+/// 50 kW CCS plug and a 150 kW CHAdeMO plug.
+public struct StationFilter: Hashable, Sendable {
+  /// The least power some matching connector must offer (OCPI rule, ``Connector/maxPower``);
+  /// connectors of unknown power never meet it.
+  public var minimumPower: Power?
+  /// Whether the matching connector must supply direct current.
+  public var directCurrentOnly: Bool
+  /// Plug standards of which the matching connector must have one; empty means any.
+  public var connectorStandards: Set<ConnectorStandard>
+  /// Operator names the station must have one of, compared case-insensitively with runs of
+  /// white space folded; empty means any.
+  public var operators: Set<String> {
+    didSet { normalisedOperators = Set(operators.map(StationFilter.normalisedOperator)) }
+  }
+  /// ``operators`` as comparison keys (``normalisedOperator(_:)``), kept in step with it.
+  private(set) var normalisedOperators: Set<String>
+  /// When set, only these stations (the driver's favourites) match.
+  public var favourites: Set<Station.ID>?
+  /// When set, only stations open at this instant match (``Charging/Station/isOpen(at:)``);
+  /// stations whose hours are unknown count as open.
+  public var openAt: Date?
+
+  /// Creates a filter; the defaults let every station through.
+  public init(
+    minimumPower: Power? = nil, directCurrentOnly: Bool = false,
+    connectorStandards: Set<ConnectorStandard> = [], operators: Set<String> = [],
+    favourites: Set<Station.ID>? = nil, openAt: Date? = nil
+  ) {
+    self.minimumPower = minimumPower
+    self.directCurrentOnly = directCurrentOnly
+    self.connectorStandards = connectorStandards
+    self.operators = operators
+    self.normalisedOperators = Set(operators.map(StationFilter.normalisedOperator))
+    self.favourites = favourites
+    self.openAt = openAt
+  }
+
+  /// A filter that lets every station through.
+  public static let none = StationFilter()
+
+  /// Whether `station` meets the filter, evaluated directly on the value (no index needed).
+  public func matches(_ station: Station) -> Bool {
+    if let favourites, !favourites.contains(station.id) { return false }
+    if !normalisedOperators.isEmpty,
+      !normalisedOperators.contains(StationFilter.normalisedOperator(station.operatorName))
+    {
+      return false
+    }
+    if hasConnectorConditions {
+      let found = station.evses.contains { evse in
+        evse.connectors.contains { connectorMatches($0) }
+      }
+      if !found { return false }
+    }
+    if let openAt, !station.isOpen(at: openAt) { return false }
+    return true
+  }
+
+  var hasConnectorConditions: Bool {
+    minimumPower != nil || directCurrentOnly || !connectorStandards.isEmpty
+  }
+
+  func connectorMatches(_ connector: Connector) -> Bool {
+    if directCurrentOnly, !connector.powerType.isDirectCurrent { return false }
+    if !connectorStandards.isEmpty, !connectorStandards.contains(connector.standard) {
+      return false
+    }
+    if let minimumPower {
+      guard let power = connector.maxPower, power >= minimumPower else { return false }
+    }
+    return true
+  }
+
+  /// The key operator names are compared by: lower case, trimmed, inner white space folded.
+  public static func normalisedOperator(_ name: String) -> String {
+    // ASCII names (most operators) take a single pass over the bytes.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(name.utf8.count)
+    var pendingSpace = false
+    for byte in name.utf8 {
+      if byte >= 0x80 {
+        return name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      }
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        pendingSpace = !bytes.isEmpty
+        continue
+      }
+      if pendingSpace {
+        bytes.append(0x20)
+        pendingSpace = false
+      }
+      bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// A filter translated into the index's integer codes for one query.
+struct CompiledFilter {
+  let passesAll: Bool
+  let connectorConditions: Bool
+  let minimumKilowatts: Double
+  let directCurrentOnly: Bool
+  /// Allowed plug codes, indexed by the index's standard code; nil = any.
+  let allowedStandards: [Bool]?
+  /// Allowed operator codes; nil = any.
+  let allowedOperators: [Bool]?
+  /// Allowed tree positions; nil = any.
+  let favouritePositions: Set<Int32>?
+  /// Tree positions known to be closed at the filter's instant.
+  let closedPositions: Set<Int32>
+
+  init(_ filter: StationFilter, _ storage: StationIndex.Storage) {
+    connectorConditions = filter.hasConnectorConditions
+    minimumKilowatts = filter.minimumPower?.kilowatts ?? -.infinity
+    directCurrentOnly = filter.directCurrentOnly
+    if filter.connectorStandards.isEmpty {
+      allowedStandards = nil
+    } else {
+      var allowed = [Bool](repeating: false, count: storage.standards.count)
+      for standard in filter.connectorStandards {
+        if let code = storage.standardCodes[standard] { allowed[Int(code)] = true }
+      }
+      allowedStandards = allowed
+    }
+    if filter.operators.isEmpty {
+      allowedOperators = nil
+    } else {
+      var allowed = [Bool](repeating: false, count: storage.operatorCodes.count)
+      for key in filter.normalisedOperators {
+        if let code = storage.operatorCodes[key] {
+          allowed[Int(code)] = true
+        }
+      }
+      allowedOperators = allowed
+    }
+    if let favourites = filter.favourites {
+      var positions = Set<Int32>(minimumCapacity: favourites.count)
+      for id in favourites {
+        if let found = storage.positionsByID[id] { positions.formUnion(found) }
+      }
+      favouritePositions = positions
+    } else {
+      favouritePositions = nil
+    }
+    var closed = Set<Int32>()
+    if let instant = filter.openAt {
+      // Only stations with real hours can be closed; local time is computed once per zone.
+      var moments: [String: LocalMoment?] = [:]
+      for position in storage.positionsWithHours {
+        let station = storage.stations[Int(position)]
+        guard let hours = station.openingHours else { continue }
+        let moment: LocalMoment?
+        if let cached = moments[station.timeZone] {
+          moment = cached
+        } else {
+          moment = TimeZone(identifier: station.timeZone).map { LocalMoment(instant, in: $0) }
+          moments[station.timeZone] = moment
+        }
+        let open = moment.map { hours.isOpen(at: $0) } ?? station.isOpen(at: instant)
+        if !open { closed.insert(position) }
+      }
+    }
+    closedPositions = closed
+    passesAll =
+      !connectorConditions && allowedOperators == nil && favouritePositions == nil
+      && closed.isEmpty
+  }
+
+  /// Whether the station at tree position `i` matches.
+  @inline(__always) func matches(_ i: Int, _ s: StationIndex.Storage) -> Bool {
+    if passesAll { return true }
+    let position = Int32(truncatingIfNeeded: i)
+    if let favouritePositions, !favouritePositions.contains(position) { return false }
+    if let allowedOperators, !allowedOperators[Int(s.operatorCode[i])] { return false }
+    if connectorConditions {
+      var found = false
+      var c = Int(s.connectorStart[i])
+      let end = Int(s.connectorStart[i + 1])
+      while c < end {
+        if (!directCurrentOnly || s.connectorIsDC[c])
+          && (allowedStandards.map { $0[Int(s.connectorStandard[c])] } ?? true)
+          && s.connectorKilowatts[c] >= minimumKilowatts
+        {
+          found = true
+          break
+        }
+        c += 1
+      }
+      if !found { return false }
+    }
+    if !closedPositions.isEmpty, closedPositions.contains(position) { return false }
+    return true
+  }
+}

@@ -1,0 +1,132 @@
+import Charging
+
+/// One station found by a query, with its distance and, for corridor queries, its position
+/// along the route.
+public struct StationMatch: Sendable {
+  /// The station.
+  public let station: Station
+  /// Great-circle kilometres: from the query point (nearest), from the reference point (region),
+  /// or from the route (corridor, equal to ``RoutePosition/offsetKilometres``).
+  public let distanceKilometres: Double
+  /// Where the station lies along the route; nil except for corridor queries.
+  public let route: RoutePosition?
+}
+
+/// The results of a query, in the requested order.
+///
+/// Holds positions into the index and the distances; each element's ``Station`` value is copied
+/// out when it is read, so a query that returns many stations (a map region) does not pay for
+/// copying them up front. Unordered region results (``StationOrder/unspecified``) also compute
+/// each distance when the element is read.
+public struct StationMatches: RandomAccessCollection, Sendable {
+  let storage: StationIndex.Storage
+  let positions: [Int32]
+  let distances: Distances
+  let routePositions: [RoutePosition]?
+
+  /// Distances computed with the query, or measured from a point on access.
+  enum Distances: Sendable {
+    case computed([Double])
+    case measured(from: StationIndex.PreparedPoint)
+  }
+
+  init(
+    storage: StationIndex.Storage, positions: [Int32], distances: [Double],
+    routePositions: [RoutePosition]?
+  ) {
+    self.storage = storage
+    self.positions = positions
+    self.distances = .computed(distances)
+    self.routePositions = routePositions
+  }
+
+  init(
+    storage: StationIndex.Storage, positions: [Int32],
+    measuredFrom point: StationIndex.PreparedPoint
+  ) {
+    self.storage = storage
+    self.positions = positions
+    self.distances = .measured(from: point)
+    self.routePositions = nil
+  }
+
+  /// The first index (0).
+  public var startIndex: Int { 0 }
+  /// One past the last index.
+  public var endIndex: Int { positions.count }
+
+  /// The match at `index`.
+  public subscript(index: Int) -> StationMatch {
+    let position = Int(positions[index])
+    let distance: Double =
+      switch distances {
+      case .computed(let values): values[index]
+      case .measured(let point): storage.distanceKilometres(from: point, to: position)
+      }
+    return StationMatch(
+      station: storage.stations[position], distanceKilometres: distance,
+      route: routePositions?[index])
+  }
+
+  /// The matched stations' ids, in order, without copying the stations.
+  public var ids: [Station.ID] { positions.map { storage.stations[Int($0)].id } }
+}
+
+extension StationMatches {
+  /// Reorders parallel result arrays by `order`.
+  static func ordered(
+    _ storage: StationIndex.Storage, positions: [Int32], distances: [Double],
+    routePositions: [RoutePosition]?, order: StationOrder
+  ) -> StationMatches {
+    let n = positions.count
+    var permutation = Array(0..<n)
+    let rank = storage.idRank
+    // Distance, then id rank: the tail of every order.
+    func byDistance(_ a: Int, _ b: Int) -> Bool {
+      if distances[a] != distances[b] { return distances[a] < distances[b] }
+      return rank[Int(positions[a])] < rank[Int(positions[b])]
+    }
+    switch order {
+    case .unspecified:
+      return StationMatches(
+        storage: storage, positions: positions, distances: distances,
+        routePositions: routePositions)
+    case .distance:
+      permutation.sort(by: byDistance)
+    case .alongRoute:
+      if let route = routePositions {
+        permutation.sort { a, b in
+          let x = route[a].kilometresAlongRoute
+          let y = route[b].kilometresAlongRoute
+          return x != y ? x < y : byDistance(a, b)
+        }
+      } else {
+        permutation.sort(by: byDistance)
+      }
+    case .power:
+      let power = storage.maxKilowatts
+      permutation.sort { a, b in
+        let x = power[Int(positions[a])]
+        let y = power[Int(positions[b])]
+        return x != y ? x > y : byDistance(a, b)
+      }
+    case .price(let estimate):
+      // A NaN estimate is no estimate.
+      let prices = positions.map { position -> Double? in
+        estimate(storage.stations[Int(position)]).flatMap { $0.isNaN ? nil : $0 }
+      }
+      permutation.sort { a, b in
+        switch (prices[a], prices[b]) {
+        case (let x?, let y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return byDistance(a, b)
+        }
+      }
+    }
+    return StationMatches(
+      storage: storage, positions: permutation.map { positions[$0] },
+      distances: permutation.map { distances[$0] },
+      routePositions: routePositions.map { route in permutation.map { route[$0] } })
+  }
+}

@@ -1,0 +1,175 @@
+import CarRender
+import CarTemplates
+import Foundation
+import Geo
+import HTTPServer
+import KitDemos
+import PreviewServer
+import Routing
+import Synchronization
+import WaysideData
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `wayside serve` (also plain `wayside`): the web simulator on loopback.
+public enum ServeCommand: WaysideCommand {
+  public static let name = "serve"
+  public static let abstract = "Start the web simulator (the default when no command is given)"
+  public static var usage: String {
+    """
+    Usage: wayside [serve] [--app NAME] [--port PORT] [--address ADDR] [--display PROFILE]
+                   [--style day|night] [--location PLACE|LAT,LON]
+
+    Starts the CarPlay simulator in the browser on http://127.0.0.1:8080 and prints the URL.
+    The page shows the car display as the emulated host shows it, and a side panel to connect
+    and disconnect the car, change the display, day/night, driving, video, lock the phone,
+    move the car, make the data source fail and speak to Siri. Ctrl-C stops it.
+
+    Options:
+      --app NAME          the app to run: \(defaultApps.map(\.id).joined(separator: ", ")) (default \(defaultAppName))
+      --port PORT         TCP port (default 8080; 0 picks a free one)
+      --address ADDR      address to bind (default 127.0.0.1, loopback only); another address
+                          must be given explicitly and is then also accepted as Host
+      --display PROFILE   \(DisplayProfile.all.map(\.id).joined(separator: ", ")) or WIDTHxHEIGHT (default standard)
+      --style STYLE       day or night (default day)
+      --location PLACE    a town from the basemap or LAT,LON (default Kassel)
+    """
+  }
+
+  /// The apps the simulator offers.
+  static var defaultApps: [KitDemo] { KitDemos.all }
+  /// The app shown when none is named.
+  static let defaultAppName = "places"
+
+  public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
+    let options = try Options.parse(&arguments)
+    let backendAndRenderer = try await makeBackend(options)
+    var configuration = HTTPServer.Configuration()
+    configuration.address = options.address
+    configuration.port = options.port
+    let routes = PreviewRoutes(backend: backendAndRenderer.backend, renderer: backendAndRenderer.renderer)
+    let server: HTTPServer
+    do {
+      server = try HTTPServer(configuration: configuration, router: routes.router())
+    } catch {
+      throw CommandError.failure("cannot start the simulator on \(options.address):\(options.port): \(error)")
+    }
+    io.out("Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)")
+    await waitForInterrupt()
+    io.out("Stopping…")
+    await server.stop()
+    return 0
+  }
+
+  struct Options {
+    var app: KitDemo
+    var port: UInt16
+    var address: String
+    var configuration: SessionConfiguration
+    var location: (label: String, coordinate: Coordinate)
+
+    static func parse(_ arguments: inout Arguments) throws -> Options {
+      let appName = try arguments.option("--app") ?? defaultAppName
+      guard let app = defaultApps.first(where: { $0.id == appName }) else {
+        throw CommandError.usage(
+          "option --app expects one of \(defaultApps.map(\.id).joined(separator: ", ")), got '\(appName)'")
+      }
+      let portValue = try arguments.option("--port", as: Int.self) ?? 8080
+      guard (0...65535).contains(portValue) else {
+        throw CommandError.usage("option --port expects 0…65535, got \(portValue)")
+      }
+      let address = try arguments.option("--address") ?? "127.0.0.1"
+      var configuration = SessionConfiguration()
+      if let display = try arguments.option("--display") {
+        guard let profile = DisplayProfile.named(display) else {
+          throw CommandError.usage(
+            "option --display expects one of \(DisplayProfile.all.map(\.id).joined(separator: ", ")), got '\(display)'")
+        }
+        configuration.display = profile
+      }
+      if let style = try arguments.option("--style") {
+        switch style {
+        case "day", "light": configuration.contentStyle = .light
+        case "night", "dark": configuration.contentStyle = .dark
+        default: throw CommandError.usage("option --style expects day or night, got '\(style)'")
+        }
+      }
+      let locationText = try arguments.option("--location") ?? "Kassel"
+      _ = arguments.flag("--no-open")
+      try arguments.finish()
+      let places: PlaceDirectory
+      do {
+        places = try PlaceDirectory(geoJSON: BundledData.data(.places))
+      } catch {
+        throw CommandError.failure("cannot read the bundled places: \(error)")
+      }
+      let location: (label: String, coordinate: Coordinate)
+      do {
+        location = try places.resolve(locationText)
+      } catch {
+        throw CommandError.usage("option --location: \(error)")
+      }
+      return Options(
+        app: app, port: UInt16(portValue), address: address, configuration: configuration,
+        location: location)
+    }
+  }
+
+  @MainActor
+  static func makeBackend(_ options: Options) throws -> (backend: SimulatorBackend, renderer: CarHTMLRenderer) {
+    let basemap: Basemap
+    do {
+      basemap = try Basemap.bundled()
+    } catch {
+      throw CommandError.failure("cannot load the bundled basemap: \(error)")
+    }
+    let controller = SimulatorController(
+      apps: defaultApps, app: options.app, configuration: options.configuration,
+      location: options.location.coordinate, locationLabel: options.location.label)
+    return (SimulatorBackend(controller: controller), CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap)))
+  }
+
+  /// Returns when the process receives SIGINT or SIGTERM, or standard input closes when it is
+  /// not a terminal (so a parent process can stop the simulator by closing the pipe).
+  static func waitForInterrupt() async {
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let once = OnceFlag()
+      let queue = DispatchQueue(label: "wayside.signals")
+      var sources: [any DispatchSourceSignal] = []
+      for sig in [SIGINT, SIGTERM] {
+        let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+        source.setEventHandler {
+          if once.claim() { continuation.resume() }
+        }
+        source.resume()
+        sources.append(source)
+      }
+      SignalSources.keep(sources)
+    }
+  }
+}
+
+/// Fires at most once across threads.
+final class OnceFlag: Sendable {
+  private let fired = Mutex(false)
+  func claim() -> Bool {
+    fired.withLock { done in
+      if done { return false }
+      done = true
+      return true
+    }
+  }
+}
+
+/// Keeps the signal sources alive for the life of the process.
+enum SignalSources {
+  // Written once on the command's task before any signal can arrive; never read after.
+  nonisolated(unsafe) static var sources: [any DispatchSourceSignal] = []
+  static func keep(_ new: [any DispatchSourceSignal]) { sources = new }
+}

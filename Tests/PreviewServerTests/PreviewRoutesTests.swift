@@ -1,0 +1,103 @@
+import CarRender
+import CarTemplates
+import Foundation
+import HTTPServer
+import KitDemos
+import Testing
+
+@testable import PreviewServer
+
+@MainActor
+@Suite("Web simulator routes over the emulated host")
+struct PreviewRoutesTests {
+  static func routes(app: String = "list-detail") throws -> (PreviewRoutes, SimulatorController) {
+    let demo = try #require(KitDemos.named(app))
+    let controller = SimulatorController(
+      apps: KitDemos.all, app: demo, configuration: SessionConfiguration(),
+      location: .init(latitude: 51.3127, longitude: 9.4797), locationLabel: "Kassel",
+      clockText: { "12:00" })
+    return (PreviewRoutes(backend: SimulatorBackend(controller: controller), renderer: CarHTMLRenderer(mapRenderer: nil)), controller)
+  }
+
+  static func state(_ response: HTTPResponse) throws -> [String: Any] {
+    let text = try #require(response.bodyText)
+    return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  @Test("the page is served at / and the state carries the rendered car and panel")
+  func pageAndState() async throws {
+    let router = try Self.routes().0.router()
+    let page = await router.handle(try HTTPRequest(.get, "/"))
+    #expect(page.status == .ok)
+    #expect(page.bodyText?.contains("EventSource('/events')") == true)
+    let state = try Self.state(await router.handle(try HTTPRequest(.get, "/state")))
+    let car = try #require(state["car"] as? String)
+    #expect(car.contains("data-ev=\"row\""))
+    #expect((state["panel"] as? String)?.contains("Disconnect") == true)
+  }
+
+  @Test("a tap on a row reaches the host and the answer shows the pushed template")
+  func tapPushes() async throws {
+    let (routes, controller) = try Self.routes()
+    let router = routes.router()
+    let row = try #require(controller.display().screen?.top)
+    guard case .list(let list) = row.content, let first = list.allRows.first else {
+      Issue.record("expected a list on top")
+      return
+    }
+    let body = #"{"ev":"row","t":"\#(row.id)","e":"\#(first.id)"}"#
+    let response = await router.handle(try HTTPRequest(.post, "/event", body: Array(body.utf8)))
+    let car = try #require(try Self.state(response)["car"] as? String)
+    #expect(car.contains("class=\"back\""))
+    #expect(controller.display().screen?.stack.count == 1)
+  }
+
+  @Test("panel commands change the car's configuration and a bad command is reported, not thrown")
+  func panelCommands() async throws {
+    let (routes, controller) = try Self.routes()
+    let router = routes.router()
+    _ = await router.handle(try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"style","value":"night"}"#.utf8)))
+    #expect(controller.display().configuration.contentStyle == .dark)
+    _ = await router.handle(try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"display","value":"wide"}"#.utf8)))
+    #expect(controller.display().configuration.display == .wide)
+    let response = await router.handle(try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"warp"}"#.utf8)))
+    #expect((try Self.state(response)["panel"] as? String)?.contains("unknown command &#39;warp&#39;") == true)
+    _ = await router.handle(try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"disconnect"}"#.utf8)))
+    #expect(controller.display().away == .disconnected)
+  }
+
+  @Test("malformed JSON bodies get 400 naming what was expected")
+  func malformedBodies() async throws {
+    let router = try Self.routes().0.router()
+    for path in ["/event", "/control"] {
+      let response = await router.handle(try HTTPRequest(.post, path, body: Array("not json".utf8)))
+      #expect(response.status == .badRequest)
+      #expect(response.bodyText?.contains("expected a JSON object") == true)
+    }
+  }
+
+  @Test("Navigate on a place records an Apple Maps hand-off in the panel")
+  func handoff() async throws {
+    let (routes, controller) = try Self.routes(app: "places")
+    let router = routes.router()
+    guard case .tabBar(let bar)? = controller.display().screen?.root.content,
+      case .pointOfInterest(let poi)? = bar.selectedTab?.content, let first = poi.points.first
+    else {
+      Issue.record("expected the places demo's point-of-interest tab")
+      return
+    }
+    _ = await router.handle(try HTTPRequest(.post, "/event", body: Array(#"{"ev":"poi","t":"nearby","e":"\#(first.id)"}"#.utf8)))
+    let response = await router.handle(try HTTPRequest(.post, "/event", body: Array(#"{"ev":"poiButton","which":"primary"}"#.utf8)))
+    let panel = try #require(try Self.state(response)["panel"] as? String)
+    #expect(panel.contains("Apple Maps would open directions"))
+  }
+
+  @Test("Maps URLs are described for the driver's hand-off list", arguments: [
+    ("https://maps.apple.com/?daddr=51.3,9.4&dirflg=d", "Apple Maps would open directions to 51.3,9.4"),
+    ("https://maps.apple.com/directions?destination=51.3,9.4&mode=driving", "Apple Maps would open directions to 51.3,9.4"),
+    ("https://example.com/x", "Would open https://example.com/x"),
+  ])
+  func describesHandoff(url: String, expected: String) throws {
+    #expect(SimulatorController.describeHandoff(try #require(URL(string: url))) == expected)
+  }
+}
