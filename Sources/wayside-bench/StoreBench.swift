@@ -1,6 +1,7 @@
 import Charging
 import Foundation
 import StationFeeds
+import StationIndex
 import StationStore
 
 /// The station store on the merged bundled set (`StationCatalog.loadBundled()`, 35k stations):
@@ -23,6 +24,7 @@ enum StoreBench {
       print("store: failed: \(error)")
       bench.target("store: first run (import + merge + write)", under: 3000, nil)
       bench.target("store: start-up → [Station]", under: 150, nil)
+      bench.target("store: start-up → ready index", under: 150, nil)
     }
   }
 
@@ -65,12 +67,18 @@ enum StoreBench {
       "store: encode all rows: StationCodec \(binaryEncode.text()) | baseline JSONEncoder \(jsonEncode.text()); the codec is \(binaryEncode.speedup(over: jsonEncode)) faster"
     )
 
-    // Start-up from the existing store.
+    // Start-up from the existing store: to [Station], and on to a ready index.
     var count = 0
     let startup = try Bench.median(runs: bench.runs(7, quick: 2)) {
       let store = try StationStore(directory: folder)
       count = try store.loadStations(orImport: { throw BenchError("the store was empty") })
         .stations.count
+    }
+    var indexed = 0
+    let startupIndex = try Bench.median(runs: bench.runs(7, quick: 2)) {
+      let store = try StationStore(directory: folder)
+      let loaded = try store.loadStations(orImport: { throw BenchError("the store was empty") })
+      indexed = StationIndex(loaded.stations).count
     }
     let reimport = Bench.median(runs: bench.runs(3)) {
       _ = try? StationCatalog.loadBundled()
@@ -78,7 +86,13 @@ enum StoreBench {
     print(
       "store: start-up: open store → [Station] (\(count) stations): \(startup.text())  [target < 150 ms] | baseline re-import of the bundled files \(reimport.text()), \(startup.speedup(over: reimport)) faster"
     )
+    let indexBuild = Sample(
+      wall: startupIndex.wall - startup.wall, cpu: startupIndex.cpu - startup.cpu)
+    print(
+      "store: start-up: open store → [Station] → StationIndex (\(indexed) indexed): \(startupIndex.text())  [target < 150 ms]; of which the index build \(indexBuild.text())"
+    )
     bench.target("store: start-up → [Station]", under: 150, startup)
+    bench.target("store: start-up → ready index", under: 150, startupIndex)
 
     let decoder = JSONDecoder()
     let jsonDecode = Bench.median(runs: bench.runs(3)) {
@@ -105,7 +119,7 @@ enum StoreBench {
     // Memory in a fresh process, so nothing this run allocated before is counted.
     if let probe = MemoryProbe.run(folder: folder) {
       print(
-        "store: memory for the whole set in a fresh process (open store → [Station]): resident +\(mib(probe.residentDelta)) (\(probe.stations) stations)  [target < 60 MB]"
+        "store: memory for the whole set in a fresh process (open store → [Station] → index): resident +\(mib(probe.residentDelta)) (\(probe.stations) stations)  [target < 60 MB]"
       )
       bench.target(
         "store: resident memory for the whole set", target: "< 60 MB",
@@ -126,7 +140,8 @@ enum StoreBench {
   private static func mib(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
 }
 
-/// `wayside-bench memory-probe DIR`: opens the store in DIR, loads every station and prints
+/// `wayside-bench memory-probe DIR`: opens the store in DIR, loads every station, builds the
+/// index and prints
 /// `resident_delta stations` (resident bytes added by the set, and its size); run in a child process by ``StoreBench``.
 enum MemoryProbe {
   /// The probe's result.
@@ -147,9 +162,10 @@ enum MemoryProbe {
     do {
       let store = try StationStore(directory: URL(fileURLWithPath: path))
       let stations = try store.loadStations(orImport: { [] }).stations
+      let index = StationIndex(stations)
       let rss1 = Bench.residentBytes() ?? 0
-      print("\(rss1 - rss0) \(stations.count)")
-      withExtendedLifetime(stations) {}
+      print("\(rss1 - rss0) \(index.count)")
+      withExtendedLifetime((stations, index)) {}
       return 0
     } catch {
       FileHandle.standardError.write(Data("memory-probe: \(error)\n".utf8))

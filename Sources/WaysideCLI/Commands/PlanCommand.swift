@@ -21,7 +21,8 @@ public enum PlanCommand: WaysideCommand {
            wayside plan --network FILE.csv --from NAME --to NAME [--range-km KM] [--speed-kmh KMH] [--json]
 
     Real trips: fastest road route (see `wayside route --help`), then the fastest set of stops
-    among the bundled BNetzA fast chargers (≥ 50 kW, 28.01.2026) within 3 km of the route,
+    among the bundled BNetzA fast chargers (≥ 50 kW, 28.01.2026) within 3 km of the route
+    (exact distances from the spatial index),
     minimising driving + charging + 5 min per stop, with the car's real charging curve.
     Each stop is priced with the bundled tariffs (AFIR ad-hoc prices, an OCPI feed, a retail
     list): the operator's own ad-hoc price where the data has one, else the cheapest roaming
@@ -161,15 +162,15 @@ public enum PlanCommand: WaysideCommand {
     if let soc { options.startStateOfCharge = soc / 100 }
     if let arriveSoc { options.minimumArrivalAtDestination = arriveSoc / 100 }
 
-    let roads = try RoadData.load()
+    let roads = try await RoadData.load()
     let origin = try RoadData.resolve(from, in: roads.places)
     let destination = try RoadData.resolve(to, in: roads.places)
     let route = try RoadData.route(from: origin, to: destination, on: roads.network)
-    let chargers = try BundledChargers.shared()
+    let chargers = try await BundledChargers.shared()
     let corridor = chargers.corridor.stations(
       along: route, withinKilometres: options.corridorKilometres)
     let pricing = TripPricing(
-      quoter: try BundledTariffs.quoter(),
+      quoter: try await BundledTariffs.quoter(),
       stations: corridor.compactMap { chargers.stationsByID[$0.site.id] }, vehicle: vehicle,
       departure: departure)
     var plan: TripPlan
