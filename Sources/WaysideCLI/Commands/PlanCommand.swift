@@ -205,11 +205,12 @@ public enum PlanCommand: WaysideCommand {
     return 0
   }
 
-  /// `12.34 EUR (EnBW ad hoc DC (card), 2026-01-19)` or `no price known: …`.
+  /// `12.34 EUR (ad hoc: EnBW ad hoc DC (card), prices of 2026-01-19)` or `no price known: …`.
   static func priceText(_ stop: PlannedStop) -> String {
     guard let price = stop.price else { return stop.priceNote ?? "no price known" }
     guard let tariff = stop.tariff else { return "\(price)" }
-    return "\(price) (\(tariff.name), prices of \(tariff.dataDate))"
+    let access = tariff.access == .adHoc ? "ad hoc" : "roaming"
+    return "\(price) (\(access): \(tariff.name), prices of \(tariff.dataDate))"
   }
 
   /// The plan's price line, saying plainly which stops have no known price.
