@@ -75,7 +75,8 @@ public struct TripPricing: Sendable {
       carMaxDCkW: Decimal(vehicle.chargingCurve.peakKilowatts), start: start)
     if let energyKWh, energyKWh > 0, vehicle.usableCapacityKilowattHours > 0 {
       assumption.fromPercent = 0
-      assumption.toPercent = min(100, Decimal(energyKWh / vehicle.usableCapacityKilowattHours * 100))
+      assumption.toPercent = min(
+        100, Decimal(energyKWh / vehicle.usableCapacityKilowattHours * 100))
     }
     let quote = quoter.quote(station: station, selectedTariffIDs: nil, assumption: assumption)
     let quotes: [PriceQuote]
@@ -164,7 +165,9 @@ public struct TripPricing: Sendable {
     let zone = TimeZone(identifier: station.timeZone) ?? TimeZone(identifier: "Europe/Berlin")
     let session = ChargingSession(
       start: start, timeZone: zone ?? .current,
-      periods: [.charging(milliseconds: max(1, milliseconds), energyKWh: energy, powerKW: averageKW)]
+      periods: [
+        .charging(milliseconds: max(1, milliseconds), energyKWh: energy, powerKW: averageKW)
+      ]
     )
     return entry.compiled.cost(try PreparedSession(session))
   }

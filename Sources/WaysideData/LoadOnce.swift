@@ -51,7 +51,8 @@ public final class LoadOnce<Value: Sendable>: Sendable {
   }
 
   private func finish(_ result: Result<Value, any Error>) {
-    let waiting = state.withLock { state -> [CheckedContinuation<Result<Value, any Error>, Never>] in
+    let waiting = state.withLock {
+      state -> [CheckedContinuation<Result<Value, any Error>, Never>] in
       guard case .loading(let waiting) = state else { return [] }
       state = .done(result)
       return waiting

@@ -27,7 +27,9 @@ struct Sample {
     String(format: "%.1f×", baseline.cpu / max(cpu, 1e-9))
   }
 
-  static func + (a: Sample, b: Sample) -> Sample { Sample(wall: a.wall + b.wall, cpu: a.cpu + b.cpu) }
+  static func + (a: Sample, b: Sample) -> Sample {
+    Sample(wall: a.wall + b.wall, cpu: a.cpu + b.cpu)
+  }
 }
 
 /// One row of the final summary: a figure from the issues, its target and what was measured.
@@ -58,14 +60,16 @@ final class Bench {
   /// Records a time target judged on CPU milliseconds.
   func target(_ figure: String, under limit: Double, _ sample: Sample?, unit: String = "ms") {
     guard let sample else {
-      rows.append(TargetRow(figure: figure, target: "< \(limit.clean) \(unit)", measured: "—", met: nil))
+      rows.append(
+        TargetRow(figure: figure, target: "< \(limit.clean) \(unit)", measured: "—", met: nil))
       return
     }
     let digits = sample.cpu < 10 ? 3 : 1
     rows.append(
       TargetRow(
         figure: figure, target: "< \(limit.clean) \(unit) CPU",
-        measured: String(format: "%.\(digits)f \(unit) CPU (%.\(digits)f wall)", sample.cpu, sample.wall),
+        measured: String(
+          format: "%.\(digits)f \(unit) CPU (%.\(digits)f wall)", sample.cpu, sample.wall),
         met: sample.cpu < limit))
   }
 
@@ -81,7 +85,8 @@ final class Bench {
 
   /// Prints the summary table.
   func printSummary() {
-    print("\n== Summary (targets judged on CPU time; wall time on this shared machine in brackets) ==")
+    print(
+      "\n== Summary (targets judged on CPU time; wall time on this shared machine in brackets) ==")
     let headers = ["figure", "target", "measured", "result"]
     let cells = rows.map { row in
       [

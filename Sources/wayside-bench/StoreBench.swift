@@ -54,7 +54,8 @@ enum StoreBench {
     let write = Sample(wall: first.wall - imports.wall, cpu: first.cpu - imports.cpu)
     let evses = stations.reduce(0) { $0 + $1.evses.count }
     print("store: merged set: \(stations.count) stations, \(evses) EVSEs")
-    print("store: first run (create store, loadBundled, write): \(first.text())  [target < 3000 ms]")
+    print(
+      "store: first run (create store, loadBundled, write): \(first.text())  [target < 3000 ms]")
     print("store:   of which StationCatalog.loadBundled() (2 threads): \(imports.text())")
     print("store:   of which writing to SQLite: \(write.text())")
     bench.target("store: first run (loadBundled + write)", under: 3000, first)
@@ -110,8 +111,10 @@ enum StoreBench {
     let bytes = binaryRows.reduce(0) { $0 + $1.count }
     let jsonBytes = jsonRows.reduce(0) { $0 + $1.count }
     let fileSize =
-      (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(
-        "stations.sqlite").path)[.size]) as? Int ?? 0
+      (try? FileManager.default.attributesOfItem(
+        atPath: folder.appendingPathComponent(
+          "stations.sqlite"
+        ).path)[.size]) as? Int ?? 0
     print(
       "store: row bodies \(bytes / 1024) KiB binary vs \(jsonBytes / 1024) KiB JSON; stations.sqlite \(fileSize / 1024) KiB"
     )
@@ -127,7 +130,8 @@ enum StoreBench {
         met: probe.residentDelta < 60 * 1_000_000)
     } else {
       print("store: memory probe failed")
-      bench.target("store: resident memory for the whole set", target: "< 60 MB", measured: "—", met: nil)
+      bench.target(
+        "store: resident memory for the whole set", target: "< 60 MB", measured: "—", met: nil)
     }
   }
 

@@ -76,7 +76,9 @@ enum TripBench {
     var worst = Sample(wall: 0, cpu: 0)
     for (from, to, reference) in references {
       var plan: SuperchargerNetwork.Plan?
-      let time = try Bench.median(runs: bench.runs(11, quick: 3)) { plan = try network.plan(from: from, to: to) }
+      let time = try Bench.median(runs: bench.runs(11, quick: 3)) {
+        plan = try network.plan(from: from, to: to)
+      }
       if time.cpu > worst.cpu { worst = time }
       guard let plan else { continue }
       print(

@@ -59,7 +59,8 @@ struct OpenChargeMapClientTests {
 
   @Test("A live answer is parsed, cached, and asked for with the key in a header")
   func live() async throws {
-    try await OpenChargeMapTestServer.with({ _, _ in .json(OpenChargeMapFixtures.kassel) }) { server in
+    try await OpenChargeMapTestServer.with({ _, _ in .json(OpenChargeMapFixtures.kassel) }) {
+      server in
       let cache = MemoryCache()
       let result = try await client(server, cache: cache).stations(in: Self.kasselBox)
       #expect(result.origin == .live)
@@ -78,8 +79,8 @@ struct OpenChargeMapClientTests {
   @Test("A refused key fails at once with a message about the key", arguments: [401, 403])
   func keyRefused(_ status: Int) async throws {
     try await OpenChargeMapTestServer.with({ _, _ in
-        .json(OpenChargeMapFixtures.keyError, status: status)
-      }) { server in
+      .json(OpenChargeMapFixtures.keyError, status: status)
+    }) { server in
       let sleeper = SleepRecorder()
       await expectFailure(client(server, sleeper: sleeper)) { error in
         #expect(error.kind == .keyRejected(status: status))
@@ -93,8 +94,8 @@ struct OpenChargeMapClientTests {
   @Test("Server errors are retried with exponential back-off and then succeed")
   func retriesThenSucceeds() async throws {
     try await OpenChargeMapTestServer.with({ _, n in
-        n < 2 ? .json("{}", status: 503) : .json(OpenChargeMapFixtures.kassel)
-      }) { server in
+      n < 2 ? .json("{}", status: 503) : .json(OpenChargeMapFixtures.kassel)
+    }) { server in
       let sleeper = SleepRecorder()
       let result = try await client(server, sleeper: sleeper).stations(in: Self.kasselBox)
       #expect(result.stations.count == 3)
@@ -119,12 +120,12 @@ struct OpenChargeMapClientTests {
   @Test("Rate limiting waits as long as Retry-After asks, capped by the maximum back-off")
   func rateLimited() async throws {
     try await OpenChargeMapTestServer.with({ _, n in
-        switch n {
-        case 0: .init(status: 429, headers: ["Retry-After": "3"], body: Data())
-        case 1: .init(status: 429, headers: ["Retry-After": "60"], body: Data())
-        default: .json(OpenChargeMapFixtures.kassel)
-        }
-      }) { server in
+      switch n {
+      case 0: .init(status: 429, headers: ["Retry-After": "3"], body: Data())
+      case 1: .init(status: 429, headers: ["Retry-After": "60"], body: Data())
+      default: .json(OpenChargeMapFixtures.kassel)
+      }
+    }) { server in
       let sleeper = SleepRecorder()
       let result = try await client(server, sleeper: sleeper).stations(in: Self.kasselBox)
       #expect(result.stations.count == 3)
@@ -135,10 +136,10 @@ struct OpenChargeMapClientTests {
   @Test("A slow server times out within the bound and is retried")
   func slowServer() async throws {
     try await OpenChargeMapTestServer.with({ _, _ in
-        var response = OpenChargeMapTestServer.Response.json(OpenChargeMapFixtures.kassel)
-        response.delay = 1.6
-        return response
-      }) { server in
+      var response = OpenChargeMapTestServer.Response.json(OpenChargeMapFixtures.kassel)
+      response.delay = 1.6
+      return response
+    }) { server in
       let sleeper = SleepRecorder()
       // Whole seconds: Linux Foundation does not honour sub-second request timeouts reliably.
       await expectFailure(client(server, timeout: 1, attempts: 2, sleeper: sleeper)) { error in
@@ -154,10 +155,10 @@ struct OpenChargeMapClientTests {
   @Test("A response slower than usual but within the timeout is accepted")
   func slowButInTime() async throws {
     try await OpenChargeMapTestServer.with({ _, _ in
-        var response = OpenChargeMapTestServer.Response.json(OpenChargeMapFixtures.kassel)
-        response.delay = 0.3
-        return response
-      }) { server in
+      var response = OpenChargeMapTestServer.Response.json(OpenChargeMapFixtures.kassel)
+      response.delay = 0.3
+      return response
+    }) { server in
       let result = try await client(server, timeout: 2).stations(in: Self.kasselBox)
       #expect(result.stations.count == 3)
     }
@@ -165,7 +166,8 @@ struct OpenChargeMapClientTests {
 
   @Test("A malformed body fails without retrying and says what is wrong")
   func malformed() async throws {
-    try await OpenChargeMapTestServer.with({ _, _ in .json(OpenChargeMapFixtures.truncated) }) { server in
+    try await OpenChargeMapTestServer.with({ _, _ in .json(OpenChargeMapFixtures.truncated) }) {
+      server in
       await expectFailure(client(server)) { error in
         guard case .malformedResponse(let reason) = error.kind else {
           Issue.record("\(error)")

@@ -25,7 +25,8 @@ enum RealTrip {
       stations: stations.stations, chargers: stations.corridor)
   }
 
-  private static let chargers = LoadOnce { () throws -> (stations: [Station], corridor: IndexedCorridor) in
+  private static let chargers = LoadOnce {
+    () throws -> (stations: [Station], corridor: IndexedCorridor) in
     let imported = FastChargerCSVImporter.importStations(
       from: try BundledData.data(.fastChargers2026),
       fileName: "de_fast_chargers_bnetza_2026-01-28.csv")
@@ -192,8 +193,9 @@ struct TripPlannerTests {
     // The index and the grid scan agree on which chargers are in the corridor.
     let grid = SiteListCorridor(sites: fixture.stations.compactMap(ChargerSite.init(station:)))
       .stations(along: route, withinKilometres: options.corridorKilometres)
-    let inner = Set(grid.filter { $0.offRouteKilometres < options.corridorKilometres - 0.05 }
-      .map(\.site.id))
+    let inner = Set(
+      grid.filter { $0.offRouteKilometres < options.corridorKilometres - 0.05 }
+        .map(\.site.id))
     #expect(inner.isSubset(of: Set(corridor.map(\.site.id))))
     let plan = try TripPlanner(vehicle: vehicle, options: options).plan(
       route: route, stations: corridor)

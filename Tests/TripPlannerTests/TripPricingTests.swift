@@ -52,8 +52,9 @@ struct TripPricingTests {
   @Test("At an operator with its own ad-hoc price, that price is chosen")
   func adHocAtOperator() throws {
     let enbw = Self.station("enbw", operatorName: "EnBW mobility+ AG und Co.KG", kilowatts: 150)
-    guard case .tariff(let entry, let quote) = try pricing([enbw]).choice(
-      for: enbw, start: Self.departure)
+    guard
+      case .tariff(let entry, let quote) = try pricing([enbw]).choice(
+        for: enbw, start: Self.departure)
     else {
       Issue.record("EnBW has an ad-hoc AFIR price in the catalogue")
       return
@@ -85,8 +86,9 @@ struct TripPricingTests {
   @Test("A station whose power is unknown has no price known, with the reason")
   func noPriceKnown() throws {
     let unknown = Self.station("x", operatorName: "Stadtwerke Irgendwo", kilowatts: nil)
-    guard case .noPriceKnown(let reason) = try pricing([unknown]).choice(
-      for: unknown, start: Self.departure)
+    guard
+      case .noPriceKnown(let reason) = try pricing([unknown]).choice(
+        for: unknown, start: Self.departure)
     else {
       Issue.record("expected no price")
       return

@@ -121,7 +121,8 @@ struct StationsImportCommandTests {
       ["stations", "import", file.path, "--store", store.path], io: io)
     #expect(status == 0, "\(io.capturedErr)")
     #expect(io.capturedOut.hasPrefix("Imported 1 stations from \(file.path) (register-jsonl)"))
-    #expect(try StationStore(directory: store).loadStations().map(\.id) == ["bnetza2022-2809b90f9b2b"])
+    #expect(
+      try StationStore(directory: store).loadStations().map(\.id) == ["bnetza2022-2809b90f9b2b"])
   }
 
   @Test("`wayside stations import` without a file is a usage error naming what is missing")

@@ -155,7 +155,8 @@ public enum PlanCommand: WaysideCommand {
     if let valueOfTime {
       guard valueOfTime > 0, valueOfTime.isFinite else {
         throw CommandError.usage(
-          "option --value-of-time expects a positive number of euros per hour, got '\(valueOfTime)'")
+          "option --value-of-time expects a positive number of euros per hour, got '\(valueOfTime)'"
+        )
       }
       options.valueOfTimeEurosPerHour = valueOfTime
     }
@@ -371,7 +372,8 @@ struct PriceJSON: Encodable {
 
   /// Minor units as a decimal amount of the currency (1234 → 12.34).
   static func decimal(_ money: Money) -> Decimal {
-    Decimal(sign: money.minorUnits < 0 ? .minus : .plus, exponent: -money.currency.minorUnitDigits,
+    Decimal(
+      sign: money.minorUnits < 0 ? .minus : .plus, exponent: -money.currency.minorUnitDigits,
       significand: Decimal(money.minorUnits.magnitude))
   }
 
