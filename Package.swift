@@ -34,7 +34,7 @@ let package = Package(
       name: "StationFeeds", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
     .target(
       name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
-    .target(name: "Routing", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Routing", dependencies: ["Geo", "WaysideData"], swiftSettings: strict),
     .target(
       name: "TripPlanner",
       dependencies: ["Geo", "Charging", "StationIndex", "Routing", "Pricing"],
@@ -101,7 +101,8 @@ let package = Package(
     .testTarget(
       name: "RoutingTests", dependencies: ["Routing", "WaysideTestSupport"], swiftSettings: strict),
     .testTarget(
-      name: "TripPlannerTests", dependencies: ["TripPlanner", "StationFeeds", "WaysideTestSupport"],
+      name: "TripPlannerTests",
+      dependencies: ["TripPlanner", "StationFeeds", "Pricing", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(

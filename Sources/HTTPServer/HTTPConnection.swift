@@ -122,15 +122,20 @@ final class HTTPConnection {
 
   // MARK: Handling
 
-  /// Runs the async handler on the cooperative pool and blocks this connection thread (which
-  /// is not a pool thread, so the pool cannot starve) until it returns.
+  /// Runs the async handler on this connection's thread and returns its response.
+  ///
+  /// The handler's task prefers a task executor whose jobs this thread runs while it waits, so
+  /// answering never needs a thread of the cooperative pool: a process whose pool is busy with
+  /// long synchronous work (a test run, a heavy computation) still answers at once. Work the
+  /// handler sends elsewhere (an actor, a detached task) runs there as usual; jobs that arrive
+  /// after the response go to the global executor.
   private func invoke(_ request: HTTPRequest) -> HTTPResponse {
-    let slot = ResponseSlot()
+    let executor = ConnectionExecutor()
     let handler = server.handler
-    Task {
-      slot.fill(await handler(request))
+    Task(executorPreference: executor) {
+      executor.finish(with: await handler(request))
     }
-    return slot.wait()
+    return executor.runUntilFinished()
   }
 
   // MARK: Writing
@@ -248,19 +253,66 @@ final class HTTPConnection {
   }
 }
 
-/// The handler's response, handed from its task to the waiting connection thread.
-private final class ResponseSlot: Sendable {
-  private let response = Mutex<HTTPResponse?>(nil)
-  private let done = DispatchSemaphore(value: 0)
-
-  func fill(_ value: HTTPResponse) {
-    response.withLock { $0 = value }
-    done.signal()
+/// A task executor driven by one connection thread: it queues the handler task's jobs, and
+/// the thread runs them until the handler's response is in (see `invoke`).
+private final class ConnectionExecutor: TaskExecutor, Sendable {
+  private struct State {
+    var jobs: [UnownedJob] = []
+    var response: HTTPResponse?
+    /// Set once the thread has stopped running jobs; later jobs go to the global executor.
+    var closed = false
   }
 
-  func wait() -> HTTPResponse {
-    done.wait()
-    return response.withLock { $0 } ?? .error(.internalServerError, "the handler returned nothing")
+  private let state = Mutex(State())
+  private let wake = DispatchSemaphore(value: 0)
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let unowned = UnownedJob(job)
+    let accepted = state.withLock { state -> Bool in
+      guard !state.closed else { return false }
+      state.jobs.append(unowned)
+      return true
+    }
+    if accepted {
+      wake.signal()
+    } else {
+      globalConcurrentExecutor.enqueue(ExecutorJob(unowned))
+    }
+  }
+
+  func finish(with response: HTTPResponse) {
+    state.withLock { $0.response = response }
+    wake.signal()
+  }
+
+  /// Runs queued jobs on the calling thread until the response is set; returns it.
+  func runUntilFinished() -> HTTPResponse {
+    while true {
+      wake.wait()
+      while true {
+        let next = state.withLock { state -> (UnownedJob?, HTTPResponse?) in
+          if !state.jobs.isEmpty { return (state.jobs.removeFirst(), nil) }
+          if let response = state.response {
+            state.closed = true
+            return (nil, response)
+          }
+          return (nil, nil)
+        }
+        if let job = next.0 {
+          job.runSynchronously(on: asUnownedTaskExecutor())
+        } else if let response = next.1 {
+          // Jobs queued after the response (none, unless the handler left work behind).
+          let leftover = state.withLock { state -> [UnownedJob] in
+            defer { state.jobs = [] }
+            return state.jobs
+          }
+          for job in leftover { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+          return response
+        } else {
+          break
+        }
+      }
+    }
   }
 }
 

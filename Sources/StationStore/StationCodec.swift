@@ -1,6 +1,12 @@
 import Charging
 import Geo
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A station record in the store could not be decoded.
 public struct StationCodecError: Error, Sendable, CustomStringConvertible {
   /// What was wrong, e.g. `record ends after 12 of 40 bytes`.
@@ -25,7 +31,14 @@ public struct StationCodecError: Error, Sendable, CustomStringConvertible {
 /// ``ConnectorStandard/unknown(_:)`` round-trips verbatim.
 public enum StationCodec {
   /// The version byte written at the start of every record.
-  public static let formatVersion: UInt8 = 1
+  ///
+  /// Version 2 adds one byte per EVSE that says whether its connectors repeat the previous
+  /// EVSE's (a charging site's points usually share one plug set), so the decoder shares one
+  /// array between them. Version 1 records (no such byte) are still read.
+  public static let formatVersion: UInt8 = 2
+
+  /// The oldest record version this build reads.
+  public static let oldestReadableVersion: UInt8 = 1
 
   /// Encodes `station` into a new byte array.
   public static func encode(_ station: Station) -> [UInt8] {
@@ -42,10 +55,15 @@ public enum StationCodec {
     w.double(station.coordinate.latitude)
     w.double(station.coordinate.longitude)
     w.varint(UInt64(station.evses.count))
-    for evse in station.evses {
+    for (index, evse) in station.evses.enumerated() {
       w.string(evse.uid)
       w.optionalString(evse.evseID)
       w.byte(Tags.statusIndex[evse.status] ?? 0)
+      if index > 0, station.evses[index - 1].connectors == evse.connectors {
+        w.byte(1)  // the previous EVSE's connectors
+        continue
+      }
+      w.byte(0)
       w.varint(UInt64(evse.connectors.count))
       for connector in evse.connectors {
         w.string(connector.id)
@@ -99,12 +117,33 @@ public enum StationCodec {
     return w.bytes
   }
 
-  /// Shares repeated values between consecutive records when decoding many.
+  /// Shares repeated values between records when decoding many: the data source of consecutive
+  /// records, and repeated strings (operator names, quality flags), so a store of 35,000
+  /// stations holds each operator's name once and start-up allocates less.
   public final class DecodingCache {
     var sourceBytes: [UInt8] = []
     var source: DataSource?
+    /// Interned strings by the hash of their UTF-8 bytes; each bucket is checked byte for byte.
+    var strings: [Int: [String]] = [:]
     /// Creates an empty cache.
     public init() {}
+
+    /// The interned string with these UTF-8 bytes (creating it on first sight).
+    func string(_ bytes: UnsafeRawBufferPointer) -> String {
+      var hasher = Hasher()
+      hasher.combine(bytes: bytes)
+      let key = hasher.finalize()
+      if let bucket = strings[key] {
+        for candidate in bucket where candidate.utf8.count == bytes.count {
+          var candidate = candidate
+          let same = candidate.withUTF8 { sameBytes(UnsafeRawBufferPointer($0), bytes) }
+          if same { return candidate }
+        }
+      }
+      let string = String(decoding: bytes, as: UTF8.self)
+      strings[key, default: []].append(string)
+      return string
+    }
   }
 
   /// Decodes a record written by ``encode(_:)``; pass one `cache` when decoding many records.
@@ -113,12 +152,12 @@ public enum StationCodec {
   {
     var r = ByteReader(bytes: bytes)
     let version = try r.byte()
-    guard version == formatVersion else {
+    guard version >= oldestReadableVersion, version <= formatVersion else {
       throw StationCodecError(reason: "format version \(version)", offset: 0)
     }
     let id = try r.string()
     let name = try r.optionalString()
-    let operatorName = try r.string()
+    let operatorName = try r.string(interningIn: cache)
     let address = Address(
       street: try r.optionalString(), postcode: try r.optionalString(),
       city: try r.optionalString(), country: try r.string())
@@ -130,6 +169,21 @@ public enum StationCodec {
       let uid = try r.string()
       let evseID = try r.optionalString()
       let status = try r.tagged(Tags.statuses, "EVSE status")
+      if version >= 2 {
+        switch try r.byte() {
+        case 0: break
+        case 1:
+          guard let previous = evses.last else {
+            throw StationCodecError(
+              reason: "the first EVSE refers to a previous EVSE's connectors", offset: r.offset)
+          }
+          evses.append(
+            EVSE(uid: uid, evseID: evseID, status: status, connectors: previous.connectors))
+          continue
+        case let other:
+          throw StationCodecError(reason: "unknown connector-list tag \(other)", offset: r.offset)
+        }
+      }
       let connectorCount = try r.count()
       var connectors: [Connector] = []
       connectors.reserveCapacity(connectorCount)
@@ -191,7 +245,9 @@ public enum StationCodec {
     let sourceLength = try r.count()
     let sourceBytes = UnsafeRawBufferPointer(rebasing: bytes[r.offset..<(r.offset + sourceLength)])
     let source: DataSource
-    if let cached = cache?.source, cache?.sourceBytes.elementsEqual(sourceBytes) == true {
+    if let cached = cache?.source, let cache, cache.sourceBytes.count == sourceLength,
+      cache.sourceBytes.withUnsafeBytes({ sameBytes($0, sourceBytes) })
+    {
       // Consecutive stations usually share a source: reuse it (and its string storage).
       source = cached
       r.offset += sourceLength
@@ -202,7 +258,7 @@ public enum StationCodec {
       cache?.sourceBytes = Array(sourceBytes)
       cache?.source = source
     }
-    let flags = try r.strings()
+    let flags = try r.strings(interningIn: cache)
     guard r.offset == bytes.count else {
       throw StationCodecError(
         reason: "\(bytes.count - r.offset) unexpected bytes after the record", offset: r.offset)
@@ -220,6 +276,13 @@ public enum StationCodec {
     }
     return try result.get()
   }
+}
+
+/// Whether two byte ranges hold the same bytes (`memcmp`, not a generic element loop).
+func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+  guard a.count == b.count else { return false }
+  guard a.count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+  return memcmp(x, y, a.count) == 0
 }
 
 /// The byte tags of the enumerations; the order is part of the format — append only.
@@ -363,6 +426,17 @@ struct ByteReader {
     return String(decoding: slice, as: UTF8.self)
   }
 
+  /// A string, taken from `cache` when it has seen the same bytes before.
+  mutating func string(interningIn cache: StationCodec.DecodingCache?) throws(StationCodecError)
+    -> String
+  {
+    guard let cache else { return try string() }
+    let length = try count()
+    let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
+    offset += length
+    return cache.string(slice)
+  }
+
   mutating func optionalString() throws(StationCodecError) -> String? {
     try byte() == 1 ? try string() : nil
   }
@@ -371,11 +445,14 @@ struct ByteReader {
     try byte() == 1 ? try double() : nil
   }
 
-  mutating func strings() throws(StationCodecError) -> [String] {
+  mutating func strings(interningIn cache: StationCodec.DecodingCache? = nil)
+    throws(StationCodecError) -> [String]
+  {
     let n = try count()
+    guard n > 0 else { return [] }
     var list: [String] = []
     list.reserveCapacity(n)
-    for _ in 0..<n { list.append(try string()) }
+    for _ in 0..<n { list.append(try string(interningIn: cache)) }
     return list
   }
 

@@ -1,5 +1,7 @@
+import Charging
 import Geo
 import Routing
+import StationIndex
 
 /// A charging site placed along a route: how far along, and how far off it.
 public struct CorridorStation: Hashable, Sendable {
@@ -20,16 +22,59 @@ public struct CorridorStation: Hashable, Sendable {
 
 /// Finds the stations within a corridor of a route, each with its position along the route.
 ///
-/// The seam for the spatial index: the StationIndex module's corridor query can conform, and
-/// ``SiteListCorridor`` is the self-contained implementation used meanwhile.
+/// ``IndexedCorridor`` answers it with the spatial index (exact great-circle distances); a
+/// MapKit-based app or a test can plug in another source. ``SiteListCorridor`` is a
+/// self-contained grid scan over a plain list, kept as the baseline the index is measured
+/// against.
 public protocol CorridorStationSource: Sendable {
   /// Stations within `widthKilometres` of `route`, sorted by ``CorridorStation/kilometresAlongRoute``.
   func stations(along route: Route, withinKilometres widthKilometres: Double) -> [CorridorStation]
 }
 
+/// The corridor query of a ``StationIndex`` (Guides/StationIndex.md): exact point-to-segment
+/// great-circle distances, stations ordered by kilometres along the route.
+///
+/// Stations whose power is unknown are left out: the planner cannot time a charge there.
+public struct IndexedCorridor: CorridorStationSource {
+  /// The index searched.
+  public let index: StationIndex
+  /// Applied inside the index query, e.g. a minimum power.
+  public let filter: StationFilter
+
+  /// Creates the source; `filter` narrows the index query (no filter by default).
+  public init(index: StationIndex, filter: StationFilter = .none) {
+    self.index = index
+    self.filter = filter
+  }
+
+  /// Creates the source over `stations`, building the index.
+  public init(stations: [Station], filter: StationFilter = .none) {
+    self.init(index: StationIndex(stations), filter: filter)
+  }
+
+  /// See ``CorridorStationSource/stations(along:withinKilometres:)``.
+  public func stations(along route: Route, withinKilometres widthKilometres: Double)
+    -> [CorridorStation]
+  {
+    index.stations(
+      along: route.polyline, withinKilometres: widthKilometres, filter: filter,
+      order: .alongRoute
+    ).compactMap { match in
+      guard let site = ChargerSite(station: match.station), let position = match.route else {
+        return nil
+      }
+      return CorridorStation(
+        site: site, kilometresAlongRoute: position.kilometresAlongRoute,
+        offRouteKilometres: position.offsetKilometres)
+    }
+  }
+}
+
 /// A corridor query over a plain list of sites: route segments are bucketed into a grid of
 /// 0.1° cells, and each site is measured only against the segments of its own cell
 /// (ev-domain.md §6.5, with a flat local projection for point-to-segment distances).
+///
+/// The benchmark's baseline for ``IndexedCorridor``; plans use the index.
 public struct SiteListCorridor: CorridorStationSource {
   /// The sites searched.
   public let sites: [ChargerSite]

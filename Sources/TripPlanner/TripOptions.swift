@@ -105,8 +105,17 @@ public struct PlannedStop: Hashable, Sendable {
   public var chargeSeconds: Double
   /// Energy charged, kWh.
   public var energyKilowattHours: Double
-  /// The session's price, when the station's price is known.
+  /// Seconds from departure until the car reaches the station (driving, earlier stops'
+  /// charging and overhead); the session starts then.
+  public var arrivalSeconds: Double
+  /// The session's price incl. VAT, when the station's price is known.
   public var price: Money?
+  /// The same excl. VAT, when the tariff says (set by ``TripPricing/price(_:)``).
+  public var priceExclVAT: Money?
+  /// The tariff ``price`` was computed with (set by ``TripPricing/price(_:)``).
+  public var tariff: StopTariff?
+  /// Why no price is shown, e.g. `no price known: none of the 44 selected tariffs applies to …`.
+  public var priceNote: String?
 }
 
 /// A planned trip: the route, the stops, and the totals.
@@ -138,9 +147,16 @@ public struct TripPlan: Hashable, Sendable {
   /// Driving + charging + overhead, seconds.
   public var totalSeconds: Double { driveSeconds + chargeSeconds + overheadSeconds }
 
-  /// The sum of the known stop prices, nil when no stop has a price.
-  public var totalPrice: Money? {
-    let prices = stops.compactMap(\.price)
+  /// The number of stops whose price is not known.
+  public var unpricedStopCount: Int { stops.filter { $0.price == nil }.count }
+
+  /// The sum of the known stop prices incl. VAT, nil when no stop has a price.
+  public var totalPrice: Money? { Self.sum(stops.compactMap(\.price)) }
+
+  /// The sum of the known stop prices excl. VAT, nil when none is known.
+  public var totalPriceExclVAT: Money? { Self.sum(stops.compactMap(\.priceExclVAT)) }
+
+  private static func sum(_ prices: [Money]) -> Money? {
     guard let first = prices.first else { return nil }
     return Money(minorUnits: prices.reduce(0) { $0 + $1.minorUnits }, currency: first.currency)
   }

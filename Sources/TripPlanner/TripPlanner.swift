@@ -340,6 +340,7 @@ public struct TripPlanner: Sendable {
       }
       guard target > arrival + 1e-12 else { continue }
       drive += c.time + c.detourSeconds - positionTime
+      let arrivalSeconds = drive + charge + overhead
       let seconds = vehicle.chargingSeconds(
         from: arrival, to: target, stationKilowatts: c.kilowatts)
       let energy = (target - arrival) * capacity
@@ -353,7 +354,8 @@ public struct TripPlanner: Sendable {
       stops.append(
         PlannedStop(
           station: c.station, arrivalStateOfCharge: arrival, departureStateOfCharge: target,
-          chargeSeconds: seconds, energyKilowattHours: energy, price: price))
+          chargeSeconds: seconds, energyKilowattHours: energy, arrivalSeconds: arrivalSeconds,
+          price: price))
       soc = target
       positionEnergy = c.energy - c.detourEnergy
       positionTime = c.time - c.detourSeconds

@@ -1,92 +1,66 @@
 import Charging
 import Foundation
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import StationFeeds
 import WaysideData
 
 /// Import and merge of the bundled German station set, each figure beside a baseline measured in
 /// the same run: `JSONDecoder` and `JSONSerialization` for the register, brute-force pair search
-/// for the merge.
-///
-/// Call from main.swift: `try runImportBench()`.
-func runImportBench() throws {
-  print("== Station import and merge (full German set) ==")
-  let data2022 = try BundledData.data(.stations2022)
-  let data2026 = try BundledData.data(.fastChargers2026)
+/// for the merge (full runs only: it takes about a minute).
+enum ImportBench {
+  /// Runs the section.
+  static func run(_ bench: Bench) throws {
+    bench.section("Station import and merge (full German set)")
+    let data2022 = try BundledData.data(.stations2022)
+    let data2026 = try BundledData.data(.fastChargers2026)
 
-  func milliseconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-  }
-  func cpuMilliseconds(_ body: () throws -> Void) rethrows -> Double {
-    var start = timespec()
-    var end = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start)
-    try body()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &end)
-    return Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
-  }
-  func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    var times: [Double] = []
-    for _ in 0..<runs { times.append(try milliseconds(body)) }
-    times.sort()
-    return times[times.count / 2]
-  }
-  func format(_ ms: Double) -> String { String(format: "%8.1f ms", ms) }
-
-  var register = RegisterJSONLinesImporter.importStations(from: data2022, fileName: "2022")
-  var fast = FastChargerCSVImporter.importStations(from: data2026, fileName: "2026")
-  let scanner = median(runs: 5) {
-    register = RegisterJSONLinesImporter.importStations(from: data2022, fileName: "2022")
-  }
-  let csv = median(runs: 5) {
-    fast = FastChargerCSVImporter.importStations(from: data2026, fileName: "2026")
-  }
-  var decodedCount = 0
-  let decoder = median(runs: 3) {
-    decodedCount = BaselineRegisterRow.decodeAll(data2022)
-  }
-  var serializedCount = 0
-  let serialization = median(runs: 3) {
-    serializedCount = BaselineRegisterRow.serializeAll(data2022)
-  }
-  print("register 2022 JSON Lines (\(register.stations.count) sites, 15.4 MB):")
-  print("  hand-rolled scanner → stations \(format(scanner))")
-  print(
-    "  baseline JSONDecoder → rows      \(format(decoder))  (\(decodedCount) rows; "
-      + String(format: "%.1f× slower)", decoder / scanner))
-  print(
-    "  baseline JSONSerialization → rows \(format(serialization)) (\(serializedCount) rows; "
-      + String(format: "%.1f× slower)", serialization / scanner))
-  print("fast chargers 2026 CSV (\(fast.stations.count) sites): \(format(csv))")
-
-  var merged: (stations: [Station], report: MergeReport)?
-  let gridMerge = median(runs: 5) {
-    merged = StationMerger.merge(register2022: register, fastChargers2026: fast)
-  }
-  let bruteMerge = milliseconds {
-    _ = StationMerger.mergeWithBruteForceSearch(register2022: register, fastChargers2026: fast)
-  }
-  print("merge, grid buckets: \(format(gridMerge))")
-  print(
-    "  baseline O(n·m) pair search: \(format(bruteMerge))"
-      + String(format: " (%.0f× slower)", bruteMerge / gridMerge))
-  var totalCPU: [Double] = []
-  let total = try median(runs: 3) {
-    totalCPU.append(try cpuMilliseconds { _ = try StationCatalog.loadBundled() })
-  }
-  totalCPU.sort()
-  print(
-    "total StationCatalog.loadBundled() (read + parse on 2 threads + merge): wall \(format(total)),"
-      + " CPU \(format(totalCPU[1]))  (target < 3000 ms wall)")
-  if let merged {
+    var register = RegisterJSONLinesImporter.importStations(from: data2022, fileName: "2022")
+    var fast = FastChargerCSVImporter.importStations(from: data2026, fileName: "2026")
+    let scanner = Bench.median(runs: bench.runs(5)) {
+      register = RegisterJSONLinesImporter.importStations(from: data2022, fileName: "2022")
+    }
+    let csv = Bench.median(runs: bench.runs(5)) {
+      fast = FastChargerCSVImporter.importStations(from: data2026, fileName: "2026")
+    }
+    var decodedCount = 0
+    let decoder = Bench.median(runs: bench.runs(3)) {
+      decodedCount = BaselineRegisterRow.decodeAll(data2022)
+    }
+    var serializedCount = 0
+    let serialization = Bench.median(runs: bench.runs(3)) {
+      serializedCount = BaselineRegisterRow.serializeAll(data2022)
+    }
+    let megabytes = String(format: "%.1f MB", Double(data2022.count) / 1e6)
+    print("import: register 2022 JSON Lines (\(register.stations.count) sites, \(megabytes)):")
+    print("import:   hand-rolled scanner → stations \(scanner.text())")
     print(
-      merged.report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+      "import:   baseline JSONDecoder → rows (\(decodedCount)) \(decoder.text()), \(scanner.speedup(over: decoder)) faster"
+    )
+    print(
+      "import:   baseline JSONSerialization → rows (\(serializedCount)) \(serialization.text()), \(scanner.speedup(over: serialization)) faster"
+    )
+    print("import: fast chargers 2026 CSV (\(fast.stations.count) sites): \(csv.text())")
+
+    var merged: (stations: [Station], report: MergeReport)?
+    let gridMerge = Bench.median(runs: bench.runs(5)) {
+      merged = StationMerger.merge(register2022: register, fastChargers2026: fast)
+    }
+    print("import: merge, grid buckets: \(gridMerge.text())")
+    if !bench.quick {
+      let (bruteMerge, _) = Bench.measure {
+        StationMerger.mergeWithBruteForceSearch(register2022: register, fastChargers2026: fast)
+      }
+      print(
+        "import:   baseline O(n·m) pair search: \(bruteMerge.text()), \(gridMerge.speedup(over: bruteMerge)) faster"
+      )
+    }
+    let total = try Bench.median(runs: bench.runs(3)) { _ = try StationCatalog.loadBundled() }
+    print(
+      "import: total StationCatalog.loadBundled() (read + parse on 2 threads + merge): \(total.text())"
+    )
+    if let merged {
+      print(
+        merged.report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+    }
   }
 }
 

@@ -16,24 +16,22 @@ import WaysideData
 /// The spatial-index benchmark: k nearest, map region, route corridor, build time and memory,
 /// each beside a brute-force scan and SQLite's R*Tree module measured in the same run.
 ///
-/// Run with `swift run -c release wayside-bench`; the numbers go into Guides/StationIndex.md.
+/// Run with `swift run -c release wayside-bench index`; the numbers go into
+/// Guides/StationIndex.md. Per-query medians are wall clock (one reading per query); the summary
+/// judges each target on the CPU time of the whole batch divided by the number of queries.
 enum IndexBench {
-  /// Runs the benchmark and prints its report; returns the process exit status.
-  static func run() -> Int32 {
-    do {
-      try runThrowing()
-      return 0
-    } catch {
-      FileHandle.standardError.write(Data("wayside-bench index: \(error)\n".utf8))
-      return 1
-    }
+  /// Runs the section.
+  static func run(_ bench: Bench) throws {
+    bench.section("StationIndex (merged bundled set)")
+    try runThrowing(bench)
   }
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
 
-  static func runThrowing() throws {
+  static func runThrowing(_ bench: Bench) throws {
+    let quick = bench.quick
     let rssStart = residentBytes()
     let (stations, setName) = try loadGermanSet()
     let rssStations = residentBytes()
@@ -89,10 +87,23 @@ enum IndexBench {
     // 12 nearest.
     let k = 12
     var agree = true
-    let indexNearest = timeEach(points, repeats: 5) { index.nearest(to: $0, limit: k).count }
-    let bruteNearest = timeEach(Array(points.prefix(200)), repeats: 1) {
+    let indexNearest = timeEach(points, repeats: quick ? 1 : 5) {
+      index.nearest(to: $0, limit: k).count
+    }
+    let bruteNearest = timeEach(Array(points.prefix(quick ? 20 : 200)), repeats: 1) {
       bruteForceNearest(latitudes, longitudes, $0, k).count
     }
+    let nearestCPU = cpuPerCall(points, repeats: quick ? 1 : 5) {
+      index.nearest(to: $0, limit: k).count
+    }
+    let bruteCPU = cpuPerCall(Array(points.prefix(quick ? 20 : 200)), repeats: 1) {
+      bruteForceNearest(latitudes, longitudes, $0, k).count
+    }
+    bench.target("index: 12 nearest, per query", under: 0.010, nearestCPU)
+    bench.target(
+      "index: 12 nearest vs brute-force scan", target: "≥ 50× faster",
+      measured: String(format: "%.0f× (CPU)", bruteCPU.cpu / max(nearestCPU.cpu, 1e-12)),
+      met: bruteCPU.cpu / max(nearestCPU.cpu, 1e-12) >= 50)
     let sqliteNearest = timeEach(points, repeats: 1) {
       rtree.nearest($0, k, latitudes, longitudes).count
     }
@@ -151,8 +162,14 @@ enum IndexBench {
     for (label, boxes) in [("city view 10×10 km", views), ("all of Berlin", [berlin])] {
       let counts = boxes.map { index.stations(in: $0, order: .unspecified).count }
       let meanCount = counts.reduce(0, +) / max(1, counts.count)
-      let unordered = timeEach(boxes, repeats: 400) {
+      let unordered = timeEach(boxes, repeats: quick ? 40 : 400) {
         index.stations(in: $0, order: .unspecified).count
+      }
+      if label.hasPrefix("city") {
+        let cpu = cpuPerCall(boxes, repeats: quick ? 40 : 400) {
+          index.stations(in: $0, order: .unspecified).count
+        }
+        bench.target("index: city-sized region, per query", under: 0.050, cpu)
       }
       let ordered = timeEach(boxes, repeats: 200) { index.stations(in: $0).count }
       let brute = timeEach(boxes, repeats: 20) { bruteForceRegion(latitudes, longitudes, $0).count }
@@ -190,7 +207,11 @@ enum IndexBench {
     let corridorPrepared = timeEach([route], repeats: 50) {
       index.stations(along: $0, withinKilometres: width).count
     }
-    let quick = ProcessInfo.processInfo.environment["WAYSIDE_BENCH_QUICK"] != nil
+    bench.target(
+      "index: corridor Berlin → Hamburg 2 km", under: 2,
+      cpuPerCall([polyline], repeats: quick ? 10 : 50) {
+        index.stations(along: $0, withinKilometres: width).count
+      })
     let bruteCorridor =
       quick
       ? [Double.nan]
@@ -245,20 +266,10 @@ enum IndexBench {
     if !agree { throw Failure(description: "the index disagreed with a baseline; see above") }
   }
 
-  /// The full German set: the 2022 register and the 2026 fast-charger list, imported with the
-  /// StationFeeds importers. Until the merged catalogue is in main they are concatenated
-  /// unmerged, which is a larger set than the merged one (an upper bound for the timings).
+  /// The full German set: the merged bundled catalogue (`StationCatalog.loadBundled()`).
   static func loadGermanSet() throws -> ([Station], String) {
-    let register = RegisterJSONLinesImporter.importStations(
-      from: try BundledData.data(.stations2022), fileName: "de_stations_bnetza_2022-01-01.jsonl")
-    let fast = FastChargerCSVImporter.importStations(
-      from: try BundledData.data(.fastChargers2026),
-      fileName: "de_fast_chargers_bnetza_2026-01-28.csv")
-    return (
-      register.stations + fast.stations,
-      "2022 register \(register.stations.count) + 2026 fast chargers \(fast.stations.count), "
-        + "unmerged"
-    )
+    let merged = try StationCatalog.loadBundled()
+    return (merged.stations, "merged 2022 register + 2026 fast chargers")
   }
 
   // MARK: Baselines
@@ -311,6 +322,19 @@ enum IndexBench {
   // MARK: Measurement
 
   nonisolated(unsafe) static var sink = 0  // written only from the benchmark's single thread
+
+  /// CPU and wall milliseconds per call, measured over the whole batch (the CPU clock cannot
+  /// resolve a single microsecond query).
+  static func cpuPerCall<T>(_ inputs: [T], repeats: Int, _ body: (T) -> Int) -> Sample {
+    for input in inputs { sink &+= body(input) }  // warm-up
+    let (sample, _) = Bench.measure {
+      for _ in 0..<repeats {
+        for input in inputs { sink &+= body(input) }
+      }
+    }
+    let calls = Double(max(1, inputs.count * repeats))
+    return Sample(wall: sample.wall / calls, cpu: sample.cpu / calls)
+  }
 
   /// Nanoseconds per call, one sample per input per repeat.
   static func timeEach<T>(_ inputs: [T], repeats: Int, _ body: (T) -> Int) -> [Double] {

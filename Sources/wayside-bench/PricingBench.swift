@@ -13,7 +13,10 @@ import WaysideData
 enum PricingBench {
   /// Runs the benchmark and prints its lines; returns false when the data cannot be loaded.
   @discardableResult
-  static func run(iterations: Int = 2000) -> Bool {
+  static func run(_ bench: Bench) -> Bool {
+    bench.section("Pricing (12 stations × every bundled tariff)")
+    let runs = bench.runs(21, quick: 3)
+    let inner = bench.runs(100, quick: 10)
     let loadStart = DispatchTime.now().uptimeNanoseconds
     let catalog: TariffCatalog
     do {
@@ -23,6 +26,7 @@ enum PricingBench {
         retail: try BundledData.data(.tariffsRetail))
     } catch {
       print("pricing: cannot load the bundled tariffs: \(error)")
+      bench.target("pricing: quote 12 stations × all tariffs", under: 1, nil)
       return false
     }
     let loadMs = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6
@@ -36,7 +40,7 @@ enum PricingBench {
 
     // (a) Full quotes.
     var quoteCount = 0
-    let quoteMedian = median(iterations) {
+    let quoteMedian = Bench.medianPerCall(runs: runs, inner: inner) {
       for quote in quoter.quote(stations: stations, selectedTariffIDs: nil, assumption: assumption)
       {
         quoteCount &+= quote.quotes.count
@@ -64,7 +68,7 @@ enum PricingBench {
 
     // (b) Every tariff at every station, compiled.
     var sink = ExactAmount.zero
-    let compiledMedian = median(iterations) {
+    let compiledMedian = Bench.medianPerCall(runs: runs, inner: inner) {
       for session in sessions {
         guard let prepared = try? PreparedSession(session) else { continue }
         for entry in catalog.entries { sink = sink + entry.compiled.cost(prepared).inclVAT }
@@ -72,7 +76,7 @@ enum PricingBench {
     }
 
     // (c) Baseline: the same pairs, recompiled and re-prepared for each pair.
-    let naiveMedian = median(max(20, iterations / 20)) {
+    let naiveMedian = Bench.median(runs: bench.runs(5, quick: 1)) {
       for session in sessions {
         for entry in catalog.entries {
           if let cost = try? SessionCostCalculator.cost(of: session, under: entry.tariff) {
@@ -89,27 +93,14 @@ enum PricingBench {
       "pricing: applicable tariffs per station: \(applicable.map(String.init).joined(separator: " "))"
     )
     print(
-      "pricing: quote 12 stations × all \(tariffs) tariffs (applicability + cost + sort): median \(format(quoteMedian / 1000)) µs  [target < 1000 µs]"
+      "pricing: quote 12 stations × all \(tariffs) tariffs (applicability + cost + sort): \(quoteMedian.text(3))  [target < 1 ms]"
     )
     print(
-      "pricing: cost of all 12 × \(tariffs) pairs, compiled tariffs: median \(format(compiledMedian / 1000)) µs; baseline recompiling per pair: median \(format(naiveMedian / 1000)) µs (\(format(naiveMedian / max(compiledMedian, 1)))× slower)"
+      "pricing: cost of all 12 × \(tariffs) pairs, compiled tariffs: \(compiledMedian.text(3)) | baseline recompiling per pair: \(naiveMedian.text(1)), \(compiledMedian.speedup(over: naiveMedian)) faster"
     )
+    bench.target("pricing: quote 12 stations × all tariffs", under: 1, quoteMedian)
     if sink.units == 42 { print("") }  // keeps the work observable
     return true
-  }
-
-  /// Median wall time in nanoseconds of `body` over `runs` runs.
-  private static func median(_ runs: Int, _ body: () -> Void) -> Double {
-    body()  // warm-up
-    var times: [UInt64] = []
-    times.reserveCapacity(runs)
-    for _ in 0..<runs {
-      let t0 = DispatchTime.now().uptimeNanoseconds
-      body()
-      times.append(DispatchTime.now().uptimeNanoseconds - t0)
-    }
-    times.sort()
-    return Double(times[times.count / 2])
   }
 
   private static func format(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -1,225 +1,209 @@
 import Charging
 import Foundation
-import Geo
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import StationFeeds
+import StationIndex
 import StationStore
-import WaysideData
 
-/// The station store benchmark: first-run import and start-up from an existing store, for the
-/// bundled German stations, beside re-parsing the bundled files and JSON-per-row decoding.
+/// The station store on the merged bundled set (`StationCatalog.loadBundled()`, 35k stations):
+/// first run (import + merge + write), start-up from an existing store, and resident memory,
+/// each beside a baseline measured in the same run.
+///
+/// Baselines: start-up is compared with re-importing the bundled files (what every start would
+/// cost without a store); the binary row codec with JSON rows (`JSONEncoder`/`JSONDecoder`) of
+/// the same stations.
 enum StoreBench {
-  /// Runs the benchmark and prints one line per figure.
-  static func run() {
-    print("== StationStore (2022 register JSONL + 2026 fast-charger CSV, unmerged)")
-    var parsed: [Station] = []
-    let parse = measure(runs: 3) { parsed = BundledStations.parseAll() }
-    print(line("baseline: re-parse bundled files → [Station]", parse, "\(parsed.count) stations"))
-
+  /// Runs the section.
+  static func run(_ bench: Bench) {
+    bench.section("StationStore (merged bundled set)")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "wayside-store-bench-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: folder) }
     do {
-      var firstRun: [Double] = []
-      var writeOnly: [Double] = []
-      for _ in 0..<3 {
-        try? FileManager.default.removeItem(at: folder)
-        let start = DispatchTime.now().uptimeNanoseconds
-        let store = try StationStore(directory: folder)
-        var writeStart: UInt64 = 0
-        _ = try store.loadStations {
-          let stations = BundledStations.parseAll()
-          writeStart = DispatchTime.now().uptimeNanoseconds
-          return stations
-        }
-        let end = DispatchTime.now().uptimeNanoseconds
-        firstRun.append(Double(end - start) / 1e6)
-        writeOnly.append(Double(end - writeStart) / 1e6)
-      }
-      lastCPU = []
-      print(line("first run: create store, parse, write (target < 3000 ms)", firstRun.sorted(), ""))
-      print(line("  of which writing to SQLite", writeOnly.sorted(), ""))
-
-      var loaded = 0
-      let startup = measure(runs: 7) {
-        guard let store = try? StationStore(directory: folder),
-          let stations = try? store.loadStations(orImport: { [] })
-        else { return }
-        loaded = stations.stations.count
-      }
-      print(
-        line("start-up: open store → [Station] (target < 150 ms)", startup, "\(loaded) stations"))
-
-      let store = try StationStore(directory: folder)
-      let decodeOnly = measure(runs: 7) { _ = try? store.loadStations() }
-      print(line("  of which reading + decoding rows", decodeOnly, ""))
-
-      let encoder = JSONEncoder()
-      let rows = parsed.compactMap { try? encoder.encode($0) }
-      let decoder = JSONDecoder()
-      let jsonRows = measure(runs: 3) {
-        for row in rows { _ = try? decoder.decode(Station.self, from: row) }
-      }
-      print(line("baseline: JSON-per-row decoding of the same stations", jsonRows, ""))
-      let binary = parsed.map(StationCodec.encode)
-      let binaryRows = measure(runs: 7) {
-        for row in binary { _ = try? StationCodec.decode(row) }
-      }
-      print(
-        line(
-          "StationCodec binary decoding of the same stations", binaryRows,
-          String(format: "%.1f× faster than JSON", median(jsonRows) / median(binaryRows))))
-      let size =
-        (try? FileManager.default.attributesOfItem(atPath: store.stationsURL.path)[.size])
-        as? Int ?? 0
-      print("  stations.sqlite: \(size / 1024) KiB")
+      try measure(bench, folder: folder)
     } catch {
-      print("store benchmark failed: \(error)")
+      print("store: failed: \(error)")
+      bench.target("store: first run (import + merge + write)", under: 3000, nil)
+      bench.target("store: start-up → [Station]", under: 150, nil)
+      bench.target("store: start-up → ready index", under: 150, nil)
     }
   }
 
-  /// Wall-clock milliseconds per run, sorted; the thread's CPU time of each run is kept in
-  /// `lastCPU` so a loaded machine (many processes on few cores) can be told from slow code.
-  private static func measure(runs: Int, _ body: () -> Void) -> [Double] {
-    var times: [Double] = []
-    var cpu: [Double] = []
-    for _ in 0..<runs {
-      let start = DispatchTime.now().uptimeNanoseconds
-      let cpuStart = threadCPUMilliseconds()
-      body()
-      cpu.append(threadCPUMilliseconds() - cpuStart)
-      times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  private static func measure(_ bench: Bench, folder: URL) throws {
+    // First run: an empty folder, the bundled import and merge, the write.
+    var importPart: [Sample] = []
+    var firstRun: [Sample] = []
+    var stations: [Station] = []
+    for _ in 0..<bench.runs(3) {
+      try? FileManager.default.removeItem(at: folder)
+      var loaded = Sample(wall: 0, cpu: 0)
+      let (total, startup) = try Bench.measure {
+        let store = try StationStore(directory: folder)
+        return try store.loadStations {
+          let (sample, result) = try Bench.measure { try StationCatalog.loadBundled().stations }
+          loaded = sample
+          return result
+        }
+      }
+      guard startup.imported else { throw BenchError("the first run did not import") }
+      stations = startup.stations
+      importPart.append(loaded)
+      firstRun.append(total)
     }
-    lastCPU = cpu.sorted()
-    return times.sorted()
+    let first = median(firstRun)
+    let imports = median(importPart)
+    let write = Sample(wall: first.wall - imports.wall, cpu: first.cpu - imports.cpu)
+    let evses = stations.reduce(0) { $0 + $1.evses.count }
+    print("store: merged set: \(stations.count) stations, \(evses) EVSEs")
+    print(
+      "store: first run (create store, loadBundled, write): \(first.text())  [target < 3000 ms]")
+    print("store:   of which StationCatalog.loadBundled() (2 threads): \(imports.text())")
+    print("store:   of which writing to SQLite: \(write.text())")
+    bench.target("store: first run (loadBundled + write)", under: 3000, first)
+
+    // Write baseline: the same rows with JSON bodies instead of the binary codec.
+    let encoder = JSONEncoder()
+    let (jsonEncode, jsonRows) = Bench.measure { stations.compactMap { try? encoder.encode($0) } }
+    let (binaryEncode, binaryRows) = Bench.measure { stations.map(StationCodec.encode) }
+    print(
+      "store: encode all rows: StationCodec \(binaryEncode.text()) | baseline JSONEncoder \(jsonEncode.text()); the codec is \(binaryEncode.speedup(over: jsonEncode)) faster"
+    )
+
+    // Start-up from the existing store: to [Station], and on to a ready index.
+    var count = 0
+    let startup = try Bench.median(runs: bench.runs(7, quick: 2)) {
+      let store = try StationStore(directory: folder)
+      count = try store.loadStations(orImport: { throw BenchError("the store was empty") })
+        .stations.count
+    }
+    var indexed = 0
+    let startupIndex = try Bench.median(runs: bench.runs(7, quick: 2)) {
+      let store = try StationStore(directory: folder)
+      let loaded = try store.loadStations(orImport: { throw BenchError("the store was empty") })
+      indexed = StationIndex(loaded.stations).count
+    }
+    let reimport = Bench.median(runs: bench.runs(3)) {
+      _ = try? StationCatalog.loadBundled()
+    }
+    print(
+      "store: start-up: open store → [Station] (\(count) stations): \(startup.text())  [target < 150 ms] | baseline re-import of the bundled files \(reimport.text()), \(startup.speedup(over: reimport)) faster"
+    )
+    let indexBuild = Sample(
+      wall: startupIndex.wall - startup.wall, cpu: startupIndex.cpu - startup.cpu)
+    print(
+      "store: start-up: open store → [Station] → StationIndex (\(indexed) indexed): \(startupIndex.text())  [target < 150 ms]; of which the index build \(indexBuild.text())"
+    )
+    bench.target("store: start-up → [Station]", under: 150, startup)
+    bench.target("store: start-up → ready index", under: 150, startupIndex)
+
+    let decoder = JSONDecoder()
+    let jsonDecode = Bench.median(runs: bench.runs(3)) {
+      for row in jsonRows { _ = try? decoder.decode(Station.self, from: row) }
+    }
+    let binaryDecode = Bench.median(runs: bench.runs(7, quick: 2)) {
+      let cache = StationCodec.DecodingCache()
+      for row in binaryRows {
+        _ = row.withUnsafeBytes { try? StationCodec.decode($0, cache: cache) }
+      }
+    }
+    print(
+      "store: decode all rows: StationCodec \(binaryDecode.text()) | baseline JSONDecoder \(jsonDecode.text()); the codec is \(binaryDecode.speedup(over: jsonDecode)) faster"
+    )
+    let bytes = binaryRows.reduce(0) { $0 + $1.count }
+    let jsonBytes = jsonRows.reduce(0) { $0 + $1.count }
+    let fileSize =
+      (try? FileManager.default.attributesOfItem(
+        atPath: folder.appendingPathComponent(
+          "stations.sqlite"
+        ).path)[.size]) as? Int ?? 0
+    print(
+      "store: row bodies \(bytes / 1024) KiB binary vs \(jsonBytes / 1024) KiB JSON; stations.sqlite \(fileSize / 1024) KiB"
+    )
+
+    // Memory in a fresh process, so nothing this run allocated before is counted.
+    if let probe = MemoryProbe.run(folder: folder) {
+      print(
+        "store: memory for the whole set in a fresh process (open store → [Station] → index): resident +\(mib(probe.residentDelta)) (\(probe.stations) stations)  [target < 60 MB]"
+      )
+      bench.target(
+        "store: resident memory for the whole set", target: "< 60 MB",
+        measured: "\(mib(probe.residentDelta)) resident",
+        met: probe.residentDelta < 60 * 1_000_000)
+    } else {
+      print("store: memory probe failed")
+      bench.target(
+        "store: resident memory for the whole set", target: "< 60 MB", measured: "—", met: nil)
+    }
   }
 
-  nonisolated(unsafe) private static var lastCPU: [Double] = []  // single-threaded benchmark
-
-  private static func threadCPUMilliseconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) * 1e3 + Double(spec.tv_nsec) / 1e6
+  private static func median(_ samples: [Sample]) -> Sample {
+    let wall = samples.map(\.wall).sorted()
+    let cpu = samples.map(\.cpu).sorted()
+    return Sample(wall: wall[wall.count / 2], cpu: cpu[cpu.count / 2])
   }
 
-  private static func median(_ sorted: [Double]) -> Double { sorted[sorted.count / 2] }
+  private static func mib(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+}
 
-  private static func line(_ label: String, _ sorted: [Double], _ note: String) -> String {
-    let cpu = lastCPU.isEmpty ? "" : String(format: ", CPU %.1f", median(lastCPU))
-    let text = String(
-      format: "%-58@ median %8.1f ms (min %.1f%@)", label as NSString, median(sorted), sorted[0],
-      cpu as NSString)
-    return note.isEmpty ? text : "\(text)  \(note)"
+/// `wayside-bench memory-probe DIR`: opens the store in DIR, loads every station, builds the
+/// index and prints
+/// `resident_delta stations` (resident bytes added by the set, and its size); run in a child process by ``StoreBench``.
+enum MemoryProbe {
+  /// The probe's result.
+  struct Result {
+    var residentDelta: Int
+    var stations: Int
+  }
+
+  /// The child side: measures and prints; returns the exit status.
+  static func main(_ arguments: [String]) -> Int32 {
+    guard let path = arguments.first else {
+      FileHandle.standardError.write(Data("usage: wayside-bench memory-probe STORE_DIR\n".utf8))
+      return 2
+    }
+    // Load Foundation's and SQLite's own state first so only the station set is counted.
+    _ = try? StationStore(directory: URL(fileURLWithPath: path)).stationCount()
+    let rss0 = Bench.residentBytes() ?? 0
+    do {
+      let store = try StationStore(directory: URL(fileURLWithPath: path))
+      let stations = try store.loadStations(orImport: { [] }).stations
+      let index = StationIndex(stations)
+      let rss1 = Bench.residentBytes() ?? 0
+      print("\(rss1 - rss0) \(index.count)")
+      withExtendedLifetime((stations, index)) {}
+      return 0
+    } catch {
+      FileHandle.standardError.write(Data("memory-probe: \(error)\n".utf8))
+      return 1
+    }
+  }
+
+  /// The parent side: runs this executable as `memory-probe` and parses its answer.
+  static func run(folder: URL) -> Result? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    if let path = Bundle.main.executablePath { process.executableURL = URL(fileURLWithPath: path) }
+    process.arguments = ["memory-probe", folder.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do {
+      try process.run()
+    } catch {
+      return nil
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+    guard process.terminationStatus == 0, fields.count == 2, let rss = Int(fields[0]),
+      let count = Int(fields[1])
+    else { return nil }
+    return Result(residentDelta: rss, stations: count)
   }
 }
 
-/// A minimal reader of the bundled station files for the benchmark only (the full importers with
-/// diagnostics and the merge live in StationFeeds).
-enum BundledStations {
-  private struct Row: Decodable {
-    struct Plug: Decodable {
-      var type: String
-      var current: String
-      var max_kw: Double?
-      var count: Int
-    }
-    var id: String
-    var operatorName: String
-    var lat: Double
-    var lon: Double
-    var street: String?
-    var postcode: String?
-    var city: String?
-    var charge_points: Int
-    var connectors: [Plug]
-    var quality_flags: [String]
-    enum CodingKeys: String, CodingKey {
-      case id, lat, lon, street, postcode, city, charge_points, connectors, quality_flags
-      case operatorName = "operator"
-    }
-  }
-
-  static func parseAll() -> [Station] { register2022() + fastChargers2026() }
-
-  static func register2022() -> [Station] {
-    guard let data = try? BundledData.data(.stations2022) else { return [] }
-    let source = DataSource(
-      name: "BNetzA Ladesäulenregister", date: "2022-01-01", licence: "CC BY 4.0",
-      attribution: BundledData.attributions[0])
-    let decoder = JSONDecoder()
-    return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
-      guard let row = try? decoder.decode(Row.self, from: Data(line)) else { return nil }
-      var evses: [EVSE] = []
-      for (index, plug) in row.connectors.enumerated() {
-        let standard: ConnectorStandard =
-          switch plug.type {
-          case "type2_socket", "type2_cable": .type2
-          case "ccs2": .type2Combo
-          case "chademo": .chademo
-          case "schuko": .domestic("F")
-          default: .unknown(plug.type)
-          }
-        let connector = Connector(
-          id: "1", standard: standard, powerType: plug.current == "DC" ? .dc : .ac3Phase,
-          maxElectricPower: plug.max_kw.map { Power(kilowatts: $0) })
-        for n in 0..<max(1, plug.count) {
-          evses.append(EVSE(uid: "\(index)-\(n)", connectors: [connector]))
-        }
-      }
-      return Station(
-        id: Station.ID(row.id), operatorName: row.operatorName,
-        address: Address(street: row.street, postcode: row.postcode, city: row.city),
-        coordinate: Coordinate(latitude: row.lat, longitude: row.lon), evses: evses,
-        chargePointCount: row.charge_points, source: source, qualityFlags: row.quality_flags)
-    }
-  }
-
-  static func fastChargers2026() -> [Station] {
-    guard let data = try? BundledData.data(.fastChargers2026) else { return [] }
-    let source = DataSource(
-      name: "BNetzA Ladesäulenregister via woladen.de", date: "2026-01-28", licence: "CC BY 4.0",
-      attribution: BundledData.attributions[1])
-    let text = String(decoding: data, as: UTF8.self)
-    var stations: [Station] = []
-    for line in text.split(separator: "\n").dropFirst() {
-      let f = fields(line)
-      guard f.count >= 16, let lat = Double(f[3]), let lon = Double(f[4]) else { continue }
-      let points = Int(f[9]) ?? 1
-      let kw = Double(f[11]) ?? Double(f[10])
-      let connector = Connector(
-        id: "1", standard: .unknown("unspecified"), powerType: .dc,
-        maxElectricPower: kw.map { Power(kilowatts: $0) })
-      let evses = (0..<max(1, points)).map { EVSE(uid: "\($0)", connectors: [connector]) }
-      stations.append(
-        Station(
-          id: Station.ID(f[0]), operatorName: f[1],
-          address: Address(street: f[5], postcode: f[6], city: f[7], country: f[8]),
-          coordinate: Coordinate(latitude: lat, longitude: lon), evses: evses,
-          chargePointCount: points, source: source,
-          qualityFlags: f[15].split(separator: ";").map(String.init)))
-    }
-    return stations
-  }
-
-  /// Splits one CSV line, honouring double quotes.
-  private static func fields(_ line: Substring) -> [String] {
-    var result: [String] = []
-    var current = ""
-    var quoted = false
-    var iterator = line.makeIterator()
-    while let c = iterator.next() {
-      if c == "\"" {
-        quoted.toggle()
-      } else if c == ",", !quoted {
-        result.append(current)
-        current = ""
-      } else {
-        current.append(c)
-      }
-    }
-    result.append(current)
-    return result
-  }
+/// A benchmark precondition that did not hold.
+struct BenchError: Error, CustomStringConvertible {
+  /// What went wrong.
+  var description: String
+  /// Creates an error.
+  init(_ description: String) { self.description = description }
 }

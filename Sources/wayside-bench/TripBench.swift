@@ -1,5 +1,7 @@
+import Charging
 import Foundation
 import Geo
+import Pricing
 import Routing
 import StationFeeds
 import TripPlanner
@@ -12,62 +14,30 @@ import WaysideData
 /// beside the challenge checker's reference hours.
 enum TripBench {
   /// Runs every trip benchmark and prints one line per measurement.
-  static func run() {
+  static func run(_ bench: Bench) {
+    bench.section("Routing and trip planning")
     do {
-      try routing()
-      try supercharger()
-      try realTrip()
+      try routing(bench)
+      try supercharger(bench)
+      try realTrip(bench)
     } catch {
-      print("trip bench failed: \(error)")
+      print("trip: failed: \(error)")
     }
   }
 
-  /// Median milliseconds of `repetitions` runs: wall clock and this thread's CPU time.
-  ///
-  /// The build machine is shared (load averages of 10+ on 2 cores), so wall clock overstates
-  /// the work; the CPU time is what one query costs on an idle core.
-  static func median(_ repetitions: Int, _ body: () throws -> Void) rethrows -> Sample {
-    var wall: [Double] = []
-    var cpu: [Double] = []
-    let clock = ContinuousClock()
-    for _ in 0..<repetitions {
-      let cpuStart = threadCPUMilliseconds()
-      let elapsed = try clock.measure(body)
-      cpu.append(threadCPUMilliseconds() - cpuStart)
-      wall.append(
-        Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
-    }
-    wall.sort()
-    cpu.sort()
-    return Sample(wall: wall[wall.count / 2], cpu: cpu[cpu.count / 2])
-  }
-
-  /// A measurement in milliseconds.
-  struct Sample {
-    var wall: Double
-    var cpu: Double
-  }
-
-  static func threadCPUMilliseconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
-  }
-
-  static func ms(_ value: Sample) -> String {
-    String(format: "%.2f ms CPU (%.2f ms wall)", value.cpu, value.wall)
-  }
+  static func ms(_ value: Sample) -> String { value.text(2) }
 
   static func ratio(_ a: Sample, _ b: Sample) -> String { String(format: "%.1f", a.cpu / b.cpu) }
 
-  static func routing() throws {
+  static func routing(_ bench: Bench) throws {
     let files = [try BundledData.data(.motorways), try BundledData.data(.federalRoads)]
     var network: RoadNetwork?
-    let build = try median(5) { network = try RoadNetwork(geoJSON: files) }
-    let parseOnly = try median(5) {
+    let build = try Bench.median(runs: bench.runs(5)) { network = try RoadNetwork(geoJSON: files) }
+    let parseOnly = try Bench.median(runs: bench.runs(5)) {
       for file in files { _ = try JSONSerialization.jsonObject(with: file) }
     }
     guard let network else { return }
+    bench.target("routing: graph build", under: 500, build)
     print(
       "routing: graph build (parse + graph, \(network.nodeCount) nodes, \(network.directedEdgeCount / 2) segments) \(ms(build)) | baseline JSONSerialization parse alone \(ms(parseOnly))"
     )
@@ -76,13 +46,13 @@ enum TripBench {
     var aStarSettled = 0
     var dijkstraSettled = 0
     var length = 0.0
-    let aStar = try median(21) {
+    let aStar = try Bench.median(runs: bench.runs(21, quick: 3)) {
       let result = try network.fastestRouteWithStatistics(
         from: kassel, to: munich, algorithm: .aStar)
       aStarSettled = result.statistics.settledNodes
       length = result.route.lengthKilometres
     }
-    let dijkstra = try median(21) {
+    let dijkstra = try Bench.median(runs: bench.runs(21, quick: 3)) {
       dijkstraSettled = try network.fastestRouteWithStatistics(
         from: kassel, to: munich, algorithm: .dijkstra
       ).statistics.settledNodes
@@ -90,9 +60,10 @@ enum TripBench {
     print(
       "routing: Kassel → München \(String(format: "%.1f", length)) km: A* \(ms(aStar)) (\(aStarSettled) nodes settled) | baseline Dijkstra \(ms(dijkstra)) (\(dijkstraSettled) settled), \(ratio(dijkstra, aStar))× faster"
     )
+    bench.target("routing: Kassel → München query", under: 50, aStar)
   }
 
-  static func supercharger() throws {
+  static func supercharger(_ bench: Bench) throws {
     let network = try SuperchargerNetwork(
       csv: String(decoding: try BundledData.data(.superchargerNetwork), as: UTF8.self))
     let references: [(String, String, Double)] = [
@@ -105,7 +76,9 @@ enum TripBench {
     var worst = Sample(wall: 0, cpu: 0)
     for (from, to, reference) in references {
       var plan: SuperchargerNetwork.Plan?
-      let time = try median(11) { plan = try network.plan(from: from, to: to) }
+      let time = try Bench.median(runs: bench.runs(11, quick: 3)) {
+        plan = try network.plan(from: from, to: to)
+      }
       if time.cpu > worst.cpu { worst = time }
       guard let plan else { continue }
       print(
@@ -113,42 +86,76 @@ enum TripBench {
       )
     }
     print("supercharger: slowest route \(ms(worst)) (target < 50 ms)")
+    bench.target("trip: Supercharger plan, slowest route", under: 50, worst)
   }
 
-  static func realTrip() throws {
+  static func realTrip(_ bench: Bench) throws {
     let network = try RoadNetwork(geoJSON: [
       BundledData.data(.motorways), BundledData.data(.federalRoads),
     ])
     let places = try PlaceDirectory(geoJSON: BundledData.data(.places))
     let imported = FastChargerCSVImporter.importStations(
       from: try BundledData.data(.fastChargers2026), fileName: "fast chargers")
-    let corridor = SiteListCorridor(sites: imported.stations.compactMap(ChargerSite.init(station:)))
+    let (indexBuild, corridor) = Bench.measure { IndexedCorridor(stations: imported.stations) }
+    let grid = SiteListCorridor(sites: imported.stations.compactMap(ChargerSite.init(station:)))
     let route = try network.fastestRoute(
       from: places.lookup("Berlin").coordinate, to: places.lookup("München").coordinate)
     guard let vehicle = VehicleProfiles.named("model-y-lr-2020") else { return }
     let options = TripOptions()
     var stations: [CorridorStation] = []
-    let corridorTime = median(11) {
+    let corridorTime = Bench.median(runs: bench.runs(11, quick: 3)) {
       stations = corridor.stations(along: route, withinKilometres: options.corridorKilometres)
     }
+    var gridStations: [CorridorStation] = []
+    let gridTime = Bench.median(runs: bench.runs(11, quick: 3)) {
+      gridStations = grid.stations(along: route, withinKilometres: options.corridorKilometres)
+    }
     var plan: TripPlan?
-    let planTime = try median(11) {
+    let planTime = try Bench.median(runs: bench.runs(11, quick: 3)) {
       plan = try TripPlanner(vehicle: vehicle, options: options).plan(
         route: route, stations: stations)
     }
     var fine = options
     fine.stateOfChargeStep = 0.0025
     var finePlan: TripPlan?
-    let fineTime = try median(5) {
+    let fineTime = try Bench.median(runs: bench.runs(5)) {
       finePlan = try TripPlanner(vehicle: vehicle, options: fine).plan(
         route: route, stations: stations)
     }
-    guard let plan, let finePlan else { return }
+    // Prices: the planner's hook over the bundled catalogue, then every stop priced exactly.
+    let catalog = try TariffCatalog.load(
+      afir: BundledData.data(.tariffsAFIR),
+      ludwigsburgOCPI: BundledData.data(.tariffsLudwigsburgOCPI),
+      retail: BundledData.data(.tariffsRetail))
+    let departure = OCPIDateTime.parse("2026-03-20T08:00:00+01:00") ?? Date()
+    var byID: [String: Station] = [:]
+    for station in imported.stations { byID[station.id.rawValue] = station }
+    var priced: TripPlan?
+    let pricedTime = try Bench.median(runs: bench.runs(11, quick: 3)) {
+      let pricing = TripPricing(
+        quoter: PriceQuoter(catalog: catalog),
+        stations: stations.compactMap { byID[$0.site.id] }, vehicle: vehicle,
+        departure: departure)
+      priced = pricing.price(
+        try TripPlanner(vehicle: vehicle, options: pricing.applied(to: options)).plan(
+          route: route, stations: stations))
+    }
+    guard let plan, let finePlan, let priced else { return }
     print(
-      "trip: Berlin → München \(String(format: "%.0f", route.lengthKilometres)) km, \(vehicle.id), \(stations.count) corridor stations (\(plan.candidateCount) after thinning): corridor \(ms(corridorTime)), plan \(ms(planTime)), total \(ms(Sample(wall: corridorTime.wall + planTime.wall, cpu: corridorTime.cpu + planTime.cpu))) (target < 250 ms); \(plan.stops.count) stops, \(String(format: "%.1f", plan.totalSeconds / 60)) min"
+      "trip: chargers indexed once: \(imported.stations.count) stations in \(ms(indexBuild))"
+    )
+    print(
+      "trip: Berlin → München corridor (3 km): StationIndex \(ms(corridorTime)), \(stations.count) stations | baseline grid scan \(ms(gridTime)), \(gridStations.count) stations"
+    )
+    print(
+      "trip: Berlin → München \(String(format: "%.0f", route.lengthKilometres)) km, \(vehicle.id), \(stations.count) corridor stations (\(plan.candidateCount) after thinning): plan \(ms(planTime)), corridor + plan \(ms(corridorTime + planTime)) (target < 250 ms); \(plan.stops.count) stops, \(String(format: "%.1f", plan.totalSeconds / 60)) min"
     )
     print(
       "trip: same with a 0.25 % grid: plan \(ms(fineTime)), \(String(format: "%.1f", finePlan.totalSeconds / 60)) min (1 % grid is \(String(format: "%.2f", (plan.totalSeconds / finePlan.totalSeconds - 1) * 100)) % slower)"
     )
+    print(
+      "trip: same with prices (the hook quotes every candidate under \(catalog.entries.count) tariffs, then each stop is priced exactly): \(ms(pricedTime)); \(priced.stops.count) stops, \(priced.totalPrice.map(String.init(describing:)) ?? "no price known")"
+    )
+    bench.target("trip: Berlin → München corridor + plan", under: 250, corridorTime + planTime)
   }
 }

@@ -13,14 +13,14 @@ struct PlaceDirectoryTests {
       ("halle (saale)", "Halle (Saale)"), ("Fürth, Bayern", "Fürth"), ("Gießen", "Gießen"),
       ("giessen", "Gießen"),
     ])
-  func resolvesNames(query: String, expected: String) throws {
-    let places = try BundledRoads.places.get()
+  func resolvesNames(query: String, expected: String) async throws {
+    let places = try await BundledRoads.places()
     #expect(try places.lookup(query).name == expected)
   }
 
   @Test("A name shared by several towns is an error listing each with its state")
-  func ambiguousNameListsCandidates() throws {
-    let places = try BundledRoads.places.get()
+  func ambiguousNameListsCandidates() async throws {
+    let places = try await BundledRoads.places()
     #expect {
       try places.lookup("Fürth")
     } throws: { error in
@@ -30,8 +30,8 @@ struct PlaceDirectoryTests {
   }
 
   @Test("A prefix matching several towns is ambiguous; a unique prefix resolves")
-  func prefixes() throws {
-    let places = try BundledRoads.places.get()
+  func prefixes() async throws {
+    let places = try await BundledRoads.places()
     #expect {
       try places.lookup("Frankfurt")
     } throws: { error in
@@ -42,8 +42,8 @@ struct PlaceDirectoryTests {
   }
 
   @Test("An unknown name is an error naming the input")
-  func unknownName() throws {
-    let places = try BundledRoads.places.get()
+  func unknownName() async throws {
+    let places = try await BundledRoads.places()
     #expect {
       try places.lookup("Atlantis")
     } throws: { error in
@@ -53,15 +53,15 @@ struct PlaceDirectoryTests {
   }
 
   @Test("LAT,LON resolves to that coordinate without a lookup")
-  func coordinates() throws {
-    let places = try BundledRoads.places.get()
+  func coordinates() async throws {
+    let places = try await BundledRoads.places()
     let resolved = try places.resolve("51.3127, 9.4797")
     #expect(resolved.coordinate == Coordinate(latitude: 51.3127, longitude: 9.4797))
   }
 
   @Test("The directory holds all 1,599 towns, Berlin first")
-  func loadsAllPlaces() throws {
-    let places = try BundledRoads.places.get()
+  func loadsAllPlaces() async throws {
+    let places = try await BundledRoads.places()
     #expect(places.places.count == 1_599)
     #expect(places.places.first?.name == "Berlin")
     #expect(places.places.first?.population == 3_669_491)

@@ -4,16 +4,16 @@ import Routing
 import Testing
 import WaysideData
 
-/// The bundled network and places, loaded once for all routing suites.
+/// The bundled network and places, built once per test process and shared with every other
+/// suite (and the CLI commands under test) through `RoadNetwork.bundled()`; waiting for a build
+/// suspends rather than blocking a cooperative-pool thread.
 enum BundledRoads {
-  static let both: Result<RoadNetwork, any Error> = Result {
-    try RoadNetwork(geoJSON: [BundledData.data(.motorways), BundledData.data(.federalRoads)])
-  }
-  static let motorwaysOnly: Result<RoadNetwork, any Error> = Result {
+  static func both() async throws -> RoadNetwork { try await RoadNetwork.bundled() }
+  static func motorwaysOnly() async throws -> RoadNetwork { try await motorways.value() }
+  static func places() async throws -> PlaceDirectory { try await PlaceDirectory.bundled() }
+
+  private static let motorways = LoadOnce {
     try RoadNetwork(geoJSON: [BundledData.data(.motorways)])
-  }
-  static let places: Result<PlaceDirectory, any Error> = Result {
-    try PlaceDirectory(geoJSON: BundledData.data(.places))
   }
 }
 
@@ -47,16 +47,16 @@ struct ExampleRoute: Sendable, CustomTestStringConvertible {
 @Suite("Road network built from the bundled OpenStreetMap roads")
 struct RoadNetworkTests {
   @Test("The combined graph has the node count and components the basemap README reports")
-  func connectivityMatchesReadme() throws {
-    let network = try BundledRoads.both.get()
+  func connectivityMatchesReadme() async throws {
+    let network = try await BundledRoads.both()
     #expect(network.nodeCount == 134_533)
     #expect(network.componentCount == 612)
     #expect(network.mainComponentNodeCount == 128_565)
   }
 
   @Test("The motorway-only graph has 41 components with a 69,381-node main component")
-  func motorwayConnectivity() throws {
-    let network = try BundledRoads.motorwaysOnly.get()
+  func motorwayConnectivity() async throws {
+    let network = try await BundledRoads.motorwaysOnly()
     #expect(network.nodeCount == 70_327)
     #expect(network.componentCount == 41)
     #expect(network.mainComponentNodeCount == 69_381)
@@ -65,8 +65,8 @@ struct RoadNetworkTests {
   @Test(
     "Routes between large cities are within 10 % of the reference Dijkstra routes",
     arguments: (try? ExampleRoute.all()) ?? [])
-  func matchesExampleRoutes(example: ExampleRoute) throws {
-    let network = try BundledRoads.both.get()
+  func matchesExampleRoutes(example: ExampleRoute) async throws {
+    let network = try await BundledRoads.both()
     let route = try network.fastestRoute(from: example.fromPoint, to: example.toPoint)
     let ratio = route.lengthKilometres / example.lengthKilometres
     #expect(abs(ratio - 1) < 0.10, "\(route.lengthKilometres) km vs \(example.lengthKilometres)")
@@ -82,8 +82,8 @@ struct RoadNetworkTests {
   }
 
   @Test("Berlin → Hamburg is within 10 % of the OSRM route's 280.5 km")
-  func matchesOSRM() throws {
-    let network = try BundledRoads.both.get()
+  func matchesOSRM() async throws {
+    let network = try await BundledRoads.both()
     // The OSRM request's own end points (Chausseestraße, Rathaus), from route_berlin_hamburg.geojson.
     let route = try network.fastestRoute(
       from: Coordinate(latitude: 52.531677, longitude: 13.381777),
@@ -104,8 +104,8 @@ struct RoadNetworkTests {
         Coordinate(latitude: 50.93811, longitude: 6.95707)
       ),
     ])
-  func aStarIsExact(origin: Coordinate, destination: Coordinate) throws {
-    let network = try BundledRoads.both.get()
+  func aStarIsExact(origin: Coordinate, destination: Coordinate) async throws {
+    let network = try await BundledRoads.both()
     let fast = try network.fastestRouteWithStatistics(
       from: origin, to: destination, algorithm: .aStar)
     let plain = try network.fastestRouteWithStatistics(
@@ -115,8 +115,8 @@ struct RoadNetworkTests {
   }
 
   @Test("Route vertices, cumulative distance and time line up and grow monotonically")
-  func cumulativeArrays() throws {
-    let network = try BundledRoads.both.get()
+  func cumulativeArrays() async throws {
+    let network = try await BundledRoads.both()
     let route = try network.fastestRoute(
       from: Coordinate(latitude: 50.11088, longitude: 8.68243),
       to: Coordinate(latitude: 50.93811, longitude: 6.95707))
@@ -130,8 +130,8 @@ struct RoadNetworkTests {
   }
 
   @Test("A start beside a disconnected piece snaps to the main network and still routes")
-  func disconnectedPieceSnapsToMain() throws {
-    let network = try BundledRoads.motorwaysOnly.get()
+  func disconnectedPieceSnapsToMain() async throws {
+    let network = try await BundledRoads.motorwaysOnly()
     // Garmisch-Partenkirchen: the A95 there is a separate motorway component (basemap README).
     let garmisch = Coordinate(latitude: 47.4917, longitude: 11.0955)
     let snap = try network.snap(garmisch, maximumKilometres: 50)
@@ -143,8 +143,8 @@ struct RoadNetworkTests {
   }
 
   @Test("A point far from every road is rejected with its distance and the limit")
-  func farPointIsRejected() throws {
-    let network = try BundledRoads.both.get()
+  func farPointIsRejected() async throws {
+    let network = try await BundledRoads.both()
     #expect {
       try network.fastestRoute(
         from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 52.5, longitude: 13.4)
@@ -157,8 +157,8 @@ struct RoadNetworkTests {
   }
 
   @Test("Origin equal to destination gives an empty zero-length route")
-  func sameOriginAndDestination() throws {
-    let network = try BundledRoads.both.get()
+  func sameOriginAndDestination() async throws {
+    let network = try await BundledRoads.both()
     let kassel = Coordinate(latitude: 51.31468, longitude: 9.4952)
     let route = try network.fastestRoute(from: kassel, to: kassel)
     #expect(route.lengthKilometres == 0)

@@ -134,16 +134,15 @@ struct StationMergerTests {
   }
 }
 
-/// The full German set, loaded once for the suite.
+/// The full German set, loaded once for the suite (on its own thread: waiting suspends rather
+/// than blocking a cooperative-pool thread other suites need meanwhile).
 @Suite("Bundled German station set")
 struct BundledStationSetTests {
-  static let loaded: Result<(stations: [Station], report: MergeReport), any Error> = Result {
-    try StationCatalog.loadBundled()
-  }
+  static let loaded = LoadOnce { try StationCatalog.loadBundled() }
 
   @Test("Every loaded site is merged, kept alone or dropped for a reason: the counts add up")
-  func countsAddUp() throws {
-    let (stations, report) = try Self.loaded.get()
+  func countsAddUp() async throws {
+    let (stations, report) = try await Self.loaded.value()
     #expect(report.loaded2022 == 22_037)
     #expect(report.loaded2026 == 16_485)
     #expect(report.import2022.recordsSkipped == 0)
@@ -159,15 +158,15 @@ struct BundledStationSetTests {
   }
 
   @Test("Station ids are unique")
-  func uniqueIDs() throws {
-    let stations = try Self.loaded.get().stations
+  func uniqueIDs() async throws {
+    let stations = try await Self.loaded.value().stations
     #expect(Set(stations.map(\.id)).count == stations.count)
   }
 
   @Test("No station sits at the Berlin placeholder point with a postcode outside Berlin")
-  func berlinPlaceholder() throws {
+  func berlinPlaceholder() async throws {
     let placeholder = Coordinate(latitude: 52.516181, longitude: 13.376935)
-    let there = try Self.loaded.get().stations.filter {
+    let there = try await Self.loaded.value().stations.filter {
       GreatCircle.distanceKilometres($0.coordinate, placeholder) < 0.01
     }
     for station in there {
@@ -177,19 +176,19 @@ struct BundledStationSetTests {
   }
 
   @Test("No station carries a flag the policy drops, and none lies outside Germany's box")
-  func noMisplacedStations() throws {
+  func noMisplacedStations() async throws {
     let germany = BoundingBox(
       minimum: Coordinate(latitude: 47.2, longitude: 5.8),
       maximum: Coordinate(latitude: 55.1, longitude: 15.1))
-    for station in try Self.loaded.get().stations {
+    for station in try await Self.loaded.value().stations {
       #expect(!station.qualityFlags.contains { MergePolicy.placementFlags.contains($0) })
       #expect(germany.contains(station.coordinate), "\(station.id)")
     }
   }
 
   @Test("Merged stations have both a 2026 power and 2022 plug types where 2022 knew DC plugs")
-  func mergedStations() throws {
-    let merged = try Self.loaded.get().stations.filter {
+  func mergedStations() async throws {
+    let merged = try await Self.loaded.value().stations.filter {
       $0.source == StationSources.merged2022And2026
     }
     #expect(!merged.isEmpty)

@@ -1,3 +1,4 @@
+import Charging
 import Foundation
 import Geo
 import Routing
@@ -6,24 +7,30 @@ import Testing
 import TripPlanner
 import WaysideData
 
-/// Real roads, places and fast chargers, loaded once for the suite.
+/// Real roads, places and fast chargers, loaded once per test process: the road network and
+/// places are the process-wide `RoadNetwork.bundled()` / `PlaceDirectory.bundled()` (shared with
+/// the routing suites and the CLI tests), the chargers are indexed once here.
 enum RealTrip {
   struct Fixture: Sendable {
     var network: RoadNetwork
     var places: PlaceDirectory
-    var chargers: SiteListCorridor
+    var stations: [Station]
+    var chargers: IndexedCorridor
   }
-  static let fixture: Result<Fixture, any Error> = Result {
-    let network = try RoadNetwork(geoJSON: [
-      BundledData.data(.motorways), BundledData.data(.federalRoads),
-    ])
-    let places = try PlaceDirectory(geoJSON: BundledData.data(.places))
+
+  static func fixture() async throws -> Fixture {
+    let stations = try await chargers.value()
+    return Fixture(
+      network: try await RoadNetwork.bundled(), places: try await PlaceDirectory.bundled(),
+      stations: stations.stations, chargers: stations.corridor)
+  }
+
+  private static let chargers = LoadOnce {
+    () throws -> (stations: [Station], corridor: IndexedCorridor) in
     let imported = FastChargerCSVImporter.importStations(
       from: try BundledData.data(.fastChargers2026),
       fileName: "de_fast_chargers_bnetza_2026-01-28.csv")
-    return Fixture(
-      network: network, places: places,
-      chargers: SiteListCorridor(sites: imported.stations.compactMap(ChargerSite.init(station:))))
+    return (imported.stations, IndexedCorridor(stations: imported.stations))
   }
 }
 
@@ -173,8 +180,8 @@ struct TripPlannerTests {
   @Test(
     "Berlin → München on real roads and 2026 fast chargers gives a feasible plan with a tapering curve"
   )
-  func realTrip() throws {
-    let fixture = try RealTrip.fixture.get()
+  func realTrip() async throws {
+    let fixture = try await RealTrip.fixture()
     let route = try fixture.network.fastestRoute(
       from: fixture.places.lookup("Berlin").coordinate,
       to: fixture.places.lookup("München").coordinate)
@@ -183,6 +190,13 @@ struct TripPlannerTests {
     let corridor = fixture.chargers.stations(
       along: route, withinKilometres: options.corridorKilometres)
     #expect(corridor.count > 100)
+    // The index and the grid scan agree on which chargers are in the corridor.
+    let grid = SiteListCorridor(sites: fixture.stations.compactMap(ChargerSite.init(station:)))
+      .stations(along: route, withinKilometres: options.corridorKilometres)
+    let inner = Set(
+      grid.filter { $0.offRouteKilometres < options.corridorKilometres - 0.05 }
+        .map(\.site.id))
+    #expect(inner.isSubset(of: Set(corridor.map(\.site.id))))
     let plan = try TripPlanner(vehicle: vehicle, options: options).plan(
       route: route, stations: corridor)
     checkFeasible(plan, vehicle: vehicle, options: options)

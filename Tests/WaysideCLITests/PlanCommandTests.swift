@@ -64,6 +64,8 @@ struct PlanCommandTests {
       (["Kassel", "Bremen", "--soc", "120"], "--soc expects a percentage 0…100, got '120.0'"),
       (["Kassel", "Bremen", "--arrive-soc", "lots"], "--arrive-soc expects a number, got 'lots'"),
       (["Kassel"], "missing TO"),
+      (["Kassel", "Bremen", "--depart", "tomorrow"], "--depart expects an ISO 8601 date-time"),
+      (["Kassel", "Bremen", "--value-of-time", "0"], "--value-of-time expects a positive number"),
       (["--network", "x.csv", "--to", "B"], "--network needs --from"),
       (
         ["--network", "x.csv", "--from", "A", "--to", "B", "--range-km", "-1"],
@@ -89,5 +91,46 @@ struct PlanCommandTests {
     } throws: { error in
       (error as? CommandError)?.message.contains("similar: Dedham_MA") ?? false
     }
+  }
+
+  @Test("A real trip with stops prices each stop and the total, in JSON and in text")
+  func realTripPrices() async throws {
+    let words = [
+      "Kassel", "München", "--soc", "50", "--depart", "2026-03-20T08:00:00+01:00", "--json",
+    ]
+    let (status, out) = try await run(words)
+    #expect(status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let stops = try #require(object["stops"] as? [[String: Any]])
+    #expect(!stops.isEmpty)
+    var sum = Decimal(0)
+    var priced = 0
+    for stop in stops {
+      if let price = stop["price"] as? [String: Any] {
+        let incl = try #require(price["incl_vat"] as? Double)
+        let excl = try #require(price["excl_vat"] as? Double)
+        #expect(incl > 0 && excl > 0 && excl <= incl)
+        #expect(price["currency"] as? String == "EUR")
+        #expect(["ad_hoc", "roaming"].contains(price["access"] as? String ?? ""))
+        #expect((price["tariff"] as? String)?.isEmpty == false)
+        sum += Decimal(string: String(format: "%.2f", incl)) ?? 0
+        priced += 1
+      } else {
+        #expect((stop["price_note"] as? String)?.hasPrefix("no price known") == true)
+      }
+    }
+    if priced > 0 {
+      let total = try #require(object["total_price"] as? [String: Any])
+      let incl = try #require(total["incl_vat"] as? Double)
+      #expect(Decimal(string: String(format: "%.2f", incl)) == sum)
+      #expect(total["priced_stops"] as? Int == priced)
+      #expect(total["unpriced_stops"] as? Int == stops.count - priced)
+    }
+    let (_, text) = try await run(Array(words.dropLast()))
+    #expect(text.contains("Charging price: "))
+    let stopLines = text.split(separator: "\n").filter { $0.first?.isNumber == true }
+    #expect(stopLines.count == stops.count)
+    #expect(stopLines.allSatisfy { $0.contains(" EUR (") || $0.contains("no price known") })
   }
 }

@@ -108,4 +108,37 @@ struct StationsImportCommandTests {
       !StationsImportCommand.isOpenChargeMapJSON(Data(#"[{"id":"LOC1","coordinates":{}}]"#.utf8)))
     #expect(!StationsImportCommand.isOpenChargeMapJSON(Data(Self.registerLine.utf8)))
   }
+
+  @Test("`wayside stations import FILE` reaches the importer through the stations command")
+  func dispatchedFromStations() async throws {
+    let folder = try temporary()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("kassel.jsonl")
+    try Data((Self.registerLine + "\n").utf8).write(to: file)
+    let store = folder.appendingPathComponent("store")
+    let io = CommandIO.capturing()
+    let status = await WaysideMain.run(
+      ["stations", "import", file.path, "--store", store.path], io: io)
+    #expect(status == 0, "\(io.capturedErr)")
+    #expect(io.capturedOut.hasPrefix("Imported 1 stations from \(file.path) (register-jsonl)"))
+    #expect(
+      try StationStore(directory: store).loadStations().map(\.id) == ["bnetza2022-2809b90f9b2b"])
+  }
+
+  @Test("`wayside stations import` without a file is a usage error naming what is missing")
+  func dispatchedUsageError() async {
+    let io = CommandIO.capturing()
+    let status = await WaysideMain.run(["stations", "import"], io: io)
+    #expect(status == 2)
+    #expect(io.capturedErr.contains("FILE"))
+    #expect(io.capturedOut.isEmpty)
+  }
+
+  @Test("`wayside stations import --help` shows the import usage")
+  func dispatchedHelp() async {
+    let io = CommandIO.capturing()
+    let status = await WaysideMain.run(["stations", "import", "--help"], io: io)
+    #expect(status == 0)
+    #expect(io.capturedOut.contains("Usage: wayside stations import FILE"))
+  }
 }

@@ -1,4 +1,6 @@
+import Charging
 import Foundation
+import Pricing
 import Routing
 import StationFeeds
 import TripPlanner
@@ -14,19 +16,31 @@ public enum PlanCommand: WaysideCommand {
   /// The help text for `wayside plan --help`.
   public static var usage: String {
     """
-    Usage: wayside plan FROM TO [--vehicle NAME] [--soc PERCENT] [--arrive-soc PERCENT] [--json]
+    Usage: wayside plan FROM TO [--vehicle NAME] [--soc PERCENT] [--arrive-soc PERCENT]
+                       [--depart ISO8601] [--value-of-time EUR_PER_HOUR] [--json]
            wayside plan --network FILE.csv --from NAME --to NAME [--range-km KM] [--speed-kmh KMH] [--json]
 
     Real trips: fastest road route (see `wayside route --help`), then the fastest set of stops
-    among the bundled BNetzA fast chargers (≥ 50 kW, 28.01.2026) within 3 km of the route,
+    among the bundled BNetzA fast chargers (≥ 50 kW, 28.01.2026) within 3 km of the route
+    (exact distances from the spatial index),
     minimising driving + charging + 5 min per stop, with the car's real charging curve.
+    Each stop is priced with the bundled tariffs (AFIR ad-hoc prices, an OCPI feed, a retail
+    list): the operator's own ad-hoc price where the data has one, else the cheapest roaming
+    tariff that applies there (no contract is assumed), else "no price known". The price is the
+    OCPI cost incl. VAT of the stop's real energy and charging time, starting when the car
+    arrives.
 
     Options (real trips):
       --vehicle NAME        \(VehicleProfiles.all.map(\.id).joined(separator: ", "))
                             (default \(VehicleProfiles.standard?.id ?? "none"))
       --soc PERCENT         charge at departure (default 80)
       --arrive-soc PERCENT  least charge on arrival at the destination (default 10)
-      --json                one JSON object: total_minutes, drive_minutes, charge_minutes, stops
+      --depart ISO8601      departure time, e.g. 2026-03-20T08:00:00+01:00 (default now);
+                            time-of-day prices and blocking fees depend on it
+      --value-of-time EUR   what an hour of your time is worth: trade time against price
+                            (default: fastest trip, prices only shown)
+      --json                one JSON object: total_minutes, drive_minutes, charge_minutes,
+                            stops (with price), total_price
 
     Benchmark networks (CSV name,lat,lon,rate_km_per_hour, e.g. the Tesla Supercharger
     challenge): the car starts full, drives on great circles (Earth radius 6356.752 km),
@@ -36,7 +50,7 @@ public enum PlanCommand: WaysideCommand {
       --json                one JSON object: total_hours, drive_hours, charge_hours, stops
 
     Station data: Bundesnetzagentur Ladesäulenregister, CC BY 4.0. Map data © OpenStreetMap
-    contributors, ODbL 1.0.
+    contributors, ODbL 1.0. Prices: the bundled tariff files (see `wayside price --help`).
     """
   }
 
@@ -112,6 +126,8 @@ public enum PlanCommand: WaysideCommand {
     let vehicleName = try arguments.option("--vehicle")
     let soc = try arguments.option("--soc", as: Double.self)
     let arriveSoc = try arguments.option("--arrive-soc", as: Double.self)
+    let departText = try arguments.option("--depart")
+    let valueOfTime = try arguments.option("--value-of-time", as: Double.self)
     let from = try arguments.positional("FROM (a town name or LAT,LON)")
     let to = try arguments.positional("TO (a town name or LAT,LON)")
     try arguments.finish()
@@ -127,24 +143,45 @@ public enum PlanCommand: WaysideCommand {
         throw CommandError.usage("option \(name) expects a percentage 0…100, got '\(value)'")
       }
     }
+    var departure = Date()
+    if let departText {
+      guard let date = OCPIDateTime.parse(departText) else {
+        throw CommandError.usage(
+          "option --depart expects an ISO 8601 date-time such as 2026-03-20T08:00:00+01:00, got '\(departText)'"
+        )
+      }
+      departure = date
+    }
+    if let valueOfTime {
+      guard valueOfTime > 0, valueOfTime.isFinite else {
+        throw CommandError.usage(
+          "option --value-of-time expects a positive number of euros per hour, got '\(valueOfTime)'"
+        )
+      }
+      options.valueOfTimeEurosPerHour = valueOfTime
+    }
     if let soc { options.startStateOfCharge = soc / 100 }
     if let arriveSoc { options.minimumArrivalAtDestination = arriveSoc / 100 }
 
-    let roads = try RoadData.load()
+    let roads = try await RoadData.load()
     let origin = try RoadData.resolve(from, in: roads.places)
     let destination = try RoadData.resolve(to, in: roads.places)
     let route = try RoadData.route(from: origin, to: destination, on: roads.network)
-    let imported = FastChargerCSVImporter.importStations(
-      from: try bundledChargers(), fileName: BundledData.File.fastChargers2026.rawValue)
-    let corridor = SiteListCorridor(sites: imported.stations.compactMap(ChargerSite.init(station:)))
-    let plan: TripPlan
+    let chargers = try await BundledChargers.shared()
+    let corridor = chargers.corridor.stations(
+      along: route, withinKilometres: options.corridorKilometres)
+    let pricing = TripPricing(
+      quoter: try await BundledTariffs.quoter(),
+      stations: corridor.compactMap { chargers.stationsByID[$0.site.id] }, vehicle: vehicle,
+      departure: departure)
+    var plan: TripPlan
     do {
-      plan = try TripPlanner(vehicle: vehicle, options: options).plan(
-        route: route,
-        stations: corridor.stations(along: route, withinKilometres: options.corridorKilometres))
+      plan = try TripPlanner(vehicle: vehicle, options: pricing.applied(to: options)).plan(
+        route: route, stations: corridor)
     } catch {
       throw CommandError.failure("\(origin.label) → \(destination.label): \(error.message)")
     }
+    plan = pricing.price(plan)
     if json {
       io.out(
         try RoadData.json(
@@ -158,9 +195,10 @@ public enum PlanCommand: WaysideCommand {
       )
       for (index, stop) in plan.stops.enumerated() {
         io.out(
-          "\(index + 1). km \(Int(stop.station.kilometresAlongRoute.rounded())): \(stop.station.site.displayName) (\(Int(stop.station.site.maxPowerKilowatts)) kW) — \(percent(stop.arrivalStateOfCharge)) → \(percent(stop.departureStateOfCharge)), \(RoadData.format(stop.chargeSeconds / 60)) min\(stop.price.map { ", \($0)" } ?? "")"
+          "\(index + 1). km \(Int(stop.station.kilometresAlongRoute.rounded())): \(stop.station.site.displayName) (\(Int(stop.station.site.maxPowerKilowatts)) kW) — \(percent(stop.arrivalStateOfCharge)) → \(percent(stop.departureStateOfCharge)), \(RoadData.format(stop.chargeSeconds / 60)) min, \(priceText(stop))"
         )
       }
+      io.out(totalPriceText(plan))
       io.out(
         "Station data: Bundesnetzagentur Ladesäulenregister (28.01.2026), CC BY 4.0. Map data © OpenStreetMap contributors, ODbL 1.0."
       )
@@ -168,12 +206,24 @@ public enum PlanCommand: WaysideCommand {
     return 0
   }
 
-  static func bundledChargers() throws -> Data {
-    do {
-      return try BundledData.data(.fastChargers2026)
-    } catch {
-      throw CommandError.failure("\(error)")
+  /// `12.34 EUR (ad hoc: EnBW ad hoc DC (card), prices of 2026-01-19)` or `no price known: …`.
+  static func priceText(_ stop: PlannedStop) -> String {
+    guard let price = stop.price else { return stop.priceNote ?? "no price known" }
+    guard let tariff = stop.tariff else { return "\(price)" }
+    let access = tariff.access == .adHoc ? "ad hoc" : "roaming"
+    return "\(price) (\(access): \(tariff.name), prices of \(tariff.dataDate))"
+  }
+
+  /// The plan's price line, saying plainly which stops have no known price.
+  static func totalPriceText(_ plan: TripPlan) -> String {
+    guard !plan.stops.isEmpty else { return "No charging stops, nothing to pay." }
+    let unpriced = plan.unpricedStopCount
+    guard let total = plan.totalPrice else {
+      return "Charging price: no price known for any stop."
     }
+    if unpriced == 0 { return "Charging price: \(total) incl. VAT." }
+    return
+      "Charging price: \(total) incl. VAT for \(plan.stops.count - unpriced) of \(plan.stops.count) stops; no price known for the other \(unpriced)."
   }
 
   static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded())) %" }
@@ -219,10 +269,10 @@ struct RoadPlanJSON: Encodable {
     var chargeMinutes: Double
     var chargeHours: Double
     var energyKwh: Double
-    var priceMinorUnits: Int64?
-    var currency: String?
+    var price: PriceJSON?
+    var priceNote: String?
     enum CodingKeys: String, CodingKey {
-      case name, currency
+      case name, price
       case stationId = "station_id"
       case kmAlongRoute = "km_along_route"
       case maxPowerKw = "max_power_kw"
@@ -231,7 +281,7 @@ struct RoadPlanJSON: Encodable {
       case chargeMinutes = "charge_minutes"
       case chargeHours = "charge_hours"
       case energyKwh = "energy_kwh"
-      case priceMinorUnits = "price_minor_units"
+      case priceNote = "price_note"
     }
   }
   var from: String
@@ -247,6 +297,7 @@ struct RoadPlanJSON: Encodable {
   var arrivalSocPercent: Double
   var candidateStations: Int
   var stops: [Stop]
+  var totalPrice: TotalPriceJSON?
 
   init(_ plan: TripPlan, from: String, to: String, vehicle: VehicleProfile) {
     func r(_ v: Double) -> Double { RoadData.round(v, 2) }
@@ -262,6 +313,12 @@ struct RoadPlanJSON: Encodable {
     chargeHours = RoadData.round(plan.chargeSeconds / 3600, 4)
     arrivalSocPercent = r(plan.arrivalStateOfCharge * 100)
     candidateStations = plan.candidateCount
+    if let total = plan.totalPrice {
+      totalPrice = TotalPriceJSON(
+        exclVAT: plan.totalPriceExclVAT.map(PriceJSON.decimal), inclVAT: PriceJSON.decimal(total),
+        currency: total.currency.rawValue, pricedStops: plan.stops.count - plan.unpricedStopCount,
+        unpricedStops: plan.unpricedStopCount)
+    }
     stops = plan.stops.map {
       Stop(
         stationId: $0.station.site.id, name: $0.station.site.displayName,
@@ -272,7 +329,7 @@ struct RoadPlanJSON: Encodable {
         chargeMinutes: r($0.chargeSeconds / 60),
         chargeHours: RoadData.round($0.chargeSeconds / 3600, 4),
         energyKwh: r($0.energyKilowattHours),
-        priceMinorUnits: $0.price?.minorUnits, currency: $0.price?.currency.rawValue)
+        price: PriceJSON(stop: $0), priceNote: $0.priceNote)
     }
   }
   enum CodingKeys: String, CodingKey {
@@ -286,5 +343,61 @@ struct RoadPlanJSON: Encodable {
     case chargeHours = "charge_hours"
     case arrivalSocPercent = "arrival_soc_percent"
     case candidateStations = "candidate_stations"
+    case totalPrice = "total_price"
+  }
+}
+
+/// A stop's price: the OCPI cost of its session under the chosen tariff.
+struct PriceJSON: Encodable {
+  var exclVAT: Decimal?
+  var inclVAT: Decimal
+  var currency: String
+  var tariff: String
+  var tariffID: String
+  var provider: String
+  var access: String
+  var dataDate: String
+
+  init?(stop: PlannedStop) {
+    guard let price = stop.price, let tariff = stop.tariff else { return nil }
+    exclVAT = stop.priceExclVAT.map(Self.decimal)
+    inclVAT = Self.decimal(price)
+    currency = price.currency.rawValue
+    self.tariff = tariff.name
+    tariffID = tariff.id
+    provider = tariff.provider
+    access = tariff.access.rawValue
+    dataDate = tariff.dataDate
+  }
+
+  /// Minor units as a decimal amount of the currency (1234 → 12.34).
+  static func decimal(_ money: Money) -> Decimal {
+    Decimal(
+      sign: money.minorUnits < 0 ? .minus : .plus, exponent: -money.currency.minorUnitDigits,
+      significand: Decimal(money.minorUnits.magnitude))
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case currency, tariff, provider, access
+    case exclVAT = "excl_vat"
+    case inclVAT = "incl_vat"
+    case tariffID = "tariff_id"
+    case dataDate = "data_date"
+  }
+}
+
+/// The plan's total price over the stops whose price is known.
+struct TotalPriceJSON: Encodable {
+  var exclVAT: Decimal?
+  var inclVAT: Decimal
+  var currency: String
+  var pricedStops: Int
+  var unpricedStops: Int
+  enum CodingKeys: String, CodingKey {
+    case currency
+    case exclVAT = "excl_vat"
+    case inclVAT = "incl_vat"
+    case pricedStops = "priced_stops"
+    case unpricedStops = "unpriced_stops"
   }
 }

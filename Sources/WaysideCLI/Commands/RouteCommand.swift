@@ -33,7 +33,7 @@ public enum RouteCommand: WaysideCommand {
     let to = try arguments.positional("TO (a town name or LAT,LON)")
     try arguments.finish()
 
-    let roads = try RoadData.load()
+    let roads = try await RoadData.load()
     let origin = try RoadData.resolve(from, in: roads.places)
     let destination = try RoadData.resolve(to, in: roads.places)
     let route = try RoadData.route(from: origin, to: destination, on: roads.network)
@@ -118,18 +118,17 @@ struct RouteGeoJSON {
 
 /// Loading and formatting shared by the `route` and `plan` commands.
 enum RoadData {
-  struct Loaded {
+  struct Loaded: Sendable {
     var network: RoadNetwork
     var places: PlaceDirectory
   }
 
-  static func load() throws -> Loaded {
+  /// The bundled road network and places, built on first use and shared afterwards: a process
+  /// (a test run, a server) that plans many routes builds the graph once.
+  static func load() async throws(CommandError) -> Loaded {
     do {
-      let network = try RoadNetwork(geoJSON: [
-        BundledData.data(.motorways), BundledData.data(.federalRoads),
-      ])
       return Loaded(
-        network: network, places: try PlaceDirectory(geoJSON: BundledData.data(.places)))
+        network: try await RoadNetwork.bundled(), places: try await PlaceDirectory.bundled())
     } catch {
       throw CommandError.failure("cannot load the bundled road network: \(error)")
     }

@@ -15,6 +15,7 @@ public enum StationsCommand: WaysideCommand {
       wayside stations region MIN_LAT MIN_LON MAX_LAT MAX_LON [--limit N] [filters] [--json]
       wayside stations corridor --route FILE.geojson [--route-index I] --within-km KM
                                 [--limit N] [filters] [--json]
+      wayside stations import FILE [--store DIR] [--max-diagnostics N]   (see below)
 
     Coordinates are decimal degrees (WGS84); distances are great-circle kilometres.
     near      the nearest stations (12 unless --limit), nearest first
@@ -41,6 +42,8 @@ public enum StationsCommand: WaysideCommand {
 
     Exit status: 0 on success (also when nothing matches), 2 for bad arguments, 1 when a file
     cannot be read.
+
+    \(StationsImportCommand.usage)
     """
 
   /// The accepted `--connector` names and the standards they select.
@@ -59,6 +62,13 @@ public enum StationsCommand: WaysideCommand {
   ]
 
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
+    // `wayside stations import FILE …` is StationsImportCommand's: hand it the rest.
+    if arguments.remaining.first == "import" {
+      var rest = Arguments(
+        Array(arguments.remaining.dropFirst()), command: StationsImportCommand.name)
+      arguments = Arguments([], command: arguments.command)
+      return try await StationsImportCommand.run(&rest, io)
+    }
     // Options first: a value such as `--limit 5` must not be taken for a coordinate.
     let json = arguments.flag("--json")
     let filter = try parseFilter(&arguments)
