@@ -23,6 +23,11 @@ struct RawResponse: Sendable {
 /// A deliberately simple blocking HTTP client on a raw socket, so tests can send bytes no
 /// well-behaved client would. Use it only on its own thread (see ``blocking(_:)``).
 final class LoopbackClient {
+  /// How long a read waits for an answer that should come. Generous on purpose: event-stream
+  /// producers run on Swift's cooperative pool, which the full parallel test suite can keep
+  /// busy for several seconds on a 2-core machine; a real hang still fails.
+  static let patience: Duration = .seconds(30)
+
   let descriptor: Int32
   private var pending: [UInt8] = []
 
@@ -99,7 +104,7 @@ final class LoopbackClient {
 
   /// Reads one response framed by Content-Length (or until close); `nil` if the server closed
   /// the connection before sending anything.
-  func readResponse(timeout: Duration = .seconds(5)) throws -> RawResponse? {
+  func readResponse(timeout: Duration = LoopbackClient.patience) throws -> RawResponse? {
     let terminator: [UInt8] = [13, 10, 13, 10]
     var headEnd: Int? = nil
     while headEnd == nil {
@@ -140,7 +145,7 @@ final class LoopbackClient {
   }
 
   /// Reads raw bytes until `marker` has arrived; returns everything read so far.
-  func read(until marker: String, timeout: Duration = .seconds(5)) throws -> String {
+  func read(until marker: String, timeout: Duration = LoopbackClient.patience) throws -> String {
     let needle = Array(marker.utf8)
     while pending.firstRange(of: needle) == nil {
       guard try fill(timeout: timeout) else {
