@@ -29,7 +29,9 @@ public struct Address: Hashable, Sendable, Codable {
   public var country: String
 
   /// Creates an address.
-  public init(street: String? = nil, postcode: String? = nil, city: String? = nil, country: String = "DE") {
+  public init(
+    street: String? = nil, postcode: String? = nil, city: String? = nil, country: String = "DE"
+  ) {
     self.street = street
     self.postcode = postcode
     self.city = city
@@ -107,6 +109,12 @@ public struct Station: Hashable, Sendable, Codable, Identifiable {
     let text = address.shortText
     return text.isEmpty ? operatorName : text
   }
+
+  /// The operator's family key (``OperatorName/key(_:)``): every known spelling of one operator
+  /// gives the same key, e.g. "E.ON Drive Infrastructure GmbH" and "Charge-ON" → `eon drive`.
+  ///
+  /// Computed on each access; code that compares many stations should cache it per spelling.
+  public var operatorFamily: String { OperatorName.key(operatorName) }
 
   /// The highest connector power at the site, when any is known.
   public var maxPower: Power? { evses.compactMap(\.maxPower).max() }

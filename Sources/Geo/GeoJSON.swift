@@ -70,15 +70,21 @@ public enum GeoJSONReader {
     do {
       root = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw GeoJSONError(source: source, path: "$", reason: "not valid JSON (\(error.localizedDescription))")
+      throw GeoJSONError(
+        source: source, path: "$",
+        reason:
+          "not valid JSON: \(JSONSyntaxError(error, in: data)); expected a GeoJSON"
+          + " FeatureCollection, Feature or geometry")
     }
     guard let object = root as? [String: Any], let type = object["type"] as? String else {
-      throw GeoJSONError(source: source, path: "$", reason: "expected a GeoJSON object with a \"type\"")
+      throw GeoJSONError(
+        source: source, path: "$", reason: "expected a GeoJSON object with a \"type\"")
     }
     switch type {
     case "FeatureCollection":
       guard let list = object["features"] as? [Any] else {
-        throw GeoJSONError(source: source, path: "features", reason: "expected an array of features")
+        throw GeoJSONError(
+          source: source, path: "features", reason: "expected an array of features")
       }
       return try list.enumerated().map { index, element in
         try feature(element, source: source, path: "features[\(index)]")
@@ -128,7 +134,8 @@ public enum GeoJSONReader {
 
   static func geometry(_ any: Any, source: String, path: String) throws -> GeoJSONGeometry {
     guard let object = any as? [String: Any], let type = object["type"] as? String else {
-      throw GeoJSONError(source: source, path: path, reason: "expected a geometry object with a \"type\"")
+      throw GeoJSONError(
+        source: source, path: path, reason: "expected a geometry object with a \"type\"")
     }
     let coordinates = object["coordinates"] ?? NSNull()
     let at = path + ".coordinates"
@@ -136,7 +143,8 @@ public enum GeoJSONReader {
     case "Point": return .point(try position(coordinates, source: source, path: at))
     case "MultiPoint": return .multiPoint(try line(coordinates, source: source, path: at))
     case "LineString": return .lineString(try line(coordinates, source: source, path: at))
-    case "MultiLineString": return .multiLineString(try lines(coordinates, source: source, path: at))
+    case "MultiLineString":
+      return .multiLineString(try lines(coordinates, source: source, path: at))
     case "Polygon": return .polygon(try lines(coordinates, source: source, path: at))
     case "MultiPolygon":
       guard let list = coordinates as? [Any] else {
@@ -147,7 +155,9 @@ public enum GeoJSONReader {
     default:
       throw GeoJSONError(
         source: source, path: path,
-        reason: "unsupported geometry type \"\(type)\"; expected Point, LineString, Polygon or their Multi forms")
+        reason:
+          "unsupported geometry type \"\(type)\"; expected Point, LineString, Polygon or their Multi forms"
+      )
     }
   }
 
@@ -171,7 +181,9 @@ public enum GeoJSONReader {
     }
     var result: [Coordinate] = []
     result.reserveCapacity(list.count)
-    for (i, p) in list.enumerated() { result.append(try position(p, source: source, path: "\(path)[\(i)]")) }
+    for (i, p) in list.enumerated() {
+      result.append(try position(p, source: source, path: "\(path)[\(i)]"))
+    }
     return result
   }
 

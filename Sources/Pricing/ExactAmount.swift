@@ -24,7 +24,10 @@ public struct ExactAmount: Hashable, Sendable, Comparable, CustomStringConvertib
     guard let scaled = DecimalScaling.scaled(decimal, decimals: 12, rounding: false) else {
       return nil
     }
-    units = scaled * (Self.unitsPerCurrencyUnit / 1_000_000_000_000)
+    let (units, overflow) = scaled.multipliedReportingOverflow(
+      by: Self.unitsPerCurrencyUnit / 1_000_000_000_000)
+    guard !overflow else { return nil }
+    self.units = units
   }
 
   public static func + (a: ExactAmount, b: ExactAmount) -> ExactAmount {
