@@ -2,12 +2,17 @@ import Foundation
 
 /// A GeoJSON (RFC 7946) geometry with positions as ``Coordinate``s.
 public enum GeoJSONGeometry: Hashable, Sendable {
+  /// One position.
   case point(Coordinate)
+  /// Several positions.
   case multiPoint([Coordinate])
+  /// A line through positions in order.
   case lineString([Coordinate])
+  /// Several lines.
   case multiLineString([[Coordinate]])
   /// Rings: exterior first, then holes.
   case polygon([[Coordinate]])
+  /// Several polygons, each as rings.
   case multiPolygon([[[Coordinate]]])
 
   /// Every line (line strings) or ring (polygons) of the geometry, flattened.
@@ -25,8 +30,11 @@ public enum GeoJSONGeometry: Hashable, Sendable {
 
 /// A property value of a GeoJSON feature.
 public enum GeoJSONValue: Hashable, Sendable {
+  /// A text.
   case string(String)
+  /// A number.
   case number(Double)
+  /// JSON `null`.
   case null
 
   /// The value as text, when it is a string.
@@ -38,7 +46,9 @@ public enum GeoJSONValue: Hashable, Sendable {
 /// A GeoJSON feature: a geometry and its flat properties (nested values are dropped; booleans
 /// are read as the numbers 0 and 1).
 public struct GeoJSONFeature: Hashable, Sendable {
+  /// The feature's geometry.
   public var geometry: GeoJSONGeometry
+  /// The feature's properties; empty for a bare geometry.
   public var properties: [String: GeoJSONValue]
 
   /// Creates a feature.
@@ -57,6 +67,7 @@ public struct GeoJSONError: Error, CustomStringConvertible, Equatable {
   /// What was wrong and what was expected.
   public var reason: String
 
+  /// A one-line text for messages and logs.
   public var description: String { "\(source): \(path): \(reason)" }
 }
 

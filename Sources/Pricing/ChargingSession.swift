@@ -156,6 +156,7 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
   /// Creates an error.
   public init(_ message: String) { self.message = message }
+  /// A one-line text for messages and logs.
   public var description: String { message }
 }
 

@@ -30,14 +30,17 @@ public struct ExactAmount: Hashable, Sendable, Comparable, CustomStringConvertib
     self.units = units
   }
 
+  /// The exact sum of two amounts.
   public static func + (a: ExactAmount, b: ExactAmount) -> ExactAmount {
     ExactAmount(units: a.units + b.units)
   }
 
+  /// The exact difference of two amounts.
   public static func - (a: ExactAmount, b: ExactAmount) -> ExactAmount {
     ExactAmount(units: a.units - b.units)
   }
 
+  /// Whether the left value comes before the right one.
   public static func < (a: ExactAmount, b: ExactAmount) -> Bool { a.units < b.units }
 
   /// The amount rounded to `digits` decimals, half away from zero (OCPI leaves rounding to

@@ -106,6 +106,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
+  /// A one-line text for messages and logs.
   public var description: String { "\(severity.rawValue): \(source): \(item): \(message)" }
 }
 
