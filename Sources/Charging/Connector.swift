@@ -2,11 +2,24 @@
 ///
 /// Source: `../shared/reference/ev-domain.md` §1.4 (ConnectorType enum).
 public enum ConnectorStandard: Hashable, Sendable, Codable, CustomStringConvertible {
-  case chademo, chaoji
+  /// CHAdeMO.
+  case chademo
+  /// ChaoJi (CHAdeMO 3.0 / GB/T 2015 successor).
+  case chaoji
   /// A household socket; the letter is the IEC plug type (F = Schuko).
   case domestic(Character)
-  case gbtAC, gbtDC
-  case iec60309SingleSixteen, iec60309ThreeSixteen, iec60309ThreeThirtyTwo, iec60309ThreeSixtyFour
+  /// GB/T 20234.2 (China) AC.
+  case gbtAC
+  /// GB/T 20234.3 (China) DC.
+  case gbtDC
+  /// IEC 60309-2 industrial socket, single phase, 16 A (blue CEE).
+  case iec60309SingleSixteen
+  /// IEC 60309-2 industrial socket, three phases, 16 A (red CEE).
+  case iec60309ThreeSixteen
+  /// IEC 60309-2 industrial socket, three phases, 32 A (red CEE).
+  case iec60309ThreeThirtyTwo
+  /// IEC 60309-2 industrial socket, three phases, 64 A (red CEE).
+  case iec60309ThreeSixtyFour
   /// J1772 (Type 1).
   case type1
   /// CCS1.
@@ -15,10 +28,32 @@ public enum ConnectorStandard: Hashable, Sendable, Codable, CustomStringConverti
   case type2
   /// CCS2.
   case type2Combo
-  case type3A, type3C
-  case nema5_20, nema6_30, nema6_50, nema10_30, nema10_50, nema14_30, nema14_50
-  case pantographBottomUp, pantographTopDown
-  case teslaRoadster, teslaModelS
+  /// IEC 62196 Type 3A (Scame, single phase).
+  case type3A
+  /// IEC 62196 Type 3C (Scame, three phases).
+  case type3C
+  /// NEMA 5-20 (North America).
+  case nema5_20
+  /// NEMA 6-30 (North America).
+  case nema6_30
+  /// NEMA 6-50 (North America).
+  case nema6_50
+  /// NEMA 10-30 (North America).
+  case nema10_30
+  /// NEMA 10-50 (North America).
+  case nema10_50
+  /// NEMA 14-30 (North America).
+  case nema14_30
+  /// NEMA 14-50 (North America).
+  case nema14_50
+  /// A pantograph lowered from the vehicle onto a ground contact.
+  case pantographBottomUp
+  /// A pantograph lowered from a mast onto the vehicle roof.
+  case pantographTopDown
+  /// Tesla's Roadster connector (round, four pins).
+  case teslaRoadster
+  /// Tesla's Model S connector (oval, all pins identical).
+  case teslaModelS
   /// SAE J3400 (NACS), OCPI 2.3.0.
   case saeJ3400
   /// Megawatt Charging System, OCPI 2.3.0.
@@ -72,8 +107,10 @@ public enum ConnectorStandard: Hashable, Sendable, Codable, CustomStringConverti
     }
     let table: [String: ConnectorStandard] = [
       "CHADEMO": .chademo, "CHAOJI": .chaoji, "GBT_AC": .gbtAC, "GBT_DC": .gbtDC,
-      "IEC_60309_2_SINGLE_16": .iec60309SingleSixteen, "IEC_60309_2_THREE_16": .iec60309ThreeSixteen,
-      "IEC_60309_2_THREE_32": .iec60309ThreeThirtyTwo, "IEC_60309_2_THREE_64": .iec60309ThreeSixtyFour,
+      "IEC_60309_2_SINGLE_16": .iec60309SingleSixteen,
+      "IEC_60309_2_THREE_16": .iec60309ThreeSixteen,
+      "IEC_60309_2_THREE_32": .iec60309ThreeThirtyTwo,
+      "IEC_60309_2_THREE_64": .iec60309ThreeSixtyFour,
       "IEC_62196_T1": .type1, "IEC_62196_T1_COMBO": .type1Combo, "IEC_62196_T2": .type2,
       "IEC_62196_T2_COMBO": .type2Combo, "IEC_62196_T3A": .type3A, "IEC_62196_T3C": .type3C,
       "NEMA_5_20": .nema5_20, "NEMA_6_30": .nema6_30, "NEMA_6_50": .nema6_50,
@@ -105,6 +142,7 @@ public enum ConnectorStandard: Hashable, Sendable, Codable, CustomStringConverti
     }
   }
 
+  /// A one-line text for messages and logs.
   public var description: String { ocpiName }
 
   /// Whether the standard is a DC fast-charging plug.
@@ -117,9 +155,11 @@ public enum ConnectorStandard: Hashable, Sendable, Codable, CustomStringConverti
     }
   }
 
+  /// Decodes the value from its JSON text form.
   public init(from decoder: any Decoder) throws {
     self.init(ocpiName: try decoder.singleValueContainer().decode(String.self))
   }
+  /// Encodes the value in its JSON text form.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(ocpiName)
@@ -128,16 +168,23 @@ public enum ConnectorStandard: Hashable, Sendable, Codable, CustomStringConverti
 
 /// Whether the driver brings a cable (socket) or the cable is attached (OCPI `ConnectorFormat`).
 public enum ConnectorFormat: String, Hashable, Sendable, Codable {
+  /// The driver brings a cable.
   case socket = "SOCKET"
+  /// A cable is attached to the charger.
   case cable = "CABLE"
 }
 
 /// The kind of current a connector supplies (OCPI `PowerType`).
 public enum PowerType: String, Hashable, Sendable, Codable {
+  /// Single-phase alternating current.
   case ac1Phase = "AC_1_PHASE"
+  /// Two-phase alternating current.
   case ac2Phase = "AC_2_PHASE"
+  /// Split-phase alternating current (two phases from one).
   case ac2PhaseSplit = "AC_2_PHASE_SPLIT"
+  /// Three-phase alternating current.
   case ac3Phase = "AC_3_PHASE"
+  /// Direct current.
   case dc = "DC"
 
   /// Whether this is direct current.
@@ -148,8 +195,11 @@ public enum PowerType: String, Hashable, Sendable, Codable {
 public struct Connector: Hashable, Sendable, Codable {
   /// Unique within its EVSE only.
   public var id: String
+  /// The plug standard.
   public var standard: ConnectorStandard
+  /// Socket or attached cable, when the source says.
   public var format: ConnectorFormat?
+  /// AC (with the number of phases) or DC.
   public var powerType: PowerType
   /// Volts; line-to-neutral for three-phase AC (OCPI). Nil when the source gives only kW.
   public var maxVoltage: Double?

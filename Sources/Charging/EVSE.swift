@@ -2,14 +2,23 @@
 ///
 /// Source: `../shared/reference/ev-domain.md` §1.3.
 public enum EVSEStatus: String, Hashable, Sendable, Codable {
+  /// Free and ready to start a session.
   case available = "AVAILABLE"
+  /// Blocked by an obstacle such as a parked car that is not charging.
   case blocked = "BLOCKED"
+  /// In use by a vehicle.
   case charging = "CHARGING"
+  /// Temporarily out of service (maintenance, outside opening hours).
   case inoperative = "INOPERATIVE"
+  /// Broken.
   case outOfOrder = "OUTOFORDER"
+  /// Announced but not yet in service.
   case planned = "PLANNED"
+  /// Taken out of service for good.
   case removed = "REMOVED"
+  /// Reserved for a driver.
   case reserved = "RESERVED"
+  /// No status is known (register data carries none).
   case unknown = "UNKNOWN"
 
   /// Whether a driver could start charging now (only `AVAILABLE`).
@@ -28,7 +37,9 @@ public struct EVSE: Hashable, Sendable, Codable {
   public var connectors: [Connector]
 
   /// Creates an EVSE.
-  public init(uid: String, evseID: String? = nil, status: EVSEStatus = .unknown, connectors: [Connector]) {
+  public init(
+    uid: String, evseID: String? = nil, status: EVSEStatus = .unknown, connectors: [Connector]
+  ) {
     self.uid = uid
     self.evseID = evseID
     self.status = status

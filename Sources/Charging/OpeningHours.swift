@@ -4,6 +4,7 @@
 public struct OpeningHours: Hashable, Sendable, Codable {
   /// A weekly opening period in local time; `weekday` 1 = Monday … 7 = Sunday.
   public struct RegularPeriod: Hashable, Sendable, Codable {
+    /// The weekday, 1 = Monday … 7 = Sunday (OCPI `weekday`).
     public var weekday: Int
     /// Minutes after local midnight, inclusive.
     public var beginMinute: Int
@@ -19,7 +20,9 @@ public struct OpeningHours: Hashable, Sendable, Codable {
 
   /// An absolute interval in UTC seconds since 1970 (OCPI exceptional periods).
   public struct ExceptionalPeriod: Hashable, Sendable, Codable {
+    /// Start, UTC seconds since 1970 (inclusive).
     public var begin: Double
+    /// End, UTC seconds since 1970 (exclusive).
     public var end: Double
     /// Creates a period from UTC seconds since 1970.
     public init(begin: Double, end: Double) {
@@ -28,9 +31,13 @@ public struct OpeningHours: Hashable, Sendable, Codable {
     }
   }
 
+  /// Whether the station is always open (OCPI `twentyfourseven`).
   public var twentyFourSeven: Bool
+  /// Weekly opening periods in local time, used when not open around the clock.
   public var regular: [RegularPeriod]
+  /// Extra openings (UTC) that open the station outside its regular hours.
   public var exceptionalOpenings: [ExceptionalPeriod]
+  /// Closings (UTC) that win over every other rule.
   public var exceptionalClosings: [ExceptionalPeriod]
 
   /// Creates opening hours.

@@ -22,14 +22,19 @@ public struct DataSource: Hashable, Sendable, Codable {
 
 /// A postal address.
 public struct Address: Hashable, Sendable, Codable {
+  /// The street and house number, e.g. `Mozartstr. 27`.
   public var street: String?
+  /// The postcode, e.g. `72127`.
   public var postcode: String?
+  /// The town or city.
   public var city: String?
   /// ISO 3166-1 alpha-2, e.g. `DE`.
   public var country: String
 
   /// Creates an address.
-  public init(street: String? = nil, postcode: String? = nil, city: String? = nil, country: String = "DE") {
+  public init(
+    street: String? = nil, postcode: String? = nil, city: String? = nil, country: String = "DE"
+  ) {
     self.street = street
     self.postcode = postcode
     self.city = city
@@ -48,28 +53,40 @@ public struct Station: Hashable, Sendable, Codable, Identifiable {
   public struct ID: Hashable, Sendable, Codable, RawRepresentable, Comparable,
     CustomStringConvertible, ExpressibleByStringLiteral
   {
+    /// The identifier text, e.g. `bnetza2022-12345`.
     public var rawValue: String
+    /// Creates an identifier from its text.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates an identifier from its text.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Creates an identifier from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
+    /// Whether the left value comes before the right one.
     public static func < (a: ID, b: ID) -> Bool { a.rawValue < b.rawValue }
+    /// A one-line text for messages and logs.
     public var description: String { rawValue }
+    /// Decodes the value from its JSON text form.
     public init(from decoder: any Decoder) throws {
       self.rawValue = try decoder.singleValueContainer().decode(String.self)
     }
+    /// Encodes the value in its JSON text form.
     public func encode(to encoder: any Encoder) throws {
       var c = encoder.singleValueContainer()
       try c.encode(rawValue)
     }
   }
 
+  /// The station's stable identifier, unique within a station set.
   public var id: ID
   /// The display name; the register has none, so ``displayName`` falls back to the address.
   public var name: String?
   /// The operator (CPO) as normalised by the importer.
   public var operatorName: String
+  /// The station's postal address.
   public var address: Address
+  /// Where the station is (WGS 84).
   public var coordinate: Coordinate
+  /// The charge points at the site.
   public var evses: [EVSE]
   /// Number of charge points the source reports (may differ from `evses.count` when the source
   /// aggregates plugs).
@@ -78,6 +95,7 @@ public struct Station: Hashable, Sendable, Codable, Identifiable {
   public var openingHours: OpeningHours?
   /// IANA time zone for local-time rules (hours, tariff restrictions).
   public var timeZone: String
+  /// Where the record came from, with its licence and attribution.
   public var source: DataSource
   /// Data-quality notes from the source or the merge (e.g. `low_precision_coords`).
   public var qualityFlags: [String]
@@ -107,6 +125,12 @@ public struct Station: Hashable, Sendable, Codable, Identifiable {
     let text = address.shortText
     return text.isEmpty ? operatorName : text
   }
+
+  /// The operator's family key (``OperatorName/key(_:)``): every known spelling of one operator
+  /// gives the same key, e.g. "E.ON Drive Infrastructure GmbH" and "Charge-ON" → `eon drive`.
+  ///
+  /// Computed on each access; code that compares many stations should cache it per spelling.
+  public var operatorFamily: String { OperatorName.key(operatorName) }
 
   /// The highest connector power at the site, when any is known.
   public var maxPower: Power? { evses.compactMap(\.maxPower).max() }

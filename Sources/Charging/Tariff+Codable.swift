@@ -16,6 +16,7 @@ public struct TariffError: Error, Hashable, Sendable, CustomStringConvertible {
     self.problem = problem
   }
 
+  /// A one-line text for messages and logs.
   public var description: String {
     let who = tariffID.map { "tariff '\($0)'" } ?? "tariff without a readable id"
     return "\(who): \(field): \(problem)"

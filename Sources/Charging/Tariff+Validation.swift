@@ -6,7 +6,11 @@ extension Tariff {
   /// Rules: at least one element, each with at least one component; prices, VAT, limits and
   /// restriction bounds not negative; `step_size` ≥ 1 for ENERGY, TIME and PARKING_TIME
   /// (`../shared/reference/ev-domain.md` §1.7); reservation elements price only FLAT and TIME;
-  /// `min_price` ≤ `max_price`; start before end.
+  /// every restriction range can hold (`min_kwh` < `max_kwh`, `min_power` < `max_power`,
+  /// `min_current` < `max_current`, `min_duration` < `max_duration`, `start_date` < `end_date`:
+  /// lower bounds are inclusive and upper bounds exclusive, so equal bounds never hold);
+  /// a `min_price`/`max_price` `incl_vat` is not below its `excl_vat`; `min_price` ≤ `max_price`;
+  /// start before end.
   public func validate() throws {
     func fail(_ field: String, _ problem: String) -> TariffError {
       TariffError(tariffID: id, field: field, problem: problem)
@@ -53,6 +57,19 @@ extension Tariff {
         }
         if let v = r.minDuration, v < 0 { throw fail("\(field).min_duration", "\(v) is negative") }
         if let v = r.maxDuration, v < 0 { throw fail("\(field).max_duration", "\(v) is negative") }
+        // Lower bounds are inclusive and upper bounds exclusive, so equal bounds never hold.
+        func range<T: Comparable>(_ low: String, _ a: T?, _ high: String, _ b: T?) throws {
+          guard let a, let b, a >= b else { return }
+          throw fail(
+            "\(field).\(low)",
+            "\(a) is not below \(high) \(b), so the element can never be active (\(low) is"
+              + " inclusive, \(high) exclusive)")
+        }
+        try range("min_kwh", r.minKWh, "max_kwh", r.maxKWh)
+        try range("min_power", r.minPower, "max_power", r.maxPower)
+        try range("min_current", r.minCurrent, "max_current", r.maxCurrent)
+        try range("min_duration", r.minDuration, "max_duration", r.maxDuration)
+        try range("start_date", r.startDate, "end_date", r.endDate)
       }
     }
     for (name, limit) in [("min_price", minPrice), ("max_price", maxPrice)] {
@@ -61,10 +78,20 @@ extension Tariff {
       if let incl = limit.inclVAT, incl < 0 {
         throw fail("\(name).incl_vat", "\(incl) is negative")
       }
+      if let incl = limit.inclVAT, incl < limit.exclVAT {
+        throw fail(
+          "\(name).incl_vat",
+          "\(incl) is below excl_vat \(limit.exclVAT), expected incl_vat ≥ excl_vat (VAT is never"
+            + " negative)")
+      }
     }
     if let minPrice, let maxPrice, minPrice.exclVAT > maxPrice.exclVAT {
       throw fail(
         "min_price", "\(minPrice.exclVAT) is above max_price \(maxPrice.exclVAT), expected ≤")
+    }
+    if let minIncl = minPrice?.inclVAT, let maxIncl = maxPrice?.inclVAT, minIncl > maxIncl {
+      throw fail(
+        "min_price.incl_vat", "\(minIncl) is above max_price.incl_vat \(maxIncl), expected ≤")
     }
     if let start = startDateTime, let end = endDateTime, end <= start {
       throw fail("end_date_time", "is not after start_date_time")

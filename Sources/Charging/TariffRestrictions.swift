@@ -121,12 +121,19 @@ public struct TariffRestrictions: Hashable, Sendable, Codable {
 
 /// A day of the week (OCPI `DayOfWeek`).
 public enum DayOfWeek: String, Hashable, Sendable, Codable, CaseIterable {
+  /// Monday.
   case monday = "MONDAY"
+  /// Tuesday.
   case tuesday = "TUESDAY"
+  /// Wednesday.
   case wednesday = "WEDNESDAY"
+  /// Thursday.
   case thursday = "THURSDAY"
+  /// Friday.
   case friday = "FRIDAY"
+  /// Saturday.
   case saturday = "SATURDAY"
+  /// Sunday.
   case sunday = "SUNDAY"
 
   /// Monday = 0 … Sunday = 6.
@@ -187,6 +194,7 @@ public struct TimeOfDay: Hashable, Sendable, Codable, Comparable, CustomStringCo
     self.init(hour: hour, minute: minute, second: second)
   }
 
+  /// Whether the left value comes before the right one.
   public static func < (a: TimeOfDay, b: TimeOfDay) -> Bool {
     a.secondsSinceMidnight < b.secondsSinceMidnight
   }
@@ -280,6 +288,7 @@ public struct LocalDate: Hashable, Sendable, Codable, Comparable, CustomStringCo
     }
   }
 
+  /// Whether the left value comes before the right one.
   public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
 
   /// `YYYY-MM-DD`.

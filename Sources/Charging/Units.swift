@@ -8,6 +8,7 @@ public struct Power: Hashable, Sendable, Codable, Comparable, CustomStringConver
   public init(watts: Double) { self.kilowatts = watts / 1000 }
   /// The value in W.
   public var watts: Double { kilowatts * 1000 }
+  /// Whether the left value comes before the right one.
   public static func < (a: Power, b: Power) -> Bool { a.kilowatts < b.kilowatts }
   /// `"150 kW"`, `"3.7 kW"`: whole numbers without decimals, others with one.
   public var description: String { "\(UnitFormat.compact(kilowatts)) kW" }
@@ -21,6 +22,7 @@ public struct Energy: Hashable, Sendable, Codable, Comparable, CustomStringConve
   public init(kilowattHours: Double) { self.kilowattHours = kilowattHours }
   /// The value in Wh.
   public var wattHours: Double { kilowattHours * 1000 }
+  /// Whether the left value comes before the right one.
   public static func < (a: Energy, b: Energy) -> Bool { a.kilowattHours < b.kilowattHours }
   /// `"42 kWh"`, `"7.5 kWh"`.
   public var description: String { "\(UnitFormat.compact(kilowattHours)) kWh" }
@@ -41,6 +43,7 @@ public struct Currency: Hashable, Sendable, Codable, RawRepresentable, CustomStr
   private init(code: String) { self.rawValue = code }
   /// Digits after the decimal point in the currency's minor unit (2 for every currency we load).
   public var minorUnitDigits: Int { rawValue == "JPY" || rawValue == "KRW" ? 0 : 2 }
+  /// A one-line text for messages and logs.
   public var description: String { rawValue }
 }
 

@@ -46,4 +46,3 @@ extension Coordinate {
     self.init(validatingLatitude: lat, longitude: lon)
   }
 }
-

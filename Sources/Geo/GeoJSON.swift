@@ -2,12 +2,17 @@ import Foundation
 
 /// A GeoJSON (RFC 7946) geometry with positions as ``Coordinate``s.
 public enum GeoJSONGeometry: Hashable, Sendable {
+  /// One position.
   case point(Coordinate)
+  /// Several positions.
   case multiPoint([Coordinate])
+  /// A line through positions in order.
   case lineString([Coordinate])
+  /// Several lines.
   case multiLineString([[Coordinate]])
   /// Rings: exterior first, then holes.
   case polygon([[Coordinate]])
+  /// Several polygons, each as rings.
   case multiPolygon([[[Coordinate]]])
 
   /// Every line (line strings) or ring (polygons) of the geometry, flattened.
@@ -25,8 +30,11 @@ public enum GeoJSONGeometry: Hashable, Sendable {
 
 /// A property value of a GeoJSON feature.
 public enum GeoJSONValue: Hashable, Sendable {
+  /// A text.
   case string(String)
+  /// A number.
   case number(Double)
+  /// JSON `null`.
   case null
 
   /// The value as text, when it is a string.
@@ -38,7 +46,9 @@ public enum GeoJSONValue: Hashable, Sendable {
 /// A GeoJSON feature: a geometry and its flat properties (nested values are dropped; booleans
 /// are read as the numbers 0 and 1).
 public struct GeoJSONFeature: Hashable, Sendable {
+  /// The feature's geometry.
   public var geometry: GeoJSONGeometry
+  /// The feature's properties; empty for a bare geometry.
   public var properties: [String: GeoJSONValue]
 
   /// Creates a feature.
@@ -57,6 +67,7 @@ public struct GeoJSONError: Error, CustomStringConvertible, Equatable {
   /// What was wrong and what was expected.
   public var reason: String
 
+  /// A one-line text for messages and logs.
   public var description: String { "\(source): \(path): \(reason)" }
 }
 
@@ -70,15 +81,21 @@ public enum GeoJSONReader {
     do {
       root = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw GeoJSONError(source: source, path: "$", reason: "not valid JSON (\(error.localizedDescription))")
+      throw GeoJSONError(
+        source: source, path: "$",
+        reason:
+          "not valid JSON: \(JSONSyntaxError(error, in: data)); expected a GeoJSON"
+          + " FeatureCollection, Feature or geometry")
     }
     guard let object = root as? [String: Any], let type = object["type"] as? String else {
-      throw GeoJSONError(source: source, path: "$", reason: "expected a GeoJSON object with a \"type\"")
+      throw GeoJSONError(
+        source: source, path: "$", reason: "expected a GeoJSON object with a \"type\"")
     }
     switch type {
     case "FeatureCollection":
       guard let list = object["features"] as? [Any] else {
-        throw GeoJSONError(source: source, path: "features", reason: "expected an array of features")
+        throw GeoJSONError(
+          source: source, path: "features", reason: "expected an array of features")
       }
       return try list.enumerated().map { index, element in
         try feature(element, source: source, path: "features[\(index)]")
@@ -128,7 +145,8 @@ public enum GeoJSONReader {
 
   static func geometry(_ any: Any, source: String, path: String) throws -> GeoJSONGeometry {
     guard let object = any as? [String: Any], let type = object["type"] as? String else {
-      throw GeoJSONError(source: source, path: path, reason: "expected a geometry object with a \"type\"")
+      throw GeoJSONError(
+        source: source, path: path, reason: "expected a geometry object with a \"type\"")
     }
     let coordinates = object["coordinates"] ?? NSNull()
     let at = path + ".coordinates"
@@ -136,7 +154,8 @@ public enum GeoJSONReader {
     case "Point": return .point(try position(coordinates, source: source, path: at))
     case "MultiPoint": return .multiPoint(try line(coordinates, source: source, path: at))
     case "LineString": return .lineString(try line(coordinates, source: source, path: at))
-    case "MultiLineString": return .multiLineString(try lines(coordinates, source: source, path: at))
+    case "MultiLineString":
+      return .multiLineString(try lines(coordinates, source: source, path: at))
     case "Polygon": return .polygon(try lines(coordinates, source: source, path: at))
     case "MultiPolygon":
       guard let list = coordinates as? [Any] else {
@@ -147,7 +166,9 @@ public enum GeoJSONReader {
     default:
       throw GeoJSONError(
         source: source, path: path,
-        reason: "unsupported geometry type \"\(type)\"; expected Point, LineString, Polygon or their Multi forms")
+        reason:
+          "unsupported geometry type \"\(type)\"; expected Point, LineString, Polygon or their Multi forms"
+      )
     }
   }
 
@@ -171,7 +192,9 @@ public enum GeoJSONReader {
     }
     var result: [Coordinate] = []
     result.reserveCapacity(list.count)
-    for (i, p) in list.enumerated() { result.append(try position(p, source: source, path: "\(path)[\(i)]")) }
+    for (i, p) in list.enumerated() {
+      result.append(try position(p, source: source, path: "\(path)[\(i)]"))
+    }
     return result
   }
 

@@ -62,11 +62,14 @@ public struct ChargingSession: Hashable, Sendable {
     if chargeMinutes > 0 {
       periods.append(
         try .charging(
-          milliseconds: SessionPeriod.milliseconds(minutes: chargeMinutes), energyKWh: energyKWh,
+          milliseconds: SessionPeriod.milliseconds(minutes: chargeMinutes, of: "charging time"),
+          energyKWh: energyKWh,
           powerKW: maxPowerKW))
     }
     if parkMinutes > 0 {
-      periods.append(.parking(milliseconds: try SessionPeriod.milliseconds(minutes: parkMinutes)))
+      periods.append(
+        .parking(
+          milliseconds: try SessionPeriod.milliseconds(minutes: parkMinutes, of: "parking time")))
     }
     return ChargingSession(start: start, timeZone: timeZone, periods: periods)
   }
@@ -130,11 +133,19 @@ public struct SessionPeriod: Hashable, Sendable {
     SessionPeriod(activity: .reservation(expired: expired), milliseconds: Int64(minutes) * 60_000)
   }
 
-  /// Converts minutes (fractions allowed) into whole milliseconds, rounding half up.
-  static func milliseconds(minutes: Decimal) throws -> Int64 {
+  /// The longest period ``milliseconds(minutes:of:)`` accepts, in whole minutes (about 73
+  /// million years: the bound keeps every sum of periods inside 64-bit milliseconds).
+  static let maximumMinutes: Int64 = Int64.max / 4 / 60_000
+
+  /// Converts minutes (fractions allowed) into whole milliseconds, rounding half up; `what` names
+  /// the duration in the error (e.g. `charging time`).
+  static func milliseconds(minutes: Decimal, of what: String) throws -> Int64 {
     guard let scaled = DecimalScaling.scaled(minutes * 60_000, decimals: 0, rounding: true),
       scaled >= 0, scaled < Int128(Int64.max / 4)
-    else { throw SessionError("duration \(minutes) min is out of range") }
+    else {
+      throw SessionError(
+        "\(what) \(minutes) min is out of range, expected 0 … \(maximumMinutes) min")
+    }
     return Int64(scaled)
   }
 }
@@ -145,6 +156,7 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
   /// Creates an error.
   public init(_ message: String) { self.message = message }
+  /// A one-line text for messages and logs.
   public var description: String { message }
 }
 

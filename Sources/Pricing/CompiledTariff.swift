@@ -23,6 +23,9 @@ public struct CompiledTariff: Sendable {
   let energies: [Int64]
   let minPrice: (excl: ExactAmount, incl: ExactAmount?)?
   let maxPrice: (excl: ExactAmount, incl: ExactAmount?)?
+  /// incl ÷ excl of the first priced component with VAT (element order), or 1 ÷ 1: the VAT that derives
+  /// a missing `incl_vat` limit for a session whose excl. total is zero.
+  let fallbackVAT: (Int128, Int128)
 
   /// Validates and compiles a tariff; throws ``TariffError`` naming the tariff and field.
   public init(_ tariff: Tariff) throws {
@@ -67,6 +70,14 @@ public struct CompiledTariff: Sendable {
       }
     }
     self.elements = elements
+    let withVAT = (energy + flat + time + parking).filter {
+      $0.component.hasVAT && $0.component.exclPerUnit > 0
+    }.min { $0.element < $1.element }
+    if let c = withVAT?.component {
+      fallbackVAT = (c.inclPerUnit, c.exclPerUnit)
+    } else {
+      fallbackVAT = (1, 1)
+    }
     self.energy = energy
     self.flat = flat
     self.time = time
@@ -76,14 +87,42 @@ public struct CompiledTariff: Sendable {
     self.energies = energies.sorted()
     func limit(_ price: TariffPrice?, _ name: String) throws -> (ExactAmount, ExactAmount?)? {
       guard let price else { return nil }
-      guard let excl = ExactAmount(rounding: price.exclVAT) else {
-        throw TariffError(tariffID: tariff.id, field: "\(name).excl_vat", problem: "out of range")
+      guard price.exclVAT <= Self.maximumPrice, let excl = ExactAmount(rounding: price.exclVAT)
+      else {
+        throw TariffError(
+          tariffID: tariff.id, field: "\(name).excl_vat",
+          problem: "\(price.exclVAT) is out of range, expected 0 … \(Self.maximumPrice)")
       }
-      let incl = price.inclVAT.flatMap { ExactAmount(rounding: $0) }
+      var incl: ExactAmount?
+      if let value = price.inclVAT {
+        guard value <= Self.maximumPrice, let amount = ExactAmount(rounding: value) else {
+          throw TariffError(
+            tariffID: tariff.id, field: "\(name).incl_vat",
+            problem: "\(value) is out of range, expected 0 … \(Self.maximumPrice)")
+        }
+        incl = amount
+      }
       return (excl, incl)
     }
     minPrice = try limit(tariff.minPrice, "min_price")
     maxPrice = try limit(tariff.maxPrice, "max_price")
+  }
+}
+
+extension CompiledTariff {
+  /// The largest price (per unit, per session or as a limit) a tariff may state: 10⁶ currency
+  /// units, which keeps every exact product inside 128-bit integers.
+  public static let maximumPrice: Decimal = 1_000_000
+}
+
+extension TariffDimension {
+  /// The unit a price of this dimension is per, for messages.
+  var unitName: String {
+    switch self {
+    case .energy: "kWh"
+    case .flat: "session"
+    case .time, .parkingTime: "hour"
+    }
   }
 }
 
@@ -110,7 +149,10 @@ struct CompiledComponent: Sendable {
       p12 < 1_000_000_000_000_000_000
     else {
       throw TariffError(
-        tariffID: tariffID, field: "\(field).price", problem: "\(c.price) is out of range")
+        tariffID: tariffID, field: "\(field).price",
+        problem:
+          "\(c.price) is out of range, expected 0 … \(CompiledTariff.maximumPrice) per"
+          + " \(c.type.unitName)")
     }
     // Per-unit multipliers that keep every product an exact integer (see ExactAmount).
     let exclMultiplier: Int128
@@ -134,7 +176,8 @@ struct CompiledComponent: Sendable {
     if let gross = c.publishedGrossPrice {
       guard let g12 = DecimalScaling.scaled(gross, decimals: 12, rounding: true) else {
         throw TariffError(
-          tariffID: tariffID, field: "\(field).price", problem: "gross \(gross) is out of range")
+          tariffID: tariffID, field: "\(field).price",
+          problem: "gross \(gross) is out of range, expected 0 … \(CompiledTariff.maximumPrice)")
       }
       inclPerUnit = g12 * exclMultiplier
       hasVAT = true
@@ -142,7 +185,8 @@ struct CompiledComponent: Sendable {
       guard let v4 = DecimalScaling.scaled(vat, decimals: 4, rounding: true), v4 < 100_000_000
       else {
         throw TariffError(
-          tariffID: tariffID, field: "\(field).vat", problem: "\(vat) is out of range")
+          tariffID: tariffID, field: "\(field).vat",
+          problem: "\(vat) is out of range, expected a percentage 0 … 9999")
       }
       inclPerUnit = p12 * vatMultiplier * (1_000_000 + v4)
       hasVAT = true
@@ -180,7 +224,8 @@ struct CompiledRestriction: Sendable {
         s < Int128(Int64.max / 4)
       else {
         throw TariffError(
-          tariffID: tariffID, field: "\(field).\(name)", problem: "\(value) is out of range")
+          tariffID: tariffID, field: "\(field).\(name)",
+          problem: "\(value) is out of range, expected a bound below 10¹²")
       }
       return Int64(s)
     }
@@ -209,6 +254,9 @@ extension ExactAmount {
     guard let scaled = DecimalScaling.scaled(decimal, decimals: 12, rounding: true) else {
       return nil
     }
-    self.init(units: scaled * (ExactAmount.unitsPerCurrencyUnit / 1_000_000_000_000))
+    let (units, overflow) = scaled.multipliedReportingOverflow(
+      by: ExactAmount.unitsPerCurrencyUnit / 1_000_000_000_000)
+    guard !overflow else { return nil }
+    self.init(units: units)
   }
 }

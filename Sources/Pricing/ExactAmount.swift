@@ -24,17 +24,23 @@ public struct ExactAmount: Hashable, Sendable, Comparable, CustomStringConvertib
     guard let scaled = DecimalScaling.scaled(decimal, decimals: 12, rounding: false) else {
       return nil
     }
-    units = scaled * (Self.unitsPerCurrencyUnit / 1_000_000_000_000)
+    let (units, overflow) = scaled.multipliedReportingOverflow(
+      by: Self.unitsPerCurrencyUnit / 1_000_000_000_000)
+    guard !overflow else { return nil }
+    self.units = units
   }
 
+  /// The exact sum of two amounts.
   public static func + (a: ExactAmount, b: ExactAmount) -> ExactAmount {
     ExactAmount(units: a.units + b.units)
   }
 
+  /// The exact difference of two amounts.
   public static func - (a: ExactAmount, b: ExactAmount) -> ExactAmount {
     ExactAmount(units: a.units - b.units)
   }
 
+  /// Whether the left value comes before the right one.
   public static func < (a: ExactAmount, b: ExactAmount) -> Bool { a.units < b.units }
 
   /// The amount rounded to `digits` decimals, half away from zero (OCPI leaves rounding to

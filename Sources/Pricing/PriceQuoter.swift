@@ -104,16 +104,16 @@ public struct PriceQuoter: Sendable {
   public func applies(_ entry: CatalogEntry, to station: Station, current: CurrentKind) -> Bool {
     applies(
       entry, to: station, current: current, name: OperatorName.normalise(station.operatorName),
-      key: OperatorName.key(station.operatorName))
+      family: station.operatorFamily)
   }
 
   private func applies(
-    _ entry: CatalogEntry, to station: Station, current: CurrentKind, name: String, key: String
+    _ entry: CatalogEntry, to station: Station, current: CurrentKind, name: String, family: String
   ) -> Bool {
     let a = entry.applicability
     guard a.currents.contains(current) else { return false }
     func matches(_ prefix: String) -> Bool {
-      OperatorName.matches(name, prefix: prefix) || OperatorName.matches(key, prefix: prefix)
+      OperatorName.belongs(normalised: name, family: family, to: prefix)
     }
     if !a.operators.isEmpty, !a.operators.contains(where: matches) { return false }
     if a.excludedOperators.contains(where: matches) { return false }
@@ -209,11 +209,17 @@ public struct PriceQuoter: Sendable {
     )
     var quotes: [PriceQuote] = []
     let name = OperatorName.normalise(station.operatorName)
-    let key = OperatorName.key(station.operatorName)
+    let family = OperatorName.family(ofNormalised: name)
+    var outOfDate: [CatalogEntry] = []
     for index in selected {
       let entry = catalog.entries[index]
-      guard entry.tariff.isActive(at: assumption.start) else { continue }
-      guard applies(entry, to: station, current: current, name: name, key: key) else { continue }
+      guard applies(entry, to: station, current: current, name: name, family: family) else {
+        continue
+      }
+      guard entry.tariff.isActive(at: assumption.start) else {
+        outOfDate.append(entry)
+        continue
+      }
       let cost = entry.compiled.cost(session)
       let perKWh =
         prepared.energy > 0
@@ -226,6 +232,12 @@ public struct PriceQuoter: Sendable {
           pricePerKWh: perKWh))
     }
     guard !quotes.isEmpty else {
+      if !outOfDate.isEmpty {
+        let day = Self.dayText(assumption.start, zone)
+        return .noPriceKnown(
+          reason: outOfDate.map { "\($0.name): \(Self.validity($0.tariff, zone)), not on \(day)" }
+            .joined(separator: "; "))
+      }
       return .noPriceKnown(
         reason:
           "none of the \(selected.count) selected tariffs applies to \(station.operatorName) (\(current.rawValue))"
@@ -236,6 +248,25 @@ public struct PriceQuoter: Sendable {
         ? $0.cost.inclVAT < $1.cost.inclVAT : $0.tariffID < $1.tariffID
     }
     return .priced(quotes)
+  }
+
+  /// `tariff valid from 2024-01-01 to 2025-01-01` (local dates; the end is exclusive, as in
+  /// OCPI), with `any date` / `open end` for a missing bound.
+  static func validity(_ tariff: Tariff, _ zone: TimeZone) -> String {
+    let from = tariff.startDateTime.map { dayText($0, zone) } ?? "any date"
+    let to = tariff.endDateTime.map { dayText($0, zone) } ?? "open end"
+    return "tariff valid from \(from) to \(to)"
+  }
+
+  /// The local calendar date of an instant, `YYYY-MM-DD`.
+  static func dayText(_ instant: Date, _ zone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let c = calendar.dateComponents([.year, .month, .day], from: instant)
+    guard let y = c.year, let m = c.month, let d = c.day,
+      let date = LocalDate(year: y, month: m, day: d)
+    else { return OCPIDateTime.format(instant) }
+    return date.description
   }
 
   /// The highest connector power (mW) of one current type at a station.

@@ -19,7 +19,12 @@ import Foundation
 ///    `release-2.2.1-bugfixes` reading, e.g. T16 = 0.73).
 /// 6. Cost = volume × price per component; incl. VAT = excl × (1 + vat/100), or excl when the
 ///    component has no VAT.
-/// 7. `min_price` and `max_price` clamp the excl. and incl. totals independently.
+/// 7. `min_price` and `max_price` clamp the excl. and incl. totals independently. When a limit
+///    has no `incl_vat`, its incl.-VAT side is derived with the session's effective VAT:
+///    `limit.excl × session incl ÷ session excl` (before clamping), so a 10.00 net floor on a
+///    session billed at 19 % is 11.90 gross and the incl. total never ends below the excl. one.
+///    A session with a zero excl. total takes the VAT of the tariff's first component that has
+///    one (element order); a tariff without VAT uses the excl. limit as is.
 /// 8. Everything is exact (``ExactAmount``); rounding is for display only.
 public enum SessionCostCalculator {
   /// Prices `session` under `tariff`; throws ``TariffError`` for an invalid or inactive tariff and
@@ -208,6 +213,11 @@ extension CompiledTariff {
       incl += acc.incl
       missingVAT = missingVAT || acc.missingVAT
     }
+    // The session's effective VAT (incl ÷ excl) derives an incl.-VAT limit the tariff leaves out.
+    let vat = excl > 0 ? (incl, excl) : fallbackVAT
+    func inclLimit(_ limit: (excl: ExactAmount, incl: ExactAmount?)) -> Int128 {
+      limit.incl?.units ?? Self.scale(limit.excl.units, by: vat.0, over: vat.1)
+    }
     var minApplied = false
     var maxApplied = false
     if let minPrice {
@@ -215,8 +225,9 @@ extension CompiledTariff {
         excl = minPrice.excl.units
         minApplied = true
       }
-      if let m = minPrice.incl, incl < m.units {
-        incl = m.units
+      let m = inclLimit(minPrice)
+      if incl < m {
+        incl = m
         minApplied = true
       }
     }
@@ -225,8 +236,9 @@ extension CompiledTariff {
         excl = maxPrice.excl.units
         maxApplied = true
       }
-      if let m = maxPrice.incl, incl > m.units {
-        incl = m.units
+      let m = inclLimit(maxPrice)
+      if incl > m {
+        incl = m
         maxApplied = true
       }
     }
@@ -234,6 +246,17 @@ extension CompiledTariff {
       tariffID: tariff.id, currency: tariff.currency, exclVAT: ExactAmount(units: excl),
       inclVAT: ExactAmount(units: incl), lines: lines, minPriceApplied: minApplied,
       maxPriceApplied: maxApplied, hasComponentsWithoutVAT: missingVAT)
+  }
+
+  /// `value × numerator ÷ denominator`, rounded half up, for non-negative operands, through a
+  /// 256-bit intermediate (the product of two amounts overflows 128 bits).
+  static func scale(_ value: Int128, by numerator: Int128, over denominator: Int128) -> Int128 {
+    guard value > 0, numerator > 0, denominator > 0 else { return 0 }
+    let d = UInt128(denominator)
+    let product = UInt128(value).multipliedFullWidth(by: UInt128(numerator))
+    guard product.high < d else { return .max }
+    let (q, r) = d.dividingFullWidth(product)
+    return Int128(clamping: r >= d - r ? q + 1 : q)
   }
 
   /// The first candidate (element order) whose element matches a non-reservation moment.

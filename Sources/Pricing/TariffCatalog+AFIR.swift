@@ -227,6 +227,7 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
   public var file: String
   /// What is wrong.
   public var problem: String
+  /// A one-line text for messages and logs.
   public var description: String { "cannot load \(file): \(problem)" }
 }
 

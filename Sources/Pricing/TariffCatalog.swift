@@ -106,6 +106,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
+  /// A one-line text for messages and logs.
   public var description: String { "\(severity.rawValue): \(source): \(item): \(message)" }
 }
 
@@ -152,63 +153,5 @@ public struct TariffCatalog: Sendable {
       diagnostics.append(
         Diagnostic(.warning, source: file, item: tariff.id, message: "not usable: \(error)"))
     }
-  }
-}
-
-/// Operator-name normalisation used for applicability.
-public enum OperatorName {
-  /// Lowercased, diacritics folded, dots removed, other punctuation as single spaces:
-  /// `E.ON Drive GmbH` → `eon drive gmbh`, `EnBW mobility+ AG` → `enbw mobility ag`.
-  public static func normalise(_ name: String) -> String {
-    var out = String.UnicodeScalarView()
-    var lastSpace = true
-    func append(_ scalar: Unicode.Scalar) {
-      out.append(scalar)
-      lastSpace = false
-    }
-    for scalar in name.unicodeScalars {
-      let v = scalar.value
-      switch v {
-      case 0x2E: continue  // "."
-      case 0x30...0x39, 0x61...0x7A: append(scalar)
-      case 0x41...0x5A: append(Unicode.Scalar(v + 32) ?? scalar)
-      case 0xE4, 0xC4: append("a")
-      case 0xF6, 0xD6: append("o")
-      case 0xFC, 0xDC: append("u")
-      case 0xDF:
-        append("s")
-        append("s")
-      default:
-        if scalar.properties.isAlphabetic {
-          // Other letters: fold diacritics the slow way (rare in operator names).
-          let folded = String(scalar).folding(
-            options: [.diacriticInsensitive, .caseInsensitive], locale: nil
-          )
-          .lowercased()
-          for f in folded.unicodeScalars { append(f) }
-        } else if !lastSpace {
-          out.append(" ")
-          lastSpace = true
-        }
-      }
-    }
-    return String(out).trimmingCharacters(in: .whitespaces)
-  }
-
-  /// Words of legal forms that do not identify an operator.
-  static let legalForms: Set<Substring> = [
-    "gmbh", "ag", "se", "kg", "co", "mbh", "ug", "ohg", "kgaa", "und", "haftungsbeschrankt",
-  ]
-
-  /// ``normalise(_:)`` without legal-form words: `GLS Mobility GmbH` → `gls mobility`.
-  public static func key(_ name: String) -> String {
-    normalise(name).split(separator: " ").filter { !legalForms.contains($0) }.joined(separator: " ")
-  }
-
-  /// Whether a normalised name starts with a normalised prefix at a word boundary.
-  public static func matches(_ normalised: String, prefix: String) -> Bool {
-    guard normalised.hasPrefix(prefix) else { return false }
-    let rest = normalised.dropFirst(prefix.count)
-    return rest.isEmpty || rest.first == " "
   }
 }

@@ -179,9 +179,17 @@ public enum OCPILocationsImporter {
         evses.append(evse)
       }
     } else {
+      var reason = "is missing; station kept without EVSEs"
+      var found: String?
+      switch row.object["evses"] {
+      case nil, .null?: break
+      case let other?:
+        reason = "is not a list; station kept without EVSEs"
+        found = other.kindDescription
+      }
       log.emit(
-        .warning, line: row.line, field: "evses", "is missing; station kept without EVSEs",
-        expected: "a list of OCPI EVSEs")
+        .warning, line: row.line, field: "evses", reason, expected: "a list of OCPI EVSEs",
+        value: found)
     }
     if evses.isEmpty, removed > 0 {
       log.emit(
@@ -192,8 +200,15 @@ public enum OCPILocationsImporter {
     }
 
     var openingHours: OpeningHours?
-    if let hours = row.object["opening_times"]?.objectValue {
+    switch row.object["opening_times"] {
+    case nil, .null?: break
+    case .object(let hours)?:
       openingHours = Self.openingHours(from: row.child(hours, path: "opening_times."), &log)
+    case let other?:
+      log.emit(
+        .warning, line: row.line, field: "opening_times",
+        "is not an object; opening hours left unknown", expected: "an OCPI Hours object",
+        value: other.kindDescription)
     }
     let timeZone = row.string("time_zone", &log) ?? "Europe/Berlin"
     let updated = row.string("last_updated", &log).map { String($0.prefix(10)) } ?? ""
@@ -223,7 +238,9 @@ public enum OCPILocationsImporter {
     }
     let evseTariffs = row.strings("tariff_ids", &log)
     var connectors: [Connector] = []
-    for (index, value) in (row.object["connectors"]?.arrayValue ?? []).enumerated() {
+    let connectorList = row.list(
+      "connectors", &log, expected: "a list of OCPI Connectors", dropped: "connectors left out")
+    for (index, value) in connectorList.enumerated() {
       let path = row.path + "connectors[\(index)]"
       guard let object = value.objectValue else {
         log.emit(
@@ -320,9 +337,18 @@ public enum OCPILocationsImporter {
       return nil
     }
     var hours = OpeningHours(twentyFourSeven: always)
-    for (index, value) in (row.object["regular_hours"]?.arrayValue ?? []).enumerated() {
+    let regular = row.list(
+      "regular_hours", &log, expected: "a list of {weekday, period_begin, period_end}",
+      dropped: "regular hours ignored")
+    for (index, value) in regular.enumerated() {
       let field = row.path + "regular_hours[\(index)]"
-      guard let object = value.objectValue else { continue }
+      guard let object = value.objectValue else {
+        log.emit(
+          .warning, line: row.line, field: field, "is not an object; period left out",
+          expected: "{weekday 1…7, period_begin HH:MM, period_end HH:MM}",
+          value: value.kindDescription)
+        continue
+      }
       let period = RecordReader(object, line: row.line, path: field + ".")
       guard
         let weekday = period.count(
@@ -355,7 +381,9 @@ public enum OCPILocationsImporter {
       return nil
     }
     for (key, isOpening) in [("exceptional_openings", true), ("exceptional_closings", false)] {
-      for (index, value) in (row.object[key]?.arrayValue ?? []).enumerated() {
+      let periods = row.list(
+        key, &log, expected: "a list of {period_begin, period_end}", dropped: "periods ignored")
+      for (index, value) in periods.enumerated() {
         let field = row.path + "\(key)[\(index)]"
         guard let object = value.objectValue,
           let beginText = object["period_begin"]?.stringValue,

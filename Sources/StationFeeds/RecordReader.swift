@@ -102,6 +102,22 @@ struct RecordReader {
     return Int(n)
   }
 
+  /// The elements of an array field; a missing or null field is an empty list, any other type is
+  /// reported (with what was dropped) and read as empty.
+  func list(_ key: String, _ log: inout DiagnosticLog, expected: String, dropped: String)
+    -> [JSONValue]
+  {
+    switch object[key] {
+    case nil, .null: return []
+    case .array(let items): return items
+    case let other?:
+      log.emit(
+        .warning, line: line, field: path + key, "is not a list; \(dropped)", expected: expected,
+        value: other.kindDescription)
+      return []
+    }
+  }
+
   /// A list of strings; non-string elements are reported and left out.
   func strings(_ key: String, _ log: inout DiagnosticLog) -> [String] {
     switch object[key] {

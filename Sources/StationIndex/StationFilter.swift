@@ -15,8 +15,9 @@ public struct StationFilter: Hashable, Sendable {
   public var directCurrentOnly: Bool
   /// Plug standards of which the matching connector must have one; empty means any.
   public var connectorStandards: Set<ConnectorStandard>
-  /// Operator names the station must have one of, compared case-insensitively with runs of
-  /// white space folded; empty means any.
+  /// Operator names the station must have one of, compared by family key
+  /// (``Charging/OperatorName/key(_:)``), so `E.ON Drive` matches a station of
+  /// "E.ON Drive Infrastructure GmbH"; empty means any.
   public var operators: Set<String> {
     didSet { normalisedOperators = Set(operators.map(StationFilter.normalisedOperator)) }
   }
@@ -50,7 +51,7 @@ public struct StationFilter: Hashable, Sendable {
   public func matches(_ station: Station) -> Bool {
     if let favourites, !favourites.contains(station.id) { return false }
     if !normalisedOperators.isEmpty,
-      !normalisedOperators.contains(StationFilter.normalisedOperator(station.operatorName))
+      !normalisedOperators.contains(station.operatorFamily)
     {
       return false
     }
@@ -79,27 +80,10 @@ public struct StationFilter: Hashable, Sendable {
     return true
   }
 
-  /// The key operator names are compared by: lower case, trimmed, inner white space folded.
+  /// The key operator names are compared by: the operator's family key
+  /// (``Charging/OperatorName/key(_:)``), the same key ``Charging/Station/operatorFamily`` gives.
   public static func normalisedOperator(_ name: String) -> String {
-    // ASCII names (most operators) take a single pass over the bytes.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(name.utf8.count)
-    var pendingSpace = false
-    for byte in name.utf8 {
-      if byte >= 0x80 {
-        return name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      }
-      if byte == 0x20 || (0x09...0x0D).contains(byte) {
-        pendingSpace = !bytes.isEmpty
-        continue
-      }
-      if pendingSpace {
-        bytes.append(0x20)
-        pendingSpace = false
-      }
-      bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    OperatorName.key(name)
   }
 }
 

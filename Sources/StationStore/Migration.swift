@@ -81,7 +81,15 @@ extension Schema {
             body BLOB NOT NULL,
             PRIMARY KEY (region_id, station_id)
           ) WITHOUT ROWID;
-          """)
+          """),
+      Migration(
+        version: 2, summary: "add the metadata table (the bundled data's fingerprint)",
+        sql: """
+          CREATE TABLE metadata (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+          );
+          """),
     ])
 
   /// `WYUS`: the user's data, never rebuilt.

@@ -153,9 +153,27 @@ extension StationStore {
   /// Start-up: the stored stations, or — on first run, or when the station file turns out to be
   /// damaged — the loader's stations, which are written to the store as ``bundledOrigin``.
   public func loadStations(orImport loader: () throws -> [Station]) throws -> Startup {
+    try loadStations(bundledFingerprint: nil, orImport: loader)
+  }
+
+  /// Start-up that also notices new bundled data: the stored stations when the store holds some
+  /// and was last filled from bundled data with this `bundledFingerprint`; otherwise (first run,
+  /// a damaged station file, or a build whose bundled data changed) the loader's stations, which
+  /// replace the ``bundledOrigin`` stations, after which the fingerprint is recorded.
+  ///
+  /// Stations of other origins (files the user imported) are kept. The fingerprint is written
+  /// after the stations, so an interrupted import is repeated at the next start. A nil
+  /// fingerprint skips the comparison (``loadStations(orImport:)``).
+  public func loadStations(bundledFingerprint: String?, orImport loader: () throws -> [Station])
+    throws -> Startup
+  {
     var recovery: Recovery?
     let stored: Result<[Station]?, StationStoreError> = Result { () throws(StationStoreError) in
-      try stationCount() > 0 ? try loadStations() : nil
+      guard try stationCount() > 0 else { return nil }
+      if let bundledFingerprint, try self.bundledFingerprint() != bundledFingerprint {
+        return nil
+      }
+      return try loadStations()
     }
     switch stored {
     case .success(let stations?):
@@ -166,9 +184,36 @@ extension StationStore {
       guard policy == .moveAside, error.isRecoverableByMovingAside else { throw error }
       recovery = try rebuildStationFile(after: error)
     }
-    let stations = try loader()
-    try replaceStations(stations, origin: Self.bundledOrigin, note: "first-run import")
-    return Startup(stations: stations, imported: true, recovery: recovery)
+    let previous = try self.bundledFingerprint()
+    let bundled = try loader()
+    let note =
+      previous == nil || bundledFingerprint == nil
+      ? "first-run import"
+      : "bundled data changed (fingerprint \(previous ?? "") → "
+        + "\(bundledFingerprint ?? ""))"
+    try replaceStations(bundled, origin: Self.bundledOrigin, note: note)
+    if let bundledFingerprint {
+      try withStations { db in
+        try db.run(
+          "INSERT OR REPLACE INTO metadata (key, value) VALUES ('bundled_fingerprint', ?1)",
+          [.text(bundledFingerprint)])
+      }
+    }
+    // Other origins stay, so the answer is every stored station, not just the loader's.
+    let all = try stationCount() == bundled.count ? bundled : try loadStations()
+    return Startup(stations: all, imported: true, recovery: recovery)
+  }
+
+  /// The fingerprint of the bundled data the ``bundledOrigin`` stations were imported from, or
+  /// nil when none was recorded (first run, or a store from before fingerprints).
+  public func bundledFingerprint() throws(StationStoreError) -> String? {
+    try withStations { db in
+      guard
+        case .text(let value)? = try db.scalar(
+          "SELECT value FROM metadata WHERE key = 'bundled_fingerprint'")
+      else { return nil }
+      return value
+    }
   }
 
   /// Moves the station file aside and starts an empty one; user data is untouched.

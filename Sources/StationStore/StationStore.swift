@@ -89,6 +89,10 @@ public final class StationStore: Sendable {
 
   /// Opens (creating when needed) the store in `directory`, recovering unusable files by
   /// `recovery`.
+  ///
+  /// A user file written by a newer Wayside (a schema version above this one's) is never moved
+  /// aside or replaced: opening throws ``StationStoreError`` with ``StationStoreError/Problem/newerSchema(found:supported:)``
+  /// under either policy, and the file and its backup stay as they are.
   public init(
     directory: URL, recovery: RecoveryPolicy = .moveAside,
     now: @escaping @Sendable () -> Date = { Date() }
@@ -117,7 +121,11 @@ public final class StationStore: Sendable {
     let stations: SQLiteConnection
     do {
       stations = try stationsFile.open(fullCheck: false)
-    } catch  where recovery == .moveAside && error.isRecoverableByMovingAside {
+    } catch
+      where recovery == .moveAside && (error.isRecoverableByMovingAside || error.isNewerSchema)
+    {
+      // Station data from a newer schema can be rebuilt from the bundled data; the newer file is
+      // kept aside rather than deleted.
       let aside = try stationsFile.moveAside(now: now())
       recoveries.append(Recovery(problem: error, movedTo: aside, restoredFromBackup: false))
       stations = try stationsFile.open(fullCheck: false)
@@ -156,9 +164,14 @@ public final class StationStore: Sendable {
   /// Refreshes `user.backup.sqlite` from the live user file (write to a temporary file, then an
   /// atomic rename). A failed backup leaves the previous one in place; the change that triggered
   /// it is already committed, and the next change tries again.
+  ///
+  /// An empty user file never replaces an existing backup: after a recovery that started empty
+  /// the old backup may be the only copy left of the user's data. The price is that a user who
+  /// deletes everything keeps a stale backup until the next non-empty change.
   func backUpUserData() {
     let temporary = directory.appendingPathComponent("user.backup.sqlite.tmp")
     let fm = FileManager.default
+    if fm.fileExists(atPath: userBackupURL.path), (try? userDataIsEmpty()) ?? true { return }
     try? fm.removeItem(at: temporary)
     let escaped = temporary.path.replacingOccurrences(of: "'", with: "''")
     let succeeded = connections.withLock { c in
@@ -168,6 +181,23 @@ public final class StationStore: Sendable {
     // rename(2) replaces the old backup atomically (FileManager.replaceItemAt is unreliable on
     // Linux's Foundation).
     if rename(temporary.path, userBackupURL.path) != 0 { try? fm.removeItem(at: temporary) }
+  }
+
+  /// Whether every user table is empty.
+  func userDataIsEmpty() throws -> Bool {
+    try connections.withLock { c in
+      let tables = try c.user.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      var names: [String] = []
+      while try tables.step() { names.append(tables.text(0) ?? "") }
+      for name in names {
+        let quoted = name.replacingOccurrences(of: "\"", with: "\"\"")
+        if case .integer(let n)? = try c.user.scalar("SELECT count(*) FROM \"\(quoted)\""), n > 0 {
+          return false
+        }
+      }
+      return true
+    }
   }
 
   /// Maps an SQLite or codec error on `file` to a ``StationStoreError`` naming the file.

@@ -32,12 +32,23 @@ public struct StationStoreError: Error, Sendable, CustomStringConvertible {
     self.problem = problem
   }
 
-  /// Whether moving the file aside and starting again is the right recovery.
+  /// Whether the file is damaged or foreign, so moving it aside and starting again is the right
+  /// recovery.
+  ///
+  /// A file from a newer schema is not damaged: it belongs to a newer Wayside and must be left
+  /// alone (see ``isNewerSchema``). Only station data, which can be rebuilt at any time, is then
+  /// moved aside; user data is refused with an error.
   public var isRecoverableByMovingAside: Bool {
     switch problem {
-    case .notSQLite, .corrupt, .foreign, .newerSchema: true
-    case .migrationFailed, .io: false
+    case .notSQLite, .corrupt, .foreign: true
+    case .newerSchema, .migrationFailed, .io: false
     }
+  }
+
+  /// Whether the file was written by a newer Wayside with a schema this version does not know.
+  public var isNewerSchema: Bool {
+    if case .newerSchema = problem { return true }
+    return false
   }
 
   /// A sentence naming the file, the problem and what was expected.
@@ -59,6 +70,9 @@ public struct StationStoreError: Error, Sendable, CustomStringConvertible {
       return
         "\(role) file \(path) has schema version \(found), written by a newer Wayside; this "
         + "version understands versions up to \(supported)"
+        + (role == "user data"
+          ? "; open it with that newer Wayside (the file and its backup were left untouched)"
+          : "")
     case .migrationFailed(let version, let reason):
       return
         "\(role) file \(path) could not be migrated to schema version \(version): \(reason); "

@@ -45,6 +45,9 @@ struct LinearChargingSolver {
   var capacity: Double
   var startFuel: Double
   var reserveAtStations: Double
+  /// The reserve on arrival at the first stop (lower than ``reserveAtStations`` when the car
+  /// starts below it; see ``TripPlanner/firstLegReserve``).
+  var reserveOnFirstLeg: Double
   var reserveAtDestination: Double
   var stations: [StationCost]
   var originLegs: [Leg]
@@ -77,7 +80,7 @@ struct LinearChargingSolver {
         if left >= reserveAtDestination, relax(destinationKey, leg.seconds, from: -1) {
           destinationFuel = left
         }
-      } else if left >= reserveAtStations {
+      } else if left >= reserveOnFirstLeg {
         let key = leg.target * tags + 1
         if relax(key, leg.seconds, from: -1) { fuel[key] = left }
       }

@@ -170,6 +170,7 @@ public struct SuperchargerNetwork: Sendable {
     }
     let solver = LinearChargingSolver(
       capacity: rangeKilometres, startFuel: rangeKilometres, reserveAtStations: 0,
+      reserveOnFirstLeg: 0,
       reserveAtDestination: 0,
       stations: via.map {
         .init(perUnit: 3600 / stations[$0].rateKilometresPerHour, perStop: 0)

@@ -67,6 +67,18 @@ public struct TripPlanner: Sendable {
       totalTime: totalTime)
   }
 
+  /// The lowest charge allowed on arrival at the *first* stop.
+  ///
+  /// A car that starts below the stop reserve has already spent it: keeping it would forbid every
+  /// stop, so the first leg may use what is left, down to 0 % on arrival at a charger (a driver at
+  /// 5 % wants the nearest reachable charger, not a refusal). From the first stop on, every leg
+  /// keeps ``TripOptions/minimumArrivalAtStops``. A car at or above the reserve keeps it on the
+  /// first leg too.
+  var firstLegReserve: Double {
+    options.startStateOfCharge < options.minimumArrivalAtStops
+      ? 0 : options.minimumArrivalAtStops
+  }
+
   private var methodIsLinear: Bool {
     vehicle.chargingCurve.isFlat && vehicle.consumption.isConstant
   }
@@ -185,6 +197,7 @@ public struct TripPlanner: Sendable {
     let solver = LinearChargingSolver(
       capacity: full, startFuel: options.startStateOfCharge * capacity,
       reserveAtStations: options.minimumArrivalAtStops * capacity,
+      reserveOnFirstLeg: firstLegReserve * capacity,
       reserveAtDestination: options.minimumArrivalAtDestination * capacity,
       stations: candidates.map {
         .init(
@@ -221,11 +234,12 @@ public struct TripPlanner: Sendable {
 
     // From the origin.
     let start = options.startStateOfCharge
+    let firstStop = firstLegReserve
     for j in 0..<n {
       let c = candidates[j]
-      if start - c.energy / capacity < minStop { break }
+      if start - c.energy / capacity < firstStop { break }
       let arrival = start - (c.energy + c.detourEnergy) / capacity
-      if arrival < minStop { continue }
+      if arrival < firstStop { continue }
       let g = min(top, gridIndex(arrival))
       let cost = c.time + c.detourSeconds
       if cost < arrive[j * width + g] {
@@ -377,7 +391,12 @@ public struct TripPlanner: Sendable {
   {
     let capacity = vehicle.usableCapacityKilowattHours
     let perCharge = (options.maximumChargeStateOfCharge - options.minimumArrivalAtStops) * capacity
-    let startBudget = (options.startStateOfCharge - options.minimumArrivalAtStops) * capacity
+    let startBudget = (options.startStateOfCharge - firstLegReserve) * capacity
+    // A start below the stop reserve is worth saying when the first leg is what fails.
+    let belowReserve =
+      options.startStateOfCharge < options.minimumArrivalAtStops
+      ? "start charge \(percent(options.startStateOfCharge)) is below the"
+        + " \(percent(options.minimumArrivalAtStops)) reserve kept at stops, and " : ""
     var previousName = "the start"
     var previousKilometres = 0.0
     var previousEnergy = 0.0
@@ -386,7 +405,9 @@ public struct TripPlanner: Sendable {
       if c.energy + c.detourEnergy - previousEnergy > budget {
         return gapError(
           from: previousName, at: previousKilometres, to: c.station.site.displayName,
-          at: c.station.kilometresAlongRoute, energy: c.energy - previousEnergy, budget: budget)
+          at: c.station.kilometresAlongRoute,
+          energy: c.energy + c.detourEnergy - previousEnergy, budget: budget,
+          note: previousName == "the start" ? belowReserve : "")
       }
       previousName = c.station.site.displayName
       previousKilometres = c.station.kilometresAlongRoute
@@ -398,17 +419,29 @@ public struct TripPlanner: Sendable {
       * capacity - options.minimumArrivalAtDestination * capacity
     return gapError(
       from: previousName, at: previousKilometres, to: "the destination", at: route.lengthKilometres,
-      energy: totalEnergy - previousEnergy, budget: max(finalBudget, 0))
+      energy: totalEnergy - previousEnergy, budget: max(finalBudget, 0),
+      note: candidates.isEmpty ? belowReserve : "")
+  }
+
+  /// `5 %`, `12.5 %`.
+  private func percent(_ fraction: Double) -> String {
+    let value = fraction * 100
+    return value == value.rounded()
+      ? "\(Int(value)) %" : "\(String(format: "%.1f", value)) %"
   }
 
   private func gapError(
     from: String, at fromKilometres: Double, to: String, at toKilometres: Double, energy: Double,
-    budget: Double
+    budget: Double, note: String
   ) -> TripPlanningError {
     func f(_ value: Double) -> String { String(format: "%.0f", value) }
+    // Short legs need a decimal, or "needs 0 kWh, more than the 0 kWh" reads as a contradiction.
+    func kWh(_ value: Double) -> String {
+      String(format: abs(value) < 10 ? "%.1f" : "%.0f", max(0, value))
+    }
     return TripPlanningError(
       .noFeasiblePlan,
-      "no feasible plan: the \(f(toKilometres - fromKilometres)) km gap from \(from) (km \(f(fromKilometres))) to \(to) (km \(f(toKilometres))) needs \(f(energy)) kWh, more than the \(f(budget)) kWh \(vehicle.name) can use between charges with these limits"
+      "no feasible plan: \(note)the \(f(toKilometres - fromKilometres)) km gap from \(from) (km \(f(fromKilometres))) to \(to) (km \(f(toKilometres))) needs \(kWh(energy)) kWh, more than the \(kWh(budget)) kWh \(vehicle.name) can use between charges with these limits"
     )
   }
 }

@@ -5,25 +5,45 @@ import Foundation
 public enum BundledData {
   /// A bundled file.
   public enum File: String, CaseIterable, Sendable {
+    /// The 2022 BNetzA register, every site with connectors (JSON Lines).
     case stations2022 = "stations/de_stations_bnetza_2022-01-01.jsonl"
+    /// The 2022 register within 50 km of Kassel, for fast tests.
     case stationsKassel2022 = "stations/kassel_50km_stations_bnetza_2022-01-01.jsonl"
+    /// The 2026 BNetzA list of fast chargers (≥ 50 kW), CSV.
     case fastChargers2026 = "stations/de_fast_chargers_bnetza_2026-01-28.csv"
+    /// The 2026 fast chargers within 50 km of Kassel, for fast tests.
     case fastChargersKassel2026 = "stations/kassel_50km_fast_chargers_bnetza_2026-01-28.csv"
+    /// Ad-hoc prices from the CPOs' AFIR (DATEX II) feeds.
     case tariffsAFIR = "tariffs/tariffs_afir_adhoc_de_2026.json"
+    /// SWLB Ludwigsburg's OCPI tariffs and locations.
     case tariffsLudwigsburgOCPI = "tariffs/tariffs_ocpi_ludwigsburg_2026.json"
+    /// Retail (contract and roaming) tariffs, September 2025.
     case tariffsRetail = "tariffs/tariffs_retail_de_2025-09.json"
+    /// The OSRM Berlin → Hamburg route, GeoJSON.
     case routeBerlinHamburg = "route_berlin_hamburg.geojson"
+    /// Germany's outline.
     case outline = "basemap/de_outline.geojson"
+    /// The federal states' boundaries.
     case states = "basemap/de_states.geojson"
+    /// Places with their population.
     case places = "basemap/de_places.geojson"
+    /// Motorways (OpenStreetMap).
     case motorways = "basemap/de_roads_motorways.geojson"
+    /// Federal roads (OpenStreetMap).
     case federalRoads = "basemap/de_roads_federal.geojson"
+    /// Neighbouring countries, map context.
     case neighbourCountries = "basemap/context_neighbour_countries.geojson"
+    /// Rivers, map context.
     case rivers = "basemap/context_rivers.geojson"
+    /// Lakes, map context.
     case lakes = "basemap/context_lakes.geojson"
+    /// Example routes computed with Dijkstra, for checking the router.
     case exampleRoutes = "basemap/example_routes_dijkstra.geojson"
+    /// The Tesla Supercharger challenge network (303 stations).
     case superchargerNetwork = "benchmarks/supercharger_network.csv"
+    /// Origins, licences and fields of the bundled data.
     case dataReadme = "DATA-README.md"
+    /// Origins and licences of the basemap.
     case basemapReadme = "basemap/README.md"
   }
 
@@ -61,9 +81,13 @@ public enum BundledData {
 
 /// A bundled data file could not be read.
 public struct BundledDataError: Error, CustomStringConvertible {
+  /// The file, relative to the resources folder.
   public var file: String
+  /// The full path that was tried.
   public var path: String
+  /// What the file system reported.
   public var underlying: String
+  /// A one-line text for messages and logs.
   public var description: String {
     "cannot read bundled data file '\(file)' at \(path): \(underlying); the package's Resources folder is expected to ship with the build"
   }

@@ -177,6 +177,58 @@ struct OCPILocationsImporterTests {
   }
 }
 
+extension OCPILocationsImporterTests {
+  struct Drop: CustomTestStringConvertible, Sendable {
+    var name: String
+    var replace: String
+    var with: String
+    var field: String
+    var reason: String
+    var testDescription: String { name }
+  }
+
+  @Test(
+    "Every part of a location left out is named in a diagnostic",
+    arguments: [
+      Drop(
+        name: "a regular period that is not an object",
+        replace:
+          #""regular_hours": [{ "weekday": 5, "period_begin": "22:00", "period_end": "02:00" }]"#,
+        with:
+          #""regular_hours": [{ "weekday": 5, "period_begin": "22:00", "period_end": "02:00" }, "Mo-Fr 08-18"]"#,
+        field: "opening_times.regular_hours[1]", reason: "is not an object; period left out"),
+      Drop(
+        name: "regular hours that are not a list",
+        replace:
+          #""regular_hours": [{ "weekday": 5, "period_begin": "22:00", "period_end": "02:00" }]"#,
+        with: #""regular_hours": "Mo-Fr 08-18""#, field: "opening_times.regular_hours",
+        reason: "is not a list; regular hours ignored"),
+      Drop(
+        name: "exceptional closings that are not a list",
+        replace:
+          #""exceptional_closings": [{ "period_begin": "2018-12-25T03:00:00Z", "period_end": "2018-12-25T05:00:00Z" }]"#,
+        with: #""exceptional_closings": {}"#, field: "opening_times.exceptional_closings",
+        reason: "is not a list; periods ignored"),
+      Drop(
+        name: "opening times that are not an object",
+        replace: #""opening_times": { "twentyfourseven": false,"#,
+        with: #""opening_times": "24/7", "unused": {"#, field: "opening_times",
+        reason: "is not an object; opening hours left unknown"),
+      Drop(
+        name: "connectors that are not a list",
+        replace: #""connectors": [{"#, with: #""connectors": "Type 2", "unused": [{"#,
+        field: "evses[0].connectors", reason: "is not a list; connectors left out"),
+    ])
+  func namedDrops(_ drop: Drop) throws {
+    let text = Self.specLocation.replacingOccurrences(of: drop.replace, with: drop.with)
+    #expect(text != Self.specLocation)
+    let result = importText(text)
+    #expect(result.stations.count == 1)
+    let found = result.diagnostics.first { $0.field == drop.field }
+    #expect(found?.reason == drop.reason, "\(result.diagnostics)")
+  }
+}
+
 @Suite("Station file format detection")
 struct StationFileFormatDetectionTests {
   struct Case: CustomTestStringConvertible, Sendable {

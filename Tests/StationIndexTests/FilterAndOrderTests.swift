@@ -78,6 +78,33 @@ struct FilterAndOrderTests {
     }
   }
 
+  @Test(
+    "the operator filter compares family keys: any spelling of an operator finds all of them",
+    arguments: [
+      ("E.ON Drive", ["e1", "e2", "e3"]), ("E.ON Drive Infrastructure GmbH", ["e1", "e2", "e3"]),
+      ("charge-on", ["e1", "e2", "e3"]), ("IONITY", ["i1"]), ("EnBW", [String]()),
+    ])
+  func operatorFamilies(name: String, expected: [String]) {
+    let source = DataSource(name: "test", date: "2026-01-01", licence: "-", attribution: "-")
+    let operators = [
+      ("e1", "E.ON Drive GmbH"), ("e2", "E.ON Drive Infrastructure GmbH"), ("e3", "Charge-ON"),
+      ("i1", "IONITY GmbH"), ("n1", "EnBW mobility+ AG und Co.KG"),
+    ]
+    let stations = operators.enumerated().map { offset, entry in
+      Station(
+        id: Station.ID(entry.0), operatorName: entry.1, address: Address(),
+        coordinate: Coordinate(
+          latitude: Self.kassel.latitude + Double(offset) * 0.001,
+          longitude: Self.kassel.longitude),
+        evses: [], source: source)
+    }
+    let filter = StationFilter(operators: [name])
+    let index = StationIndex(stations)
+    let found = index.nearest(to: Self.kassel, limit: 10, filter: filter).map(\.station.id.rawValue)
+    #expect(found.sorted() == expected)
+    #expect(stations.filter(filter.matches).map(\.id.rawValue) == expected)
+  }
+
   @Test("open now uses each station's own time zone and counts unknown hours as open")
   func openNow() throws {
     var stations = Array(try RealData.kassel2022().prefix(40))

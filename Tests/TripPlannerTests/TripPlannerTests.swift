@@ -71,24 +71,89 @@ enum LineInstance {
   }
 }
 
-/// Checks a plan's stops against the vehicle and options without the planner's internals.
-func checkFeasible(_ plan: TripPlan, vehicle: VehicleProfile, options: TripOptions) {
-  var previous = -1.0
-  for stop in plan.stops {
-    #expect(stop.station.kilometresAlongRoute >= previous)
-    previous = stop.station.kilometresAlongRoute
-    #expect(stop.arrivalStateOfCharge >= options.minimumArrivalAtStops - 1e-9)
-    #expect(stop.departureStateOfCharge <= options.maximumChargeStateOfCharge + 1e-9)
-    #expect(stop.departureStateOfCharge > stop.arrivalStateOfCharge)
-    let seconds = vehicle.chargingSeconds(
-      from: stop.arrivalStateOfCharge, to: stop.departureStateOfCharge,
-      stationKilowatts: stop.station.site.maxPowerKilowatts)
-    #expect(abs(seconds - stop.chargeSeconds) < 1e-6)
+/// Energy (kWh) the vehicle uses on `route` from its start to `kilometres`, each segment at the
+/// speed its length and duration give: recomputed from the route and the consumption model.
+func routeEnergy(_ route: Route, _ vehicle: VehicleProfile, upTo kilometres: Double) -> Double {
+  var energy = 0.0
+  let marks = route.cumulativeKilometres
+  for i in 1..<max(1, marks.count) where marks[i - 1] < kilometres {
+    let length = marks[i] - marks[i - 1]
+    let seconds = route.cumulativeSeconds[i] - route.cumulativeSeconds[i - 1]
+    let speed = seconds > 0 ? length / seconds * 3600 : 0
+    energy +=
+      (min(marks[i], kilometres) - marks[i - 1])
+      * vehicle.consumption.kilowattHoursPerKilometre(atKilometresPerHour: speed)
   }
-  #expect(plan.arrivalStateOfCharge >= options.minimumArrivalAtDestination - 1e-9)
+  return energy
+}
+
+/// Checks a plan against the route, vehicle and options without trusting the plan's own charges:
+/// every leg's energy is recomputed from the route and the consumption model (plus the detour to
+/// and from each site), and the resulting arrival charges must match the plan's and respect the
+/// reserves.
+func checkFeasible(
+  _ plan: TripPlan, route: Route, vehicle: VehicleProfile, options: TripOptions,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let capacity = vehicle.usableCapacityKilowattHours
+  func detourEnergy(_ stop: PlannedStop) -> Double {
+    stop.station.offRouteKilometres * options.detourCircuity
+      * vehicle.consumption.kilowattHoursPerKilometre(
+        atKilometresPerHour: options.detourKilometresPerHour)
+  }
+  // The first leg of a car that starts below the stop reserve may end at 0 % (see TripPlanner).
+  let firstReserve =
+    options.startStateOfCharge < options.minimumArrivalAtStops ? 0 : options.minimumArrivalAtStops
+  var soc = options.startStateOfCharge
+  var previousKilometres = 0.0
+  var previousDetour = 0.0
+  var detourSeconds = 0.0
+  for (k, stop) in plan.stops.enumerated() {
+    let x = stop.station.kilometresAlongRoute
+    #expect(x >= previousKilometres, sourceLocation: sourceLocation)
+    let leg =
+      routeEnergy(route, vehicle, upTo: x) - routeEnergy(route, vehicle, upTo: previousKilometres)
+      + previousDetour + detourEnergy(stop)
+    let arrival = soc - leg / capacity
+    #expect(
+      abs(arrival - stop.arrivalStateOfCharge) < 1e-9,
+      "stop \(k): recomputed arrival \(arrival) vs plan \(stop.arrivalStateOfCharge)",
+      sourceLocation: sourceLocation)
+    #expect(
+      arrival >= (k == 0 ? firstReserve : options.minimumArrivalAtStops) - 1e-9,
+      "stop \(k) arrives at \(arrival)", sourceLocation: sourceLocation)
+    #expect(
+      stop.departureStateOfCharge <= options.maximumChargeStateOfCharge + 1e-9,
+      sourceLocation: sourceLocation)
+    #expect(stop.departureStateOfCharge > arrival, sourceLocation: sourceLocation)
+    let seconds = vehicle.chargingSeconds(
+      from: arrival, to: stop.departureStateOfCharge,
+      stationKilowatts: stop.station.site.maxPowerKilowatts)
+    #expect(abs(seconds - stop.chargeSeconds) < 1e-6, sourceLocation: sourceLocation)
+    #expect(
+      abs(stop.energyKilowattHours - (stop.departureStateOfCharge - arrival) * capacity) < 1e-9,
+      sourceLocation: sourceLocation)
+    soc = stop.departureStateOfCharge
+    previousKilometres = x
+    previousDetour = detourEnergy(stop)
+    detourSeconds +=
+      2 * stop.station.offRouteKilometres * options.detourCircuity
+      / options.detourKilometresPerHour * 3600
+  }
+  let lastLeg =
+    routeEnergy(route, vehicle, upTo: route.lengthKilometres)
+    - routeEnergy(route, vehicle, upTo: previousKilometres) + previousDetour
+  let arrival = soc - lastLeg / capacity
+  #expect(abs(arrival - plan.arrivalStateOfCharge) < 1e-9, sourceLocation: sourceLocation)
+  #expect(arrival >= options.minimumArrivalAtDestination - 1e-9, sourceLocation: sourceLocation)
+  #expect(
+    abs(plan.driveSeconds - (route.durationSeconds + detourSeconds)) < 1e-6,
+    sourceLocation: sourceLocation)
   let charge = plan.stops.reduce(0) { $0 + $1.chargeSeconds }
-  #expect(abs(charge - plan.chargeSeconds) < 1e-6)
-  #expect(abs(plan.overheadSeconds - Double(plan.stops.count) * options.stopOverheadSeconds) < 1e-6)
+  #expect(abs(charge - plan.chargeSeconds) < 1e-6, sourceLocation: sourceLocation)
+  #expect(
+    abs(plan.overheadSeconds - Double(plan.stops.count) * options.stopOverheadSeconds) < 1e-6,
+    sourceLocation: sourceLocation)
 }
 
 @Suite("Charging-stop planner along a road route")
@@ -107,7 +172,7 @@ struct TripPlannerTests {
     let plan = try TripPlanner(vehicle: vehicle, options: options).plan(
       route: LineInstance.route(length: 800), stations: LineInstance.stations(Self.lineStations))
     #expect(plan.method == .exactLinear)
-    checkFeasible(plan, vehicle: vehicle, options: options)
+    checkFeasible(plan, route: LineInstance.route(length: 800), vehicle: vehicle, options: options)
     // The same trip in the challenge's units: 320 km range, rate = kW ÷ 0.2 kWh/km.
     let network = try SuperchargerNetwork(
       stations: [
@@ -142,7 +207,7 @@ struct TripPlannerTests {
     let searched = try TripPlanner(vehicle: vehicle, options: options).plan(
       route: route, stations: stations)
     #expect(searched.method == .discretised(step: 0.01))
-    checkFeasible(searched, vehicle: vehicle, options: options)
+    checkFeasible(searched, route: route, vehicle: vehicle, options: options)
     #expect(searched.totalSeconds >= exact.totalSeconds - 1e-3)
     #expect(
       searched.totalSeconds <= exact.totalSeconds * 1.01,
@@ -199,7 +264,7 @@ struct TripPlannerTests {
     #expect(inner.isSubset(of: Set(corridor.map(\.site.id))))
     let plan = try TripPlanner(vehicle: vehicle, options: options).plan(
       route: route, stations: corridor)
-    checkFeasible(plan, vehicle: vehicle, options: options)
+    checkFeasible(plan, route: route, vehicle: vehicle, options: options)
     #expect((1...4).contains(plan.stops.count))
     #expect(plan.driveSeconds >= route.durationSeconds)
     // Charging only what is needed: 585 km at ~18 kWh/100 km minus the 70 % usable at the start.

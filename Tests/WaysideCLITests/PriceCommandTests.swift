@@ -106,7 +106,28 @@ struct PriceCommandTests {
         words: [
           "--tariff", "/nonexistent/t.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "1",
           "--charge-minutes", "1",
-        ], status: 1, message: "wayside price: cannot read tariff file '/nonexistent/t.json'"),
+        ], status: 1,
+        message:
+          #"wayside price: tariff file '/nonexistent/t.json' does not exist; expected an OCPI tariff JSON file (one tariff, {"tariffs": [...]} or {"data": ...})"#
+      ),
+      PriceErrorCase(
+        name: "a directory instead of a file",
+        words: [
+          "--tariff", "/tmp", "--start", "2026-01-19T10:00:00Z", "--kwh", "1", "--charge-minutes",
+          "1",
+        ], status: 1,
+        message:
+          #"wayside price: tariff file '/tmp' is a directory; expected an OCPI tariff JSON file (one tariff, {"tariffs": [...]} or {"data": ...})"#
+      ),
+      PriceErrorCase(
+        name: "a file that is not JSON",
+        words: [
+          "--tariff", "bad.json", "--start", "2026-01-19T10:00:00Z", "--kwh", "1",
+          "--charge-minutes", "1",
+        ], status: 1,
+        message:
+          #"wayside price: tariff file 'bad.json' is not valid JSON: Invalid value at line 2, column 10 (byte 11); expected an OCPI tariff JSON file"#
+      ),
       PriceErrorCase(
         name: "unknown option",
         words: [
@@ -125,10 +146,12 @@ struct PriceCommandTests {
   func badInput(_ c: PriceErrorCase) async throws {
     // Cases that get past argument parsing need a real file.
     let path = try temporaryFile(tariff13)
-    let words = c.words.map { $0 == "x.json" ? path : $0 }
+    let bad = try temporaryFile("{\n  \"id\": nope}")
+    let words = c.words.map { $0 == "x.json" ? path : $0 == "bad.json" ? bad : $0 }
     let (status, _, err) = await run(words)
     #expect(status == c.status)
-    #expect(err.hasPrefix(c.message), "\(err)")
+    #expect(
+      err.hasPrefix(c.message.replacingOccurrences(of: "'bad.json'", with: "'\(bad)'")), "\(err)")
   }
 
   @Test("an impossible tariff is refused naming the tariff and the field")

@@ -1,5 +1,6 @@
 import Charging
 import Foundation
+import Geo
 import Pricing
 
 /// `wayside price`: the OCPI cost of one charging session under one tariff, excl. and incl. VAT.
@@ -101,17 +102,28 @@ public enum PriceCommand: WaysideCommand {
 
   /// Reads a tariff from a file: one object, `{"tariffs": [...]}`, or `{"data": ...}`.
   static func loadTariff(path: String, id: String?) throws -> (Tariff, [String]) {
+    let expected =
+      "expected an OCPI tariff JSON file (one tariff, {\"tariffs\": [...]} or {\"data\": ...})"
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CommandError.failure("tariff file '\(path)' does not exist; \(expected)")
+    }
+    guard !isDirectory.boolValue else {
+      throw CommandError.failure("tariff file '\(path)' is a directory; \(expected)")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw CommandError.failure("cannot read tariff file '\(path)': \(error.localizedDescription)")
+      throw CommandError.failure(
+        "cannot read tariff file '\(path)' (\(error.localizedDescription)); \(expected)")
     }
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw CommandError.failure("'\(path)' is not JSON: \(error.localizedDescription)")
+      throw CommandError.failure(
+        "tariff file '\(path)' is not valid JSON: \(JSONSyntaxError(error, in: data)); \(expected)")
     }
     var objects: [[String: Any]]
     var top = root

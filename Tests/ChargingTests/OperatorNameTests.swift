@@ -1,6 +1,5 @@
+import Charging
 import Testing
-
-@testable import StationFeeds
 
 @Suite("Operator name normalisation")
 struct OperatorNameTests {
@@ -45,10 +44,48 @@ struct OperatorNameTests {
 
   @Test("The key is lower-case, without legal forms, accents or punctuation")
   func keyShape() {
-    #expect(OperatorName.basicKey("Städtische Werke AG") == "staedtische werke")
+    #expect(OperatorName.normalise("Städtische Werke AG") == "staedtische werke")
     #expect(
-      OperatorName.basicKey("Ludwig Griesbeck Kraftfahrzeuge GmbH&Co.KG")
+      OperatorName.normalise("Ludwig Griesbeck Kraftfahrzeuge GmbH&Co.KG")
         == "ludwig griesbeck kraftfahrzeuge")
-    #expect(OperatorName.basicKey("GmbH") == "gmbh")
+    #expect(OperatorName.normalise("GmbH") == "gmbh")
+  }
+
+  @Test(
+    "A family name, any spelling of it, matches every spelling of the family",
+    arguments: [
+      Pair(a: "E.ON Drive", b: "E.ON Drive Infrastructure GmbH"),
+      Pair(a: "e.on drive", b: "Charge-ON"),
+      Pair(a: "TEAG", b: "Thüringer Energie AG"),
+      Pair(a: "Thueringer Energie", b: "TEAG Mobil GmbH"),
+    ])
+  func familyOfStation(_ pair: Pair) {
+    let station = Station(
+      id: "s", operatorName: pair.b, address: Address(),
+      coordinate: .init(latitude: 50, longitude: 10), evses: [],
+      source: DataSource(name: "t", date: "2026-01-01", licence: "CC0", attribution: ""))
+    #expect(station.operatorFamily == OperatorName.key(pair.a))
+  }
+
+  struct Prefix: CustomTestStringConvertible, Sendable {
+    var name: String
+    var prefix: String
+    var belongs: Bool
+    var testDescription: String { "\(name) \(belongs ? "∈" : "∉") \(prefix)" }
+  }
+
+  @Test(
+    "A tariff's operator prefix matches at word boundaries, by name or by family",
+    arguments: [
+      Prefix(name: "E.ON Drive Infrastructure GmbH", prefix: "eon drive", belongs: true),
+      Prefix(name: "Charge-ON", prefix: "eon drive", belongs: true),
+      Prefix(name: "E.ON Drive GmbH", prefix: "eon drive infrastructure", belongs: true),
+      Prefix(name: "EnBW mobility+ AG und Co.KG", prefix: "enbw", belongs: true),
+      Prefix(name: "EnBW ODR AG", prefix: "enbw mobility", belongs: false),
+      Prefix(name: "IONITY GmbH", prefix: "ion", belongs: false),
+      Prefix(name: "Städtische Werke Magdeburg", prefix: "staedtische werke", belongs: true),
+    ])
+  func prefixes(_ p: Prefix) {
+    #expect(OperatorName.belongs(p.name, to: p.prefix) == p.belongs)
   }
 }

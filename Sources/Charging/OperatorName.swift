@@ -1,7 +1,8 @@
 import Foundation
 
-/// Turns operator spellings into a comparison key, so "E.ON Drive GmbH" and
-/// "E.ON Drive Infrastructure GmbH" compare equal while "IONITY GmbH" does not.
+/// The one operator-name normalisation of the project: turns operator spellings into comparison
+/// keys, so "E.ON Drive GmbH" and "E.ON Drive Infrastructure GmbH" compare equal while
+/// "IONITY GmbH" does not.
 ///
 /// Steps (Guides/StationData.md, "Operator names"):
 /// 1. lower-case; `ä ö ü ß` → `ae oe ue ss`; other accents dropped;
@@ -10,6 +11,10 @@ import Foundation
 /// 3. legal-form words removed (``legalFormWords``, plus `e v` as a pair and `und`/`u` before a
 ///    legal form, as in "AG und Co. KG");
 /// 4. the result looked up in ``families``, a table of known spellings of one operator.
+///
+/// ``normalise(_:)`` is steps 1–3, ``key(_:)`` (the *family key*) all four. The station merger,
+/// the station index's operator filter (``Station/operatorFamily``) and the tariff catalogue's
+/// operator matching all use these functions, so they agree on what "the same operator" means.
 public enum OperatorName {
   /// Words that name a legal form rather than the operator (after step 2).
   public static let legalFormWords: Set<String> = [
@@ -85,10 +90,45 @@ public enum OperatorName {
     return table
   }()
 
-  /// The comparison key of an operator name: steps 1–4 above.
+  /// The family key of an operator name: steps 1–4 above, e.g. `Charge-ON` → `eon drive`.
   public static func key(_ name: String) -> String {
-    let basic = basicKey(name)
-    return familyKeys[basic] ?? basic
+    family(ofNormalised: basicKey(name))
+  }
+
+  /// The family key of an already normalised name (``normalise(_:)``): step 4 alone.
+  public static func family(ofNormalised normalised: String) -> String {
+    familyKeys[normalised] ?? normalised
+  }
+
+  /// Steps 1–3 (case, accents, punctuation, legal forms): `Städtische Werke AG` →
+  /// `staedtische werke`.
+  public static func normalise(_ name: String) -> String { basicKey(name) }
+
+  /// Whether a normalised name starts with a normalised prefix at a word boundary:
+  /// `eon drive infrastructure` starts with `eon drive` but not with `eon d`.
+  public static func matches(_ normalised: String, prefix: String) -> Bool {
+    guard normalised.hasPrefix(prefix) else { return false }
+    let rest = normalised.dropFirst(prefix.count)
+    return rest.isEmpty || rest.first == " "
+  }
+
+  /// Whether an operator name belongs to the operator a normalised prefix names: its normalised
+  /// name or its family key starts with the prefix or with the prefix's family key.
+  ///
+  /// This is how tariffs find their stations: a tariff for `eon drive` applies to
+  /// "E.ON Drive Infrastructure GmbH" (by prefix) and to "Charge-ON" (by family).
+  public static func belongs(_ name: String, to prefix: String) -> Bool {
+    let normalised = basicKey(name)
+    return belongs(normalised: normalised, family: family(ofNormalised: normalised), to: prefix)
+  }
+
+  /// ``belongs(_:to:)`` for a name whose ``normalise(_:)`` and ``key(_:)`` are already known,
+  /// for callers that test one station against many prefixes.
+  public static func belongs(normalised: String, family: String, to prefix: String) -> Bool {
+    if matches(normalised, prefix: prefix) || matches(family, prefix: prefix) { return true }
+    let prefixFamily = Self.family(ofNormalised: prefix)
+    guard prefixFamily != prefix else { return false }
+    return matches(normalised, prefix: prefixFamily) || matches(family, prefix: prefixFamily)
   }
 
   /// Steps 1–3: case, accents, punctuation and legal forms.
