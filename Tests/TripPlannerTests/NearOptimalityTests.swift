@@ -183,8 +183,8 @@ struct StartBelowReserveTests {
   }
 
   @Test("Berlin → Hamburg at 5 % on real roads and chargers plans a first stop near Berlin")
-  func berlinHamburgAtFivePercent() throws {
-    let fixture = try RealTrip.fixture.get()
+  func berlinHamburgAtFivePercent() async throws {
+    let fixture = try await RealTrip.fixture()
     let route = try fixture.network.fastestRoute(
       from: fixture.places.lookup("Berlin").coordinate,
       to: fixture.places.lookup("Hamburg").coordinate)
