@@ -138,14 +138,14 @@ extension StationIndex {
       var vx = [Double](repeating: 0, count: all.count)
       var vy = [Double](repeating: 0, count: all.count)
       var vz = [Double](repeating: 0, count: all.count)
+      let coordinates = all.map(\.coordinate)
       for i in valid {
-        let v = UnitVector(all[Int(i)].coordinate)
+        let v = UnitVector(coordinates[Int(i)])
         vx[Int(i)] = v.x
         vy[Int(i)] = v.y
         vz[Int(i)] = v.z
       }
       if n > 0 {
-        let coordinates = all.map(\.coordinate)
         vx.withUnsafeBufferPointer { bx in
           vy.withUnsafeBufferPointer { by in
             vz.withUnsafeBufferPointer { bz in
@@ -182,33 +182,22 @@ extension StationIndex {
       latitudeRadians.reserveCapacity(n)
       cosLatitude.reserveCapacity(n)
 
+      // Station attributes are read once, in the caller's order (the order the values sit in
+      // memory), into flat per-input tables; the tree-order arrays are then gathered from those.
       var standards: [ConnectorStandard] = []
-      var connectorStart: [Int32] = [0]
-      var connectorStandard: [Int32] = []
-      var connectorIsDC: [Bool] = []
-      var connectorKilowatts: [Double] = []
-      var maxKilowatts: [Double] = []
-      var withHours: [Int32] = []
-      connectorStart.reserveCapacity(n + 1)
-      connectorStandard.reserveCapacity(2 * n)
-      connectorIsDC.reserveCapacity(2 * n)
-      connectorKilowatts.reserveCapacity(2 * n)
-      maxKilowatts.reserveCapacity(n)
-
+      var entryStart = [Int32](repeating: 0, count: all.count + 1)
+      var entryStandard: [Int32] = []
+      var entryIsDC: [Bool] = []
+      var entryKilowatts: [Double] = []
+      var inputMaxKilowatts = [Double](repeating: -.infinity, count: all.count)
+      var inputHasHours = [Bool](repeating: false, count: all.count)
+      entryStandard.reserveCapacity(2 * n)
+      entryIsDC.reserveCapacity(2 * n)
+      entryKilowatts.reserveCapacity(2 * n)
       all.withUnsafeBufferPointer { input in
-        for i in 0..<n {
-          let k = Int(permutation[i])
-          x.append(vx[k])
-          y.append(vy[k])
-          z.append(vz[k])
-          let c = input[k].coordinate
-          latitude.append(c.latitude)
-          longitude.append(c.longitude)
-          let radians = c.latitude * .pi / 180
-          latitudeRadians.append(radians)
-          cosLatitude.append(cos(radians))
-
-          let first = connectorStandard.count
+        for k in valid {
+          let k = Int(k)
+          let first = entryStandard.count
           for evse in input[k].evses {
             for connector in evse.connectors {
               // Sites use a handful of standards: a linear scan beats hashing the enum.
@@ -224,29 +213,61 @@ extension StationIndex {
               let kilowatts = connector.maxPower?.kilowatts ?? -.infinity
               // One entry per distinct (standard, DC, power) at the site; sites have few.
               var seen = false
-              for c in first..<connectorStandard.count
-              where connectorStandard[c] == code && connectorIsDC[c] == isDC
-                && connectorKilowatts[c] == kilowatts
+              for c in first..<entryStandard.count
+              where entryStandard[c] == code && entryIsDC[c] == isDC
+                && entryKilowatts[c] == kilowatts
               {
                 seen = true
                 break
               }
               if !seen {
-                connectorStandard.append(code)
-                connectorIsDC.append(isDC)
-                connectorKilowatts.append(kilowatts)
+                entryStandard.append(code)
+                entryIsDC.append(isDC)
+                entryKilowatts.append(kilowatts)
               }
             }
           }
-          connectorStart.append(Int32(connectorStandard.count))
-          maxKilowatts.append(
-            connectorKilowatts[first..<connectorStandard.count].max() ?? -.infinity)
+          entryStart[k] = Int32(first)
+          entryStart[k + 1] = Int32(entryStandard.count)
+          inputMaxKilowatts[k] = entryKilowatts[first..<entryStandard.count].max() ?? -.infinity
           if let hours = input[k].openingHours,
             !hours.twentyFourSeven || !hours.exceptionalClosings.isEmpty
           {
-            withHours.append(Int32(i))
+            inputHasHours[k] = true
           }
         }
+      }
+
+      var connectorStart: [Int32] = [0]
+      var connectorStandard: [Int32] = []
+      var connectorIsDC: [Bool] = []
+      var connectorKilowatts: [Double] = []
+      var maxKilowatts: [Double] = []
+      var withHours: [Int32] = []
+      connectorStart.reserveCapacity(n + 1)
+      connectorStandard.reserveCapacity(entryStandard.count)
+      connectorIsDC.reserveCapacity(entryStandard.count)
+      connectorKilowatts.reserveCapacity(entryStandard.count)
+      maxKilowatts.reserveCapacity(n)
+      for i in 0..<n {
+        let k = Int(permutation[i])
+        x.append(vx[k])
+        y.append(vy[k])
+        z.append(vz[k])
+        let c = coordinates[k]
+        latitude.append(c.latitude)
+        longitude.append(c.longitude)
+        let radians = c.latitude * .pi / 180
+        latitudeRadians.append(radians)
+        cosLatitude.append(cos(radians))
+        for e in Int(entryStart[k])..<Int(entryStart[k + 1]) {
+          connectorStandard.append(entryStandard[e])
+          connectorIsDC.append(entryIsDC[e])
+          connectorKilowatts.append(entryKilowatts[e])
+        }
+        connectorStart.append(Int32(connectorStandard.count))
+        maxKilowatts.append(inputMaxKilowatts[k])
+        if inputHasHours[k] { withHours.append(Int32(i)) }
       }
       self.x = x
       self.y = y
