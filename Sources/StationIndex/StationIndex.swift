@@ -129,41 +129,31 @@ extension StationIndex {
 
     init(_ all: [Station], valid: [Int32], leafSize: Int) {
       let n = valid.count
-      var permutation = valid
       var nodes: [Node] = []
       // A k-d tree splitting at the median has fewer than 2n / (leafSize / 2) nodes.
       nodes.reserveCapacity(max(1, 2 * n / max(1, leafSize / 2) + 1))
-      // Unit vectors by input index, as three flat arrays (unused slots of invalid stations
-      // stay 0 and are never read).
-      var vx = [Double](repeating: 0, count: all.count)
-      var vy = [Double](repeating: 0, count: all.count)
-      var vz = [Double](repeating: 0, count: all.count)
-      let coordinates = all.map(\.coordinate)
+      // The tree is built on one flat array of (unit vector, coordinate, input index) items,
+      // moved as a whole, so partitioning reads memory in order and leaves every per-position
+      // array already in tree order.
+      var items: [TreeItem] = []
+      items.reserveCapacity(n)
       for i in valid {
-        let v = UnitVector(coordinates[Int(i)])
-        vx[Int(i)] = v.x
-        vy[Int(i)] = v.y
-        vz[Int(i)] = v.z
+        let c = all[Int(i)].coordinate
+        let v = UnitVector(c)
+        items.append(
+          TreeItem(
+            x: v.x, y: v.y, z: v.z, latitude: c.latitude, longitude: c.longitude, input: i))
       }
       if n > 0 {
-        vx.withUnsafeBufferPointer { bx in
-          vy.withUnsafeBufferPointer { by in
-            vz.withUnsafeBufferPointer { bz in
-              coordinates.withUnsafeBufferPointer { bc in
-                permutation.withUnsafeMutableBufferPointer { perm in
-                  var builder = TreeBuilder(
-                    x: bx, y: by, z: bz, coordinates: bc, permutation: perm,
-                    leafSize: leafSize, nodes: nodes)
-                  nodes = []
-                  _ = builder.build(0, n)
-                  nodes = builder.nodes
-                }
-              }
-            }
-          }
+        items.withUnsafeMutableBufferPointer { buffer in
+          var builder = TreeBuilder(items: buffer, leafSize: leafSize, nodes: nodes)
+          nodes = []
+          _ = builder.build(0, n)
+          nodes = builder.nodes
         }
       }
       self.nodes = nodes
+      let permutation = items.map(\.input)
       let stations = StationsInTreeOrder(all: all, order: permutation)
       self.stations = stations
 
@@ -250,14 +240,14 @@ extension StationIndex {
       connectorKilowatts.reserveCapacity(entryStandard.count)
       maxKilowatts.reserveCapacity(n)
       for i in 0..<n {
-        let k = Int(permutation[i])
-        x.append(vx[k])
-        y.append(vy[k])
-        z.append(vz[k])
-        let c = coordinates[k]
-        latitude.append(c.latitude)
-        longitude.append(c.longitude)
-        let radians = c.latitude * .pi / 180
+        let item = items[i]
+        let k = Int(item.input)
+        x.append(item.x)
+        y.append(item.y)
+        z.append(item.z)
+        latitude.append(item.latitude)
+        longitude.append(item.longitude)
+        let radians = item.latitude * .pi / 180
         latitudeRadians.append(radians)
         cosLatitude.append(cos(radians))
         for e in Int(entryStart[k])..<Int(entryStart[k + 1]) {
@@ -406,17 +396,26 @@ final class OnceCell<Value: Sendable>: @unchecked Sendable {
   }
 }
 
+/// One station as the tree builder moves it: its unit vector, its coordinate and its index in
+/// the caller's array.
+private struct TreeItem {
+  var x, y, z: Double
+  var latitude, longitude: Double
+  var input: Int32
+
+  /// The unit vector's component along `axis` (0 = x, 1 = y, 2 = z).
+  @inline(__always) func key(_ axis: Int) -> Double {
+    axis == 0 ? x : (axis == 1 ? y : z)
+  }
+}
+
 /// Builds the tree top-down: each node splits its stations at the median of the axis along
 /// which their unit vectors spread most (quickselect, O(n) per level).
 ///
-/// Works on flat buffers indexed by input position (no closures, no per-node allocation); the
-/// nodes go into one array reserved up front.
+/// Works in place on one flat buffer of items (no closures, no per-node allocation); the nodes
+/// go into one array reserved up front.
 private struct TreeBuilder {
-  let x: UnsafeBufferPointer<Double>
-  let y: UnsafeBufferPointer<Double>
-  let z: UnsafeBufferPointer<Double>
-  let coordinates: UnsafeBufferPointer<Coordinate>
-  let permutation: UnsafeMutableBufferPointer<Int32>
+  let items: UnsafeMutableBufferPointer<TreeItem>
   let leafSize: Int
   var nodes: [StationIndex.Node]
 
@@ -427,13 +426,12 @@ private struct TreeBuilder {
     var maxLat = -Double.infinity
     var maxLon = -Double.infinity
     for k in lo..<hi {
-      let i = Int(permutation[k])
-      box.add(UnitVector(x: x[i], y: y[i], z: z[i]))
-      let c = coordinates[i]
-      minLat = min(minLat, c.latitude)
-      maxLat = max(maxLat, c.latitude)
-      minLon = min(minLon, c.longitude)
-      maxLon = max(maxLon, c.longitude)
+      let item = items[k]
+      box.add(UnitVector(x: item.x, y: item.y, z: item.z))
+      minLat = min(minLat, item.latitude)
+      maxLat = max(maxLat, item.latitude)
+      minLon = min(minLon, item.longitude)
+      maxLon = max(maxLon, item.longitude)
     }
     let index = Int32(nodes.count)
     nodes.append(
@@ -447,7 +445,7 @@ private struct TreeBuilder {
     let spreadZ = box.maxZ - box.minZ
     let axis = spreadX >= spreadY && spreadX >= spreadZ ? 0 : (spreadY >= spreadZ ? 1 : 2)
     let mid = (lo + hi) / 2
-    Self.select(permutation, lo, hi - 1, mid, axis == 0 ? x : (axis == 1 ? y : z))
+    Self.select(items, lo, hi - 1, mid, axis)
     let left = build(lo, mid)
     let right = build(mid, hi)
     nodes[Int(index)].left = left
@@ -455,27 +453,26 @@ private struct TreeBuilder {
     return index
   }
 
-  /// Rearranges `a[lo...hi]` so that `a[k]` holds the element of its rank by `key[a[·]]` and
-  /// nothing before it is larger, nothing after it smaller (Hoare partitioning; many equal keys
-  /// stay fast).
+  /// Rearranges `a[lo...hi]` so that `a[k]` holds the item of its rank by the `axis` component
+  /// and nothing before it is larger, nothing after it smaller (Hoare partitioning; many equal
+  /// keys stay fast).
   static func select(
-    _ a: UnsafeMutableBufferPointer<Int32>, _ lo: Int, _ hi: Int, _ k: Int,
-    _ key: UnsafeBufferPointer<Double>
+    _ a: UnsafeMutableBufferPointer<TreeItem>, _ lo: Int, _ hi: Int, _ k: Int, _ axis: Int
   ) {
     var l = lo
     var r = hi
     while r > l {
       // Median of three as the pivot.
       let m = l + (r - l) / 2
-      let p0 = key[Int(a[l])]
-      let p1 = key[Int(a[m])]
-      let p2 = key[Int(a[r])]
+      let p0 = a[l].key(axis)
+      let p1 = a[m].key(axis)
+      let p2 = a[r].key(axis)
       let pivot = max(min(p0, p1), min(max(p0, p1), p2))
       var i = l
       var j = r
       while i <= j {
-        while key[Int(a[i])] < pivot { i += 1 }
-        while key[Int(a[j])] > pivot { j -= 1 }
+        while a[i].key(axis) < pivot { i += 1 }
+        while a[j].key(axis) > pivot { j -= 1 }
         if i <= j {
           a.swapAt(i, j)
           i += 1
