@@ -40,7 +40,7 @@ extension StationIndex {
       } ?? .infinity
     let maxKilometres = withinKilometres ?? .infinity
 
-    var best = NearestHeap(capacity: min(limit, s.stations.count))
+    var best = NearestHeap(capacity: min(limit, s.stations.count), storage: s)
     var queue = NodeQueue()
     queue.push(s.nodes[0].box.squaredDistance(to: v), 0)
     var reach = radiusLimit
@@ -58,7 +58,7 @@ extension StationIndex {
           if !compiled.matches(i, s) { continue }
           let km = s.distanceKilometres(from: q, to: i)
           if km > maxKilometres { continue }
-          if best.insert(km: km, rank: s.idRank[i], position: Int32(i), chord2: d2) {
+          if best.insert(km: km, position: Int32(i), chord2: d2) {
             reach = min(radiusLimit, best.worstChord2 * (1 + 1e-9) + 1e-18)
           }
         }
@@ -77,26 +77,29 @@ extension StationIndex {
   }
 }
 
-/// The best stations found so far: a max-heap on (kilometres, id rank) holding at most
+/// The best stations found so far: a max-heap on (kilometres, id order) holding at most
 /// `capacity`, whose top is the one to drop next.
 struct NearestHeap {
   struct Entry {
     var km: Double
-    var rank: Int32
     var position: Int32
     var chord2: Double
-
-    @inline(__always) func isWorse(than o: Entry) -> Bool {
-      km != o.km ? km > o.km : rank > o.rank
-    }
   }
 
   let capacity: Int
+  /// Consulted for ids only when two distances are exactly equal.
+  let storage: StationIndex.Storage
   private(set) var entries: [Entry] = []
 
-  init(capacity: Int) {
+  init(capacity: Int, storage: StationIndex.Storage) {
     self.capacity = capacity
+    self.storage = storage
     entries.reserveCapacity(capacity)
+  }
+
+  /// Whether `a` would be dropped before `b`: farther, or as far and later in id order.
+  @inline(__always) func isWorse(_ a: Entry, than b: Entry) -> Bool {
+    a.km != b.km ? a.km > b.km : storage.precedesInIDOrder(b.position, a.position)
   }
 
   /// The largest chord² among the kept entries, valid once the heap is full (the reach of the
@@ -108,15 +111,15 @@ struct NearestHeap {
 
   /// Offers a station; returns whether the kept set changed.
   @inline(__always)
-  mutating func insert(km: Double, rank: Int32, position: Int32, chord2: Double) -> Bool {
-    let entry = Entry(km: km, rank: rank, position: position, chord2: chord2)
+  mutating func insert(km: Double, position: Int32, chord2: Double) -> Bool {
+    let entry = Entry(km: km, position: position, chord2: chord2)
     if entries.count < capacity {
       entries.append(entry)
       siftUp(entries.count - 1)
       if entries.count == capacity { maxChord2 = entries.map(\.chord2).max() ?? 0 }
       return true
     }
-    guard let top = entries.first, top.isWorse(than: entry) else { return false }
+    guard let top = entries.first, isWorse(top, than: entry) else { return false }
     entries[0] = entry
     siftDown(0)
     // The top (farthest by km) has the largest chord up to rounding; the slack the caller adds
@@ -129,7 +132,7 @@ struct NearestHeap {
     var child = start
     while child > 0 {
       let parent = (child - 1) / 2
-      guard entries[child].isWorse(than: entries[parent]) else { return }
+      guard isWorse(entries[child], than: entries[parent]) else { return }
       entries.swapAt(child, parent)
       child = parent
     }
@@ -143,8 +146,8 @@ struct NearestHeap {
       if left >= n { return }
       var worst = left
       let right = left + 1
-      if right < n, entries[right].isWorse(than: entries[left]) { worst = right }
-      guard entries[worst].isWorse(than: entries[parent]) else { return }
+      if right < n, isWorse(entries[right], than: entries[left]) { worst = right }
+      guard isWorse(entries[worst], than: entries[parent]) else { return }
       entries.swapAt(worst, parent)
       parent = worst
     }

@@ -7,6 +7,7 @@
 #endif
 import Charging
 import Geo
+import Synchronization
 
 /// An immutable in-memory spatial index over charging stations: the k nearest to a point, all
 /// inside a map region, and all within a distance of a route, each with composable filters.
@@ -40,18 +41,18 @@ public struct StationIndex: Sendable {
   /// - Parameter leafSize: stations per leaf (at least 2); smaller leaves prune more finely at
   ///   the cost of more nodes.
   public init(_ stations: [Station], leafSize: Int = StationIndex.defaultLeafSize) {
-    var valid: [Station] = []
+    var valid: [Int32] = []
     var invalid: [Station] = []
     valid.reserveCapacity(stations.count)
-    for station in stations {
-      let c = station.coordinate
+    for i in stations.indices {
+      let c = stations[i].coordinate
       if Coordinate(validatingLatitude: c.latitude, longitude: c.longitude) != nil {
-        valid.append(station)
+        valid.append(Int32(i))
       } else {
-        invalid.append(station)
+        invalid.append(stations[i])
       }
     }
-    self.storage = Storage(valid, leafSize: max(2, leafSize))
+    self.storage = Storage(stations, valid: valid, leafSize: max(2, leafSize))
     self.unindexed = invalid
   }
 }
@@ -73,8 +74,13 @@ extension StationIndex {
   }
 
   /// The index's arrays, shared by every copy of the index and every result collection.
+  ///
+  /// Stations stay in the caller's array, in the caller's order; `order` maps each tree
+  /// position to its place there, so building never copies a ``Charging/Station`` value.
+  /// Everything else is kept per tree position.
   final class Storage: Sendable {
-    let stations: [Station]
+    /// The indexed stations by tree position (a view of the caller's array through `order`).
+    let stations: StationsInTreeOrder
     let x: [Double]
     let y: [Double]
     let z: [Double]
@@ -84,11 +90,6 @@ extension StationIndex {
     /// reported distances equal `GreatCircle.distanceKilometres` bit for bit.
     let latitudeRadians: [Double]
     let cosLatitude: [Double]
-    /// Each station's place in id order, the final tie-break of every ordering.
-    let idRank: [Int32]
-    let positionsByID: [Station.ID: [Int32]]
-    let operatorCode: [Int32]
-    let operatorCodes: [String: Int32]
     let standards: [ConnectorStandard]
     let standardCodes: [ConnectorStandard: Int32]
     /// Station i's connectors are `connectorStart[i] ..< connectorStart[i + 1]`, one entry per
@@ -103,113 +104,170 @@ extension StationIndex {
     /// Stations whose hours can make them closed (not unknown, not plain 24/7).
     let positionsWithHours: [Int32]
     let nodes: [Node]
+    /// The operator and id tables, built on the first query that filters by operator or by
+    /// favourites (most queries never need them, and they cost a hash per station).
+    private let lookups: OnceCell<Lookups>
 
-    init(_ input: [Station], leafSize: Int) {
-      let n = input.count
-      let vectors = input.map { UnitVector($0.coordinate) }
-      var permutation = (0..<n).map { Int32($0) }
+    /// Each station's operator code (an index into the distinct normalised operator names).
+    var operatorCode: [Int32] { lookups.value { Lookups(stations) }.operatorCode }
+    /// Normalised operator name (``StationFilter/normalisedOperator(_:)``) → operator code.
+    var operatorCodes: [String: Int32] { lookups.value { Lookups(stations) }.operatorCodes }
+    /// Station id → every tree position holding that id.
+    var positionsByID: [Station.ID: [Int32]] {
+      lookups.value { Lookups(stations) }.positionsByID
+    }
+
+    /// Whether the station at tree position `a` comes before the one at `b` in id order: by
+    /// ``Charging/Station/ID``, then (for repeated ids) by tree position. The final tie-break
+    /// of every ordering; only consulted when distances are exactly equal.
+    @inline(__always)
+    func precedesInIDOrder(_ a: Int32, _ b: Int32) -> Bool {
+      let idA = stations.id(at: Int(a))
+      let idB = stations.id(at: Int(b))
+      return idA != idB ? idA < idB : a < b
+    }
+
+    init(_ all: [Station], valid: [Int32], leafSize: Int) {
+      let n = valid.count
       var nodes: [Node] = []
-      nodes.reserveCapacity(max(1, 2 * n / max(1, leafSize / 2)))
+      // A k-d tree splitting at the median has fewer than 2n / (leafSize / 2) nodes.
+      nodes.reserveCapacity(max(1, 2 * n / max(1, leafSize / 2) + 1))
+      // The tree is built on one flat array of (unit vector, coordinate, input index) items,
+      // moved as a whole, so partitioning reads memory in order and leaves every per-position
+      // array already in tree order.
+      var items: [TreeItem] = []
+      items.reserveCapacity(n)
+      for i in valid {
+        let c = all[Int(i)].coordinate
+        let v = UnitVector(c)
+        items.append(
+          TreeItem(
+            x: v.x, y: v.y, z: v.z, latitude: c.latitude, longitude: c.longitude, input: i))
+      }
       if n > 0 {
-        let builder = TreeBuilder(
-          vectors: vectors, coordinates: input.map(\.coordinate), leafSize: leafSize)
-        _ = builder.build(&permutation, &nodes, 0, n)
+        items.withUnsafeMutableBufferPointer { buffer in
+          var builder = TreeBuilder(items: buffer, leafSize: leafSize, nodes: nodes)
+          nodes = []
+          _ = builder.build(0, n)
+          nodes = builder.nodes
+        }
       }
       self.nodes = nodes
-
-      let stations = permutation.map { input[Int($0)] }
+      let permutation = items.map(\.input)
+      let stations = StationsInTreeOrder(all: all, order: permutation)
       self.stations = stations
-      x = permutation.map { vectors[Int($0)].x }
-      y = permutation.map { vectors[Int($0)].y }
-      z = permutation.map { vectors[Int($0)].z }
-      latitude = stations.map(\.coordinate.latitude)
-      longitude = stations.map(\.coordinate.longitude)
-      latitudeRadians = stations.map { $0.coordinate.latitude * .pi / 180 }
-      cosLatitude = latitudeRadians.map { cos($0) }
 
-      let ids = stations.map(\.id)
-      let byID = (0..<n).sorted { ids[$0] < ids[$1] }
-      var rank = [Int32](repeating: 0, count: n)
-      for (r, position) in byID.enumerated() { rank[position] = Int32(r) }
-      idRank = rank
+      var x = [Double]()
+      var y = [Double]()
+      var z = [Double]()
+      var latitude = [Double]()
+      var longitude = [Double]()
+      var latitudeRadians = [Double]()
+      var cosLatitude = [Double]()
+      x.reserveCapacity(n)
+      y.reserveCapacity(n)
+      z.reserveCapacity(n)
+      latitude.reserveCapacity(n)
+      longitude.reserveCapacity(n)
+      latitudeRadians.reserveCapacity(n)
+      cosLatitude.reserveCapacity(n)
 
-      var positionsByID: [Station.ID: [Int32]] = [:]
-      var operatorCodes: [String: Int32] = [:]
-      var operatorCode: [Int32] = []
+      // Station attributes are read once, in the caller's order (the order the values sit in
+      // memory), into flat per-input tables; the tree-order arrays are then gathered from those.
       var standards: [ConnectorStandard] = []
-      var standardCodes: [ConnectorStandard: Int32] = [:]
+      var entryStart = [Int32](repeating: 0, count: all.count + 1)
+      var entryStandard: [Int32] = []
+      var entryIsDC: [Bool] = []
+      var entryKilowatts: [Double] = []
+      var inputMaxKilowatts = [Double](repeating: -.infinity, count: all.count)
+      var inputHasHours = [Bool](repeating: false, count: all.count)
+      entryStandard.reserveCapacity(2 * n)
+      entryIsDC.reserveCapacity(2 * n)
+      entryKilowatts.reserveCapacity(2 * n)
+      all.withUnsafeBufferPointer { input in
+        for k in valid {
+          let k = Int(k)
+          let first = entryStandard.count
+          for evse in input[k].evses {
+            for connector in evse.connectors {
+              // Sites use a handful of standards: a linear scan beats hashing the enum.
+              let standard = connector.standard
+              let code: Int32
+              if let known = standards.firstIndex(of: standard) {
+                code = Int32(known)
+              } else {
+                code = Int32(standards.count)
+                standards.append(standard)
+              }
+              let isDC = connector.powerType.isDirectCurrent
+              let kilowatts = connector.maxPower?.kilowatts ?? -.infinity
+              // One entry per distinct (standard, DC, power) at the site; sites have few.
+              var seen = false
+              for c in first..<entryStandard.count
+              where entryStandard[c] == code && entryIsDC[c] == isDC
+                && entryKilowatts[c] == kilowatts
+              {
+                seen = true
+                break
+              }
+              if !seen {
+                entryStandard.append(code)
+                entryIsDC.append(isDC)
+                entryKilowatts.append(kilowatts)
+              }
+            }
+          }
+          entryStart[k] = Int32(first)
+          entryStart[k + 1] = Int32(entryStandard.count)
+          inputMaxKilowatts[k] = entryKilowatts[first..<entryStandard.count].max() ?? -.infinity
+          if let hours = input[k].openingHours,
+            !hours.twentyFourSeven || !hours.exceptionalClosings.isEmpty
+          {
+            inputHasHours[k] = true
+          }
+        }
+      }
+
       var connectorStart: [Int32] = [0]
       var connectorStandard: [Int32] = []
       var connectorIsDC: [Bool] = []
       var connectorKilowatts: [Double] = []
       var maxKilowatts: [Double] = []
       var withHours: [Int32] = []
-      operatorCode.reserveCapacity(n)
       connectorStart.reserveCapacity(n + 1)
+      connectorStandard.reserveCapacity(entryStandard.count)
+      connectorIsDC.reserveCapacity(entryStandard.count)
+      connectorKilowatts.reserveCapacity(entryStandard.count)
       maxKilowatts.reserveCapacity(n)
-
-      var codeByRawOperator: [String: Int32] = [:]
       for i in 0..<n {
-        let position = Int32(i)
-        positionsByID[ids[i], default: []].append(position)
-        // Operator spellings repeat (about 3,100 distinct in the 2022 register): normalise each
-        // raw spelling once.
-        let raw = stations[i].operatorName
-        if let code = codeByRawOperator[raw] {
-          operatorCode.append(code)
-        } else {
-          let key = StationFilter.normalisedOperator(raw)
-          let code: Int32
-          if let known = operatorCodes[key] {
-            code = known
-          } else {
-            code = Int32(operatorCodes.count)
-            operatorCodes[key] = code
-          }
-          codeByRawOperator[raw] = code
-          operatorCode.append(code)
-        }
-        let first = connectorStandard.count
-        for evse in stations[i].evses {
-          for connector in evse.connectors {
-            let code: Int32
-            if let known = standardCodes[connector.standard] {
-              code = known
-            } else {
-              code = Int32(standards.count)
-              standards.append(connector.standard)
-              standardCodes[connector.standard] = code
-            }
-            let isDC = connector.powerType.isDirectCurrent
-            let kilowatts = connector.maxPower?.kilowatts ?? -.infinity
-            // One entry per distinct (standard, DC, power) at the site; sites have few.
-            var seen = false
-            for c in first..<connectorStandard.count
-            where connectorStandard[c] == code && connectorIsDC[c] == isDC
-              && connectorKilowatts[c] == kilowatts
-            {
-              seen = true
-              break
-            }
-            if !seen {
-              connectorStandard.append(code)
-              connectorIsDC.append(isDC)
-              connectorKilowatts.append(kilowatts)
-            }
-          }
+        let item = items[i]
+        let k = Int(item.input)
+        x.append(item.x)
+        y.append(item.y)
+        z.append(item.z)
+        latitude.append(item.latitude)
+        longitude.append(item.longitude)
+        let radians = item.latitude * .pi / 180
+        latitudeRadians.append(radians)
+        cosLatitude.append(cos(radians))
+        for e in Int(entryStart[k])..<Int(entryStart[k + 1]) {
+          connectorStandard.append(entryStandard[e])
+          connectorIsDC.append(entryIsDC[e])
+          connectorKilowatts.append(entryKilowatts[e])
         }
         connectorStart.append(Int32(connectorStandard.count))
-        maxKilowatts.append(
-          connectorKilowatts[first..<connectorStandard.count].max() ?? -.infinity)
-        if let hours = stations[i].openingHours,
-          !hours.twentyFourSeven || !hours.exceptionalClosings.isEmpty
-        {
-          withHours.append(position)
-        }
+        maxKilowatts.append(inputMaxKilowatts[k])
+        if inputHasHours[k] { withHours.append(Int32(i)) }
       }
-      self.positionsByID = positionsByID
-      self.operatorCodes = operatorCodes
-      self.operatorCode = operatorCode
+      self.x = x
+      self.y = y
+      self.z = z
+      self.latitude = latitude
+      self.longitude = longitude
+      self.latitudeRadians = latitudeRadians
+      self.cosLatitude = cosLatitude
+      var standardCodes: [ConnectorStandard: Int32] = [:]
+      for (code, standard) in standards.enumerated() { standardCodes[standard] = Int32(code) }
       self.standards = standards
       self.standardCodes = standardCodes
       self.connectorStart = connectorStart
@@ -218,6 +276,7 @@ extension StationIndex {
       self.connectorKilowatts = connectorKilowatts
       self.maxKilowatts = maxKilowatts
       self.positionsWithHours = withHours
+      self.lookups = OnceCell()
     }
 
     /// The great-circle distance from `point` to the station at tree position `i`, equal to
@@ -249,29 +308,130 @@ extension StationIndex {
   }
 }
 
+/// The indexed stations by tree position: the caller's array seen through the tree's
+/// permutation, so no ``Charging/Station`` value is copied until a result is read.
+struct StationsInTreeOrder: Sendable {
+  /// The stations as given to the index (including any it could not index).
+  let all: [Station]
+  /// Tree position → index into `all`.
+  let order: [Int32]
+
+  /// The number of indexed stations.
+  var count: Int { order.count }
+  /// Whether no station is indexed.
+  var isEmpty: Bool { order.isEmpty }
+
+  /// The station at tree position `position`.
+  subscript(position: Int) -> Station { all[Int(order[position])] }
+
+  /// The id of the station at tree position `position`, without copying the station.
+  @inline(__always) func id(at position: Int) -> Station.ID { all[Int(order[position])].id }
+}
+
+extension StationIndex {
+  /// The tables only operator and favourite filters need.
+  struct Lookups: Sendable {
+    let operatorCode: [Int32]
+    let operatorCodes: [String: Int32]
+    let positionsByID: [Station.ID: [Int32]]
+
+    init(_ stations: StationsInTreeOrder) {
+      let n = stations.count
+      var operatorCode: [Int32] = []
+      var operatorCodes: [String: Int32] = [:]
+      var positionsByID: [Station.ID: [Int32]] = [:]
+      operatorCode.reserveCapacity(n)
+      positionsByID.reserveCapacity(n)
+      var codeByRawOperator: [String: Int32] = [:]
+      for i in 0..<n {
+        let station = stations.all[Int(stations.order[i])]
+        positionsByID[station.id, default: []].append(Int32(i))
+        // Operator spellings repeat (about 3,100 distinct in the 2022 register): normalise each
+        // raw spelling once.
+        let raw = station.operatorName
+        if let code = codeByRawOperator[raw] {
+          operatorCode.append(code)
+        } else {
+          let key = StationFilter.normalisedOperator(raw)
+          let code: Int32
+          if let known = operatorCodes[key] {
+            code = known
+          } else {
+            code = Int32(operatorCodes.count)
+            operatorCodes[key] = code
+          }
+          codeByRawOperator[raw] = code
+          operatorCode.append(code)
+        }
+      }
+      self.operatorCode = operatorCode
+      self.operatorCodes = operatorCodes
+      self.positionsByID = positionsByID
+    }
+  }
+}
+
+/// A value computed once, on first use, by whichever thread asks first; later reads take no lock.
+final class OnceCell<Value: Sendable>: @unchecked Sendable {
+  // Safe to share: `stored` is written exactly once, inside `lock`, before `ready` is set with
+  // release ordering; a reader touches `stored` only after seeing `ready` with acquire ordering
+  // (or while holding `lock`), so it never observes a partial write.
+  private let ready = Atomic<Bool>(false)
+  private let lock = Mutex<Void>(())
+  private var stored: Value?
+
+  init() {}
+
+  /// The value, computing it with `make` if no thread has yet.
+  @inline(__always)
+  func value(_ make: () -> Value) -> Value {
+    if ready.load(ordering: .acquiring), let stored { return stored }
+    return lock.withLock { _ in
+      if let stored { return stored }
+      let made = make()
+      stored = made
+      ready.store(true, ordering: .releasing)
+      return made
+    }
+  }
+}
+
+/// One station as the tree builder moves it: its unit vector, its coordinate and its index in
+/// the caller's array.
+private struct TreeItem {
+  var x, y, z: Double
+  var latitude, longitude: Double
+  var input: Int32
+
+  /// The unit vector's component along `axis` (0 = x, 1 = y, 2 = z).
+  @inline(__always) func key(_ axis: Int) -> Double {
+    axis == 0 ? x : (axis == 1 ? y : z)
+  }
+}
+
 /// Builds the tree top-down: each node splits its stations at the median of the axis along
 /// which their unit vectors spread most (quickselect, O(n) per level).
+///
+/// Works in place on one flat buffer of items (no closures, no per-node allocation); the nodes
+/// go into one array reserved up front.
 private struct TreeBuilder {
-  let vectors: [UnitVector]
-  let coordinates: [Coordinate]
+  let items: UnsafeMutableBufferPointer<TreeItem>
   let leafSize: Int
+  var nodes: [StationIndex.Node]
 
-  func build(
-    _ permutation: inout [Int32], _ nodes: inout [StationIndex.Node], _ lo: Int, _ hi: Int
-  ) -> Int32 {
+  mutating func build(_ lo: Int, _ hi: Int) -> Int32 {
     var box = Box3.empty
     var minLat = Double.infinity
     var minLon = Double.infinity
     var maxLat = -Double.infinity
     var maxLon = -Double.infinity
     for k in lo..<hi {
-      let i = Int(permutation[k])
-      box.add(vectors[i])
-      let c = coordinates[i]
-      minLat = min(minLat, c.latitude)
-      maxLat = max(maxLat, c.latitude)
-      minLon = min(minLon, c.longitude)
-      maxLon = max(maxLon, c.longitude)
+      let item = items[k]
+      box.add(UnitVector(x: item.x, y: item.y, z: item.z))
+      minLat = min(minLat, item.latitude)
+      maxLat = max(maxLat, item.latitude)
+      minLon = min(minLon, item.longitude)
+      maxLon = max(maxLon, item.longitude)
     }
     let index = Int32(nodes.count)
     nodes.append(
@@ -285,40 +445,34 @@ private struct TreeBuilder {
     let spreadZ = box.maxZ - box.minZ
     let axis = spreadX >= spreadY && spreadX >= spreadZ ? 0 : (spreadY >= spreadZ ? 1 : 2)
     let mid = (lo + hi) / 2
-    let vectors = self.vectors
-    let key: (Int32) -> Double =
-      switch axis {
-      case 0: { vectors[Int($0)].x }
-      case 1: { vectors[Int($0)].y }
-      default: { vectors[Int($0)].z }
-      }
-    Self.select(&permutation, lo, hi - 1, mid, key)
-    let left = build(&permutation, &nodes, lo, mid)
-    let right = build(&permutation, &nodes, mid, hi)
+    Self.select(items, lo, hi - 1, mid, axis)
+    let left = build(lo, mid)
+    let right = build(mid, hi)
     nodes[Int(index)].left = left
     nodes[Int(index)].right = right
     return index
   }
 
-  /// Rearranges `a[lo...hi]` so that `a[k]` holds the element of its rank and nothing before it
-  /// is larger, nothing after it smaller (Hoare partitioning; many equal keys stay fast).
+  /// Rearranges `a[lo...hi]` so that `a[k]` holds the item of its rank by the `axis` component
+  /// and nothing before it is larger, nothing after it smaller (Hoare partitioning; many equal
+  /// keys stay fast).
   static func select(
-    _ a: inout [Int32], _ lo: Int, _ hi: Int, _ k: Int, _ key: (Int32) -> Double
+    _ a: UnsafeMutableBufferPointer<TreeItem>, _ lo: Int, _ hi: Int, _ k: Int, _ axis: Int
   ) {
     var l = lo
     var r = hi
     while r > l {
       // Median of three as the pivot.
       let m = l + (r - l) / 2
-      let p0 = key(a[l])
-      let p1 = key(a[m])
-      let p2 = key(a[r])
+      let p0 = a[l].key(axis)
+      let p1 = a[m].key(axis)
+      let p2 = a[r].key(axis)
       let pivot = max(min(p0, p1), min(max(p0, p1), p2))
       var i = l
       var j = r
       while i <= j {
-        while key(a[i]) < pivot { i += 1 }
-        while key(a[j]) > pivot { j -= 1 }
+        while a[i].key(axis) < pivot { i += 1 }
+        while a[j].key(axis) > pivot { j -= 1 }
         if i <= j {
           a.swapAt(i, j)
           i += 1

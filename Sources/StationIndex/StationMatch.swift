@@ -69,7 +69,7 @@ public struct StationMatches: RandomAccessCollection, Sendable {
   }
 
   /// The matched stations' ids, in order, without copying the stations.
-  public var ids: [Station.ID] { positions.map { storage.stations[Int($0)].id } }
+  public var ids: [Station.ID] { positions.map { storage.stations.id(at: Int($0)) } }
 }
 
 extension StationMatches {
@@ -80,11 +80,10 @@ extension StationMatches {
   ) -> StationMatches {
     let n = positions.count
     var permutation = Array(0..<n)
-    let rank = storage.idRank
-    // Distance, then id rank: the tail of every order.
+    // Distance, then id: the tail of every order (ids are compared only on exact ties).
     func byDistance(_ a: Int, _ b: Int) -> Bool {
       if distances[a] != distances[b] { return distances[a] < distances[b] }
-      return rank[Int(positions[a])] < rank[Int(positions[b])]
+      return storage.precedesInIDOrder(positions[a], positions[b])
     }
     switch order {
     case .unspecified:
