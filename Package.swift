@@ -4,7 +4,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -51,7 +51,9 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "KitDemos",
-      dependencies: ["CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData"],
+      dependencies: [
+        "CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData",
+      ],
       swiftSettings: strict),
 
     // MARK: L3 edges
@@ -86,14 +88,17 @@ let package = Package(
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(name: "CarTemplatesTests", dependencies: ["CarTemplates"], swiftSettings: strict),
     .testTarget(
-      name: "ChargingTests", dependencies: ["Charging", "WaysideTestSupport"], swiftSettings: strict),
+      name: "ChargingTests", dependencies: ["Charging", "WaysideTestSupport"], swiftSettings: strict
+    ),
     .testTarget(
-      name: "StationIndexTests", dependencies: ["StationIndex", "StationFeeds", "WaysideTestSupport"],
+      name: "StationIndexTests",
+      dependencies: ["StationIndex", "StationFeeds", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "PricingTests", dependencies: ["Pricing", "WaysideTestSupport"], swiftSettings: strict),
     .testTarget(
-      name: "StationFeedsTests", dependencies: ["StationFeeds", "HTTPServer", "WaysideTestSupport"],
+      name: "StationFeedsTests",
+      dependencies: ["StationFeeds", "HTTPServer", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "StationStoreTests", dependencies: ["StationStore", "WaysideTestSupport"],
@@ -106,7 +111,8 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
-      name: "CarSessionTests", dependencies: ["CarSession", "CarSimulator", "KitDemos", "Charging"],
+      name: "CarSessionTests",
+      dependencies: ["CarSession", "CarSimulator", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
       name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
@@ -115,7 +121,8 @@ let package = Package(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
-      name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer"], swiftSettings: strict),
+      name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer"],
+      swiftSettings: strict),
     .testTarget(
       name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],
       swiftSettings: strict),

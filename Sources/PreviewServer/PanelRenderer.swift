@@ -11,33 +11,42 @@ public enum PanelRenderer {
     }
     var html = "<section><h3>App</h3><select data-cmd=\"app\">"
     for app in state.apps {
-      html += "<option value=\"\(esc(app))\"\(app == state.currentApp ? " selected" : "")>\(esc(app))</option>"
+      html +=
+        "<option value=\"\(esc(app))\"\(app == state.currentApp ? " selected" : "")>\(esc(app))</option>"
     }
     html += "</select></section>"
     html += "<section><h3>Car</h3><div class=\"buttons\">"
-    html += state.isConnected
+    html +=
+      state.isConnected
       ? "<button data-cmd=\"disconnect\">Disconnect</button>"
       : "<button data-cmd=\"connect\" class=\"primary\">Connect</button>"
     html += "</div><label>Display <select data-cmd=\"display\">"
     for profile in DisplayProfile.all {
-      html += "<option value=\"\(profile.id)\"\(profile.id == state.displayID ? " selected" : "")>\(esc(profile.name)) (\(profile.width)×\(profile.height) @\(profile.scale)x)</option>"
+      html +=
+        "<option value=\"\(profile.id)\"\(profile.id == state.displayID ? " selected" : "")>\(esc(profile.name)) (\(profile.width)×\(profile.height) @\(profile.scale)x)</option>"
     }
     html += "</select></label>"
-    html += "<div class=\"buttons\"><button data-cmd=\"style\" data-value=\"day\"\(state.isNight ? "" : " class=\"on\"")>Day</button><button data-cmd=\"style\" data-value=\"night\"\(state.isNight ? " class=\"on\"" : "")>Night</button></div>"
+    html +=
+      "<div class=\"buttons\"><button data-cmd=\"style\" data-value=\"day\"\(state.isNight ? "" : " class=\"on\"")>Day</button><button data-cmd=\"style\" data-value=\"night\"\(state.isNight ? " class=\"on\"" : "")>Night</button></div>"
     html += toggle("driving", state.isDriving, "Driving (lists limited)")
     html += toggle("video", state.isVideoAllowed, "Video allowed (parked)")
     html += "</section><section><h3>Phone</h3>"
     html += toggle("lock", state.isPhoneLocked, "iPhone locked")
     html += "</section><section><h3>Location</h3><div class=\"where\">\(esc(state.location))</div>"
-    html += "<form data-form=\"move\"><input name=\"value\" placeholder=\"Place or LAT,LON\"><button>Move</button></form>"
-    html += "<form data-form=\"drive\"><input name=\"value\" placeholder=\"From\"><input name=\"to\" placeholder=\"To\"><input name=\"speed\" placeholder=\"km/h\" size=\"4\" value=\"120\"><button>Drive</button></form>"
+    html +=
+      "<form data-form=\"move\"><input name=\"value\" placeholder=\"Place or LAT,LON\"><button>Move</button></form>"
+    html +=
+      "<form data-form=\"drive\"><input name=\"value\" placeholder=\"From\"><input name=\"to\" placeholder=\"To\"><input name=\"speed\" placeholder=\"km/h\" size=\"4\" value=\"120\"><button>Drive</button></form>"
     html += "<div class=\"buttons\"><button data-cmd=\"stopDriving\">Stop</button></div>"
-    html += "<div class=\"buttons map-pad\"><button data-cmd=\"region\" data-value=\"west\">←</button><button data-cmd=\"region\" data-value=\"north\">↑</button><button data-cmd=\"region\" data-value=\"south\">↓</button><button data-cmd=\"region\" data-value=\"east\">→</button><button data-cmd=\"region\" data-value=\"zoomIn\">+</button><button data-cmd=\"region\" data-value=\"zoomOut\">−</button></div>"
+    html +=
+      "<div class=\"buttons map-pad\"><button data-cmd=\"region\" data-value=\"west\">←</button><button data-cmd=\"region\" data-value=\"north\">↑</button><button data-cmd=\"region\" data-value=\"south\">↓</button><button data-cmd=\"region\" data-value=\"east\">→</button><button data-cmd=\"region\" data-value=\"zoomIn\">+</button><button data-cmd=\"region\" data-value=\"zoomOut\">−</button></div>"
     html += "</section><section><h3>Data source</h3><div class=\"buttons\">"
     for mode in ["normal", "empty", "fail"] {
-      html += "<button data-cmd=\"data\" data-value=\"\(mode)\"\(mode == state.dataMode ? " class=\"on\"" : "")>\(mode.capitalized)</button>"
+      html +=
+        "<button data-cmd=\"data\" data-value=\"\(mode)\"\(mode == state.dataMode ? " class=\"on\"" : "")>\(mode.capitalized)</button>"
     }
-    html += "</div></section><section><h3>Siri</h3><form data-form=\"voice\"><input name=\"value\" placeholder=\"e.g. show fast chargers\"><button>Say</button></form></section>"
+    html +=
+      "</div></section><section><h3>Siri</h3><form data-form=\"voice\"><input name=\"value\" placeholder=\"e.g. show fast chargers\"><button>Say</button></form></section>"
     if let message = state.message { html += "<div class=\"message\">\(esc(message))</div>" }
     if !state.handoffs.isEmpty {
       html += "<section><h3>Hand-offs</h3><ul class=\"handoffs\">"

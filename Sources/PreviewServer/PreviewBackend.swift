@@ -20,7 +20,9 @@ public struct PageEvent: Hashable, Sendable, Codable {
   public var which: String?
 
   /// Creates an event.
-  public init(ev: String, t: String? = nil, e: String? = nil, i: String? = nil, which: String? = nil) {
+  public init(
+    ev: String, t: String? = nil, e: String? = nil, i: String? = nil, which: String? = nil
+  ) {
     self.ev = ev
     self.t = t
     self.e = e

@@ -58,7 +58,8 @@ public struct PreviewRoutes: Sendable {
     }
     router.post("/event") { request in
       guard let event = Self.decode(PageEvent.self, request.body) else {
-        return .error(.badRequest, "expected a JSON object {\"ev\": kind, \"t\": template, \"e\": element}")
+        return .error(
+          .badRequest, "expected a JSON object {\"ev\": kind, \"t\": template, \"e\": element}")
       }
       await self.backend.send(event)
       return .json(await self.stateJSON())
@@ -79,7 +80,8 @@ public struct PreviewRoutes: Sendable {
     let panel = await backend.panel()
     let payload = StatePayload(
       revision: revision.next(), car: renderer.render(display), panel: PanelRenderer.render(panel))
-    guard let data = try? JSONEncoder().encode(payload), let text = String(data: data, encoding: .utf8)
+    guard let data = try? JSONEncoder().encode(payload),
+      let text = String(data: data, encoding: .utf8)
     else { return "{}" }
     return text
   }
@@ -96,6 +98,10 @@ public struct PreviewRoutes: Sendable {
 
   final class Revision: Sendable {
     private let value = Mutex(0)
-    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+      value.withLock {
+        $0 += 1; return $0
+      }
+    }
   }
 }

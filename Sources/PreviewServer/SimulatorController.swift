@@ -37,7 +37,8 @@ public final class SimulatorController {
   /// Creates a controller showing `app` (one of `apps`) with a car connected.
   public init(
     apps: [KitDemo], app: KitDemo, configuration: SessionConfiguration, location: Coordinate,
-    locationLabel: String, clockText: @escaping @Sendable () -> String = SimulatorController.wallClock
+    locationLabel: String,
+    clockText: @escaping @Sendable () -> String = SimulatorController.wallClock
   ) {
     self.apps = apps
     self.app = app
@@ -77,7 +78,8 @@ public final class SimulatorController {
     case .notConnected: away = .disconnected
     case .running: away = nil
     case .home(let reason): away = .home(reason: reason)
-    case .terminated(let exception): away = .home(reason: "\(exception.name.rawValue): \(exception.reason)")
+    case .terminated(let exception):
+      away = .home(reason: "\(exception.name.rawValue): \(exception.reason)")
     }
     return CarDisplayState(
       screen: host.shownScreen?.visible, configuration: host.configuration ?? configuration,
@@ -171,7 +173,8 @@ public final class SimulatorController {
         configuration.display = profile
         applyConfiguration()
       } else {
-        message = "unknown display '\(value)'; expected one of \(DisplayProfile.all.map(\.id).joined(separator: ", "))"
+        message =
+          "unknown display '\(value)'; expected one of \(DisplayProfile.all.map(\.id).joined(separator: ", "))"
       }
     case "style":
       configuration.contentStyle = value == "night" || value == "dark" ? .dark : .light
@@ -191,7 +194,8 @@ public final class SimulatorController {
       applyConfiguration()
     case "lock": value == "true" ? host.lockPhone() : host.unlockPhone()
     case "move": move(to: value)
-    case "drive": await drive(from: value, to: command.to ?? "", speed: Double(command.speed ?? "") ?? 120)
+    case "drive":
+      await drive(from: value, to: command.to ?? "", speed: Double(command.speed ?? "") ?? 120)
     case "stopDriving":
       driveTask?.cancel()
       driveTask = nil
@@ -275,7 +279,8 @@ public final class SimulatorController {
       let end = try places.resolve(to)
       let route = try await roadNetwork().route(from: start.coordinate, to: end.coordinate)
       let kmh = max(5, min(250, speed))
-      message = "Driving \(start.label) → \(end.label), \(Int(route.cumulativeKilometres.last ?? 0)) km at \(Int(kmh)) km/h (time ×60)."
+      message =
+        "Driving \(start.label) → \(end.label), \(Int(route.cumulativeKilometres.last ?? 0)) km at \(Int(kmh)) km/h (time ×60)."
       driveTask = Task { [weak self] in
         // One simulated minute per real second, so a drive is watchable.
         var travelled = 0.0
@@ -383,7 +388,8 @@ public final class SimulatorController {
 
   /// A stream that yields whenever the display or panel may have changed.
   public func changes() -> AsyncStream<Void> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let id = UUID()
     subscribers[id] = continuation
     continuation.onTermination = { [weak self] _ in

@@ -13,7 +13,8 @@ struct CarHTMLRendererTests {
     let points = (0..<5).map { i in
       PointOfInterestSpec(
         id: ElementID("s\(i)"),
-        location: Coordinate(latitude: 51.30 + Double(i) * 0.012, longitude: 9.44 + Double(i) * 0.02),
+        location: Coordinate(
+          latitude: 51.30 + Double(i) * 0.012, longitude: 9.44 + Double(i) * 0.02),
         title: "Station \(i + 1)", subtitle: "\(50 * (i + 1)) kW · 0.\(i + 2) km",
         summary: "0.\(49 + i) €/kWh",
         primaryButton: TextButtonSpec(id: "navigate", title: "Navigate", style: .confirm),
@@ -26,7 +27,8 @@ struct CarHTMLRendererTests {
         navigationBar: NavigationBarSpec(trailing: [BarButtonSpec(id: "filter", title: "Filter")])))
     let route = TemplateSpec.list(
       "route", tab: TabAppearance(title: "Route", image: .symbol("map")),
-      ListTemplateSpec(title: "Route", sections: [ListSectionSpec(items: [])],
+      ListTemplateSpec(
+        title: "Route", sections: [ListSectionSpec(items: [])],
         emptyViewTitleVariants: ["No trip planned"]))
     return CarScreen(
       root: .tabBar("tabs", TabBarTemplateSpec(tabs: [poi, route])), stack: [], modal: modal)
@@ -36,7 +38,9 @@ struct CarHTMLRendererTests {
   func selectedPointShowsCard() throws {
     let renderer = CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled()))
     let html = renderer.render(
-      CarDisplayState(screen: Self.chargersScreen(selected: 1), configuration: SessionConfiguration(), appName: "Wayside"))
+      CarDisplayState(
+        screen: Self.chargersScreen(selected: 1), configuration: SessionConfiguration(),
+        appName: "Wayside"))
     #expect(html.contains("data-ev=\"poiButton\""))
     #expect(html.contains(">Navigate</button>"))
     #expect(html.contains(">Details</button>"))
@@ -49,9 +53,14 @@ struct CarHTMLRendererTests {
       "confirm",
       AlertTemplateSpec(
         titleVariants: ["Navigate to Station 1?"],
-        actions: [AlertActionSpec(id: "go", title: "Go"), AlertActionSpec(id: "cancel", title: "Cancel", style: .cancel)]))
+        actions: [
+          AlertActionSpec(id: "go", title: "Go"),
+          AlertActionSpec(id: "cancel", title: "Cancel", style: .cancel),
+        ]))
     let html = CarHTMLRenderer(mapRenderer: nil).render(
-      CarDisplayState(screen: Self.chargersScreen(modal: alert), configuration: SessionConfiguration(), appName: "Wayside"))
+      CarDisplayState(
+        screen: Self.chargersScreen(modal: alert), configuration: SessionConfiguration(),
+        appName: "Wayside"))
     #expect(html.contains("class=\"scrim\""))
     #expect(html.contains("data-ev=\"alertAction\" data-t=\"confirm\" data-e=\"go\""))
     #expect(html.contains("data-ev=\"alertAction\" data-t=\"confirm\" data-e=\"cancel\""))
@@ -65,12 +74,22 @@ struct CarHTMLRendererTests {
       bar.selectedIndex = 1
       screen.root.content = .tabBar(bar)
     }
-    let empty = renderer.render(CarDisplayState(screen: screen, configuration: SessionConfiguration(), appName: "W"))
+    let empty = renderer.render(
+      CarDisplayState(screen: screen, configuration: SessionConfiguration(), appName: "W"))
     #expect(empty.contains("No trip planned"))
     let list = CarScreen(
-      root: .list("l", ListTemplateSpec(title: "L", sections: [ListSectionSpec(items: [ListItemSpec(id: "a", text: "A", accessory: .disclosureIndicator)])])))
+      root: .list(
+        "l",
+        ListTemplateSpec(
+          title: "L",
+          sections: [
+            ListSectionSpec(items: [
+              ListItemSpec(id: "a", text: "A", accessory: .disclosureIndicator)
+            ])
+          ])))
     let spinning = renderer.render(
-      CarDisplayState(screen: list, configuration: SessionConfiguration(), appName: "W", spinningRows: ["a"]))
+      CarDisplayState(
+        screen: list, configuration: SessionConfiguration(), appName: "W", spinningRows: ["a"]))
     #expect(spinning.contains("class=\"spinner\""))
     #expect(!spinning.contains("class=\"accessory\""))
   }
@@ -79,20 +98,27 @@ struct CarHTMLRendererTests {
   func sizeAndStyle() {
     let html = CarHTMLRenderer(mapRenderer: nil).render(
       CarDisplayState(
-        screen: nil, configuration: SessionConfiguration(display: .wide, contentStyle: .dark), appName: "W"))
+        screen: nil, configuration: SessionConfiguration(display: .wide, contentStyle: .dark),
+        appName: "W"))
     #expect(html.contains("width:640px;height:240px"))
     #expect(html.contains("class=\"car night\""))
   }
 
-  @Test("snapshots can be written for a visual check", .enabled(if: ProcessInfo.processInfo.environment["WAYSIDE_HTML_SNAPSHOT"] != nil))
+  @Test(
+    "snapshots can be written for a visual check",
+    .enabled(if: ProcessInfo.processInfo.environment["WAYSIDE_HTML_SNAPSHOT"] != nil))
   func writeSnapshots() throws {
     let dir = ProcessInfo.processInfo.environment["WAYSIDE_HTML_SNAPSHOT"] ?? "/tmp"
     let renderer = CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled()))
     for (name, config, screen) in [
       ("poi-day", SessionConfiguration(display: .standard), Self.chargersScreen()),
-      ("poi-card-night", SessionConfiguration(display: .wide, contentStyle: .dark), Self.chargersScreen(selected: 2)),
+      (
+        "poi-card-night", SessionConfiguration(display: .wide, contentStyle: .dark),
+        Self.chargersScreen(selected: 2)
+      ),
     ] {
-      let body = renderer.render(CarDisplayState(screen: screen, configuration: config, appName: "Wayside"))
+      let body = renderer.render(
+        CarDisplayState(screen: screen, configuration: config, appName: "Wayside"))
       try CarStylesheet.document(title: name, body: body).write(
         toFile: "\(dir)/\(name).html", atomically: true, encoding: .utf8)
     }

@@ -34,7 +34,8 @@ struct MapSVGRendererTests {
       center: Coordinate(latitude: 51.3127, longitude: 9.4797), zoom: 10, width: 800, height: 480)
     let svg = renderer.render(
       viewport,
-      pins: [MapPin(id: "s1", coordinate: Coordinate(latitude: 51.32, longitude: 9.49), label: "1")])
+      pins: [MapPin(id: "s1", coordinate: Coordinate(latitude: 51.32, longitude: 9.49), label: "1")]
+    )
     #expect(svg.contains(">Kassel</text>"))
     #expect(svg.contains("class=\"motorways\""))
     #expect(svg.contains("data-pin-id=\"s1\""))

@@ -19,8 +19,11 @@ struct Chargers: CarApp {
   }
 
   func screen(_ state: State, _ configuration: SessionConfiguration) -> CarScreen {
-    let rows = state.names.map { ListItemSpec(id: ElementID($0), text: $0, accessory: .disclosureIndicator) }
-    let root = TemplateSpec.list("chargers", ListTemplateSpec(title: "Chargers", sections: [ListSectionSpec(items: rows)]))
+    let rows = state.names.map {
+      ListItemSpec(id: ElementID($0), text: $0, accessory: .disclosureIndicator)
+    }
+    let root = TemplateSpec.list(
+      "chargers", ListTemplateSpec(title: "Chargers", sections: [ListSectionSpec(items: rows)]))
     let detail = state.selected.map { name in
       TemplateSpec.information(TemplateID(name), InformationTemplateSpec(title: name, items: []))
     }
@@ -30,7 +33,7 @@ struct Chargers: CarApp {
   func action(for event: HostEvent, in state: State) -> Action? {
     switch event {
     case .listItemSelected(_, let item, _): .open(item.rawValue)
-    case .backPressed: .back          // the host decides; state follows
+    case .backPressed: .back  // the host decides; state follows
     default: nil
     }
   }

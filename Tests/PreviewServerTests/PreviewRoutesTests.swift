@@ -17,7 +17,11 @@ struct PreviewRoutesTests {
       apps: KitDemos.all, app: demo, configuration: SessionConfiguration(),
       location: .init(latitude: 51.3127, longitude: 9.4797), locationLabel: "Kassel",
       clockText: { "12:00" })
-    return (PreviewRoutes(backend: SimulatorBackend(controller: controller), renderer: CarHTMLRenderer(mapRenderer: nil)), controller)
+    return (
+      PreviewRoutes(
+        backend: SimulatorBackend(controller: controller),
+        renderer: CarHTMLRenderer(mapRenderer: nil)), controller
+    )
   }
 
   static func state(_ response: HTTPResponse) throws -> [String: Any] {
@@ -57,13 +61,19 @@ struct PreviewRoutesTests {
   func panelCommands() async throws {
     let (routes, controller) = try Self.routes()
     let router = routes.router()
-    _ = await router.handle(try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"style","value":"night"}"#.utf8)))
+    _ = await router.handle(
+      try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"style","value":"night"}"#.utf8)))
     #expect(controller.display().configuration.contentStyle == .dark)
-    _ = await router.handle(try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"display","value":"wide"}"#.utf8)))
+    _ = await router.handle(
+      try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"display","value":"wide"}"#.utf8)))
     #expect(controller.display().configuration.display == .wide)
-    let response = await router.handle(try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"warp"}"#.utf8)))
-    #expect((try Self.state(response)["panel"] as? String)?.contains("unknown command &#39;warp&#39;") == true)
-    _ = await router.handle(try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"disconnect"}"#.utf8)))
+    let response = await router.handle(
+      try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"warp"}"#.utf8)))
+    #expect(
+      (try Self.state(response)["panel"] as? String)?.contains("unknown command &#39;warp&#39;")
+        == true)
+    _ = await router.handle(
+      try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"disconnect"}"#.utf8)))
     #expect(controller.display().away == .disconnected)
   }
 
@@ -142,17 +152,28 @@ struct PreviewRoutesTests {
       Issue.record("expected the places demo's point-of-interest tab")
       return
     }
-    _ = await router.handle(try HTTPRequest(.post, "/event", body: Array(#"{"ev":"poi","t":"nearby","e":"\#(first.id)"}"#.utf8)))
-    let response = await router.handle(try HTTPRequest(.post, "/event", body: Array(#"{"ev":"poiButton","which":"primary"}"#.utf8)))
+    _ = await router.handle(
+      try HTTPRequest(
+        .post, "/event", body: Array(#"{"ev":"poi","t":"nearby","e":"\#(first.id)"}"#.utf8)))
+    let response = await router.handle(
+      try HTTPRequest(.post, "/event", body: Array(#"{"ev":"poiButton","which":"primary"}"#.utf8)))
     let panel = try #require(try Self.state(response)["panel"] as? String)
     #expect(panel.contains("Apple Maps would open directions"))
   }
 
-  @Test("Maps URLs are described for the driver's hand-off list", arguments: [
-    ("https://maps.apple.com/?daddr=51.3,9.4&dirflg=d", "Apple Maps would open directions to 51.3,9.4"),
-    ("https://maps.apple.com/directions?destination=51.3,9.4&mode=driving", "Apple Maps would open directions to 51.3,9.4"),
-    ("https://example.com/x", "Would open https://example.com/x"),
-  ])
+  @Test(
+    "Maps URLs are described for the driver's hand-off list",
+    arguments: [
+      (
+        "https://maps.apple.com/?daddr=51.3,9.4&dirflg=d",
+        "Apple Maps would open directions to 51.3,9.4"
+      ),
+      (
+        "https://maps.apple.com/directions?destination=51.3,9.4&mode=driving",
+        "Apple Maps would open directions to 51.3,9.4"
+      ),
+      ("https://example.com/x", "Would open https://example.com/x"),
+    ])
   func describesHandoff(url: String, expected: String) throws {
     #expect(SimulatorController.describeHandoff(try #require(URL(string: url))) == expected)
   }

@@ -22,7 +22,8 @@ struct RenderAndServeCommandTests {
 
   @Test("render writes a standalone HTML document at night on the wide display")
   func renderHTML() async throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID()).html")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "render-\(UUID()).html")
     defer { try? FileManager.default.removeItem(at: file) }
     let result = await Self.run([
       "render", "--app", "tabs", "--style", "night", "--display", "wide", "--output", file.path,
@@ -44,17 +45,22 @@ struct RenderAndServeCommandTests {
     #expect(result.out.contains("<foreignObject"))
   }
 
-  @Test("bad render and serve arguments exit 2 naming the option and what was expected", arguments: [
-    (["render", "--format", "pdf"], "option --format expects html, svg or text, got 'pdf'"),
-    (["render", "--app", "nope"], "option --app expects one of"),
-    (["render", "--app", "tabs", "--journey", "x"], "give one of --app, --journey and --from, not several"),
-    (["render", "--from", "ftp://x"], "option --from expects the simulator's URL"),
-    (["render", "--display", "tiny"], "option --display expects one of"),
-    (["serve", "--port", "70000"], "option --port expects 0…65535, got 70000"),
-    (["serve", "--style", "dusk"], "option --style expects day or night, got 'dusk'"),
-    (["serve", "--location", "Atlantis"], "option --location"),
-    (["serve", "--frobnicate"], "unknown option '--frobnicate'"),
-  ])
+  @Test(
+    "bad render and serve arguments exit 2 naming the option and what was expected",
+    arguments: [
+      (["render", "--format", "pdf"], "option --format expects html, svg or text, got 'pdf'"),
+      (["render", "--app", "nope"], "option --app expects one of"),
+      (
+        ["render", "--app", "tabs", "--journey", "x"],
+        "give one of --app, --journey and --from, not several"
+      ),
+      (["render", "--from", "ftp://x"], "option --from expects the simulator's URL"),
+      (["render", "--display", "tiny"], "option --display expects one of"),
+      (["serve", "--port", "70000"], "option --port expects 0…65535, got 70000"),
+      (["serve", "--style", "dusk"], "option --style expects day or night, got 'dusk'"),
+      (["serve", "--location", "Atlantis"], "option --location"),
+      (["serve", "--frobnicate"], "unknown option '--frobnicate'"),
+    ])
   func badArguments(words: [String], message: String) async {
     let result = await Self.run(words)
     #expect(result.status == 2)
@@ -92,7 +98,9 @@ struct RenderFromSimulatorTests {
     let server = try HTTPServer(
       configuration: configuration,
       router: PreviewRoutes(backend: parts.backend, renderer: parts.renderer).router())
-    let text = await RenderAndServeCommandTests.run(["render", "--from", server.baseURL, "--format", "text"])
+    let text = await RenderAndServeCommandTests.run([
+      "render", "--from", server.baseURL, "--format", "text",
+    ])
     let html = await RenderAndServeCommandTests.run(["render", "--from", server.baseURL])
     await server.stop()
     #expect(text.status == 0, "\(text.err)")

@@ -29,7 +29,8 @@ public struct CarHTMLRenderer: Sendable {
     } else if let screen = state.screen {
       html += appScreen(screen, state: state, width: w - 56, height: h)
     } else {
-      html += "<div class=\"launch\"><div class=\"spinner big\"></div><div>\(esc(state.appName))</div></div>"
+      html +=
+        "<div class=\"launch\"><div class=\"spinner big\"></div><div>\(esc(state.appName))</div></div>"
     }
     html += "</div></div>"
     return html
@@ -39,7 +40,8 @@ public struct CarHTMLRenderer: Sendable {
 
   func dock(_ state: CarDisplayState) -> String {
     var html = "<aside class=\"dock\"><div class=\"clock\">\(esc(state.clock))</div>"
-    html += "<div class=\"dock-app current\" title=\"\(esc(state.appName))\">\(esc(String(state.appName.prefix(1))))</div>"
+    html +=
+      "<div class=\"dock-app current\" title=\"\(esc(state.appName))\">\(esc(String(state.appName.prefix(1))))</div>"
     if state.isPhoneLocked { html += "<div class=\"lock\" title=\"iPhone locked\">🔒</div>" }
     html += "<button class=\"home\" data-ev=\"home\" title=\"CarPlay Home\">▦</button></aside>"
     return html
@@ -48,9 +50,11 @@ public struct CarHTMLRenderer: Sendable {
   func awayScreen(_ away: CarDisplayState.Away, appName: String) -> String {
     switch away {
     case .disconnected:
-      return "<div class=\"away\"><div class=\"away-title\">Not connected</div><div class=\"away-sub\">Connect the car in the side panel.</div></div>"
+      return
+        "<div class=\"away\"><div class=\"away-title\">Not connected</div><div class=\"away-sub\">Connect the car in the side panel.</div></div>"
     case .home(let reason):
-      return "<div class=\"away home-screen\"><div class=\"away-title\">CarPlay Home</div><div class=\"away-sub\">\(esc(appName)) was closed: \(esc(reason))</div><button class=\"reopen\" data-ev=\"reopen\">Open \(esc(appName))</button></div>"
+      return
+        "<div class=\"away home-screen\"><div class=\"away-title\">CarPlay Home</div><div class=\"away-sub\">\(esc(appName)) was closed: \(esc(reason))</div><button class=\"reopen\" data-ev=\"reopen\">Open \(esc(appName))</button></div>"
     }
   }
 
@@ -63,8 +67,11 @@ public struct CarHTMLRenderer: Sendable {
     if let tabs, screen.stack.isEmpty || top.kind != .nowPlaying {
       html += tabBar(tabs, rootID: screen.root.id)
     }
-    html += "<div class=\"template \(top.kind.rawValue)\" data-template=\"\(esc(top.id.rawValue))\">"
-    html += template(top, state: state, canGoBack: canGoBack, width: width, height: height - (tabs == nil ? 0 : 44))
+    html +=
+      "<div class=\"template \(top.kind.rawValue)\" data-template=\"\(esc(top.id.rawValue))\">"
+    html += template(
+      top, state: state, canGoBack: canGoBack, width: width, height: height - (tabs == nil ? 0 : 44)
+    )
     html += "</div>"
     if let modal = screen.modal {
       html += "<div class=\"scrim\"></div>" + self.modal(modal)
@@ -79,7 +86,8 @@ public struct CarHTMLRenderer: Sendable {
       let icon = tab.tab?.image.map(glyph) ?? tab.tab?.systemItem.map { glyph(.symbol($0)) } ?? ""
       let selected = index == bar.selectedIndex ? " selected" : ""
       let badge = tab.tab?.showsBadge == true ? "<span class=\"badge\"></span>" : ""
-      html += "<button class=\"tab\(selected)\" data-ev=\"tab\" data-t=\"\(esc(rootID.rawValue))\" data-e=\"\(index)\"><span class=\"icon\">\(icon)</span>\(esc(title))\(badge)</button>"
+      html +=
+        "<button class=\"tab\(selected)\" data-ev=\"tab\" data-t=\"\(esc(rootID.rawValue))\" data-e=\"\(index)\"><span class=\"icon\">\(icon)</span>\(esc(title))\(badge)</button>"
     }
     return html + "</nav>"
   }
@@ -91,7 +99,8 @@ public struct CarHTMLRenderer: Sendable {
     html += "<div class=\"nav-leading\">"
     if canGoBack {
       let backTitle = bar.backButton?.title ?? "Back"
-      html += "<button class=\"back\" data-ev=\"back\" data-t=\"\(esc(templateID.rawValue))\">‹ \(esc(backTitle))</button>"
+      html +=
+        "<button class=\"back\" data-ev=\"back\" data-t=\"\(esc(templateID.rawValue))\">‹ \(esc(backTitle))</button>"
     }
     for button in bar.leading { html += barButton(button, templateID: templateID) }
     html += "</div><h1>\(esc(title ?? ""))</h1><div class=\"nav-trailing\">"
@@ -104,7 +113,8 @@ public struct CarHTMLRenderer: Sendable {
     // The title wins when both title and image are set (carplay-facts.md §1.0).
     let label = button.title.map(esc) ?? button.image.map(glyph) ?? "•"
     let disabled = button.isEnabled ? "" : " disabled"
-    return "<button class=\"bar \(button.style.rawValue)\"\(disabled) data-ev=\"bar\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(label)</button>"
+    return
+      "<button class=\"bar \(button.style.rawValue)\"\(disabled) data-ev=\"bar\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(label)</button>"
   }
 
   // MARK: Templates
@@ -117,16 +127,20 @@ public struct CarHTMLRenderer: Sendable {
     case .tabBar:
       return "<div class=\"empty\">Tab bar inside a tab is not allowed.</div>"
     case .list(let list):
-      return navigationBar(title: list.title, bar: list.navigationBar, templateID: id, canGoBack: canGoBack)
+      return navigationBar(
+        title: list.title, bar: list.navigationBar, templateID: id, canGoBack: canGoBack)
         + self.list(list, id: id, spinning: state.spinningRows)
     case .grid(let grid):
-      return navigationBar(title: grid.title, bar: grid.navigationBar, templateID: id, canGoBack: canGoBack)
+      return navigationBar(
+        title: grid.title, bar: grid.navigationBar, templateID: id, canGoBack: canGoBack)
         + self.grid(grid, id: id)
     case .information(let info):
-      return navigationBar(title: info.title, bar: info.navigationBar, templateID: id, canGoBack: canGoBack)
+      return navigationBar(
+        title: info.title, bar: info.navigationBar, templateID: id, canGoBack: canGoBack)
         + information(info, id: id)
     case .pointOfInterest(let poi):
-      return pointOfInterest(poi, id: id, state: state, canGoBack: canGoBack, width: width, height: height)
+      return pointOfInterest(
+        poi, id: id, state: state, canGoBack: canGoBack, width: width, height: height)
     case .map(let map):
       return self.map(map, id: id, state: state, canGoBack: canGoBack, width: width, height: height)
     case .nowPlaying(let np):
@@ -134,7 +148,9 @@ public struct CarHTMLRenderer: Sendable {
         + nowPlaying(np, id: id)
     case .search(let search):
       return navigationBar(title: "Search", bar: .empty, templateID: id, canGoBack: canGoBack)
-        + self.search(search, id: id, keyboardLimited: state.configuration.limitedUserInterfaces.contains(.keyboard))
+        + self.search(
+          search, id: id,
+          keyboardLimited: state.configuration.limitedUserInterfaces.contains(.keyboard))
     case .voiceControl(let voice):
       return voiceControl(voice)
     case .contact(let contact):
@@ -148,7 +164,8 @@ public struct CarHTMLRenderer: Sendable {
   func list(_ list: ListTemplateSpec, id: TemplateID, spinning: Set<ElementID>) -> String {
     var html = "<div class=\"list\">"
     if let header = list.detailsHeader {
-      html += "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div></div>"
+      html +=
+        "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div></div>"
       for button in header.actionButtons { html += barButton(button, templateID: id) }
       html += "</div>"
     }
@@ -161,18 +178,21 @@ public struct CarHTMLRenderer: Sendable {
       if list.showsSpinnerWhileEmpty {
         html += "<div class=\"empty\"><div class=\"spinner big\"></div></div>"
       } else {
-        html += "<div class=\"empty\"><div class=\"empty-title\">\(esc(list.emptyViewTitleVariants.preferred))</div><div class=\"empty-sub\">\(esc(list.emptyViewSubtitleVariants.preferred))</div></div>"
+        html +=
+          "<div class=\"empty\"><div class=\"empty-title\">\(esc(list.emptyViewTitleVariants.preferred))</div><div class=\"empty-sub\">\(esc(list.emptyViewSubtitleVariants.preferred))</div></div>"
       }
       return html + "</div>"
     }
     for section in list.sections {
       html += "<section>"
       if let header = section.header {
-        html += "<h2>\(esc(header))\(section.headerSubtitle.map { "<small>\(esc($0))</small>" } ?? "")</h2>"
+        html +=
+          "<h2>\(esc(header))\(section.headerSubtitle.map { "<small>\(esc($0))</small>" } ?? "")</h2>"
       }
       for row in section.rows {
         switch row {
-        case .item(let item): html += listItem(item, templateID: id, spinning: spinning.contains(item.id))
+        case .item(let item):
+          html += listItem(item, templateID: id, spinning: spinning.contains(item.id))
         case .imageRow(let imageRow): html += self.imageRow(imageRow, templateID: id)
         }
       }
@@ -183,17 +203,23 @@ public struct CarHTMLRenderer: Sendable {
 
   func listItem(_ item: ListItemSpec, templateID: TemplateID, spinning: Bool) -> String {
     let disabled = item.isEnabled ? "" : " disabled"
-    var html = "<button class=\"row\(disabled)\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(item.id.rawValue))\"\(item.isEnabled ? "" : " disabled")>"
-    if item.isPlaying, item.playingIndicatorLocation == .leading { html += "<span class=\"playing\">♫</span>" }
+    var html =
+      "<button class=\"row\(disabled)\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(item.id.rawValue))\"\(item.isEnabled ? "" : " disabled")>"
+    if item.isPlaying, item.playingIndicatorLocation == .leading {
+      html += "<span class=\"playing\">♫</span>"
+    }
     if let image = item.image { html += "<span class=\"row-image\">\(glyph(image))</span>" }
-    html += "<span class=\"row-text\"><span class=\"text\">\(esc(item.text))\(item.isExplicitContent ? " <span class=\"explicit\">E</span>" : "")</span>"
+    html +=
+      "<span class=\"row-text\"><span class=\"text\">\(esc(item.text))\(item.isExplicitContent ? " <span class=\"explicit\">E</span>" : "")</span>"
     if let detail = item.detailText { html += "<span class=\"detail\">\(esc(detail))</span>" }
     if let progress = item.playbackProgress {
       let percent = Int((min(1, max(0, progress)) * 100).rounded())
       html += "<span class=\"progress\"><span style=\"width:\(percent)%\"></span></span>"
     }
     html += "</span>"
-    if item.isPlaying, item.playingIndicatorLocation == .trailing { html += "<span class=\"playing\">♫</span>" }
+    if item.isPlaying, item.playingIndicatorLocation == .trailing {
+      html += "<span class=\"playing\">♫</span>"
+    }
     if spinning {
       html += "<span class=\"spinner\"></span>"
     } else {
@@ -208,10 +234,12 @@ public struct CarHTMLRenderer: Sendable {
   }
 
   func imageRow(_ row: ImageRowSpec, templateID: TemplateID) -> String {
-    var html = "<div class=\"image-row\"><button class=\"image-row-title\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(row.id.rawValue))\">\(esc(row.text)) ›</button><div class=\"image-row-images\">"
+    var html =
+      "<div class=\"image-row\"><button class=\"image-row-title\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(row.id.rawValue))\">\(esc(row.text)) ›</button><div class=\"image-row-images\">"
     for (index, image) in row.images.enumerated() {
       let title = index < row.imageTitles.count ? row.imageTitles[index] : ""
-      html += "<button class=\"tile\" data-ev=\"rowImage\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(row.id.rawValue))\" data-i=\"\(index)\"><span class=\"tile-image\">\(glyph(image))</span><span>\(esc(title))</span></button>"
+      html +=
+        "<button class=\"tile\" data-ev=\"rowImage\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(row.id.rawValue))\" data-i=\"\(index)\"><span class=\"tile-image\">\(glyph(image))</span><span>\(esc(title))</span></button>"
     }
     return html + "</div></div>"
   }
@@ -225,7 +253,8 @@ public struct CarHTMLRenderer: Sendable {
 
   func gridButton(_ button: GridButtonSpec, templateID: TemplateID) -> String {
     let disabled = button.isEnabled ? "" : " disabled"
-    return "<button class=\"grid-button\"\(disabled) data-ev=\"grid\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\"><span class=\"grid-image\">\(button.image.map(glyph) ?? "")</span><span>\(esc(button.titleVariants.preferred))</span></button>"
+    return
+      "<button class=\"grid-button\"\(disabled) data-ev=\"grid\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\"><span class=\"grid-image\">\(button.image.map(glyph) ?? "")</span><span>\(esc(button.titleVariants.preferred))</span></button>"
   }
 
   func information(_ info: InformationTemplateSpec, id: TemplateID) -> String {
@@ -235,7 +264,8 @@ public struct CarHTMLRenderer: Sendable {
       if let rating = item.rating, let maximum = item.maximumRating {
         let full = Int(rating)
         let half = rating - Double(full) >= 0.5
-        html += String(repeating: "★", count: full) + (half ? "⯪" : "")
+        html +=
+          String(repeating: "★", count: full) + (half ? "⯪" : "")
           + String(repeating: "☆", count: max(0, maximum - full - (half ? 1 : 0)))
       } else {
         html += esc(item.detail ?? "")
@@ -244,7 +274,8 @@ public struct CarHTMLRenderer: Sendable {
     }
     html += "</dl><div class=\"actions\">"
     for action in info.actions {
-      html += "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"action\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
+      html +=
+        "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"action\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
     }
     return html + "</div></div>"
   }
@@ -270,31 +301,44 @@ public struct CarHTMLRenderer: Sendable {
     if let box {
       // Fit the points into the part of the map not covered by the panel.
       viewport = MapViewport.fitting(
-        box.expanded(byKilometres: 1), width: mapWidth - Double(panelWidth), height: mapHeight, padding: 36)
+        box.expanded(byKilometres: 1), width: mapWidth - Double(panelWidth), height: mapHeight,
+        padding: 36)
       viewport.width = mapWidth
       let shift = Double(panelWidth) / 2
       viewport.center = viewport.coordinate(atPixelX: mapWidth / 2 - shift, y: mapHeight / 2)
     } else if let car = state.carLocation {
       // No places: show the car's surroundings at a town zoom, as the car's map would.
       viewport = MapViewport(center: car, zoom: 11, width: mapWidth, height: mapHeight)
-      viewport.center = viewport.coordinate(atPixelX: mapWidth / 2 - Double(panelWidth) / 2, y: mapHeight / 2)
+      viewport.center = viewport.coordinate(
+        atPixelX: mapWidth / 2 - Double(panelWidth) / 2, y: mapHeight / 2)
     } else {
       viewport = MapViewport(
-        center: Coordinate(latitude: 51.16, longitude: 10.45), zoom: 5.5, width: mapWidth, height: mapHeight)
+        center: Coordinate(latitude: 51.16, longitude: 10.45), zoom: 5.5, width: mapWidth,
+        height: mapHeight)
     }
-    html += "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil))</div>"
+    html +=
+      "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil))</div>"
     html += "<div class=\"poi-panel\" style=\"width:\(panelWidth)px\">"
-    html += navigationBar(title: poi.title, bar: poi.navigationBar, templateID: id, canGoBack: canGoBack)
+    html += navigationBar(
+      title: poi.title, bar: poi.navigationBar, templateID: id, canGoBack: canGoBack)
     if let index = poi.selectedIndex, poi.points.indices.contains(index) {
       let point = poi.points[index]
-      html += "<div class=\"poi-card\"><button class=\"card-close\" data-ev=\"poiDeselect\" data-t=\"\(esc(id.rawValue))\">✕</button>"
+      html +=
+        "<div class=\"poi-card\"><button class=\"card-close\" data-ev=\"poiDeselect\" data-t=\"\(esc(id.rawValue))\">✕</button>"
       html += "<div class=\"card-title\">\(esc(point.detailTitle ?? point.title))</div>"
-      if let sub = point.detailSubtitle ?? point.subtitle { html += "<div class=\"card-sub\">\(esc(sub))</div>" }
-      if let summary = point.detailSummary ?? point.summary { html += "<div class=\"card-summary\">\(esc(summary))</div>" }
+      if let sub = point.detailSubtitle ?? point.subtitle {
+        html += "<div class=\"card-sub\">\(esc(sub))</div>"
+      }
+      if let summary = point.detailSummary ?? point.summary {
+        html += "<div class=\"card-summary\">\(esc(summary))</div>"
+      }
       html += "<div class=\"card-buttons\">"
-      for (which, button) in [("primary", point.primaryButton), ("secondary", point.secondaryButton)] {
+      for (which, button) in [
+        ("primary", point.primaryButton), ("secondary", point.secondaryButton),
+      ] {
         guard let button else { continue }
-        html += "<button class=\"text-button \(button.style.rawValue) \(which)\" data-ev=\"poiButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(point.id.rawValue))\" data-which=\"\(which)\">\(esc(button.title))</button>"
+        html +=
+          "<button class=\"text-button \(button.style.rawValue) \(which)\" data-ev=\"poiButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(point.id.rawValue))\" data-which=\"\(which)\">\(esc(button.title))</button>"
       }
       html += "</div></div>"
     } else if poi.points.isEmpty {
@@ -303,7 +347,8 @@ public struct CarHTMLRenderer: Sendable {
     } else {
       html += "<div class=\"list\">"
       for (index, point) in poi.points.enumerated() {
-        html += "<button class=\"row\" data-ev=\"poi\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(point.id.rawValue))\"><span class=\"pin-number\">\(index + 1)</span><span class=\"row-text\"><span class=\"text\">\(esc(point.title))</span>"
+        html +=
+          "<button class=\"row\" data-ev=\"poi\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(point.id.rawValue))\"><span class=\"pin-number\">\(index + 1)</span><span class=\"row-text\"><span class=\"text\">\(esc(point.title))</span>"
         if let sub = point.subtitle { html += "<span class=\"detail\">\(esc(sub))</span>" }
         if let summary = point.summary { html += "<span class=\"detail\">\(esc(summary))</span>" }
         html += "</span></button>"
@@ -318,12 +363,17 @@ public struct CarHTMLRenderer: Sendable {
     height: Int
   ) -> String {
     let viewport = MapViewport(
-      center: map.viewport.center, zoom: map.viewport.zoom, width: Double(width), height: Double(height))
-    let pins = map.viewport.markers.map { MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil) }
-    var html = "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: map.viewport.route))</div>"
+      center: map.viewport.center, zoom: map.viewport.zoom, width: Double(width),
+      height: Double(height))
+    let pins = map.viewport.markers.map {
+      MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil)
+    }
+    var html =
+      "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: map.viewport.route))</div>"
     html += "<div class=\"map-bar\">"
     if canGoBack {
-      html += "<button class=\"bar\" data-ev=\"back\" data-t=\"\(esc(id.rawValue))\">‹ Back</button>"
+      html +=
+        "<button class=\"bar\" data-ev=\"back\" data-t=\"\(esc(id.rawValue))\">‹ Back</button>"
     }
     for button in map.navigationBar.leading { html += barButton(button, templateID: id) }
     html += "<span class=\"spacer\"></span>"
@@ -331,7 +381,8 @@ public struct CarHTMLRenderer: Sendable {
     html += "</div><div class=\"map-buttons\">"
     for button in map.mapButtons where !button.isHidden {
       let disabled = button.isEnabled ? "" : " disabled"
-      html += "<button class=\"map-button\"\(disabled) data-ev=\"mapButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(button.image.map(glyph) ?? "•")</button>"
+      html +=
+        "<button class=\"map-button\"\(disabled) data-ev=\"mapButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(button.image.map(glyph) ?? "•")</button>"
     }
     return html + "</div></div>"
   }
@@ -339,18 +390,23 @@ public struct CarHTMLRenderer: Sendable {
   func nowPlaying(_ np: NowPlayingTemplateSpec, id: TemplateID) -> String {
     let t = esc(id.rawValue)
     guard let info = np.info else {
-      return "<div class=\"now-playing\"><div class=\"empty\"><div class=\"empty-title\">Nothing playing</div></div></div>"
+      return
+        "<div class=\"now-playing\"><div class=\"empty\"><div class=\"empty-title\">Nothing playing</div></div></div>"
     }
-    var html = "<div class=\"now-playing\"><div class=\"artwork\">\(info.artwork.map(glyph) ?? "♪")</div><div class=\"np-meta\">"
-    html += "<div class=\"np-title\">\(esc(info.title))</div><div class=\"np-artist\">\(esc([info.artist, info.album].compactMap { $0 }.joined(separator: " — ")))</div>"
+    var html =
+      "<div class=\"now-playing\"><div class=\"artwork\">\(info.artwork.map(glyph) ?? "♪")</div><div class=\"np-meta\">"
+    html +=
+      "<div class=\"np-title\">\(esc(info.title))</div><div class=\"np-artist\">\(esc([info.artist, info.album].compactMap { $0 }.joined(separator: " — ")))</div>"
     if info.isLiveStream {
       html += "<div class=\"np-live\">LIVE</div>"
     } else if let duration = info.durationSeconds, duration > 0 {
       let percent = Int((min(1, max(0, info.elapsedSeconds / duration)) * 100).rounded())
-      html += "<div class=\"progress\"><span style=\"width:\(percent)%\"></span></div><div class=\"np-times\"><span>\(clock(info.elapsedSeconds))</span><span>-\(clock(max(0, duration - info.elapsedSeconds)))</span></div>"
+      html +=
+        "<div class=\"progress\"><span style=\"width:\(percent)%\"></span></div><div class=\"np-times\"><span>\(clock(info.elapsedSeconds))</span><span>-\(clock(max(0, duration - info.elapsedSeconds)))</span></div>"
     }
     let playing = info.playbackRate > 0
-    html += "<div class=\"transport\"><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"previous\">⏮</button><button class=\"play\" data-ev=\"transport\" data-t=\"\(t)\" data-e=\"\(playing ? "pause" : "play")\">\(playing ? "⏸" : "▶")</button><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"next\">⏭</button></div>"
+    html +=
+      "<div class=\"transport\"><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"previous\">⏮</button><button class=\"play\" data-ev=\"transport\" data-t=\"\(t)\" data-e=\"\(playing ? "pause" : "play")\">\(playing ? "⏸" : "▶")</button><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"next\">⏭</button></div>"
     html += "<div class=\"np-buttons\">"
     for button in np.buttons {
       let label: String
@@ -363,19 +419,23 @@ public struct CarHTMLRenderer: Sendable {
       case .image(let image): label = glyph(image)
       }
       let selected = button.isSelected ? " selected" : ""
-      html += "<button class=\"np-button\(selected)\" data-ev=\"nowPlayingButton\" data-t=\"\(t)\" data-e=\"\(esc(button.id.rawValue))\"\(button.isEnabled ? "" : " disabled")>\(label)</button>"
+      html +=
+        "<button class=\"np-button\(selected)\" data-ev=\"nowPlayingButton\" data-t=\"\(t)\" data-e=\"\(esc(button.id.rawValue))\"\(button.isEnabled ? "" : " disabled")>\(label)</button>"
     }
     if np.isAlbumArtistButtonEnabled {
-      html += "<button class=\"np-button text\" data-ev=\"albumArtist\" data-t=\"\(t)\">Album</button>"
+      html +=
+        "<button class=\"np-button text\" data-ev=\"albumArtist\" data-t=\"\(t)\">Album</button>"
     }
     if np.isUpNextButtonEnabled {
-      html += "<button class=\"np-button text\" data-ev=\"upNext\" data-t=\"\(t)\">\(esc(np.upNextTitle ?? "Up Next"))</button>"
+      html +=
+        "<button class=\"np-button text\" data-ev=\"upNext\" data-t=\"\(t)\">\(esc(np.upNextTitle ?? "Up Next"))</button>"
     }
     return html + "</div></div></div>"
   }
 
   func search(_ search: SearchTemplateSpec, id: TemplateID, keyboardLimited: Bool) -> String {
-    var html = "<div class=\"search\"><div class=\"search-field\">🔍 <span>\(esc(search.query.isEmpty ? "Search" : search.query))</span></div>"
+    var html =
+      "<div class=\"search\"><div class=\"search-field\">🔍 <span>\(esc(search.query.isEmpty ? "Search" : search.query))</span></div>"
     if keyboardLimited {
       html += "<div class=\"empty-sub\">Keyboard not available while driving</div>"
     }
@@ -387,11 +447,13 @@ public struct CarHTMLRenderer: Sendable {
   func voiceControl(_ voice: VoiceControlTemplateSpec) -> String {
     let state = voice.states.first { $0.id == voice.activeStateID } ?? voice.states.first
     guard let state else { return "<div class=\"voice\"></div>" }
-    return "<div class=\"voice\"><div class=\"voice-image\">\(state.image.map(glyph) ?? "🎙")</div><div class=\"voice-title\">\(esc(state.titleVariants.preferred))</div></div>"
+    return
+      "<div class=\"voice\"><div class=\"voice-image\">\(state.image.map(glyph) ?? "🎙")</div><div class=\"voice-title\">\(esc(state.titleVariants.preferred))</div></div>"
   }
 
   func contact(_ contact: ContactTemplateSpec, id: TemplateID) -> String {
-    var html = "<div class=\"contact\"><div class=\"avatar\">\(contact.image.map(glyph) ?? esc(String(contact.name.prefix(1))))</div><div class=\"contact-name\">\(esc(contact.name))</div>"
+    var html =
+      "<div class=\"contact\"><div class=\"avatar\">\(contact.image.map(glyph) ?? esc(String(contact.name.prefix(1))))</div><div class=\"contact-name\">\(esc(contact.name))</div>"
     if let subtitle = contact.subtitle { html += "<div class=\"detail\">\(esc(subtitle))</div>" }
     if let info = contact.informativeText { html += "<div class=\"detail\">\(esc(info))</div>" }
     html += "<div class=\"contact-actions\">"
@@ -403,7 +465,8 @@ public struct CarHTMLRenderer: Sendable {
       case .directions: label = "➤ Directions"
       case .custom(let title, let image): label = "\(glyph(image)) \(esc(title))"
       }
-      html += "<button class=\"text-button\" data-ev=\"contactAction\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(action.id.rawValue))\">\(label)</button>"
+      html +=
+        "<button class=\"text-button\" data-ev=\"contactAction\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(action.id.rawValue))\">\(label)</button>"
     }
     return html + "</div></div>"
   }
@@ -412,24 +475,30 @@ public struct CarHTMLRenderer: Sendable {
     let t = esc(spec.id.rawValue)
     switch spec.content {
     case .alert(let alert):
-      var html = "<div class=\"modal alert\" data-template=\"\(t)\"><div class=\"alert-title\">\(esc(alert.titleVariants.preferred))</div><div class=\"alert-actions\">"
+      var html =
+        "<div class=\"modal alert\" data-template=\"\(t)\"><div class=\"alert-title\">\(esc(alert.titleVariants.preferred))</div><div class=\"alert-actions\">"
       for action in alert.actions {
-        html += "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"alertAction\" data-t=\"\(t)\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
+        html +=
+          "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"alertAction\" data-t=\"\(t)\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
       }
       return html + "</div></div>"
     case .actionSheet(let sheet):
       var html = "<div class=\"modal sheet\" data-template=\"\(t)\">"
       if let title = sheet.title { html += "<div class=\"alert-title\">\(esc(title))</div>" }
-      if let message = sheet.message { html += "<div class=\"sheet-message\">\(esc(message))</div>" }
+      if let message = sheet.message {
+        html += "<div class=\"sheet-message\">\(esc(message))</div>"
+      }
       html += "<div class=\"sheet-actions\">"
       for action in sheet.actions {
-        html += "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"alertAction\" data-t=\"\(t)\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
+        html +=
+          "<button class=\"text-button \(action.style.rawValue)\" data-ev=\"alertAction\" data-t=\"\(t)\" data-e=\"\(esc(action.id.rawValue))\">\(esc(action.title))</button>"
       }
       return html + "</div></div>"
     case .voiceControl(let voice):
       return "<div class=\"modal voice-modal\" data-template=\"\(t)\">\(voiceControl(voice))</div>"
     default:
-      return "<div class=\"modal\" data-template=\"\(t)\"><div class=\"alert-title\">\(esc(spec.title ?? spec.kind.className))</div></div>"
+      return
+        "<div class=\"modal\" data-template=\"\(t)\"><div class=\"alert-title\">\(esc(spec.title ?? spec.kind.className))</div></div>"
     }
   }
 
@@ -454,7 +523,8 @@ public struct CarHTMLRenderer: Sendable {
     if image.source == .symbol, let g = Self.symbolGlyphs[image.name] {
       return "<span class=\"glyph\" title=\"\(esc(image.name))\">\(g)</span>"
     }
-    let initial = image.name.split(separator: ".").first.map { String($0.prefix(1)).uppercased() } ?? "?"
+    let initial =
+      image.name.split(separator: ".").first.map { String($0.prefix(1)).uppercased() } ?? "?"
     return "<span class=\"glyph placeholder\" title=\"\(esc(image.name))\">\(esc(initial))</span>"
   }
 

@@ -107,7 +107,8 @@ public enum CarStylesheet {
     """
 
   /// A standalone HTML document around a rendered fragment, for `wayside render` and golden files.
-  public static func document(title: String, body: String, background: String = "#3a3a3c") -> String {
+  public static func document(title: String, body: String, background: String = "#3a3a3c") -> String
+  {
     """
     <!doctype html>
     <html lang="en"><head><meta charset="utf-8"><title>\(Markup.escape(title))</title>

@@ -25,10 +25,13 @@ public enum ScreenDocument {
     if let away = state.away {
       switch away {
       case .disconnected: return "(no car connected)\n"
-      case .home(let reason): return "(CarPlay home screen: \(state.appName) was closed: \(reason))\n"
+      case .home(let reason):
+        return "(CarPlay home screen: \(state.appName) was closed: \(reason))\n"
       }
     }
-    guard let screen = state.screen else { return "(\(state.appName) has not set a root template yet)\n" }
+    guard let screen = state.screen else {
+      return "(\(state.appName) has not set a root template yet)\n"
+    }
     var host = RenderHostState()
     host.spinningItemID = state.spinningRows.sorted().first
     return TextRenderer(configuration: state.configuration, hostState: host).render(screen)

@@ -58,7 +58,8 @@ public struct Basemap: Sendable {
       (.rivers, .rivers), (.federalRoads, .federalRoads), (.motorways, .motorways),
     ]
     for (layer, file) in files {
-      let features = try GeoJSONReader.features(from: try BundledData.data(file), source: file.rawValue)
+      let features = try GeoJSONReader.features(
+        from: try BundledData.data(file), source: file.rawValue)
       layers[layer] = features.flatMap { paths(of: $0) }
     }
     let placeFeatures = try GeoJSONReader.features(
@@ -85,7 +86,8 @@ public struct Basemap: Sendable {
     default: isRing = false
     }
     let kind = feature.properties["kind"]?.string
-    let label = feature.properties["ref"]?.string ?? feature.properties["name_de"]?.string
+    let label =
+      feature.properties["ref"]?.string ?? feature.properties["name_de"]?.string
       ?? feature.properties["name"]?.string
     let minZoom = feature.properties["min_zoom"]?.number ?? 0
     return feature.geometry.paths.compactMap { line in

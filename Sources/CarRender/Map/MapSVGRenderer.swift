@@ -61,7 +61,8 @@ public struct MapSVGRenderer: Sendable {
     let key = RenderCache.Key(
       viewport: viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution)
     if let hit = cache.value(for: key) { return hit }
-    let svg = draw(viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution)
+    let svg = draw(
+      viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution)
     cache.store(svg, for: key)
     return svg
   }
@@ -106,34 +107,58 @@ public struct MapSVGRenderer: Sendable {
       return d
     }
 
-    func layer(_ layer: Basemap.Layer, _ style: String, include: (Basemap.Path) -> Bool = { _ in true }) {
+    func layer(
+      _ layer: Basemap.Layer, _ style: String, include: (Basemap.Path) -> Bool = { _ in true }
+    ) {
       var combined = ""
       for path in basemap.layers[layer] ?? [] where include(path) {
         if let d = pathData(path) { combined += d }
       }
-      if !combined.isEmpty { svg += "<path class=\"\(layer.rawValue)\" d=\"\(combined)\" \(style)/>\n" }
+      if !combined.isEmpty {
+        svg += "<path class=\"\(layer.rawValue)\" d=\"\(combined)\" \(style)/>\n"
+      }
     }
 
-    layer(.neighbours, "fill=\"\(palette.neighbour)\" stroke=\"\(palette.border)\" stroke-width=\"0.6\"")
-    layer(.states, "fill=\"\(palette.land)\" stroke=\"\(palette.border)\" stroke-width=\"0.8\" stroke-dasharray=\"4 2\"")
+    layer(
+      .neighbours, "fill=\"\(palette.neighbour)\" stroke=\"\(palette.border)\" stroke-width=\"0.6\""
+    )
+    layer(
+      .states,
+      "fill=\"\(palette.land)\" stroke=\"\(palette.border)\" stroke-width=\"0.8\" stroke-dasharray=\"4 2\""
+    )
     layer(.lakes, "fill=\"\(palette.water)\" stroke=\"none\"") { $0.minZoom <= zoom + 2 }
-    layer(.rivers, "fill=\"none\" stroke=\"\(palette.river)\" stroke-width=\"\(fmt(zoom >= 9 ? 1.6 : 1))\"") {
+    layer(
+      .rivers,
+      "fill=\"none\" stroke=\"\(palette.river)\" stroke-width=\"\(fmt(zoom >= 9 ? 1.6 : 1))\""
+    ) {
       $0.minZoom <= zoom + 1.5
     }
     if zoom >= 7 {
       let width = zoom >= 11 ? 3.0 : zoom >= 9 ? 2.0 : 1.2
-      layer(.federalRoads, "fill=\"none\" stroke=\"\(palette.federal)\" stroke-width=\"\(fmt(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"")
+      layer(
+        .federalRoads,
+        "fill=\"none\" stroke=\"\(palette.federal)\" stroke-width=\"\(fmt(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+      )
     }
     if zoom >= 9 {
-      layer(.motorways, "fill=\"none\" stroke=\"\(palette.link)\" stroke-width=\"1.5\" stroke-linecap=\"round\"") {
+      layer(
+        .motorways,
+        "fill=\"none\" stroke=\"\(palette.link)\" stroke-width=\"1.5\" stroke-linecap=\"round\""
+      ) {
         $0.kind == "motorway_link"
       }
     }
     let motorwayWidth = zoom >= 11 ? 4.5 : zoom >= 9 ? 3.2 : zoom >= 7 ? 2.2 : 1.3
-    layer(.motorways, "fill=\"none\" stroke=\"\(palette.motorwayCasing)\" stroke-width=\"\(fmt(motorwayWidth + 1.2))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"") {
+    layer(
+      .motorways,
+      "fill=\"none\" stroke=\"\(palette.motorwayCasing)\" stroke-width=\"\(fmt(motorwayWidth + 1.2))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+    ) {
       $0.kind == "motorway"
     }
-    layer(.motorways, "fill=\"none\" stroke=\"\(palette.motorway)\" stroke-width=\"\(fmt(motorwayWidth))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"") {
+    layer(
+      .motorways,
+      "fill=\"none\" stroke=\"\(palette.motorway)\" stroke-width=\"\(fmt(motorwayWidth))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+    ) {
       $0.kind == "motorway"
     }
 
@@ -143,7 +168,8 @@ public struct MapSVGRenderer: Sendable {
         let p = viewport.pixel(c)
         d += (i == 0 ? "M" : "L") + fmt(p.x) + " " + fmt(p.y)
       }
-      svg += "<path class=\"route\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.route)\" stroke-width=\"5\" stroke-opacity=\"0.85\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+      svg +=
+        "<path class=\"route\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.route)\" stroke-width=\"5\" stroke-opacity=\"0.85\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
     }
 
     svg += placeLabels(viewport, palette: palette, originX: originX, originY: originY, size: size)
@@ -151,9 +177,11 @@ public struct MapSVGRenderer: Sendable {
     let lines = showsAttribution ? Self.attributionLines(width: w) : []
     for (index, line) in lines.reversed().enumerated() {
       let y = h - 4 - Double(index) * Self.attributionLineHeight
-      svg += "<text class=\"attribution\" x=\"\(fmt(w - 4))\" y=\"\(fmt(y))\" text-anchor=\"end\" font-size=\"\(fmt(Self.attributionFontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"2\" stroke-opacity=\"0.6\" paint-order=\"stroke\">\(Markup.escape(line))</text>\n"
+      svg +=
+        "<text class=\"attribution\" x=\"\(fmt(w - 4))\" y=\"\(fmt(y))\" text-anchor=\"end\" font-size=\"\(fmt(Self.attributionFontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"2\" stroke-opacity=\"0.6\" paint-order=\"stroke\">\(Markup.escape(line))</text>\n"
     }
-    svg += scaleBar(viewport, palette: palette, bottom: h - 8 - Double(lines.count) * Self.attributionLineHeight)
+    svg += scaleBar(
+      viewport, palette: palette, bottom: h - 8 - Double(lines.count) * Self.attributionLineHeight)
     svg += "</svg>\n"
     return svg
   }
@@ -176,12 +204,15 @@ public struct MapSVGRenderer: Sendable {
       let fontSize = place.rank <= 1 ? 14.0 : place.rank <= 3 ? 12.0 : 10.5
       let width = Double(place.name.count) * fontSize * 0.58
       let box = (px - width / 2 - 2, py - fontSize - 6, px + width / 2 + 2, py + 4)
-      if taken.contains(where: { !(box.2 < $0.0 || box.0 > $0.2 || box.3 < $0.1 || box.1 > $0.3) }) {
+      if taken.contains(where: { !(box.2 < $0.0 || box.0 > $0.2 || box.3 < $0.1 || box.1 > $0.3) })
+      {
         continue
       }
       taken.append(box)
-      out += "<circle cx=\"\(fmt(px))\" cy=\"\(fmt(py))\" r=\"\(place.rank <= 2 ? 3 : 2)\" fill=\"\(palette.placeText)\"/>"
-      out += "<text class=\"place\" x=\"\(fmt(px))\" y=\"\(fmt(py - 5))\" text-anchor=\"middle\" font-size=\"\(fmt(fontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" font-weight=\"\(place.rank <= 3 ? 600 : 400)\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(place.name))</text>\n"
+      out +=
+        "<circle cx=\"\(fmt(px))\" cy=\"\(fmt(py))\" r=\"\(place.rank <= 2 ? 3 : 2)\" fill=\"\(palette.placeText)\"/>"
+      out +=
+        "<text class=\"place\" x=\"\(fmt(px))\" y=\"\(fmt(py - 5))\" text-anchor=\"middle\" font-size=\"\(fmt(fontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" font-weight=\"\(place.rank <= 3 ? 600 : 400)\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(place.name))</text>\n"
     }
     return out
   }
@@ -189,20 +220,24 @@ public struct MapSVGRenderer: Sendable {
   func pinMarkup(_ pins: [MapPin], viewport: MapViewport, palette: MapPalette) -> String {
     var out = ""
     // Selected pins last so they draw on top.
-    for pin in pins.sorted(by: { ($0.style == .selected ? 1 : 0) < ($1.style == .selected ? 1 : 0) }) {
+    for pin in pins.sorted(by: { ($0.style == .selected ? 1 : 0) < ($1.style == .selected ? 1 : 0) }
+    ) {
       let p = viewport.pixel(pin.coordinate)
       guard p.x >= -30, p.y >= -30, p.x <= viewport.width + 30, p.y <= viewport.height + 30 else {
         continue
       }
       switch pin.style {
       case .car:
-        out += "<g class=\"car\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\"><circle r=\"9\" fill=\"\(palette.car)\" fill-opacity=\"0.25\"/><circle r=\"5.5\" fill=\"\(palette.car)\" stroke=\"#ffffff\" stroke-width=\"2\"/></g>\n"
+        out +=
+          "<g class=\"car\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\"><circle r=\"9\" fill=\"\(palette.car)\" fill-opacity=\"0.25\"/><circle r=\"5.5\" fill=\"\(palette.car)\" stroke=\"#ffffff\" stroke-width=\"2\"/></g>\n"
       case .place, .selected:
         let colour = pin.style == .selected ? palette.pinSelected : palette.pin
         let r = pin.style == .selected ? 13.0 : 10.0
-        out += "<g class=\"pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\"><path d=\"M0 0 L\(fmt(-r * 0.55)) \(fmt(-r * 1.1)) A\(fmt(r)) \(fmt(r)) 0 1 1 \(fmt(r * 0.55)) \(fmt(-r * 1.1)) Z\" fill=\"\(colour)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+        out +=
+          "<g class=\"pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\"><path d=\"M0 0 L\(fmt(-r * 0.55)) \(fmt(-r * 1.1)) A\(fmt(r)) \(fmt(r)) 0 1 1 \(fmt(r * 0.55)) \(fmt(-r * 1.1)) Z\" fill=\"\(colour)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
         if let label = pin.label {
-          out += "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
+          out +=
+            "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
         }
         out += "</g>\n"
       }
@@ -294,18 +329,18 @@ func fmt(_ value: Double) -> String {
 public enum Markup {
   /// Escapes text for XML/HTML content and attribute values.
   public static func escape(_ text: String) -> String {
-  var out = ""
-  out.reserveCapacity(text.count)
-  for ch in text {
-    switch ch {
-    case "&": out += "&amp;"
-    case "<": out += "&lt;"
-    case ">": out += "&gt;"
-    case "\"": out += "&quot;"
-    case "'": out += "&#39;"
-    default: out.append(ch)
+    var out = ""
+    out.reserveCapacity(text.count)
+    for ch in text {
+      switch ch {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.append(ch)
+      }
     }
+    return out
   }
-  return out
-}
 }

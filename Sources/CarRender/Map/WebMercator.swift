@@ -44,7 +44,9 @@ public struct MapViewport: Hashable, Sendable {
 
   /// The viewport that shows `box` as large as possible (with `padding` pixels around it),
   /// with the zoom rounded down to a quarter level and clamped to 3…17.
-  public static func fitting(_ box: BoundingBox, width: Double, height: Double, padding: Double = 24)
+  public static func fitting(
+    _ box: BoundingBox, width: Double, height: Double, padding: Double = 24
+  )
     -> MapViewport
   {
     let a = WebMercator.project(box.minimum)
@@ -78,7 +80,8 @@ public struct MapViewport: Hashable, Sendable {
   public func coordinate(atPixelX px: Double, y py: Double) -> Coordinate {
     let size = WebMercator.worldSize(zoom: zoom)
     let c = WebMercator.project(center)
-    return WebMercator.unproject(x: c.x + (px - width / 2) / size, y: c.y + (py - height / 2) / size)
+    return WebMercator.unproject(
+      x: c.x + (px - width / 2) / size, y: c.y + (py - height / 2) / size)
   }
 
   /// The region the viewport shows.

@@ -12,7 +12,8 @@ import KitDemos
 /// text — for docs and golden files.
 public enum RenderCommand: WaysideCommand {
   public static let name = "render"
-  public static let abstract = "Write a screen as HTML, SVG or text (an app's first screen or a journey's last)"
+  public static let abstract =
+    "Write a screen as HTML, SVG or text (an app's first screen or a journey's last)"
   public static var usage: String {
     """
     Usage: wayside render [--app NAME | --journey FILE | --from URL] [--format html|svg|text]
@@ -51,7 +52,8 @@ public enum RenderCommand: WaysideCommand {
     }
     if let from {
       if displayName != nil || style != nil {
-        throw CommandError.usage("--display and --style change the simulator, not its snapshot; set them in the page")
+        throw CommandError.usage(
+          "--display and --style change the simulator, not its snapshot; set them in the page")
       }
       let text = try await fetchCurrentScreen(from, format: format)
       try write(text, to: output, io)
@@ -61,7 +63,8 @@ public enum RenderCommand: WaysideCommand {
     if let displayName {
       guard let profile = DisplayProfile.named(displayName) else {
         throw CommandError.usage(
-          "option --display expects one of \(DisplayProfile.all.map(\.id).joined(separator: ", ")), got '\(displayName)'")
+          "option --display expects one of \(DisplayProfile.all.map(\.id).joined(separator: ", ")), got '\(displayName)'"
+        )
       }
       display = profile
     }
@@ -77,12 +80,14 @@ public enum RenderCommand: WaysideCommand {
     var state: CarDisplayState
     if let journeyFile {
       let journey = try JourneyCommand.load(journeyFile)
-      let report = await JourneyRunner.run(journey, apps: { KitDemos.named($0)?.journeyApp }, defaultApp: nil)
+      let report = await JourneyRunner.run(
+        journey, apps: { KitDemos.named($0)?.journeyApp }, defaultApp: nil)
       if let failure = report.failure {
         throw CommandError.failure("journey failed, nothing rendered: \(failure)")
       }
       state = CarDisplayState(
-        screen: report.finalScreen, configuration: report.finalConfiguration ?? SessionConfiguration(),
+        screen: report.finalScreen,
+        configuration: report.finalConfiguration ?? SessionConfiguration(),
         appName: report.appName, away: report.finalConfiguration == nil ? .disconnected : nil)
     } else {
       let name = appName ?? ServeCommand.defaultAppName
@@ -105,7 +110,10 @@ public enum RenderCommand: WaysideCommand {
       } catch {
         throw CommandError.failure("cannot load the bundled basemap for maps: \(error)")
       }
-      text = format == "html" ? ScreenDocument.html(state, renderer: renderer) : ScreenDocument.svg(state, renderer: renderer)
+      text =
+        format == "html"
+        ? ScreenDocument.html(state, renderer: renderer)
+        : ScreenDocument.svg(state, renderer: renderer)
     }
     try write(text, to: output, io)
     return 0
@@ -128,9 +136,11 @@ public enum RenderCommand: WaysideCommand {
   static func fetchCurrentScreen(_ base: String, format: String) async throws -> String {
     let suffix = format == "text" ? "txt" : format
     let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
-    guard let url = URL(string: "\(trimmed)/screen.\(suffix)"), url.scheme == "http" || url.scheme == "https"
+    guard let url = URL(string: "\(trimmed)/screen.\(suffix)"),
+      url.scheme == "http" || url.scheme == "https"
     else {
-      throw CommandError.usage("option --from expects the simulator's URL, e.g. http://127.0.0.1:8080, got '\(base)'")
+      throw CommandError.usage(
+        "option --from expects the simulator's URL, e.g. http://127.0.0.1:8080, got '\(base)'")
     }
     var request = URLRequest(url: url)
     request.timeoutInterval = 10
@@ -138,19 +148,24 @@ public enum RenderCommand: WaysideCommand {
       let (data, response) = try await URLSession.shared.data(for: request)
       guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
         let code = (response as? HTTPURLResponse)?.statusCode ?? 0
-        throw CommandError.failure("the simulator at \(trimmed) answered \(code) for /screen.\(suffix)")
+        throw CommandError.failure(
+          "the simulator at \(trimmed) answered \(code) for /screen.\(suffix)")
       }
       return String(decoding: data, as: UTF8.self)
     } catch let error as CommandError {
       throw error
     } catch {
-      throw CommandError.failure("cannot reach a simulator at \(trimmed): \(error.localizedDescription); start one with 'wayside serve'")
+      throw CommandError.failure(
+        "cannot reach a simulator at \(trimmed): \(error.localizedDescription); start one with 'wayside serve'"
+      )
     }
   }
 
   /// Connects an app to a fresh emulated host and returns what the driver sees first.
   @MainActor
-  static func firstScreen(of app: KitDemo, configuration: SessionConfiguration) async -> CarDisplayState {
+  static func firstScreen(of app: KitDemo, configuration: SessionConfiguration) async
+    -> CarDisplayState
+  {
     let clock = ManualClock()
     let clients = CarClients.test(clock: clock)
     let host = CarSimulator(

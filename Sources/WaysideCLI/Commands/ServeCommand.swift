@@ -51,14 +51,18 @@ public enum ServeCommand: WaysideCommand {
     var configuration = HTTPServer.Configuration()
     configuration.address = options.address
     configuration.port = options.port
-    let routes = PreviewRoutes(backend: backendAndRenderer.backend, renderer: backendAndRenderer.renderer)
+    let routes = PreviewRoutes(
+      backend: backendAndRenderer.backend, renderer: backendAndRenderer.renderer)
     let server: HTTPServer
     do {
       server = try HTTPServer(configuration: configuration, router: routes.router())
     } catch {
-      throw CommandError.failure("cannot start the simulator on \(options.address):\(options.port): \(error)")
+      throw CommandError.failure(
+        "cannot start the simulator on \(options.address):\(options.port): \(error)")
     }
-    io.out("Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)")
+    io.out(
+      "Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)"
+    )
     io.out("Run 'wayside --help' for the other commands.")
     await waitForInterrupt()
     io.out("Stopping…")
@@ -77,7 +81,8 @@ public enum ServeCommand: WaysideCommand {
       let appName = try arguments.option("--app") ?? defaultAppName
       guard let app = defaultApps.first(where: { $0.id == appName }) else {
         throw CommandError.usage(
-          "option --app expects one of \(defaultApps.map(\.id).joined(separator: ", ")), got '\(appName)'")
+          "option --app expects one of \(defaultApps.map(\.id).joined(separator: ", ")), got '\(appName)'"
+        )
       }
       let portValue = try arguments.option("--port", as: Int.self) ?? 8080
       guard (0...65535).contains(portValue) else {
@@ -88,7 +93,8 @@ public enum ServeCommand: WaysideCommand {
       if let display = try arguments.option("--display") {
         guard let profile = DisplayProfile.named(display) else {
           throw CommandError.usage(
-            "option --display expects one of \(DisplayProfile.all.map(\.id).joined(separator: ", ")), got '\(display)'")
+            "option --display expects one of \(DisplayProfile.all.map(\.id).joined(separator: ", ")), got '\(display)'"
+          )
         }
         configuration.display = profile
       }
@@ -120,7 +126,9 @@ public enum ServeCommand: WaysideCommand {
   }
 
   @MainActor
-  static func makeBackend(_ options: Options) throws -> (backend: SimulatorBackend, renderer: CarHTMLRenderer) {
+  static func makeBackend(_ options: Options) throws -> (
+    backend: SimulatorBackend, renderer: CarHTMLRenderer
+  ) {
     let basemap: Basemap
     do {
       basemap = try Basemap.bundled()
@@ -130,7 +138,10 @@ public enum ServeCommand: WaysideCommand {
     let controller = SimulatorController(
       apps: defaultApps, app: options.app, configuration: options.configuration,
       location: options.location.coordinate, locationLabel: options.location.label)
-    return (SimulatorBackend(controller: controller), CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap)))
+    return (
+      SimulatorBackend(controller: controller),
+      CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap))
+    )
   }
 
   /// Returns when the process receives SIGINT or SIGTERM, or standard input closes when it is
