@@ -56,12 +56,19 @@ public struct PanelCommand: Hashable, Sendable, Codable {
 public struct PanelState: Hashable, Sendable {
   /// Apps and demos that can be shown, by name.
   public var apps: [String]
+  /// The app shown now.
   public var currentApp: String
+  /// Whether a car is connected.
   public var isConnected: Bool
+  /// The display profile's id.
   public var displayID: String
+  /// Whether the car shows its night style.
   public var isNight: Bool
+  /// Whether the car is driving (lists limited).
   public var isDriving: Bool
+  /// Whether video may play now.
   public var isVideoAllowed: Bool
+  /// Whether the phone is locked.
   public var isPhoneLocked: Bool
   /// Where the car is, as text.
   public var location: String

@@ -441,9 +441,14 @@ public struct SimulatorBackend: PreviewBackend {
   /// Creates a backend.
   public init(controller: SimulatorController) { self.controller = controller }
 
+  /// The display as the host shows it.
   public func display() async -> CarDisplayState { await controller.display() }
+  /// The side panel's content.
   public func panel() async -> PanelState { await controller.panel() }
+  /// Delivers a tap to the host.
   public func send(_ event: PageEvent) async { await controller.handle(event) }
+  /// Applies a side-panel command.
   public func control(_ command: PanelCommand) async { await controller.handle(command) }
+  /// A stream that yields when the page may need redrawing.
   public func changes() async -> AsyncStream<Void> { await controller.changes() }
 }

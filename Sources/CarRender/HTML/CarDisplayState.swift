@@ -15,6 +15,7 @@ public struct CarDisplayState: Hashable, Sendable {
 
   /// The visible screen; nil before the app set a root.
   public var screen: CarScreen?
+  /// The car's configuration.
   public var configuration: SessionConfiguration
   /// The app's display name on the CarPlay dock.
   public var appName: String

@@ -29,14 +29,18 @@ public struct Basemap: Sendable {
 
   /// A populated place.
   public struct Place: Sendable {
+    /// The place's name.
     public var name: String
+    /// Where it is.
     public var coordinate: Coordinate
     public var x: Double, y: Double
+    /// Inhabitants.
     public var population: Int
     /// 1 (≥ 1 M) … 6 (≥ 10 000).
     public var rank: Int
   }
 
+  /// The drawable layers by kind.
   public var layers: [Layer: [Path]]
   /// Places sorted by population, largest first.
   public var places: [Place]

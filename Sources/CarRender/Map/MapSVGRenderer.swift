@@ -8,9 +8,11 @@ public struct MapPin: Hashable, Sendable {
   public enum Style: String, Hashable, Sendable { case place, selected, car }
   /// The id a click on the pin reports (an element id of the template).
   public var id: String
+  /// Where it is.
   public var coordinate: Coordinate
   /// A short text inside or beside the pin, e.g. "3" or "150".
   public var label: String?
+  /// How it is drawn.
   public var style: Style
 
   /// Creates a pin.
@@ -47,6 +49,7 @@ public struct MapPalette: Sendable {
 /// Renders are memoised (the last few viewports), because a car screen is redrawn on every tap
 /// while its map rarely moves.
 public struct MapSVGRenderer: Sendable {
+  /// The layers drawn.
   public var basemap: Basemap
   private let cache = RenderCache()
 

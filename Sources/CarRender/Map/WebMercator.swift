@@ -29,9 +29,13 @@ public enum WebMercator {
 
 /// A map view: a centre, a zoom level and a size in pixels (points of the car screen).
 public struct MapViewport: Hashable, Sendable {
+  /// The centre of the view.
   public var center: Coordinate
+  /// The Web Mercator zoom level.
   public var zoom: Double
+  /// Width in pixels.
   public var width: Double
+  /// Height in pixels.
   public var height: Double
 
   /// Creates a viewport.

@@ -5,8 +5,11 @@ import KitDemos
 
 /// `wayside journey FILE…`: runs journeys headless against the emulated CarPlay host.
 public enum JourneyCommand: WaysideCommand {
+  /// The word that selects this command.
   public static let name = "journey"
+  /// One line for `wayside --help`.
   public static let abstract = "Run scripted CarPlay sessions (journeys) against the emulated host"
+  /// The help text for `wayside NAME --help`.
   public static let usage = """
     Usage: wayside journey FILE... [--app NAME] [--quiet]
 
@@ -22,6 +25,7 @@ public enum JourneyCommand: WaysideCommand {
       wayside journey Journeys/lifecycle.journey Journeys/violations.journey
     """
 
+  /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let app = try arguments.option("--app")
     let quiet = arguments.flag("--quiet")

@@ -6,9 +6,12 @@ import KitDemos
 /// `wayside lint`: checks an app's screens, or every screen a journey visits, against
 /// CarPlay's rules.
 public enum LintCommand: WaysideCommand {
+  /// The word that selects this command.
   public static let name = "lint"
+  /// One line for `wayside --help`.
   public static let abstract =
     "Check an app's screens or a journey's screens against CarPlay's rules"
+  /// The help text for `wayside NAME --help`.
   public static let usage = """
     Usage: wayside lint --app NAME [--display ID] [--limited lists]
            wayside lint JOURNEY...
@@ -25,6 +28,7 @@ public enum LintCommand: WaysideCommand {
       --rules         list every rule with its id and severity
     """
 
+  /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let appName = try arguments.option("--app")
     let displayName = try arguments.option("--display")

@@ -5,9 +5,12 @@ import Pricing
 
 /// `wayside price`: the OCPI cost of one charging session under one tariff, excl. and incl. VAT.
 public enum PriceCommand: WaysideCommand {
+  /// The word that selects this command.
   public static let name = "price"
+  /// One line for `wayside --help`.
   public static let abstract =
     "Price a charging session under an OCPI 2.2.1 tariff (excl./incl. VAT)."
+  /// The help text for `wayside NAME --help`.
   public static let usage = """
     Usage: wayside price --tariff FILE.json --start ISO8601 --kwh KWH --charge-minutes M
                          [--park-minutes M] [--max-power-kw KW] [--tariff-id ID]
@@ -32,6 +35,7 @@ public enum PriceCommand: WaysideCommand {
                     --charge-minutes 60 --park-minutes 40
     """
 
+  /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     guard let path = try arguments.option("--tariff") else {
       throw CommandError.usage("missing --tariff FILE.json")

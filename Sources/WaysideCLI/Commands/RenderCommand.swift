@@ -11,9 +11,12 @@ import KitDemos
 /// `wayside render`: writes an app's first screen, or a journey's final screen, as HTML, SVG or
 /// text — for docs and golden files.
 public enum RenderCommand: WaysideCommand {
+  /// The word that selects this command.
   public static let name = "render"
+  /// One line for `wayside --help`.
   public static let abstract =
     "Write a screen as HTML, SVG or text (an app's first screen or a journey's last)"
+  /// The help text for `wayside NAME --help`.
   public static var usage: String {
     """
     Usage: wayside render [--app NAME | --journey FILE | --from URL] [--format html|svg|text]
@@ -35,6 +38,7 @@ public enum RenderCommand: WaysideCommand {
     """
   }
 
+  /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let appName = try arguments.option("--app")
     let journeyFile = try arguments.option("--journey")

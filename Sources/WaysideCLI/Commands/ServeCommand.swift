@@ -17,8 +17,11 @@ import WaysideData
 
 /// `wayside serve` (also plain `wayside`): the web simulator on loopback.
 public enum ServeCommand: WaysideCommand {
+  /// The word that selects this command.
   public static let name = "serve"
+  /// One line for `wayside --help`.
   public static let abstract = "Start the web simulator (the default when no command is given)"
+  /// The help text for `wayside NAME --help`.
   public static var usage: String {
     """
     Usage: wayside [serve] [--app NAME] [--port PORT] [--address ADDR] [--display PROFILE]
@@ -45,6 +48,7 @@ public enum ServeCommand: WaysideCommand {
   /// The app shown when none is named.
   static let defaultAppName = "places"
 
+  /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let options = try Options.parse(&arguments)
     let backendAndRenderer = try await makeBackend(options)

@@ -7,8 +7,11 @@ import WaysideData
 
 /// `wayside stations near|region|corridor`: station queries on the spatial index.
 public enum StationsCommand: WaysideCommand {
+  /// The word that selects this command.
   public static let name = "stations"
+  /// One line for `wayside --help`.
   public static let abstract = "Find charging stations near a point, in a region or along a route"
+  /// The help text for `wayside NAME --help`.
   public static let usage = """
     Usage:
       wayside stations near LAT LON [--limit N] [filters] [--json]
@@ -61,6 +64,7 @@ public enum StationsCommand: WaysideCommand {
     ("Tesla", [.teslaModelS, .teslaRoadster]), ("NACS", [.saeJ3400]), ("MCS", [.mcs]),
   ]
 
+  /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     // `wayside stations import FILE …` is StationsImportCommand's: hand it the rest.
     if arguments.remaining.first == "import" {

@@ -10,9 +10,12 @@ import StationStore
 /// locations) by ``StationFileImporter``. Imported stations replace stored stations with the same
 /// id; user data is never touched.
 public enum StationsImportCommand: WaysideCommand {
+  /// The word that selects this command.
   public static let name = "stations import"
+  /// One line for `wayside --help`.
   public static let abstract =
     "Import a station file (CSV, JSON Lines, OCPI, Open Charge Map) into the store"
+  /// The help text for `wayside NAME --help`.
   public static let usage = """
     Usage: wayside stations import FILE [--store DIR] [--max-diagnostics N]
 
@@ -36,6 +39,7 @@ public enum StationsImportCommand: WaysideCommand {
     var diagnostics: [String]
   }
 
+  /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let storeOption = try arguments.option("--store")
     let limit = try arguments.option("--max-diagnostics", as: Int.self) ?? 50

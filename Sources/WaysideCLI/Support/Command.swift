@@ -33,5 +33,6 @@ public struct CommandError: Error, Equatable, CustomStringConvertible {
     CommandError(message: message, exitCode: 1)
   }
 
+  /// The message.
   public var description: String { message }
 }
