@@ -301,8 +301,8 @@ public struct CarHTMLRenderer: Sendable {
     if let box {
       // Fit the points into the part of the map not covered by the panel.
       viewport = MapViewport.fitting(
-        box.expanded(byKilometres: 1), width: mapWidth - Double(panelWidth), height: mapHeight,
-        padding: 36)
+        box.expanded(byKilometres: 0.2), width: mapWidth - Double(panelWidth), height: mapHeight,
+        padding: 18)
       viewport.width = mapWidth
       let shift = Double(panelWidth) / 2
       viewport.center = viewport.coordinate(atPixelX: mapWidth / 2 - shift, y: mapHeight / 2)
@@ -317,7 +317,7 @@ public struct CarHTMLRenderer: Sendable {
         height: mapHeight)
     }
     html +=
-      "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil))</div>"
+      "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil, coveredLeft: Double(panelWidth + 8)))</div>"
     html += "<div class=\"poi-panel\" style=\"width:\(panelWidth)px\">"
     html += navigationBar(
       title: poi.title, bar: poi.navigationBar, templateID: id, canGoBack: canGoBack)
@@ -504,11 +504,13 @@ public struct CarHTMLRenderer: Sendable {
 
   // MARK: Helpers
 
-  func mapSVG(_ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?) -> String {
+  func mapSVG(
+    _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, coveredLeft: Double = 0
+  ) -> String {
     guard let mapRenderer else {
       return "<div class=\"no-map\">Map unavailable</div>"
     }
-    return mapRenderer.render(viewport, dark: dark, pins: pins, route: route)
+    return mapRenderer.render(viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft)
   }
 
   func clock(_ seconds: Double) -> String {

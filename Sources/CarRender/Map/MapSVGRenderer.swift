@@ -59,19 +59,22 @@ public struct MapSVGRenderer: Sendable {
   /// Renders the viewport; pins carry `data-pin-id` attributes so a page can make them clickable.
   public func render(
     _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
-    showsAttribution: Bool = true
+    showsAttribution: Bool = true, coveredLeft: Double = 0
   ) -> String {
     let key = RenderCache.Key(
-      viewport: viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution)
+      viewport: viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution,
+      coveredLeft: coveredLeft)
     if let hit = cache.value(for: key) { return hit }
     let svg = draw(
-      viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution)
+      viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution,
+      coveredLeft: coveredLeft)
     cache.store(svg, for: key)
     return svg
   }
 
   func draw(
-    _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, showsAttribution: Bool
+    _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, showsAttribution: Bool,
+    coveredLeft: Double
   ) -> String {
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
@@ -177,7 +180,7 @@ public struct MapSVGRenderer: Sendable {
 
     svg += placeLabels(viewport, palette: palette, originX: originX, originY: originY, size: size)
     svg += pinMarkup(pins, viewport: viewport, palette: palette)
-    let lines = showsAttribution ? Self.attributionLines(width: w) : []
+    let lines = showsAttribution ? Self.attributionLines(width: w - coveredLeft) : []
     for (index, line) in lines.reversed().enumerated() {
       let y = h - 4 - Double(index) * Self.attributionLineHeight
       svg +=
@@ -255,7 +258,7 @@ public struct MapSVGRenderer: Sendable {
   /// the map (the left may be covered by a panel), so every credit stays readable on the
   /// smallest display.
   static func attributionLines(width: Double) -> [String] {
-    let maxCharacters = max(20, Int(width * 0.45 / (attributionFontSize * 0.6)))
+    let maxCharacters = max(16, Int((width - 12) / (attributionFontSize * 0.62)))
     var lines: [String] = []
     var current = ""
     for part in Basemap.attribution.components(separatedBy: " · ") {
@@ -297,6 +300,7 @@ final class RenderCache: Sendable {
     var pins: [MapPin]
     var route: Polyline?
     var showsAttribution: Bool
+    var coveredLeft: Double
   }
 
   /// Enough for the screens a session moves between (list, card, details, back).
