@@ -308,14 +308,15 @@ public enum StationsCommand: WaysideCommand {
       }
       label = "\(URL(fileURLWithPath: path).lastPathComponent) (\(result.format))"
     } else {
-      let file = BundledData.File.stations2022
+      // The merged bundled set: the 2022 register (with plug types) and the current 2026
+      // fast-charger list, flagged placeholder positions dropped (Guides/StationData.md).
+      let merged: [Station]
       do {
-        result = RegisterJSONLinesImporter.importStations(
-          from: try BundledData.data(file), fileName: file.rawValue)
+        merged = try StationCatalog.loadBundled().stations
       } catch {
         throw CommandError.failure("\(error)")
       }
-      label = "bundled BNetzA register 2022-01-01"
+      return (merged, "bundled BNetzA register 2022-01-01 merged with the 2026 fast chargers, \(merged.count) stations")
     }
     let problems = result.errors
     if let first = problems.first {
