@@ -121,7 +121,7 @@ let package = Package(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
-      name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer"],
+      name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
       swiftSettings: strict),
     .testTarget(
       name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],

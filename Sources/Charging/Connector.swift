@@ -1,6 +1,6 @@
 /// A plug standard, with the values of OCPI 2.2.1 `ConnectorType` plus 2.3.0's NACS and MCS.
 ///
-/// Source: `../shared/reference/ev-domain.md` §1.4 (ConnectorType enum).
+/// Source: `Documentation/Reference/ev-domain.md` §1.4 (ConnectorType enum).
 public enum ConnectorStandard: Hashable, Sendable, Codable, CustomStringConvertible {
   /// CHAdeMO.
   case chademo
@@ -230,7 +230,7 @@ public struct Connector: Hashable, Sendable, Codable {
   /// for single-phase AC and DC, `3 × V × A` for three-phase AC (V is line-to-neutral) and
   /// `2 × V × A` for two-phase AC. Nil when neither V × A nor a published cap is known.
   ///
-  /// Source: `../shared/reference/ev-domain.md` §1.4 "Maximum power formula".
+  /// Source: `Documentation/Reference/ev-domain.md` §1.4 "Maximum power formula".
   public var maxPower: Power? {
     var fromVoltage: Power?
     if let v = maxVoltage, let a = maxAmperage, v > 0, a > 0 {

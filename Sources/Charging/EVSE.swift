@@ -1,6 +1,6 @@
 /// The live or last-known state of an EVSE (OCPI `Status`); status is per EVSE, not per connector.
 ///
-/// Source: `../shared/reference/ev-domain.md` §1.3.
+/// Source: `Documentation/Reference/ev-domain.md` §1.3.
 public enum EVSEStatus: String, Hashable, Sendable, Codable {
   /// Free and ready to start a session.
   case available = "AVAILABLE"

@@ -37,7 +37,7 @@ extension OpeningHours {
   /// Whether the station is open at `date`, reading the regular hours on the wall clock of
   /// `timeZone`.
   ///
-  /// Follows OCPI 2.2.1 `Hours` (`../shared/reference/ev-domain.md` §1.5): an exceptional closing
+  /// Follows OCPI 2.2.1 `Hours` (`Documentation/Reference/ev-domain.md` §1.5): an exceptional closing
   /// wins over everything, then an exceptional opening opens, then `twentyfourseven`, then the
   /// regular hours in local time (`begin ≤ t < end`). Exceptional periods are half-open UTC
   /// intervals `[begin, end)`.

@@ -1,6 +1,6 @@
 /// When a station is open (OCPI `Hours`), interpreted in the station's time zone.
 ///
-/// Source: `../shared/reference/ev-domain.md` §1.5.
+/// Source: `Documentation/Reference/ev-domain.md` §1.5.
 public struct OpeningHours: Hashable, Sendable, Codable {
   /// A weekly opening period in local time; `weekday` 1 = Monday … 7 = Sunday.
   public struct RegularPeriod: Hashable, Sendable, Codable {

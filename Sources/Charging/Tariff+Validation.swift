@@ -5,7 +5,7 @@ extension Tariff {
   ///
   /// Rules: at least one element, each with at least one component; prices, VAT, limits and
   /// restriction bounds not negative; `step_size` ≥ 1 for ENERGY, TIME and PARKING_TIME
-  /// (`../shared/reference/ev-domain.md` §1.7); reservation elements price only FLAT and TIME;
+  /// (`Documentation/Reference/ev-domain.md` §1.7); reservation elements price only FLAT and TIME;
   /// every restriction range can hold (`min_kwh` < `max_kwh`, `min_power` < `max_power`,
   /// `min_current` < `max_current`, `min_duration` < `max_duration`, `start_date` < `end_date`:
   /// lower bounds are inclusive and upper bounds exclusive, so equal bounds never hold);

@@ -3,7 +3,7 @@ import Foundation
 /// A price list of a charge point operator in the shape of an OCPI 2.2.1 `Tariff` object.
 ///
 /// Prices are exact decimals as published (`Decimal`), never binary floating point. The structure,
-/// field meanings and restriction rules follow `../shared/reference/ev-domain.md` §1.7
+/// field meanings and restriction rules follow `Documentation/Reference/ev-domain.md` §1.7
 /// (OCPI 2.2.1 `mod_tariffs.asciidoc`).
 public struct Tariff: Hashable, Sendable, Codable, Identifiable {
   /// ISO 3166-1 alpha-2 country of the CPO that owns the tariff.

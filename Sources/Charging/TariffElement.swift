@@ -22,7 +22,7 @@ public struct TariffElement: Hashable, Sendable, Codable {
 
 /// What a price component charges for (OCPI `TariffDimensionType`).
 ///
-/// Units from `../shared/reference/ev-domain.md` §1.7: ENERGY per kWh (step 1 Wh), FLAT per
+/// Units from `Documentation/Reference/ev-domain.md` §1.7: ENERGY per kWh (step 1 Wh), FLAT per
 /// session, TIME per hour charging (step 1 s), PARKING_TIME per hour not charging (step 1 s).
 public enum TariffDimension: String, Hashable, Sendable, Codable, CaseIterable {
   /// Energy delivered, priced per kWh.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// All set fields must hold at once. They switch an element on and off *during* a session; they do
 /// not select it for the whole session. Lower bounds are inclusive and upper bounds exclusive
-/// (`../shared/reference/ev-domain.md` §1.7, Restrictions table).
+/// (`Documentation/Reference/ev-domain.md` §1.7, Restrictions table).
 public struct TariffRestrictions: Hashable, Sendable, Codable {
   /// Local time of day from which the element is active (inclusive).
   public var startTime: TimeOfDay?

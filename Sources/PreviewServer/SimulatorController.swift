@@ -46,14 +46,20 @@ public final class SimulatorController {
     self.location = LocationBox(location)
     self.locationLabel = locationLabel
     self.clockText = clockText
+    (host, session) = Self.start(app, location: self.location, dataSource: dataSource)
+    connectCar()
+  }
+
+  /// A fresh emulated host with a session of `app` on it, on the live clock.
+  private static func start(
+    _ app: KitDemo, location: LocationBox, dataSource: DataSourceModeBox
+  ) -> (CarSimulator, any CarSessionDriving) {
     let clients = CarClients(
-      clock: .live(), location: .settable(self.location), dataSource: dataSource)
+      clock: .live(), location: .settable(location), dataSource: dataSource)
     let host = CarSimulator(
       entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
-      clock: clients.clock, location: self.location)
-    self.host = host
-    self.session = app.makeSession(host, clients)
-    connectCar()
+      clock: clients.clock, location: location)
+    return (host, app.makeSession(host, clients))
   }
 
   /// Connects the car and tells the app where it is, as Core Location would right after launch.
@@ -228,12 +234,7 @@ public final class SimulatorController {
     }
     if host.configuration != nil { host.disconnect() }
     app = next
-    let clients = CarClients(
-      clock: .live(), location: .settable(location), dataSource: dataSource)
-    host = CarSimulator(
-      entitlements: next.entitlements, appName: next.appName, shortcuts: next.shortcuts,
-      clock: clients.clock, location: location)
-    session = next.makeSession(host, clients)
+    (host, session) = Self.start(next, location: location, dataSource: dataSource)
     connectCar()
   }
 
@@ -300,13 +301,15 @@ public final class SimulatorController {
     }
   }
 
-  static func point(on route: Route, atKilometre km: Double) -> Coordinate {
+  /// The position `km` kilometres along the route, interpolated between its vertices.
+  nonisolated static func point(on route: Route, atKilometre km: Double) -> Coordinate {
     let cumulative = route.cumulativeKilometres
     let points = route.polyline.coordinates
-    guard let last = points.last else { return Coordinate(latitude: 0, longitude: 0) }
-    guard let index = cumulative.firstIndex(where: { $0 >= km }), index > 0 else {
-      return index0(points) ?? last
+    guard let first = points.first, let last = points.last else {
+      return Coordinate(latitude: 0, longitude: 0)
     }
+    guard let index = cumulative.firstIndex(where: { $0 >= km }) else { return last }
+    guard index > 0 else { return first }
     let a = points[index - 1]
     let b = points[index]
     let span = cumulative[index] - cumulative[index - 1]
@@ -315,8 +318,6 @@ public final class SimulatorController {
       latitude: a.latitude + (b.latitude - a.latitude) * t,
       longitude: a.longitude + (b.longitude - a.longitude) * t)
   }
-
-  private static func index0(_ points: [Coordinate]) -> Coordinate? { points.first }
 
   /// Pans or zooms the visible region of the top point-of-interest template.
   private func changeRegion(_ direction: String) {

@@ -3,7 +3,7 @@ import Foundation
 
 /// A charging session to price: when it starts, where (time zone), and what happened in order.
 ///
-/// The periods are the timeline §1.8 of `../shared/reference/ev-domain.md` asks an estimate to
+/// The periods are the timeline §1.8 of `Documentation/Reference/ev-domain.md` asks an estimate to
 /// build itself: reservation periods (if any) first, then charging and parking periods. The
 /// calculator splits them further wherever a tariff restriction could switch.
 public struct ChargingSession: Hashable, Sendable {

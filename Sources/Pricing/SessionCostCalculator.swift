@@ -2,7 +2,7 @@ import Charging
 import Foundation
 
 /// Prices charging sessions under OCPI 2.2.1 tariffs, following §1.8 of
-/// `../shared/reference/ev-domain.md` step by step.
+/// `Documentation/Reference/ev-domain.md` step by step.
 ///
 /// 1. The tariff must be valid at the session start (``Tariff/isActive(at:)``).
 /// 2. Every period is split wherever a restriction could switch: local times of day and

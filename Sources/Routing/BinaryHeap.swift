@@ -1,37 +1,46 @@
-/// A binary min-heap of (key, node) pairs for the shortest-path searches; stale entries are
-/// skipped by the caller (lazy deletion) instead of being decreased in place.
-struct MinHeap {
-  private var keys: [Double] = []
-  private var nodes: [Int32] = []
+/// A binary min-heap of (key, value) pairs for shortest-path searches: the road search here and
+/// the charging-stop solver. Stale entries are skipped by the caller (lazy deletion) instead of
+/// being decreased in place.
+public struct MinHeap<Value> {
+  @usableFromInline var keys: [Double] = []
+  @usableFromInline var values: [Value] = []
 
-  init(capacity: Int) {
+  /// Creates an empty heap with room for `capacity` entries.
+  @inlinable
+  public init(capacity: Int = 0) {
     keys.reserveCapacity(capacity)
-    nodes.reserveCapacity(capacity)
+    values.reserveCapacity(capacity)
   }
 
-  var isEmpty: Bool { keys.isEmpty }
+  /// Whether the heap holds no entries.
+  @inlinable
+  public var isEmpty: Bool { keys.isEmpty }
 
-  mutating func push(_ key: Double, _ node: Int32) {
+  /// Adds `value` with priority `key` (smaller keys come out first).
+  @inlinable
+  public mutating func push(_ key: Double, _ value: Value) {
     keys.append(key)
-    nodes.append(node)
+    values.append(value)
     var child = keys.count - 1
     while child > 0 {
       let parent = (child - 1) / 2
       guard keys[child] < keys[parent] else { break }
       keys.swapAt(child, parent)
-      nodes.swapAt(child, parent)
+      values.swapAt(child, parent)
       child = parent
     }
   }
 
-  mutating func pop() -> (key: Double, node: Int32)? {
-    guard let lastKey = keys.last, let lastNode = nodes.last else { return nil }
-    let top = (keys[0], nodes[0])
+  /// Removes and returns the entry with the smallest key, or nil when empty.
+  @inlinable
+  public mutating func pop() -> (key: Double, value: Value)? {
+    guard let lastKey = keys.last, let lastValue = values.last else { return nil }
+    let top = (keys[0], values[0])
     keys.removeLast()
-    nodes.removeLast()
+    values.removeLast()
     guard !keys.isEmpty else { return top }
     keys[0] = lastKey
-    nodes[0] = lastNode
+    values[0] = lastValue
     var parent = 0
     let count = keys.count
     while true {
@@ -41,7 +50,7 @@ struct MinHeap {
       let smaller = right < count && keys[right] < keys[left] ? right : left
       guard keys[smaller] < keys[parent] else { break }
       keys.swapAt(smaller, parent)
-      nodes.swapAt(smaller, parent)
+      values.swapAt(smaller, parent)
       parent = smaller
     }
     return top

@@ -107,7 +107,7 @@ extension RoadNetwork {
     var via = [Int32](repeating: -1, count: n)
     var parent = [Int32](repeating: -1, count: n)
     var settled = [Bool](repeating: false, count: n)
-    var heap = MinHeap(capacity: 4096)
+    var heap = MinHeap<Int32>(capacity: 4096)
     // Seconds per unit of chord length at the maximum speed (chord ≤ arc ≤ any path length).
     let secondsPerChord =
       algorithm == .aStar

@@ -2,7 +2,7 @@ import Charging
 import Foundation
 import Geo
 
-/// Imports OCPI 2.2.1 Locations (`../shared/reference/ev-domain.md` §1.2–1.6) into stations.
+/// Imports OCPI 2.2.1 Locations (`Documentation/Reference/ev-domain.md` §1.2–1.6) into stations.
 ///
 /// Accepted documents: a response envelope `{"data": [...]}` (or a single location in `data`),
 /// a bare array of locations, a single location, and the flattened form of the bundled

@@ -1,3 +1,5 @@
+import Routing
+
 /// The exact minimum-cost charging plan when charging is linear (a fixed cost per unit of energy at
 /// each station) — the gas-station problem of Khuller, Malekian and Mestre (ev-domain.md §4.4).
 ///
@@ -64,7 +66,7 @@ struct LinearChargingSolver {
     var parent = [Int](repeating: -1, count: stateCount + 1)
     var done = [Bool](repeating: false, count: stateCount + 1)
     var destinationFuel = 0.0
-    var heap = SolverHeap()
+    var heap = MinHeap<Int>()
 
     func relax(_ key: Int, _ value: Double, from origin: Int) -> Bool {
       guard value < cost[key] else { return false }
@@ -140,46 +142,5 @@ struct LinearChargingSolver {
         Stop(station: station, arrivalFuel: arrival, departureFuel: nextArrival + legFuel))
     }
     return Solution(stops: stops, cost: cost[destinationKey], arrivalFuel: destinationFuel)
-  }
-}
-
-/// A binary min-heap of (cost, state) pairs with lazy deletion.
-struct SolverHeap {
-  private var keys: [Double] = []
-  private var values: [Int] = []
-
-  mutating func push(_ key: Double, _ value: Int) {
-    keys.append(key)
-    values.append(value)
-    var child = keys.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard keys[child] < keys[parent] else { break }
-      keys.swapAt(child, parent)
-      values.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func pop() -> (Double, Int)? {
-    guard let lastKey = keys.last, let lastValue = values.last else { return nil }
-    let top = (keys[0], values[0])
-    keys.removeLast()
-    values.removeLast()
-    guard !keys.isEmpty else { return top }
-    keys[0] = lastKey
-    values[0] = lastValue
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      guard left < keys.count else { break }
-      let right = left + 1
-      let smaller = right < keys.count && keys[right] < keys[left] ? right : left
-      guard keys[smaller] < keys[parent] else { break }
-      keys.swapAt(smaller, parent)
-      values.swapAt(smaller, parent)
-      parent = smaller
-    }
-    return top
   }
 }

@@ -428,7 +428,7 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// SQLite's R*Tree module over the same points, in memory: bounding-box queries with an exact
-/// re-check, the usual way an app uses it (`../shared/reference/ev-domain.md` §6.1, §6.4).
+/// re-check, the usual way an app uses it (`Documentation/Reference/ev-domain.md` §6.1, §6.4).
 final class SQLiteRTree {
   private let db: OpaquePointer
   private let select: OpaquePointer

@@ -4,6 +4,8 @@ import CarTemplates
 import Foundation
 import HTTPServer
 import KitDemos
+import Geo
+import Routing
 import Testing
 
 @testable import PreviewServer
@@ -176,5 +178,22 @@ struct PreviewRoutesTests {
     ])
   func describesHandoff(url: String, expected: String) throws {
     #expect(SimulatorController.describeHandoff(try #require(URL(string: url))) == expected)
+  }
+}
+
+@Suite("Driving along a route in the simulator")
+struct DrivePositionTests {
+  @Test("the car's position interpolates along the route and stays on its ends")
+  func positions() {
+    let a = Coordinate(latitude: 51.0, longitude: 9.0)
+    let b = Coordinate(latitude: 51.0, longitude: 10.0)
+    let c = Coordinate(latitude: 52.0, longitude: 10.0)
+    let route = Route(
+      polyline: Polyline([a, b, c]), cumulativeKilometres: [0, 70, 181],
+      cumulativeSeconds: [0, 2100, 5400], sections: [])
+    #expect(SimulatorController.point(on: route, atKilometre: 0) == a)
+    #expect(SimulatorController.point(on: route, atKilometre: 35).longitude == 9.5)
+    #expect(SimulatorController.point(on: route, atKilometre: 181) == c)
+    #expect(SimulatorController.point(on: route, atKilometre: 500) == c)
   }
 }

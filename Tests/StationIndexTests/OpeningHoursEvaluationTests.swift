@@ -3,7 +3,7 @@ import Foundation
 import Geo
 import Testing
 
-/// The OCPI 2.2.1 hours examples (`../shared/reference/ev-domain.md` §1.5) and the
+/// The OCPI 2.2.1 hours examples (`Documentation/Reference/ev-domain.md` §1.5) and the
 /// time-zone handling of ``Charging/OpeningHours/isOpen(at:in:)``.
 @Suite("Opening hours evaluated at an instant")
 struct OpeningHoursEvaluationTests {

@@ -9,7 +9,7 @@ import Geo
 /// A client for Open Charge Map API v3 `GET /poi` by map region, with bounded timeouts, retries
 /// with exponential back-off, and the last cached answer when the server cannot be reached.
 ///
-/// Source: `../shared/reference/ev-domain.md` §2.1 (parameters), §2.5 (attribution).
+/// Source: `Documentation/Reference/ev-domain.md` §2.1 (parameters), §2.5 (attribution).
 public struct OpenChargeMapClient: Sendable {
   /// Settings for the client.
   public struct Configuration: Sendable {

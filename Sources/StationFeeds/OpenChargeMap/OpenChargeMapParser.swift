@@ -8,7 +8,7 @@ import Geo
 /// *n* EVSEs with one connector each (OCM does not say which plugs share a charge point; OCPI
 /// allows only one vehicle per EVSE). A POI that cannot be placed (no ID, no valid coordinates,
 /// not an object) is dropped with a diagnostic; a field of the wrong type is ignored with a
-/// diagnostic naming its path. Source: `../shared/reference/ev-domain.md` §2.2–§2.4.
+/// diagnostic naming its path. Source: `Documentation/Reference/ev-domain.md` §2.2–§2.4.
 public enum OpenChargeMapParser {
   /// The source name written into every station.
   public static let sourceName = "Open Charge Map"

@@ -44,8 +44,8 @@ public enum RenderCommand: WaysideCommand {
     let journeyFile = try arguments.option("--journey")
     let from = try arguments.option("--from")
     let format = try arguments.option("--format") ?? "html"
-    let displayName = try arguments.option("--display")
-    let style = try arguments.option("--style")
+    let display = try arguments.displayProfile()
+    let contentStyle = try arguments.contentStyle()
     let output = try arguments.option("--output")
     try arguments.finish()
     guard ["html", "svg", "text"].contains(format) else {
@@ -55,7 +55,7 @@ public enum RenderCommand: WaysideCommand {
       throw CommandError.usage("give one of --app, --journey and --from, not several")
     }
     if let from {
-      if displayName != nil || style != nil {
+      if display != nil || contentStyle != nil {
         throw CommandError.usage(
           "--display and --style change the simulator, not its snapshot; set them in the page")
       }
@@ -63,24 +63,6 @@ public enum RenderCommand: WaysideCommand {
       try write(text, to: output, io)
       return 0
     }
-    var display: DisplayProfile?
-    if let displayName {
-      guard let profile = DisplayProfile.named(displayName) else {
-        throw CommandError.usage(
-          "option --display expects one of \(DisplayProfile.all.map(\.id).joined(separator: ", ")), got '\(displayName)'"
-        )
-      }
-      display = profile
-    }
-    var contentStyle: ContentStyle?
-    if let style {
-      switch style {
-      case "day", "light": contentStyle = .light
-      case "night", "dark": contentStyle = .dark
-      default: throw CommandError.usage("option --style expects day or night, got '\(style)'")
-      }
-    }
-
     var state: CarDisplayState
     if let journeyFile {
       let journey = try JourneyCommand.load(journeyFile)

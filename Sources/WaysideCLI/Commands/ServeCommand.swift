@@ -94,21 +94,8 @@ public enum ServeCommand: WaysideCommand {
       }
       let address = try arguments.option("--address") ?? "127.0.0.1"
       var configuration = SessionConfiguration()
-      if let display = try arguments.option("--display") {
-        guard let profile = DisplayProfile.named(display) else {
-          throw CommandError.usage(
-            "option --display expects one of \(DisplayProfile.all.map(\.id).joined(separator: ", ")), got '\(display)'"
-          )
-        }
-        configuration.display = profile
-      }
-      if let style = try arguments.option("--style") {
-        switch style {
-        case "day", "light": configuration.contentStyle = .light
-        case "night", "dark": configuration.contentStyle = .dark
-        default: throw CommandError.usage("option --style expects day or night, got '\(style)'")
-        }
-      }
+      if let display = try arguments.displayProfile() { configuration.display = display }
+      if let style = try arguments.contentStyle() { configuration.contentStyle = style }
       let locationText = try arguments.option("--location") ?? "Kassel"
       try arguments.finish()
       let places: PlaceDirectory
