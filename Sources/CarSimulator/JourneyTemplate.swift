@@ -136,20 +136,22 @@ public struct JourneyTemplate: Hashable, Sendable {
     settings.keys.contains { TabKey($0)?.number == index + 1 }
   }
 
-  /// Tab `index` (0-based): its kind (`tab-N`, else `tab-kind`, else list), titled
-  /// `Tab N`, with its own `tab-N.KEY` settings, read like a template line of its own.
+  /// Tab `index` (0-based): its kind (`tab-N`, else `tab-kind`, else list), titled `Tab N`
+  /// unless it says otherwise, with its own `tab-N.KEY` settings, read like a template line of
+  /// its own.
   private func tabDescription(_ index: Int) throws(Journey.Problem) -> JourneyTemplate {
     let prefix = "tab-\(index + 1)."
     let kind = settings["tab-\(index + 1)"] ?? settings["tab-kind"] ?? "list"
-    var pairs = ["title=Tab \(index + 1)"]
-    for (key, value) in settings.sorted(by: { $0.key < $1.key }) where key.hasPrefix(prefix) {
-      pairs.append("\(key.dropFirst(prefix.count))=\(value)")
-    }
+    let own = settings.sorted { $0.key < $1.key }.filter { $0.key.hasPrefix(prefix) }
+      .map { "\($0.key.dropFirst(prefix.count))=\($0.value)" }
+    var tab: JourneyTemplate
     do {
-      return try Self.parse([kind, "\(id)-tab-\(index + 1)"] + pairs)
+      tab = try Self.parse([kind, "\(id)-tab-\(index + 1)"] + own)
     } catch {
       throw Journey.Problem("tab \(index + 1): \(error.message)")
     }
+    if tab.settings["title"] == nil { tab.settings["title"] = "Tab \(index + 1)" }
+    return tab
   }
 
   private func count(_ key: String, default value: Int) -> Int {
