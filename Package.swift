@@ -56,6 +56,11 @@ let package = Package(
       ],
       swiftSettings: strict),
 
+    // The exhaustive app tester, for test targets only (it imports Swift Testing).
+    .target(
+      name: "CarAppTesting", dependencies: ["CarSession", "CarSimulator", "CarTemplates"],
+      swiftSettings: strict),
+
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
       name: "WaysideApps", dependencies: ["CarSession", "KitDemos"], swiftSettings: strict),
@@ -118,7 +123,7 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
       name: "CarSessionTests",
-      dependencies: ["CarSession", "CarSimulator", "KitDemos", "Charging"],
+      dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
       name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
