@@ -21,7 +21,7 @@ extension CarSimulator {
   ///
   /// An action whose target is not on screen changes nothing, is recorded in the transcript as
   /// `reject …` and throws, naming what the screen shows instead.
-  public func perform(_ action: DriverAction) throws(DriverError) {
+  public func drive(_ action: DriverAction) throws(DriverError) {
     _ = try checked(action)()
   }
 
@@ -230,49 +230,49 @@ extension CarSimulator {
 
   /// Taps image `index` (0-based) of an image row on the top template.
   public func tapImage(row: ElementID, index: Int) throws(DriverError) {
-    try perform(.tapImage(row: row, index: index))
+    try drive(.tapImage(row: row, index: index))
   }
 
   /// Selects the tab at `index` (0-based) of the root tab bar.
-  public func selectTab(_ index: Int) throws(DriverError) { try perform(.selectTab(index)) }
+  public func selectTab(_ index: Int) throws(DriverError) { try drive(.selectTab(index)) }
 
   /// Presses the back button: the host pops the top template on its own.
-  public func back() throws(DriverError) { try perform(.back) }
+  public func back() throws(DriverError) { try drive(.back) }
 
   /// Selects a point of interest on the top template; its detail card opens.
   public func selectPoint(_ point: ElementID) throws(DriverError) {
-    try perform(.selectPoint(point))
+    try drive(.selectPoint(point))
   }
 
   /// Presses the primary (`true`) or secondary button of the selected point's detail card.
   public func pressPointButton(primary: Bool) throws(DriverError) {
-    try perform(primary ? .pressPrimary : .pressSecondary)
+    try drive(primary ? .pressPrimary : .pressSecondary)
   }
 
   /// Presses any button on screen by id: navigation bar, grid, information action, map,
   /// Now Playing, list header, POI card; on a presented alert or action sheet it chooses the
   /// action.
-  public func press(_ button: ElementID) throws(DriverError) { try perform(.press(button)) }
+  public func press(_ button: ElementID) throws(DriverError) { try drive(.press(button)) }
 
   /// Chooses an action of the presented alert or action sheet; the host dismisses it.
-  public func choose(_ action: ElementID) throws(DriverError) { try perform(.choose(action)) }
+  public func choose(_ action: ElementID) throws(DriverError) { try drive(.choose(action)) }
 
   /// The host dismisses the presented template on its own (e.g. a system interruption).
-  public func dismissModalBySystem() throws(DriverError) { try perform(.systemDismiss) }
+  public func dismissModalBySystem() throws(DriverError) { try drive(.systemDismiss) }
 
   /// Pans or zooms the map of the top point-of-interest or map template.
   public func changeMapRegion(_ region: BoundingBox) throws(DriverError) {
-    try perform(.region(region))
+    try drive(.region(region))
   }
 
   /// Taps Up Next on Now Playing.
-  public func pressUpNext() throws(DriverError) { try perform(.pressUpNext) }
+  public func pressUpNext() throws(DriverError) { try drive(.pressUpNext) }
 
   /// Taps the album/artist button on Now Playing.
-  public func pressAlbumArtist() throws(DriverError) { try perform(.pressAlbumArtist) }
+  public func pressAlbumArtist() throws(DriverError) { try drive(.pressAlbumArtist) }
 
   /// Speaks a phrase to Siri; runs the App Shortcut it matches (carplay-facts.md §7).
-  public func say(_ phrase: String) throws(DriverError) { try perform(.say(phrase)) }
+  public func say(_ phrase: String) throws(DriverError) { try drive(.say(phrase)) }
 
   /// Locks the phone; the app must keep working (carplay-facts.md §9).
   public func lockPhone() { _ = plannedAlways(.lock) }

@@ -9,7 +9,7 @@ import Geo
 /// sends it as an event with fields (``decode(pageEvent:fields:alsoAccepted:)``, e.g.
 /// `{"ev": "row", "e": "kassel-hbf"}`). Both read the same table (``vocabulary``), so the two
 /// cannot drift apart, and both reject anything unknown or malformed with a message naming the
-/// input and what was expected. ``CarSimulator/perform(_:)`` carries an action out.
+/// input and what was expected. ``CarSimulator/drive(_:)`` carries an action out.
 public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// Taps a list row (`tap row ID`; page `row`).
   case tapRow(ElementID)
@@ -117,7 +117,7 @@ extension DriverAction {
     public var note: String?
     /// The page events that mean this verb.
     public var page: [PageSpelling]
-    let read: @Sendable (inout Operands) throws(Operands.Problem) -> DriverAction
+    let read: @Sendable (inout Operands) throws -> DriverAction
 
     /// `tap image ROW N`.
     public var usage: String {
@@ -153,7 +153,7 @@ extension DriverAction {
     Verb(["region"], "LAT,LON LAT,LON", note: "(two corners in decimal degrees)") {
       let a = try $0.coordinate()
       let b = try $0.coordinate()
-      guard let box = BoundingBox(enclosing: [a, b]) else { throw .malformed }
+      guard let box = BoundingBox(enclosing: [a, b]) else { throw Operands.Problem.malformed }
       return .region(box)
     },
     Verb(["location"], "LAT,LON", note: "in decimal degrees, e.g. 51.31,9.48") {
@@ -184,10 +184,10 @@ extension DriverAction {
       .sorted { $0.keywords.count > $1.keywords.count }
     for verb in matching {
       var operands = Operands(words: Array(words.dropFirst(verb.keywords.count)))
-      do throws(Operands.Problem) {
+      do {
         let action = try verb.read(&operands)
         if operands.isFinished { return action }
-      } catch .message(let message) {
+      } catch Operands.Problem.message(let message) {
         throw DriverSyntaxError(input: input, message: message)
       } catch {
         continue
@@ -230,9 +230,9 @@ extension DriverAction {
       verb = chosen.0
     }
     var operands = Operands(fields: fields, event: event)
-    do throws(Operands.Problem) {
+    do {
       return try verb.read(&operands)
-    } catch .message(let message) {
+    } catch Operands.Problem.message(let message) {
       throw DriverSyntaxError(input: input, message: message)
     } catch {
       throw DriverSyntaxError(
@@ -339,8 +339,7 @@ extension DriverAction.Verb {
   init(
     _ keywords: [String], _ operandUsage: String, note: String? = nil,
     page: [DriverAction.PageSpelling] = [],
-    read: @escaping @Sendable (inout DriverAction.Operands) throws(DriverAction.Operands.Problem)
-      -> DriverAction
+    read: @escaping @Sendable (inout DriverAction.Operands) throws -> DriverAction
   ) {
     self.keywords = keywords
     self.operandUsage = operandUsage

@@ -191,7 +191,7 @@ extension Journey {
         throw JourneyParseError(name: name, line: number, message: error.message)
       }
       guard !words.isEmpty else { continue }
-      do {
+      do throws(Problem) {
         let step = try step(words)
         if step == .mark { marked = true }
         if case .expect(.transcriptSinceMark) = step, !marked {

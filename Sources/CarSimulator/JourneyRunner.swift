@@ -222,7 +222,7 @@ public enum JourneyRunner {
         guard let current = host.configuration else { return "config: no car is connected" }
         run.lastConfiguration = change.applied(to: current)
         host.changeConfiguration(run.lastConfiguration)
-      case .driver(let action): try host.perform(action)
+      case .driver(let action): try host.drive(action)
       case .mark: run.mark = host.transcript.totalCount
       case .data(let mode): run.dataSource.mode = mode
       case .wait(let duration):

@@ -145,7 +145,7 @@ public final class SimulatorController {
 
   private func deliver(_ event: PageEvent) throws {
     switch try event.action() {
-    case .driver(let action): try host.perform(action)
+    case .driver(let action): try host.drive(action)
     case .reopen: reconnect()
     case .systemControl(let note): message = note
     }
@@ -197,7 +197,7 @@ public final class SimulatorController {
     case .dataSource(let mode): setDataSource(mode)
     case .switchApp(let name): switchApp(name)
     case .moveMap(let move): changeRegion(move)
-    case .driver(let action): try host.perform(action)
+    case .driver(let action): try host.drive(action)
     }
   }
 
@@ -324,7 +324,7 @@ public final class SimulatorController {
       hi = Coordinate(latitude: hi.latitude + dLat / 2, longitude: hi.longitude + dLon / 2)
     }
     do {
-      try host.perform(.region(BoundingBox(minimum: lo, maximum: hi)))
+      try host.drive(.region(BoundingBox(minimum: lo, maximum: hi)))
     } catch {
       message = "\(error)"
     }

@@ -182,15 +182,15 @@ struct DriverActionTests {
     let car = SimulatedCar.test(app: app, configuration: SessionConfiguration())
     await car.settle()
     let before = car.host.transcript.totalCount
-    let refusal = car.host.refusal(of: .tapRow("nowhere"))
-    #expect(refusal?.message.hasPrefix("tap row 'nowhere': no such row on") == true)
+    let refusal = try #require(car.host.refusal(of: .tapRow("nowhere")))
+    #expect(refusal.message.hasPrefix("tap row 'nowhere': no such row on") == true)
     #expect(car.host.transcript.totalCount == before)
     #expect(car.host.refusal(of: .tapRow("kassel-hbf")) == nil)
     #expect(car.host.transcript.totalCount == before)
     #expect(car.host.spinners.isEmpty)
-    #expect(throws: refusal) { try car.host.perform(.tapRow("nowhere")) }
-    #expect(car.host.transcript.entries.last == .rejected(refusal?.message ?? ""))
-    try car.host.perform(.tapRow("kassel-hbf"))
+    #expect(throws: refusal) { try car.host.drive(.tapRow("nowhere")) }
+    #expect(car.host.transcript.entries.last == .rejected(refusal.message))
+    try car.host.drive(.tapRow("kassel-hbf"))
     await car.settle()
     #expect(car.host.depth == 2)
   }

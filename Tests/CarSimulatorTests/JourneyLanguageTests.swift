@@ -81,7 +81,8 @@ struct JourneyLanguageTests {
         name: "bad.journey", line: 3,
         message: "invalid UTF-8 at byte offset 17 (0xFF); save the journey as UTF-8")
     ) { try Journey.parse(bytes: bytes, name: "bad.journey") }
-    let truncated = Array("say \"Zürich".utf8.dropLast(4)) + Array("\"\n".utf8)
+    // "ü" is C3 BC; C3 followed by a quote is a sequence cut short.
+    let truncated = Array("say \"Z".utf8) + [0xC3] + Array("\"\n".utf8)
     let error = #expect(throws: JourneyParseError.self) {
       try Journey.parse(bytes: truncated, name: "cut.journey")
     }
@@ -291,10 +292,17 @@ struct JourneyLanguageTests {
       """)
   }
 
-  @Test("a tab's own settings can break a limit of its kind, and the lint reports it")
+  @Test("a tab's own settings can break a limit of its kind, and the host and lint report it")
   func rawTabViolation() async throws {
-    let report = try await runJourney(
-      "app tabs\nconnect\nhost set-root tabbar own tabs=2 tab-1=grid tab-1.buttons=9\n")
-    #expect(report.failure?.message.contains("grid") == true, "\(report.failure?.description ?? "")")
+    let text = "app tabs\nconnect\nhost set-root tabbar own tabs=2 tab-1=grid tab-1.buttons=9\n"
+    let report = try await runJourney(text)
+    #expect(report.failure?.line == 3)
+    #expect(
+      report.failure?.message.hasPrefix(
+        "rule broken and not expected: lint warning CP026-grid-button-count: CPGridTemplate "
+          + "'own-tab-1' has 9 grid buttons") == true)
+    try await Self.passes(
+      text + "expect transcript contains \"'own-tab-1': kept 8 of 9 grid buttons\"\n"
+        + "expect diagnostic CP026\n")
   }
 }

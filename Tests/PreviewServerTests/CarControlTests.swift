@@ -17,7 +17,7 @@ struct CarControlTests {
     Good(command: PanelCommand(cmd: "connect"), control: .connect),
     Good(command: PanelCommand(cmd: "disconnect"), control: .disconnect),
     Good(command: PanelCommand(cmd: "display", value: "wide"), control: .display(.wide)),
-    Good(command: PanelCommand(cmd: "display", value: "800x480"), control: .display(.minimum)),
+    Good(command: PanelCommand(cmd: "display", value: "800x480"), control: .display(.standard)),
     Good(command: PanelCommand(cmd: "style", value: "night"), control: .style(.dark)),
     Good(command: PanelCommand(cmd: "style", value: "day"), control: .style(.light)),
     Good(command: PanelCommand(cmd: "driving", value: "true"), control: .driving(true)),
