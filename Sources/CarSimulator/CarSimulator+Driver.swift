@@ -57,7 +57,9 @@ extension CarSimulator {
   /// returned closure carries it out (and answers the ticket of a row tap).
   private func plan(_ action: DriverAction) throws(DriverError) -> () -> SelectionTicket? {
     func then(_ body: @escaping () -> Void) -> () -> SelectionTicket? {
-      { body(); return nil }
+      {
+        body(); return nil
+      }
     }
     switch action {
     case .tapRow(let row):
@@ -200,7 +202,8 @@ extension CarSimulator {
       _ = try runningScreen("say '\(phrase)'")
       guard let shortcut = shortcut(matching: phrase) else {
         let known = shortcuts.map { "'\($0.spoken(appName: appName))'" }.joined(separator: ", ")
-        throw DriverError("say '\(phrase)': no App Shortcut of \(appName) matches; known: [\(known)]")
+        throw DriverError(
+          "say '\(phrase)': no App Shortcut of \(appName) matches; known: [\(known)]")
       }
       return then { self.emit(.voiceIntent(shortcut.intent)) }
     case .lock, .unlock:
@@ -303,7 +306,8 @@ extension CarSimulator {
     guard screen.modal == nil else { throw DriverError("\(what): a modal is presented") }
     let top = screen.visible.top
     guard case .list(let list) = top.content else {
-      throw DriverError("\(what): the top template '\(top.id)' is a \(top.kind.className), not a list")
+      throw DriverError(
+        "\(what): the top template '\(top.id)' is a \(top.kind.className), not a list")
     }
     return (top, list)
   }

@@ -454,7 +454,11 @@ extension Journey {
           throw Problem(
             "'\(key)' takes a count from 1 to \(JourneyTemplate.maximumCount), got '\(pair)'")
         }
-        if key == "max-items" { change.maximumItemCount = n } else { change.maximumSectionCount = n }
+        if key == "max-items" {
+          change.maximumItemCount = n
+        } else {
+          change.maximumSectionCount = n
+        }
       case "limited":
         var limited: LimitedUserInterfaces = []
         for item in value.split(separator: ",") {

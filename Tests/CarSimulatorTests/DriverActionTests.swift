@@ -41,7 +41,9 @@ struct DriverActionTests {
     Spelling(words: ["unlock"], action: .unlock),
   ]
 
-  @Test("every journey spelling reads as its action and the action spells itself back", arguments: spellings)
+  @Test(
+    "every journey spelling reads as its action and the action spells itself back",
+    arguments: spellings)
   func journeyWords(_ row: Spelling) throws {
     #expect(try DriverAction.parse(row.words) == row.action)
     #expect(row.action.words == row.words)
@@ -112,7 +114,9 @@ struct DriverActionTests {
 
   nonisolated static let events: [Event] = [
     Event(ev: "row", fields: ["e": "kassel-hbf"], action: .tapRow("kassel-hbf")),
-    Event(ev: "rowImage", fields: ["e": "gallery", "i": "0"], action: .tapImage(row: "gallery", index: 0)),
+    Event(
+      ev: "rowImage", fields: ["e": "gallery", "i": "0"],
+      action: .tapImage(row: "gallery", index: 0)),
     Event(ev: "tab", fields: ["e": "1"], action: .selectTab(1)),
     Event(ev: "back", fields: [:], action: .back),
     Event(ev: "poi", fields: ["e": "p1"], action: .selectPoint("p1")),
@@ -143,7 +147,8 @@ struct DriverActionTests {
 
   nonisolated static let badEvents: [BadEvent] = [
     BadEvent(
-      ev: "tab", fields: [:], message: "page event 'tab' needs e = the tab index from 0, got nothing"),
+      ev: "tab", fields: [:],
+      message: "page event 'tab' needs e = the tab index from 0, got nothing"),
     BadEvent(
       ev: "tab", fields: ["e": "two"],
       message: "page event 'tab' needs e = the tab index from 0, got 'two'"),
@@ -153,7 +158,8 @@ struct DriverActionTests {
     BadEvent(
       ev: "rowImage", fields: ["e": "gallery", "i": "-1"],
       message: "page event 'rowImage' needs i = the image index from 0, got '-1'"),
-    BadEvent(ev: "row", fields: [:], message: "page event 'row' needs e = the element id, got nothing"),
+    BadEvent(
+      ev: "row", fields: [:], message: "page event 'row' needs e = the element id, got nothing"),
     BadEvent(
       ev: "poiButton", fields: ["e": "p1"],
       message: "page event 'poiButton' needs which = primary or secondary, got nothing"),
@@ -167,7 +173,8 @@ struct DriverActionTests {
         + "contactAction, alertAction"),
   ]
 
-  @Test("a malformed or unknown page event names itself and what was expected", arguments: badEvents)
+  @Test(
+    "a malformed or unknown page event names itself and what was expected", arguments: badEvents)
   func badPageEvents(_ row: BadEvent) {
     let error = #expect(throws: DriverSyntaxError.self) {
       try DriverAction.decode(pageEvent: row.ev, fields: row.fields)

@@ -33,7 +33,8 @@ struct JourneyLanguageTests {
   @Test("a CRLF journey reads the same steps on the same lines and runs the same as with LF")
   func crlf() async throws {
     let lf = try Journey.parse(Self.sample, name: "j")
-    let crlf = try Journey.parse(Self.sample.replacingOccurrences(of: "\n", with: "\r\n"), name: "j")
+    let crlf = try Journey.parse(
+      Self.sample.replacingOccurrences(of: "\n", with: "\r\n"), name: "j")
     let cr = try Journey.parse(Self.sample.replacingOccurrences(of: "\n", with: "\r"), name: "j")
     #expect(lf.lines.count == 6)
     #expect(crlf == lf)
@@ -127,7 +128,8 @@ struct JourneyLanguageTests {
     #expect(!report.transcript.description.contains("listItemSelected"))
   }
 
-  @Test("'expect no shortcut' holds for a phrase no App Shortcut matches and fails for one that does")
+  @Test(
+    "'expect no shortcut' holds for a phrase no App Shortcut matches and fails for one that does")
   func noShortcut() async throws {
     try await Self.passes(
       "app list-detail\nconnect\nexpect no shortcut \"Fly me to the moon\"\n")
@@ -260,7 +262,8 @@ struct JourneyLanguageTests {
       message: "unknown template kind 'table'; expected one of "
         + TemplateKind.allCases.map(\.rawValue).joined(separator: ", ")),
     BadLine(
-      text: "host push list l headers=maybe", message: "'headers' takes yes or no, got 'headers=maybe'"),
+      text: "host push list l headers=maybe",
+      message: "'headers' takes yes or no, got 'headers=maybe'"),
   ]
 
   @Test("the new steps' malformed lines name the input and what was expected", arguments: badLines)

@@ -95,7 +95,8 @@ struct CarControlTests {
       command: PanelCommand(cmd: "drive", to: "Fulda", speed: "900"),
       message: "'drive' expects a speed from 5 to 250 km/h in 'speed', got '900'"),
     Bad(
-      command: PanelCommand(cmd: "voice"), message: "'voice' expects a phrase for Siri, got nothing"),
+      command: PanelCommand(cmd: "voice"), message: "'voice' expects a phrase for Siri, got nothing"
+    ),
     Bad(command: PanelCommand(cmd: "app"), message: "'app' expects an app id, got nothing"),
     Bad(
       command: PanelCommand(cmd: "region", value: "up"),
@@ -103,7 +104,9 @@ struct CarControlTests {
         + "got 'up'"),
   ]
 
-  @Test("an unknown command or a missing or malformed value names the command and what was expected", arguments: bad)
+  @Test(
+    "an unknown command or a missing or malformed value names the command and what was expected",
+    arguments: bad)
   func refuses(_ row: Bad) {
     #expect(throws: CarControlError(command: row.command.cmd, message: row.message)) {
       try CarControl(row.command)
@@ -125,7 +128,9 @@ struct CarControlTests {
     Page(
       event: PageEvent(ev: "poiDeselect", t: "poi"),
       action: .systemControl("Closing the card is handled by CarPlay.")),
-    Page(event: PageEvent(ev: "row", t: "list", e: "kassel-hbf"), action: .driver(.tapRow("kassel-hbf"))),
+    Page(
+      event: PageEvent(ev: "row", t: "list", e: "kassel-hbf"),
+      action: .driver(.tapRow("kassel-hbf"))),
     Page(event: PageEvent(ev: "tab", t: "root", e: "2"), action: .driver(.selectTab(2))),
     Page(
       event: PageEvent(ev: "poiButton", t: "poi", e: "p1", which: "secondary"),
