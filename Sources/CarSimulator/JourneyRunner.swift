@@ -56,6 +56,11 @@ public enum JourneyRunner {
     var isException = false
   }
 
+  private struct FindingKey: Hashable {
+    var finding: String
+    var configuration: SessionConfiguration
+  }
+
   private struct LintKey: Hashable {
     var screen: CarScreen
     var configuration: SessionConfiguration
@@ -78,6 +83,10 @@ public enum JourneyRunner {
     var lint: [Diagnostic] = []
     var linted = 0
     var lintedPairs: Set<LintKey> = []
+    /// Findings already reported under a configuration: a later screen that shows the same
+    /// template breaking the same rule again (the trimmed root under a pushed detail) needs
+    /// no second claim.
+    var reportedFindings: Set<FindingKey> = []
     var seenEntries = 0
     var transcriptBefore = Transcript()
     var screensBefore: [CarScreen] = []
@@ -149,6 +158,7 @@ public enum JourneyRunner {
       run.seenEntries = 0
       run.linted = 0
       run.lintedPairs = []
+      run.reportedFindings = []
       run.rawScreens = []
       // The new car's transcript lies wholly after an earlier mark.
       if run.mark != nil { run.mark = 0 }
@@ -191,6 +201,11 @@ public enum JourneyRunner {
       else { continue }
       let found = run.rules.lint(screen, for: session.entitlements, configuration: configuration)
         .filter { added == nil || $0.templateID == nil || $0.templateID == added }
+        .filter {
+          run.reportedFindings.insert(
+            FindingKey(finding: $0.description, configuration: configuration)
+          ).inserted
+        }
       run.lint += found
       for d in found where d.severity != .note {
         run.pending.append(Pending(line: line, id: d.ruleID, text: "lint \(d.description)"))
@@ -428,5 +443,11 @@ final class PerCarRules: CarRules {
     _ screen: CarScreen, for entitlements: CarEntitlements, configuration: SessionConfiguration
   ) -> [Diagnostic] {
     rules.lint(screen, for: entitlements, configuration: configuration)
+  }
+
+  func limits(for entitlements: CarEntitlements, configuration: SessionConfiguration)
+    -> CarLimits
+  {
+    rules.limits(for: entitlements, configuration: configuration)
   }
 }

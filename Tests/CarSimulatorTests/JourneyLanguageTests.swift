@@ -16,6 +16,14 @@ struct JourneyLanguageTests {
     #expect(report.failure == nil, "\(report.failure?.description ?? "")\n\(report.transcript)")
   }
 
+  @Test("the small-car sample journey (limits on connect, negative steps, a mark) passes")
+  func smallCar() async throws {
+    let file = "small-car.journey"
+    let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
+    let report = try await runJourney(text, name: file)
+    #expect(report.failure == nil, "\(report.failure?.description ?? "")\n\(report.transcript)")
+  }
+
   // MARK: Line endings, encodings, empty journeys
 
   static let sample = """
@@ -54,7 +62,9 @@ struct JourneyLanguageTests {
 
   @Test(
     "every sample journey reads the same with CRLF line endings",
-    arguments: ["lifecycle.journey", "violations.journey", "data-states.journey"])
+    arguments: [
+      "lifecycle.journey", "violations.journey", "data-states.journey", "small-car.journey",
+    ])
   func samplesWithCRLF(_ file: String) throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
     let lf = try Journey.parse(text, name: file)
