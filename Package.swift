@@ -21,7 +21,9 @@ let package = Package(
   targets: [
     // MARK: L0 values
     .target(name: "Geo", swiftSettings: strict),
-    .target(name: "CarTemplates", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Diagnostics", swiftSettings: strict),
+    .target(
+      name: "CarTemplates", dependencies: ["Geo", "Diagnostics"], swiftSettings: strict),
     .target(name: "Charging", dependencies: ["Geo"], swiftSettings: strict),
     .target(
       name: "WaysideData", resources: [.copy("Resources")], swiftSettings: strict),
@@ -29,9 +31,11 @@ let package = Package(
     // MARK: L1 algorithms and stores
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
-    .target(name: "Pricing", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(
-      name: "StationFeeds", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
+      name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
+    .target(
+      name: "StationFeeds", dependencies: ["Geo", "Charging", "Diagnostics", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
     .target(name: "Routing", dependencies: ["Geo", "WaysideData"], swiftSettings: strict),
@@ -99,6 +103,10 @@ let package = Package(
       name: "WaysideTestSupport", dependencies: ["Geo", "Charging", "WaysideData"],
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+    .testTarget(
+      name: "DiagnosticsTests",
+      dependencies: ["Diagnostics", "CarTemplates", "StationFeeds", "Pricing"],
+      swiftSettings: strict),
     .testTarget(name: "CarTemplatesTests", dependencies: ["CarTemplates"], swiftSettings: strict),
     .testTarget(
       name: "ChargingTests", dependencies: ["Charging", "WaysideTestSupport"], swiftSettings: strict
