@@ -56,6 +56,11 @@ let package = Package(
       ],
       swiftSettings: strict),
 
+    .target(
+      name: "MapCar",
+      dependencies: ["CarTemplates", "CarSession", "Geo", "Routing", "CarRender", "WaysideData"],
+      swiftSettings: strict),
+
     // MARK: L3 edges
     .target(
       name: "PreviewServer",
@@ -119,6 +124,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "MapCarTests", dependencies: ["MapCar", "CarSimulator", "Routing", "CarRender"],
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
