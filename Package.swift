@@ -61,18 +61,30 @@ let package = Package(
       dependencies: ["CarTemplates", "CarSession", "Geo", "Routing", "CarRender", "WaysideData"],
       swiftSettings: strict),
 
+    // The exhaustive app tester, for test targets only (it imports Swift Testing).
+    .target(
+      name: "CarAppTesting", dependencies: ["CarSession", "CarSimulator", "CarTemplates"],
+      swiftSettings: strict),
+
+    // The registry of every app: the in-car apps and the kit's demos, by id.
+    .target(
+      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "MapCar"],
+      swiftSettings: strict),
+
     // MARK: L3 edges
     .target(
       name: "PreviewServer",
       dependencies: [
-        "HTTPServer", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Geo",
+        "HTTPServer", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
+        "WaysideApps", "Geo",
         "Routing", "WaysideData",
       ],
       swiftSettings: strict),
     .target(
       name: "WaysideCLI",
       dependencies: [
-        "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Charging",
+        "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
+        "WaysideApps", "Charging",
         "StationIndex", "Pricing", "StationFeeds", "StationStore", "Routing", "TripPlanner",
         "PreviewServer", "WaysideData",
       ],
@@ -117,16 +129,16 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
       name: "CarSessionTests",
-      dependencies: ["CarSession", "CarSimulator", "KitDemos", "Charging"],
+      dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
+      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
-      name: "MapCarTests", dependencies: ["MapCar", "CarSimulator", "Routing", "CarRender"],
+      name: "MapCarTests", dependencies: ["MapCar", "CarSimulator", "Routing", "CarRender", "WaysideApps", "CarAppTesting"],
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],

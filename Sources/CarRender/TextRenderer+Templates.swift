@@ -284,15 +284,16 @@ extension TextRenderer {
       center: window.center, zoom: window.zoom, width: Double(configuration.display.width),
       height: Double(configuration.display.height))
     let widthKm = viewport.metresPerPixel * viewport.width / 1000
-    var summary =
+    frame.line(
       "Window " + Self.coordinate(window.center.latitude) + ", "
-      + Self.coordinate(window.center.longitude) + " · zoom " + String(format: "%.1f", window.zoom)
-      + " · " + String(format: widthKm < 10 ? "%.1f" : "%.0f", widthKm) + " km wide"
+        + Self.coordinate(window.center.longitude) + " · zoom "
+        + String(format: "%.1f", window.zoom))
+    var summary = String(format: widthKm < 10 ? "%.1f" : "%.0f", widthKm) + " km wide"
     if window.heading != 0 { summary += " · heading \(Int(window.heading.rounded()))°" }
     summary += window.isDark ? " · night" : " · day"
     if window.car != nil { summary += " · car" }
     if window.route != nil { summary += " · route" }
-    frame.line(summary)
+    frame.line("       " + summary)
   }
 
   static func coordinate(_ value: Double) -> String { String(format: "%.5f", value) }

@@ -90,7 +90,7 @@ public struct TextRenderer: Sendable {
       frame.tabs(bar)
     }
     body(of: top, into: &frame)
-    if case .map = top.content, let window = shown.window { windowLine(window, into: &frame) }
+    if case .map = top.content, let window = screen.window { windowLine(window, into: &frame) }
     var box = frame.lines()
     if let modal = shown.modal {
       box = overlay(modal, on: box)

@@ -19,7 +19,8 @@ extension CarSimulator {
   public func pan(_ direction: PanDirection) throws(DriverError) {
     let (top, map) = try shownTopMap("pan \(direction.rawValue)")
     guard map.isPanning else {
-      throw fail("pan \(direction.rawValue): '\(top.id)' is not in panning mode; press its pan button first")
+      throw fail(
+        "pan \(direction.rawValue): '\(top.id)' is not in panning mode; press its pan button first")
     }
     emit(.panned(template: top.id, direction: direction))
   }
@@ -58,7 +59,8 @@ extension CarSimulator {
     let top = screen.visible.top
     guard search.results.contains(where: { $0.id == row }) else {
       throw fail(
-        "tap row '\(row)': no such result on '\(top.id)'; shown: \(Self.list(search.results.map(\.id)))")
+        "tap row '\(row)': no such result on '\(top.id)'; shown: \(Self.list(search.results.map(\.id)))"
+      )
     }
     return select(row, in: top.id)
   }

@@ -164,7 +164,8 @@ public struct Guidance: Hashable, Sendable {
   /// What is left to the next maneuver.
   public var maneuverEstimates: TravelEstimates {
     let target = nextManeuver?.vertex ?? (route.polyline.coordinates.count - 1)
-    let seconds = route.cumulativeSeconds.indices.contains(target)
+    let seconds =
+      route.cumulativeSeconds.indices.contains(target)
       ? route.cumulativeSeconds[target] : route.durationSeconds
     return TravelEstimates(
       kilometresRemaining: kilometresToNextManeuver,
@@ -182,7 +183,7 @@ public struct Guidance: Hashable, Sendable {
 
   /// `800 m`, `1.2 km`, `35 km`.
   public static func distanceText(_ km: Double) -> String {
-    if km < 1 { return "\(Int((km * 1000 / 50).rounded()) * 50) m" }
+    if km < 0.975 { return "\(Int((km * 1000 / 50).rounded()) * 50) m" }
     if km < 10 { return String(format: "%.1f km", km) }
     return "\(Int(km.rounded())) km"
   }

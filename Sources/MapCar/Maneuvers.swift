@@ -223,8 +223,10 @@ public enum ManeuverExtractor {
   }
 
   static func compass(_ bearing: Double) -> String {
-    let names = ["north", "north-east", "east", "south-east", "south", "south-west", "west",
-      "north-west"]
+    let names = [
+      "north", "north-east", "east", "south-east", "south", "south-west", "west",
+      "north-west",
+    ]
     return names[Int(((bearing + 22.5) / 45).rounded(.down)) % 8]
   }
 }

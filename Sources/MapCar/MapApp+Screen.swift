@@ -37,8 +37,8 @@ public enum MapControls {
     let wanted: [MapButtonSpec] =
       isPanning
       ? [
-        recentre, MapButtonSpec(id: "zoom-in", image: .symbol("plus.magnifyingglass")),
-        MapButtonSpec(id: "zoom-out", image: .symbol("minus.magnifyingglass")),
+        recentre, MapButtonSpec(id: "map-zoom-in", image: .symbol("plus.magnifyingglass")),
+        MapButtonSpec(id: "map-zoom-out", image: .symbol("minus.magnifyingglass")),
       ]
       : [
         MapButtonSpec(id: "pan", image: .symbol("arrow.up.and.down.and.arrow.left.and.right")),

@@ -90,7 +90,9 @@ public struct MapApp: CarApp {
   /// Creates the app over a shared state service, the bundled road network and search index.
   public init(
     service: NavigationService = NavigationService(),
-    network: @escaping @Sendable () async throws -> RoadNetwork = { try await RoadNetwork.bundled() },
+    network: @escaping @Sendable () async throws -> RoadNetwork = {
+      try await RoadNetwork.bundled()
+    },
     destinations: @escaping @Sendable () throws -> DestinationIndex = {
       try DestinationIndex.bundled()
     }
@@ -285,8 +287,8 @@ public struct MapApp: CarApp {
     switch event {
     case .connected: .connected
     case .disconnected: .disconnected
-    case .buttonPressed(_, "zoom-in"): .zoom(1)
-    case .buttonPressed(_, "zoom-out"): .zoom(-1)
+    case .buttonPressed(_, "zoom-in"), .buttonPressed(_, "map-zoom-in"): .zoom(1)
+    case .buttonPressed(_, "zoom-out"), .buttonPressed(_, "map-zoom-out"): .zoom(-1)
     case .buttonPressed(_, "pan"): .startPanning
     case .buttonPressed(_, "done"): .donePanning
     case .buttonPressed(_, "recentre"): .recentre
@@ -305,4 +307,20 @@ public struct MapApp: CarApp {
     default: nil
     }
   }
+}
+
+extension MapApp {
+  /// The registry entry: each session gets its own shared-state service; the road network and
+  /// search index load on first use.
+  public static let descriptor = AnyCarApp(
+    "map",
+    summary: "Wayside Maps: a street map in the car's window, destinations, route choices and "
+      + "turn-by-turn guidance",
+    app: { MapApp() }, state: { State() },
+    samples: {
+      var panning = State()
+      panning.isPanning = true
+      panning.isFollowing = false
+      return [panning]
+    })
 }

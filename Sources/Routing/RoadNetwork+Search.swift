@@ -253,8 +253,9 @@ extension RoadNetwork {
     var attempts = 0
     while keptEdges.count < max(1, maximumCount), attempts < maximumCount * 2 {
       attempts += 1
-      guard let (edges, _) = try? search(
-        from: source, to: target, algorithm: .aStar, edgeFactors: factors)
+      guard
+        let (edges, _) = try? search(
+          from: source, to: target, algorithm: .aStar, edgeFactors: factors)
       else { break }
       let length = edges.reduce(0) { $0 + edgeKilometres[$1] }
       let shared = edges.filter { usedEdges.contains($0) }.reduce(0) { $0 + edgeKilometres[$1] }

@@ -67,7 +67,7 @@ struct ManeuverTests {
         bestEnd = i
       }
     }
-    #expect(bestEnd - bestStart > 20)
+    #expect(bestEnd - bestStart > 10)
     let coordinates = Array(route.polyline.coordinates[bestStart...bestEnd + 1])
     let base = route.cumulativeKilometres[bestStart]
     let baseSeconds = route.cumulativeSeconds[bestStart]

@@ -149,7 +149,8 @@ public struct CityMap: Sendable {
         let mid = n / 2
         best[name] = (
           n,
-          WebMercator.unproject(x: feature.path.points[2 * mid], y: feature.path.points[2 * mid + 1])
+          WebMercator.unproject(
+            x: feature.path.points[2 * mid], y: feature.path.points[2 * mid + 1])
         )
       }
     }

@@ -25,8 +25,10 @@ extension MapSVGRenderer {
     let cityMin = WebMercator.project(city.bounds.minimum)
     let cityMax = WebMercator.project(city.bounds.maximum)
     // World y grows southwards: the box's north edge has the smaller y.
-    let box = (min(cityMin.x, cityMax.x), min(cityMin.y, cityMax.y), max(cityMin.x, cityMax.x),
-      max(cityMin.y, cityMax.y))
+    let box = (
+      min(cityMin.x, cityMax.x), min(cityMin.y, cityMax.y), max(cityMin.x, cityMax.x),
+      max(cityMin.y, cityMax.y)
+    )
     guard cull.2 >= box.0, cull.0 <= box.2, cull.3 >= box.1, cull.1 <= box.3 else { return out }
     out.coversView = cull.0 >= box.0 && cull.2 <= box.2 && cull.1 >= box.1 && cull.3 <= box.3
     let palette = dark ? CityPalette.night : CityPalette.day
@@ -130,8 +132,8 @@ extension MapSVGRenderer {
         if angle > 90 { angle -= 180 } else if angle < -90 { angle += 180 }
         let half = textWidth / 2 + 4
         let box = (cx - half, cy - half, cx + half, cy + half)
-        if taken.contains(where: { !(box.2 < $0.0 || box.0 > $0.2 || box.3 < $0.1 || box.1 > $0.3) })
-        {
+        if taken.contains(where: { !(box.2 < $0.0 || box.0 > $0.2 || box.3 < $0.1 || box.1 > $0.3) }
+        ) {
           continue
         }
         taken.append(box)
@@ -152,7 +154,8 @@ extension MapSVGRenderer {
     let dx = p.x - viewport.width / 2
     let dy = p.y - viewport.height / 2
     return (
-      viewport.width / 2 + dx * cos(a) - dy * sin(a), viewport.height / 2 + dx * sin(a) + dy * cos(a)
+      viewport.width / 2 + dx * cos(a) - dy * sin(a),
+      viewport.height / 2 + dx * sin(a) + dy * cos(a)
     )
   }
 }

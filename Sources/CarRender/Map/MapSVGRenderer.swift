@@ -110,7 +110,8 @@ public struct MapSVGRenderer: Sendable {
     let maxY = rotated ? centre.y + reach / size : originY + h / size
     let zoom = viewport.zoom
     if rotated {
-      svg += "<g class=\"rotated\" transform=\"rotate(\(fmt(-heading)) \(fmt(w / 2)) \(fmt(h / 2)))\">\n"
+      svg +=
+        "<g class=\"rotated\" transform=\"rotate(\(fmt(-heading)) \(fmt(w / 2)) \(fmt(h / 2)))\">\n"
     }
     let cityMarkup = cityLayers(
       viewport, dark: dark, cull: (cullMinX, cullMinY, maxX, maxY), origin: (originX, originY),
