@@ -94,7 +94,7 @@ let package = Package(
       name: "wayside-bench",
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
-        "Routing", "TripPlanner", "WaysideData", "HTTPServer",
+        "Routing", "TripPlanner", "WaysideData", "HTTPServer", "CarRender", "MapCar",
       ],
       swiftSettings: strict),
 
