@@ -42,7 +42,9 @@ let package = Package(
     .target(name: "HTTPServer", swiftSettings: strict),
 
     // MARK: L2 experiences and hosts
-    .target(name: "CarSession", dependencies: ["CarTemplates", "Geo"], swiftSettings: strict),
+    .target(
+      name: "CarSession", dependencies: ["CarTemplates", "Geo", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "CarRender", dependencies: ["CarTemplates", "Geo", "WaysideData"],
       swiftSettings: strict),
