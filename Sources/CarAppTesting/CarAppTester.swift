@@ -31,8 +31,9 @@ public final class CarAppTester<App: CarApp> {
   public let location: LocationBox
   /// How the app's data sources answer.
   public let dataSource: DataSourceModeBox
-  /// Whether unasserted operations and received actions fail the next step (default) or are
-  /// ignored.
+  /// Whether every step must describe the whole state change and unasserted operations and
+  /// received actions fail the next step (default); when false, a step's update is checked only
+  /// for what it sets, and the rest is ignored.
   public var exhaustive = true
 
   private let recorder: Recorder
@@ -183,7 +184,9 @@ public final class CarAppTester<App: CarApp> {
     // The state right after the step's own action: the first recorded one, or the current
     // state when the step reduced nothing of its own.
     let own = recorder.count > before ? recorder.entry(before).state : session.state
-    var expected = state
+    // Exhaustive: the update must describe the whole change. Otherwise only what it sets is
+    // checked, against the actual state.
+    var expected = exhaustive ? state : own
     do {
       try update(&expected)
     } catch {

@@ -89,6 +89,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   private var pending: [SelectionTicket: Int] = [:]
   private var built: [CarScreen] = []
   private var builtSet: Set<CarScreen> = []
+  private var drawnWindow: CarWindowSpec?
 
   /// Creates a session and attaches it to the host's events.
   public init(
@@ -136,6 +137,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     if let action = app.action(for: event, in: state) {
       process(action, origin: origin)
     }
+    if case .connected = event { drawnWindow = nil }
     if case .disconnected = event {
       // No interface controller to reconcile against until the next connection.
     } else if let wanted = wantedScreen {
@@ -313,6 +315,10 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       from: host.screen, to: wanted, maximumDepth: rules.maximumDepth(for: App.entitlements),
       entitlements: App.entitlements)
     plan.diagnostics.forEach(record)
+    if wanted.window != drawnWindow {
+      drawnWindow = wanted.window
+      host.drawWindow(wanted.window)
+    }
     for operation in plan.operations {
       do {
         let completion = try host.perform(operation)

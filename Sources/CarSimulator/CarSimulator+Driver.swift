@@ -63,6 +63,18 @@ extension CarSimulator {
     }
     switch action {
     case .tapRow(let row):
+      if let shown = screen, shown.modal == nil,
+        case .search(let search) = shown.visible.top.content
+      {
+        // A search template's results are rows too (navigation apps).
+        let top = shown.visible.top
+        guard search.results.contains(where: { $0.id == row }) else {
+          throw DriverError(
+            "tap row '\(row)': no such result on '\(top.id)'; shown: "
+              + Self.list(search.results.map(\.id)))
+        }
+        return { self.select(row, in: top.id) }
+      }
       let (top, list) = try shownTopList("tap row '\(row)'")
       guard let found = list.allRows.first(where: { $0.id == row }) else {
         throw DriverError(
@@ -72,12 +84,7 @@ extension CarSimulator {
       if case .item(let item) = found, !item.isEnabled {
         throw DriverError("tap row '\(row)': the row is disabled")
       }
-      return {
-        let ticket = self.makeTicket()
-        self.startSpinner(ticket, template: top.id, row: row)
-        self.emit(.listItemSelected(template: top.id, item: row, ticket: ticket))
-        return ticket
-      }
+      return { self.select(row, in: top.id) }
     case .tapImage(let row, let index):
       let (top, list) = try shownTopList("tap image \(index + 1) of '\(row)'")
       guard case .imageRow(let imageRow)? = list.allRows.first(where: { $0.id == row }) else {
@@ -231,6 +238,14 @@ extension CarSimulator {
     return ticket
   }
 
+  /// Starts the row's spinner and reports the selection.
+  func select(_ row: ElementID, in template: TemplateID) -> SelectionTicket {
+    let ticket = makeTicket()
+    startSpinner(ticket, template: template, row: row)
+    emit(.listItemSelected(template: template, item: row, ticket: ticket))
+    return ticket
+  }
+
   /// Taps image `index` (0-based) of an image row on the top template.
   public func tapImage(row: ElementID, index: Int) throws(DriverError) {
     try drive(.tapImage(row: row, index: index))
@@ -293,7 +308,13 @@ extension CarSimulator {
 
   // MARK: - Helpers
 
-  private func runningScreen(_ what: String) throws(DriverError) -> HostScreen {
+  /// Records a refusal in the transcript and returns it to throw.
+  func fail(_ message: String) -> DriverError {
+    reject(message)
+    return DriverError(message)
+  }
+
+  func runningScreen(_ what: String) throws(DriverError) -> HostScreen {
     guard appState == .running, let shown = shownScreen else {
       throw DriverError("\(what): the app is not on screen (\(appState))")
     }
@@ -378,10 +399,11 @@ extension CarSimulator {
       return bar(map.navigationBar)
         + map.mapButtons.filter { $0.isEnabled && !$0.isHidden }.map(\.id)
     case .nowPlaying(let spec): return spec.buttons.filter(\.isEnabled).map(\.id)
-    case .contact(let contact): return contact.actions.map(\.id)
+    case .contact(let contact): return bar(contact.navigationBar) + contact.actions.map(\.id)
     case .voiceControl(let voice):
       let state = voice.states.first { $0.id == voice.activeStateID } ?? voice.states.first
-      return (state?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
+      return bar(voice.navigationBar)
+        + (state?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
     case .tabBar, .alert, .actionSheet, .search: return []
     }
   }

@@ -235,13 +235,21 @@ public enum JourneyRunner {
       case .disconnect: host.disconnect()
       case .config(let change):
         guard let current = host.configuration else { return "config: no car is connected" }
-        run.lastConfiguration = change.applied(to: current)
-        host.changeConfiguration(run.lastConfiguration)
+        let next = change.applied(to: current)
+        guard host.changeConfiguration(next) else {
+          return CarSimulator.videoSupportFixedMessage(supported: current.supportsVideoPlayback)
+        }
+        run.lastConfiguration = next
       case .driver(let action): try host.drive(action)
       case .mark: run.mark = host.transcript.totalCount
       case .data(let mode): run.dataSource.mode = mode
       case .wait(let duration):
         await run.car?.advanceTime(by: duration)
+      case .pan(let direction): try host.pan(direction)
+      case .drag(let dx, let dy): try host.drag(dx: dx, dy: dy)
+      case .pinch(let scale): try host.zoomGesture(scale: scale)
+      case .type(let text): try host.typeSearch(text)
+      case .startRoute(let route): try host.startTrip(route: route)
       case .startVideo:
         guard host.startVideoPlayback() else { return "video start: video is not available" }
       case .host(let operation, let withCompletion):

@@ -185,8 +185,16 @@ public final class SimulatorController {
       configuration.isVideoAvailable = configuration.isVideoAvailable && !driving
       applyConfiguration()
     case .videoAllowed(let allowed):
-      configuration.supportsVideoPlayback = true
       configuration.isVideoAvailable = allowed
+      if !configuration.supportsVideoPlayback {
+        // Video support is fixed for a session (carplay-facts.md §3): allowing video in a car
+        // that lacks it means plugging in a car that has it.
+        configuration.supportsVideoPlayback = true
+        if host.configuration != nil {
+          host.disconnect()
+          connectCar()
+        }
+      }
       applyConfiguration()
     case .move(let place): move(to: place)
     case .drive(let from, let to, let speed): await drive(from: from ?? "", to: to, speed: speed)
