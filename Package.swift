@@ -40,6 +40,13 @@ let package = Package(
       dependencies: ["Geo", "Charging", "StationIndex", "Routing", "Pricing"],
       swiftSettings: strict),
     .target(name: "HTTPServer", swiftSettings: strict),
+    .target(
+      name: "ChargingData",
+      dependencies: [
+        "Charging", "StationIndex", "Pricing", "StationFeeds", "Routing", "TripPlanner",
+        "WaysideData",
+      ],
+      swiftSettings: strict),
 
     // MARK: L2 experiences and hosts
     .target(name: "CarSession", dependencies: ["CarTemplates", "Geo"], swiftSettings: strict),
@@ -53,6 +60,13 @@ let package = Package(
       name: "KitDemos",
       dependencies: [
         "CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData",
+      ],
+      swiftSettings: strict),
+    .target(
+      name: "ChargingCar",
+      dependencies: [
+        "CarTemplates", "CarSession", "Geo", "Charging", "StationIndex", "Pricing",
+        "StationStore", "Routing", "TripPlanner", "ChargingData", "WaysideData",
       ],
       swiftSettings: strict),
 
@@ -69,7 +83,7 @@ let package = Package(
       dependencies: [
         "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Charging",
         "StationIndex", "Pricing", "StationFeeds", "StationStore", "Routing", "TripPlanner",
-        "PreviewServer", "WaysideData",
+        "PreviewServer", "WaysideData", "ChargingData", "ChargingCar",
       ],
       swiftSettings: strict),
     .executableTarget(name: "wayside", dependencies: ["WaysideCLI"], swiftSettings: strict),
@@ -77,7 +91,8 @@ let package = Package(
       name: "wayside-bench",
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
-        "Routing", "TripPlanner", "WaysideData", "HTTPServer",
+        "Routing", "TripPlanner", "WaysideData", "HTTPServer", "ChargingData", "ChargingCar",
+        "CarSession", "CarTemplates",
       ],
       swiftSettings: strict),
 
@@ -122,6 +137,13 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ChargingCarTests",
+      dependencies: [
+        "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
+        "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],
