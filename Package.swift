@@ -66,13 +66,13 @@ let package = Package(
       name: "ChargingCar",
       dependencies: [
         "CarTemplates", "CarSession", "Geo", "Charging", "StationIndex", "Pricing",
-        "StationStore", "Routing", "TripPlanner", "ChargingData", "WaysideData",
+        "StationStore", "StationFeeds", "Routing", "TripPlanner", "ChargingData", "WaysideData",
       ],
       swiftSettings: strict),
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
-      name: "WaysideApps", dependencies: ["CarSession", "KitDemos"], swiftSettings: strict),
+      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "ChargingCar"], swiftSettings: strict),
 
     // MARK: L3 edges
     .target(

@@ -283,11 +283,16 @@ extension ChargingApp {
     ]
   }
 
-  /// The load as an effect; a new load replaces the one in flight.
+  /// The load as an effect under ``loadID``: a new load cancels the one in flight, whose answer
+  /// is then dropped.
   static func loadEffect(_ work: @escaping @Sendable (CarClients) async -> Action)
     -> Effect<Action>
   {
-    .run { clients in await work(clients) }
+    .run(id: loadID) { clients, send in
+      let action = await work(clients)
+      guard !Task.isCancelled else { return }
+      await send(action)
+    }
   }
 
   /// Directions by car to a coordinate in Apple Maps (carplay-facts.md §6), labelled.
