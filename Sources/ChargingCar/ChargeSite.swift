@@ -149,8 +149,17 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
     }
   }
 
+  /// `Breitscheidstraße 6`, `Breitscheidstr. 6` and `Breitscheid Strasse 6` → `breitscheidstr6`.
+  static func normalisedStreet(_ street: String) -> String {
+    var text = street.lowercased()
+    for long in ["straße", "strasse", "str."] {
+      text = text.replacingOccurrences(of: long, with: "str")
+    }
+    return String(text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
+  }
+
   static func siteKey(_ station: Station) -> String {
-    let street = (station.address.street ?? "").lowercased().filter { !$0.isWhitespace }
+    let street = normalisedStreet(station.address.street ?? "")
     let operatorKey = station.operatorFamily
     guard !street.isEmpty else {
       let lat = (station.coordinate.latitude * 10_000).rounded()

@@ -183,7 +183,7 @@ extension ChargingApp {
     let parts = row.split(separator: "-", maxSplits: 1).map(String.init)
     guard parts.count == 2 else { return nil }
     switch parts[0] {
-    case "city": return Int(parts[1]).flatMap { state.cities.indices.contains($0) ? state.cities[$0] : nil }
+    case "city": return state.cities.first { $0.name == parts[1] }
     case "recent":
       return Int(parts[1]).flatMap { state.recent.indices.contains($0) ? state.recent[$0] : nil }
     case "fav":

@@ -250,9 +250,9 @@ public enum ChargingScreens {
           accessory: .disclosureIndicator)
       })
     let towns = take(
-      state.cities.enumerated().map { index, d in
+      state.cities.map { d in
         ListItemSpec(
-          id: ElementID("city-\(index)"), text: d.name,
+          id: ElementID("city-\(d.name)"), text: d.name,
           detailText: distanceText(from: state.car, to: d.coordinate),
           accessory: .disclosureIndicator)
       })

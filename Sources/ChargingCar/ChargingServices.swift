@@ -180,7 +180,7 @@ public struct ChargingServices: Sendable {
   }
 
   /// How many towns the Route tab offers.
-  public static let cityCount = 8
+  public static let cityCount = 12
 }
 
 /// The basemap's largest towns, for the Route tab.
