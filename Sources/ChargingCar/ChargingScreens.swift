@@ -304,9 +304,11 @@ public enum ChargingScreens {
       for (index, stop) in summary.stops.prefix(6).enumerated() {
         items.append(
           InformationItemSpec(
-            id: ElementID("stop-\(index)"), title: "Stop \(index + 1): \(stop.name)",
+            id: ElementID("stop-\(index)"),
+            title:
+              "Stop \(index + 1): \(percent(stop.arrival)) → \(percent(stop.departure)), \(Int(stop.chargeMinutes.rounded(.up))) min",
             detail:
-              "km \(Int(stop.kilometre.rounded())), \(Int(stop.kilowatts)) kW: arrive \(percent(stop.arrival)), charge to \(percent(stop.departure)) in \(Int(stop.chargeMinutes.rounded(.up))) min, \(stop.priceText)"
+              "\(stop.priceText) · \(stop.name), \(Int(stop.kilowatts)) kW, km \(Int(stop.kilometre.rounded()))"
           ))
       }
       items.append(
