@@ -152,7 +152,11 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],
+      name: "WaysideCLITests",
+      dependencies: [
+        "WaysideCLI", "HTTPServer", "PreviewServer", "ChargingCar", "ChargingData", "Pricing",
+        "WaysideData", "Geo",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
