@@ -72,7 +72,8 @@ let package = Package(
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
-      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "ChargingCar"], swiftSettings: strict),
+      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "ChargingCar"],
+      swiftSettings: strict),
 
     // MARK: L3 edges
     .target(

@@ -11,7 +11,8 @@ extension ChargingApp {
   /// nothing: the station set, tariffs and roads load on the first query.
   public static let descriptor = AnyCarApp(
     "charging",
-    summary: "chargers on all of Germany with your prices, details, filters, favourites and a route",
+    summary:
+      "chargers on all of Germany with your prices, details, filters, favourites and a route",
     app: { ChargingApp() }, state: { State() }, samples: { sampleStates() })
 
   /// Loaded, selected, detailed, filtered, empty, failed (with and without earlier results) and

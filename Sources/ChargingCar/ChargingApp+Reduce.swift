@@ -61,7 +61,8 @@ extension ChargingApp {
       state.selected = id
     case .navigate(let id):
       let target = id.flatMap { lookup($0, in: state) } ?? state.details ?? selectedSite(state)
-      guard let site = target, let url = Self.directions(to: site.site.coordinate, label: site.site.title)
+      guard let site = target,
+        let url = Self.directions(to: site.site.coordinate, label: site.site.title)
       else { return [] }
       return [.openURL(url)]
     case .showDetails(let id):
@@ -77,7 +78,11 @@ extension ChargingApp {
     case .toggleFavourite:
       guard let site = state.details else { return [] }
       let on = !state.setup.favourites.contains(site.id)
-      if on { state.setup.favourites.insert(site.id) } else { state.setup.favourites.remove(site.id) }
+      if on {
+        state.setup.favourites.insert(site.id)
+      } else {
+        state.setup.favourites.remove(site.id)
+      }
       let driver = services.driver
       let id = site.id
       return [

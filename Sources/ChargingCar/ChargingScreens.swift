@@ -147,7 +147,8 @@ public enum ChargingScreens {
     items += [
       InformationItemSpec(
         id: "connectors", title: "Connectors",
-        detail: "\(s.chargePointCount) charge points: \(connectors.isEmpty ? "not given" : connectors)\(likely)"
+        detail:
+          "\(s.chargePointCount) charge points: \(connectors.isEmpty ? "not given" : connectors)\(likely)"
       ),
       InformationItemSpec(
         id: "availability", title: "Availability", detail: "unknown (no live status for this site)"),
@@ -272,7 +273,9 @@ public enum ChargingScreens {
   }
 
   /// `23 %`.
-  public static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded())) %" }
+  public static func percent(_ fraction: Double) -> String {
+    "\(Int((fraction * 100).rounded())) %"
+  }
 
   /// The trip summary: distance, driving time, each stop with arrival charge, minutes and cost,
   /// arrival charge; Start Navigation (to the first stop) and Continue to the destination.
@@ -283,10 +286,13 @@ public enum ChargingScreens {
     case .none, .planning:
       spec = InformationTemplateSpec(
         title: title,
-        items: [InformationItemSpec(id: "planning", title: "Planning", detail: "Finding charging stops…")])
+        items: [
+          InformationItemSpec(id: "planning", title: "Planning", detail: "Finding charging stops…")
+        ])
     case .failed(_, let message):
       spec = InformationTemplateSpec(
-        title: title, items: [InformationItemSpec(id: "no-plan", title: "No plan", detail: message)])
+        title: title, items: [InformationItemSpec(id: "no-plan", title: "No plan", detail: message)]
+      )
     case .planned(let summary):
       var items = [
         InformationItemSpec(
@@ -315,9 +321,12 @@ public enum ChargingScreens {
         InformationItemSpec(
           id: "arrival", title: "Arrival",
           detail: "\(percent(summary.arrival)) at \(summary.destination.name)"))
-      var actions = [TextButtonSpec(id: "start-navigation", title: "Start Navigation", style: .confirm)]
+      var actions = [
+        TextButtonSpec(id: "start-navigation", title: "Start Navigation", style: .confirm)
+      ]
       if !summary.stops.isEmpty {
-        actions.append(TextButtonSpec(id: "continue", title: "Continue to \(summary.destination.name)"))
+        actions.append(
+          TextButtonSpec(id: "continue", title: "Continue to \(summary.destination.name)"))
       }
       spec = InformationTemplateSpec(title: title, items: Array(items.prefix(10)), actions: actions)
     }

@@ -89,7 +89,8 @@ public struct TripOptions: Sendable {
         .invalidOptions, "state-of-charge step \(stateOfChargeStep); expected 0.0001…0.1")
     }
     guard stopOverheadSeconds >= 0, minimumStopChargeSeconds >= 0,
-      (0...0.1).contains(topUpToleranceStateOfCharge), corridorKilometres >= 0, detourKilometresPerHour > 0,
+      (0...0.1).contains(topUpToleranceStateOfCharge), corridorKilometres >= 0,
+      detourKilometresPerHour > 0,
       detourCircuity >= 1, thinningKilometres >= 0
     else {
       throw TripPlanningError(

@@ -12,7 +12,8 @@ import Testing
 struct BuilderTests {
   static let kassel = ChargingApp.kasselCentre
 
-  func loadedState(_ sites: [PricedSite], filter: ChargeFilter = ChargeFilter()) -> ChargingApp.State
+  func loadedState(_ sites: [PricedSite], filter: ChargeFilter = ChargeFilter())
+    -> ChargingApp.State
   {
     var state = ChargingApp.State(places: .loaded(sites), filter: filter)
     state.loadedCenter = Self.kassel
@@ -55,7 +56,9 @@ struct BuilderTests {
     }
   }
 
-  @Test("the subtitle is the max power and the price for the driver's tariffs, e.g. 150 kW · 0.59 €/kWh")
+  @Test(
+    "the subtitle is the max power and the price for the driver's tariffs, e.g. 150 kW · 0.59 €/kWh"
+  )
   func subtitleWithTariff() async throws {
     let search = try await Fixture.germany()
     // Find a site near Stuttgart that some tariff prices, then choose that tariff.
@@ -76,7 +79,8 @@ struct BuilderTests {
     #expect(site.price == .mine([tariff]))
   }
 
-  @Test("with no tariff chosen prices say ad-hoc price or no tariff chosen, never to pick up the phone")
+  @Test(
+    "with no tariff chosen prices say ad-hoc price or no tariff chosen, never to pick up the phone")
   func noTariffChosen() async throws {
     let search = try await Fixture.germany()
     let stuttgart = Coordinate(latitude: 48.7758, longitude: 9.1829)
@@ -90,8 +94,10 @@ struct BuilderTests {
       #expect(text.hasSuffix("ad-hoc price") || text.hasSuffix("no tariff chosen"), "\(text)")
       if case .adHoc = site.price { sawAdHoc = true }
       let details = ChargingScreens.details(site, setup: DriverSetup())
-      let all = (details.informationSpec?.items ?? []).map { "\($0.title ?? "") \($0.detail ?? "")" }
-        .joined(separator: "\n")
+      let all = (details.informationSpec?.items ?? []).map {
+        "\($0.title ?? "") \($0.detail ?? "")"
+      }
+      .joined(separator: "\n")
       #expect(!all.lowercased().contains("phone"))
       #expect(all.contains("no tariff chosen"))
     }

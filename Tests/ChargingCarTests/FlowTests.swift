@@ -103,7 +103,9 @@ struct FlowTests {
     #expect(log.all.count == loads, "no load starts after disconnect")
   }
 
-  @Test("a load still running when the car disconnects reaches nothing; reconnecting keeps the filter and favourites and loads afresh")
+  @Test(
+    "a load still running when the car disconnects reaches nothing; reconnecting keeps the filter and favourites and loads afresh"
+  )
   func disconnectDuringLoad() async throws {
     let box = DriverSetupBox()
     let car = SimulatedCar.test(app: Fixture.descriptor(box))
