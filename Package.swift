@@ -49,7 +49,9 @@ let package = Package(
       swiftSettings: strict),
 
     // MARK: L2 experiences and hosts
-    .target(name: "CarSession", dependencies: ["CarTemplates", "Geo"], swiftSettings: strict),
+    .target(
+      name: "CarSession", dependencies: ["CarTemplates", "Geo", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "CarRender", dependencies: ["CarTemplates", "Geo", "WaysideData"],
       swiftSettings: strict),
@@ -68,6 +70,11 @@ let package = Package(
         "CarTemplates", "CarSession", "Geo", "Charging", "StationIndex", "Pricing",
         "StationStore", "StationFeeds", "Routing", "TripPlanner", "ChargingData", "WaysideData",
       ],
+      swiftSettings: strict),
+
+    // The exhaustive app tester, for test targets only (it imports Swift Testing).
+    .target(
+      name: "CarAppTesting", dependencies: ["CarSession", "CarSimulator", "CarTemplates"],
       swiftSettings: strict),
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
@@ -134,7 +141,7 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
       name: "CarSessionTests",
-      dependencies: ["CarSession", "CarSimulator", "KitDemos", "Charging"],
+      dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
       name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],

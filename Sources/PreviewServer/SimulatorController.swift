@@ -197,8 +197,16 @@ public final class SimulatorController {
       configuration.isVideoAvailable = configuration.isVideoAvailable && value != "true"
       applyConfiguration()
     case "video":
-      configuration.supportsVideoPlayback = true
       configuration.isVideoAvailable = value == "true"
+      if !configuration.supportsVideoPlayback {
+        // Video support is fixed for a session (carplay-facts.md §3): allowing video in a car
+        // that lacks it means plugging in a car that has it.
+        configuration.supportsVideoPlayback = true
+        if host.configuration != nil {
+          host.disconnect()
+          connectCar()
+        }
+      }
       applyConfiguration()
     case "lock": value == "true" ? host.lockPhone() : host.unlockPhone()
     case "move": move(to: value)
