@@ -171,11 +171,14 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       }
       return
     }
-    // Live clock (the web simulator): work doing real I/O is waited for, at most 5 s, so a
-    // hung source never hangs the page; idle streams and sleepers count as settled.
-    let deadline = ContinuousClock.now + .seconds(5)
+    // Live clock (the web simulator): work doing real I/O — a first load of bundled data can
+    // take seconds on a busy machine — is waited for, at most 60 s, so a hung source never
+    // hangs the page for good; idle streams and sleepers count as settled.
+    let deadline = ContinuousClock.now + .seconds(60)
+    var pause = Duration.milliseconds(1)
     while works.count > idle.count, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
+      try? await Task.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(10))
     }
   }
 
