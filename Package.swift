@@ -62,6 +62,11 @@ let package = Package(
       ],
       swiftSettings: strict),
 
+    .target(
+      name: "MapCar",
+      dependencies: ["CarTemplates", "CarSession", "Geo", "Routing", "CarRender", "WaysideData"],
+      swiftSettings: strict),
+
     // The exhaustive app tester, for test targets only (it imports Swift Testing).
     .target(
       name: "CarAppTesting", dependencies: ["CarSession", "CarSimulator", "CarTemplates"],
@@ -69,7 +74,8 @@ let package = Package(
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
-      name: "WaysideApps", dependencies: ["CarSession", "KitDemos"], swiftSettings: strict),
+      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "MapCar"],
+      swiftSettings: strict),
 
     // MARK: L3 edges
     .target(
@@ -94,7 +100,7 @@ let package = Package(
       name: "wayside-bench",
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
-        "Routing", "TripPlanner", "WaysideData", "HTTPServer",
+        "Routing", "TripPlanner", "WaysideData", "HTTPServer", "CarRender", "MapCar",
       ],
       swiftSettings: strict),
 
@@ -136,10 +142,13 @@ let package = Package(
       dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
+      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "MapCarTests", dependencies: ["MapCar", "CarSimulator", "Routing", "CarRender", "WaysideApps", "CarAppTesting"],
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
