@@ -90,7 +90,7 @@ struct StationDetailView: View {
         }
       }
       Section("Connectors") {
-        ForEach(station.connectorStandards.map(\.rawValue).sorted(), id: \.self) { standard in
+        ForEach(station.connectorStandards.map(\.description).sorted(), id: \.self) { standard in
           Text(standard)
         }
       }

@@ -502,6 +502,8 @@ extension CPPointOfInterestTemplateDelegate {
   open func showTripPreviews(_ tripPreviews: [CPTrip], textConfiguration: CPTripPreviewTextConfiguration?) {}
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/hidetrippreviews()
   open func hideTripPreviews() {}
+  // https://developer.apple.com/documentation/carplay/cpmaptemplate/startnavigationsession(for:)
+  open func startNavigationSession(for trip: CPTrip) -> CPNavigationSession { CPNavigationSession() }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/pandirection
   public struct PanDirection: OptionSet, Sendable {
     public let rawValue: Int
@@ -516,6 +518,26 @@ extension CPPointOfInterestTemplateDelegate {
   open var backButton: CPBarButton?
 }
 
+// https://developer.apple.com/documentation/carplay/cpmaneuver
+@MainActor open class CPManeuver: NSObject {
+  // https://developer.apple.com/documentation/carplay/cpmaneuver/init()
+  public override init() {}
+  // https://developer.apple.com/documentation/carplay/cpmaneuver/instructionvariants
+  open var instructionVariants: [String] = []
+  // https://developer.apple.com/documentation/carplay/cpmaneuver/symbolimage
+  open var symbolImage: UIImage?
+  // https://developer.apple.com/documentation/carplay/cpmaneuver/userinfo
+  open var userInfo: Any?
+}
+
+// https://developer.apple.com/documentation/carplay/cpnavigationsession
+@MainActor open class CPNavigationSession: NSObject {
+  // https://developer.apple.com/documentation/carplay/cpnavigationsession/upcomingmaneuvers
+  open var upcomingManeuvers: [CPManeuver] = []
+  // https://developer.apple.com/documentation/carplay/cpnavigationsession/finishtrip()
+  open func finishTrip() {}
+}
+
 // https://developer.apple.com/documentation/carplay/cptrippreviewtextconfiguration
 @MainActor open class CPTripPreviewTextConfiguration: NSObject {}
 
@@ -525,6 +547,8 @@ extension CPPointOfInterestTemplateDelegate {
   func mapTemplate(_ mapTemplate: CPMapTemplate, panWith direction: CPMapTemplate.PanDirection)
   // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:didupdatepangesturewithtranslation:velocity:)
   func mapTemplate(_ mapTemplate: CPMapTemplate, didUpdatePanGestureWithTranslation translation: CGPoint, velocity: CGPoint)
+  // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:didendpangesturewithvelocity:)
+  func mapTemplate(_ mapTemplate: CPMapTemplate, didEndPanGestureWithVelocity velocity: CGPoint)
   // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:selectedpreviewfor:using:)
   func mapTemplate(_ mapTemplate: CPMapTemplate, selectedPreviewFor trip: CPTrip, using routeChoice: CPRouteChoice)
   // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:startedtrip:using:)
@@ -533,6 +557,7 @@ extension CPPointOfInterestTemplateDelegate {
 extension CPMapTemplateDelegate {
   public func mapTemplate(_ mapTemplate: CPMapTemplate, panWith direction: CPMapTemplate.PanDirection) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, didUpdatePanGestureWithTranslation translation: CGPoint, velocity: CGPoint) {}
+  public func mapTemplate(_ mapTemplate: CPMapTemplate, didEndPanGestureWithVelocity velocity: CGPoint) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, selectedPreviewFor trip: CPTrip, using routeChoice: CPRouteChoice) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, startedTrip trip: CPTrip, using routeChoice: CPRouteChoice) {}
 }

@@ -140,14 +140,15 @@ public struct VStack<Content: View>: View {
   public var body: Never { fatalError() }
 }
 // https://developer.apple.com/documentation/swiftui/foreach
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content>: View where Content: View {
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {}
+extension ForEach: View where Content: View {
   public var body: Never { fatalError() }
 }
-extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
+extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable, Content: View {
   // https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-1i1ez
   public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
 }
-extension ForEach {
+extension ForEach where Content: View {
   // https://developer.apple.com/documentation/swiftui/foreach/init(_:id:content:)
   public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
 }
@@ -198,11 +199,15 @@ extension View {
 // https://developer.apple.com/documentation/mapkit/mapcontentbuilder
 @resultBuilder public struct MapContentBuilder {
   public static func buildBlock<each C: MapContent>(_ content: repeat each C) -> _MapContentGroup { _MapContentGroup() }
-  public static func buildIf<C: MapContent>(_ content: C?) -> _MapContentGroup { _MapContentGroup() }
+  public static func buildExpression<C: MapContent>(_ content: C) -> C { content }
+  public static func buildBlock<C: MapContent>(_ content: C) -> C { content }
+  public static func buildOptional<C: MapContent>(_ content: C?) -> C? { content }
   public static func buildEither<C: MapContent>(first: C) -> _MapContentGroup { _MapContentGroup() }
   public static func buildEither<C: MapContent>(second: C) -> _MapContentGroup { _MapContentGroup() }
   public static func buildArray<C: MapContent>(_ content: [C]) -> _MapContentGroup { _MapContentGroup() }
 }
+// (optional map content, the type of an `if` without `else` in a map content builder)
+extension Optional: MapContent where Wrapped: MapContent {}
 // (the builder's result type)
 public struct _MapContentGroup: MapContent {}
 // https://developer.apple.com/documentation/mapkit/marker

@@ -9,7 +9,7 @@ import UIKit
 /// and from the asset table of carplay-facts.md §4 otherwise.
 enum ImageSlot {
   case listItem, imageRow, header, tab, barButton, button, gridButton, pin, mapButton
-  case nowPlayingButton, voiceState, contact
+  case nowPlayingButton, voiceState, contact, maneuver
 
   /// The slot's maximum size in points.
   @MainActor var maximumSize: CGSize {
@@ -24,6 +24,8 @@ enum ImageSlot {
     case .tab, .barButton, .mapButton: CGSize(width: 24, height: 24)
     case .voiceState: CGSize(width: 150, height: 150)
     case .header: CGSize(width: 120, height: 120)
+    // First maneuver symbol, one line: 50×50 pt (carplay-facts.md §4).
+    case .maneuver: CGSize(width: 50, height: 50)
     }
   }
 }

@@ -105,11 +105,46 @@ extension CarPlayBridge: CPPointOfInterestTemplateDelegate {
 }
 
 extension CarPlayBridge: CPMapTemplateDelegate {
-  /// The driver chose a route of a trip preview and pressed Go. The kit on this branch has no
-  /// trip-start event yet, so it arrives as a press of the route's element.
-  func mapTemplate(_ mapTemplate: CPMapTemplate, startedTrip trip: CPTrip, using routeChoice: CPRouteChoice) {
-    guard let id = id(of: mapTemplate), let route = routeChoice.userInfo as? String else { return }
-    send(.buttonPressed(template: id, button: ElementID(rawValue: route)))
+  /// A pan step from a knob, touch pad or the panning interface's arrows.
+  func mapTemplate(_ mapTemplate: CPMapTemplate, panWith direction: CPMapTemplate.PanDirection) {
+    guard let id = id(of: mapTemplate) else { return }
+    let directions: [(CPMapTemplate.PanDirection, PanDirection)] = [
+      (.up, .up), (.down, .down), (.left, .left), (.right, .right),
+    ]
+    for (carPlay, kit) in directions where direction.contains(carPlay) {
+      send(.panned(template: id, direction: kit))
+    }
+  }
+
+  /// A touch drag: CarPlay reports the translation since the drag began; the kit wants the
+  /// change since the previous report.
+  func mapTemplate(
+    _ mapTemplate: CPMapTemplate, didUpdatePanGestureWithTranslation translation: CGPoint,
+    velocity: CGPoint
+  ) {
+    guard let id = id(of: mapTemplate) else { return }
+    let previous = dragOrigin ?? .zero
+    dragOrigin = translation
+    send(
+      .dragged(
+        template: id, dx: Double(translation.x - previous.x), dy: Double(translation.y - previous.y)))
+  }
+
+  /// A drag ended; the next one starts from zero.
+  func mapTemplate(_ mapTemplate: CPMapTemplate, didEndPanGestureWithVelocity velocity: CGPoint) {
+    dragOrigin = nil
+  }
+
+  /// The driver chose a route of a trip preview and pressed Go.
+  func mapTemplate(
+    _ mapTemplate: CPMapTemplate, startedTrip trip: CPTrip, using routeChoice: CPRouteChoice
+  ) {
+    guard let id = id(of: mapTemplate), let tripID = trip.userInfo as? String,
+      let route = routeChoice.userInfo as? String
+    else { return }
+    send(
+      .tripStarted(
+        template: id, trip: ElementID(rawValue: tripID), route: ElementID(rawValue: route)))
   }
 }
 
@@ -126,8 +161,8 @@ extension CarPlayBridge: CPNowPlayingTemplateObserver {
 }
 
 extension CarPlayBridge: CPSearchTemplateDelegate {
-  /// The driver typed: CarPlay waits for results, which the next update of the search spec
-  /// answers (the results the app computed for the text it was told).
+  /// The driver typed: the session hears the text, and CarPlay's wait for results is answered
+  /// by the search spec's next update (or at once, when the spec already has this query).
   func searchTemplate(
     _ searchTemplate: CPSearchTemplate, updatedSearchText searchText: String,
     completionHandler: @escaping ([CPListItem]) -> Void
@@ -135,6 +170,7 @@ extension CarPlayBridge: CPSearchTemplateDelegate {
     guard let id = id(of: searchTemplate) else { return completionHandler([]) }
     pendingSearch?.complete([])
     pendingSearch = (id, completionHandler)
+    send(.searchTextChanged(template: id, text: searchText))
     if let model = screen, let spec = Self.find(id, in: model), case .search(let search) = spec.content,
       search.query == searchText
     {

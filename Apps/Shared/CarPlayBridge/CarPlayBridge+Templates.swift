@@ -390,6 +390,35 @@ extension CarPlayBridge {
     } else {
       object.showTripPreviews(map.tripPreviews.map(trip), textConfiguration: nil)
     }
+    guide(object, map.navigationSession, in: id)
+  }
+
+  /// Starts, updates or finishes the template's navigation session. The kit's estimates are
+  /// display text; `CPTravelEstimates` wants measurements, so only the maneuvers are mapped.
+  private func guide(
+    _ object: CPMapTemplate, _ spec: NavigationSessionSpec?, in id: TemplateID
+  ) {
+    guard let spec else {
+      navigationSessions.removeValue(forKey: id)?.session.finishTrip()
+      return
+    }
+    var running = navigationSessions[id]
+    if running?.trip != spec.tripID {
+      running?.session.finishTrip()
+      guard let trip = trips[spec.tripID] else {
+        record("\(id): guidance for trip '\(spec.tripID)' that was never previewed")
+        return
+      }
+      running = (spec.tripID, object.startNavigationSession(for: trip))
+      navigationSessions[id] = running
+    }
+    running?.session.upcomingManeuvers = spec.upcomingManeuvers.map { maneuver in
+      let made = CPManeuver()
+      made.instructionVariants = maneuver.instructionVariants.variants
+      made.symbolImage = images.image(maneuver.symbol, slot: .maneuver)
+      made.userInfo = maneuver.id.rawValue
+      return made
+    }
   }
 
   private func trip(_ spec: TripPreviewSpec) -> CPTrip {
@@ -406,6 +435,7 @@ extension CarPlayBridge {
       origin: origin, destination: MapsHandOff.mapItem(spec.destination, name: spec.destinationName),
       routeChoices: choices)
     trip.userInfo = spec.id.rawValue
+    trips[spec.id] = trip
     return trip
   }
 

@@ -22,7 +22,7 @@ final class CarPlayBridge: NSObject, CarHost {
   static private(set) var active: CarPlayBridge?
 
   /// The templates as the car shows them (our model, kept in step with the controller).
-  private(set) var screen: HostScreen?
+  var screen: HostScreen?
   /// The connected car's configuration; nil when disconnected.
   private(set) var configuration: SessionConfiguration?
   /// The session installs itself here.
@@ -49,6 +49,14 @@ final class CarPlayBridge: NSObject, CarHost {
   var pendingSearch: (template: TemplateID, complete: ([CPListItem]) -> Void)?
   /// Turns spec images into `UIImage`s at the car's scale.
   var images = CarImageLoader(traits: nil)
+  /// Draws a navigation app's window content (set by the map app's scene delegate).
+  var windowRenderer: ((CarWindowSpec?) -> Void)?
+  /// Where the current touch drag was at its previous report.
+  var dragOrigin: CGPoint?
+  /// Trips offered in previews, by id, to start a navigation session with.
+  var trips: [ElementID: CPTrip] = [:]
+  /// Running navigation sessions, by map template id.
+  var navigationSessions: [TemplateID: (trip: ElementID, session: CPNavigationSession)] = [:]
 
   // MARK: - Connection
 
@@ -84,6 +92,9 @@ final class CarPlayBridge: NSObject, CarHost {
     configuration = nil
     screen = nil
     objects = [:]
+    trips = [:]
+    navigationSessions = [:]
+    windowRenderer = nil
     selections = [:]
     pendingSearch = nil
     queue = []
@@ -254,6 +265,12 @@ final class CarPlayBridge: NSObject, CarHost {
     scene.open(url, options: nil) { [weak self] ok in
       if !ok { self?.record("opening \(url.absoluteString) failed") }
     }
+  }
+
+  /// Draws a navigation app's window (only navigation apps get one, carplay-facts.md §4).
+  func drawWindow(_ content: CarWindowSpec?) {
+    screen?.window = content
+    windowRenderer?(content)
   }
 
   /// Records a diagnostic the session found.
