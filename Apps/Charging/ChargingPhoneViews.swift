@@ -46,7 +46,9 @@ struct NearbyView: View {
         ) {
           UserAnnotation()
           ForEach(model.nearby) { nearby in
-            Marker(nearby.station.displayName, coordinate: MapsHandOff.location(nearby.station.coordinate))
+            Marker(
+              nearby.station.displayName,
+              coordinate: MapsHandOff.location(nearby.station.coordinate))
           }
         }
         .frame(height: 240)
@@ -58,7 +60,9 @@ struct NearbyView: View {
             } label: {
               VStack {
                 Text(nearby.station.displayName)
-                Text(String(format: "%.1f km · %@", nearby.distanceKilometres, nearby.station.operatorName))
+                Text(
+                  String(
+                    format: "%.1f km · %@", nearby.distanceKilometres, nearby.station.operatorName))
               }
             }
           }
@@ -95,13 +99,17 @@ struct StationDetailView: View {
         }
       }
       Section("Actions") {
-        Button(model.favourites.contains(station.id) ? "Remove from favourites" : "Add to favourites") {
+        Button(
+          model.favourites.contains(station.id) ? "Remove from favourites" : "Add to favourites"
+        ) {
           model.toggleFavourite(station.id)
         }
         Button("Directions in Maps") {
           MapsHandOff.mapItem(station.coordinate, name: station.displayName)
             .openInMaps(
-              launchOptions: [MKLaunchOptionsDirectionsModeKey: MKLaunchOptionsDirectionsModeDriving],
+              launchOptions: [
+                MKLaunchOptionsDirectionsModeKey: MKLaunchOptionsDirectionsModeDriving
+              ],
               from: nil, completionHandler: nil)
         }
       }

@@ -6,7 +6,8 @@ import WaysideApps
   /// of the same id (or the registry's default).
   enum ChargingRegistry {
     static var descriptor: AnyCarApp {
-      WaysideApps.named("charging") ?? WaysideApps.named(WaysideApps.defaultID) ?? WaysideApps.all[0]
+      WaysideApps.named("charging") ?? WaysideApps.named(WaysideApps.defaultID)
+        ?? WaysideApps.all[0]
     }
   }
 #endif

@@ -22,7 +22,8 @@ final class NowPlayingService {
   func install(_ commands: Commands) {
     uninstall()
     let center = MPRemoteCommandCenter.shared()
-    func add(_ command: MPRemoteCommand, _ run: @escaping @MainActor (MPRemoteCommandEvent) -> Void) {
+    func add(_ command: MPRemoteCommand, _ run: @escaping @MainActor (MPRemoteCommandEvent) -> Void)
+    {
       command.isEnabled = true
       let target = command.addTarget { event in
         MainActor.assumeIsolated { run(event) }

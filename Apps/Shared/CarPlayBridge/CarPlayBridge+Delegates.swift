@@ -80,7 +80,8 @@ extension CarPlayBridge: CPTabBarTemplateDelegate {
 extension CarPlayBridge: CPPointOfInterestTemplateDelegate {
   /// The driver panned or zoomed the POI map; the app answers with points for the region.
   func pointOfInterestTemplate(
-    _ pointOfInterestTemplate: CPPointOfInterestTemplate, didChangeMapRegion region: MKCoordinateRegion
+    _ pointOfInterestTemplate: CPPointOfInterestTemplate,
+    didChangeMapRegion region: MKCoordinateRegion
   ) {
     guard let id = id(of: pointOfInterestTemplate) else { return }
     send(.mapRegionChanged(template: id, region: MapsHandOff.box(region)))
@@ -127,7 +128,8 @@ extension CarPlayBridge: CPMapTemplateDelegate {
     dragOrigin = translation
     send(
       .dragged(
-        template: id, dx: Double(translation.x - previous.x), dy: Double(translation.y - previous.y)))
+        template: id, dx: Double(translation.x - previous.x), dy: Double(translation.y - previous.y)
+      ))
   }
 
   /// A drag ended; the next one starts from zero.
@@ -171,7 +173,8 @@ extension CarPlayBridge: CPSearchTemplateDelegate {
     pendingSearch?.complete([])
     pendingSearch = (id, completionHandler)
     send(.searchTextChanged(template: id, text: searchText))
-    if let model = screen, let spec = Self.find(id, in: model), case .search(let search) = spec.content,
+    if let model = screen, let spec = Self.find(id, in: model),
+      case .search(let search) = spec.content,
       search.query == searchText
     {
       pendingSearch = nil

@@ -44,7 +44,8 @@ extension CarPlayBridge {
     case .information(let info):
       let object = CPInformationTemplate(
         title: info.title, layout: info.layout == .twoColumn ? .twoColumn : .leading,
-        items: info.items.map(informationItem), actions: info.actions.map { textButton($0, in: id) })
+        items: info.items.map(informationItem), actions: info.actions.map { textButton($0, in: id) }
+      )
       bar(info.navigationBar, on: object, in: id)
       return object
     case .pointOfInterest(let poi):
@@ -76,7 +77,8 @@ extension CarPlayBridge {
       object.delegate = self
       return object
     case .voiceControl(let voice):
-      let object = CPVoiceControlTemplate(voiceControlStates: voice.states.map { state($0, in: id) })
+      let object = CPVoiceControlTemplate(
+        voiceControlStates: voice.states.map { state($0, in: id) })
       bar(voice.navigationBar, on: object, in: id)
       return object
     case .contact(let contact):
@@ -96,7 +98,8 @@ extension CarPlayBridge {
       object.showsTabBadge = tab.showsBadge
     }
     if old?.title != spec.title, !Self.hasTitleSetter(spec.content) {
-      record("\(spec.label): CarPlay has no title setter; the new title shows when it is pushed again")
+      record(
+        "\(spec.label): CarPlay has no title setter; the new title shows when it is pushed again")
     }
     switch spec.content {
     case .tabBar(let bar):
@@ -209,7 +212,8 @@ extension CarPlayBridge {
     item.isExplicitContent = spec.isExplicitContent
     item.playbackProgress = CGFloat(spec.playbackProgress ?? 0)
     item.isPlaying = spec.isPlaying
-    item.playingIndicatorLocation = spec.playingIndicatorLocation == .trailing ? .trailing : .leading
+    item.playingIndicatorLocation =
+      spec.playingIndicatorLocation == .trailing ? .trailing : .leading
     let row = spec.id
     item.handler = { [weak self] _, completion in
       guard let self else { return completion() }
@@ -344,7 +348,8 @@ extension CarPlayBridge {
   private func informationItem(_ spec: InformationItemSpec) -> CPInformationItem {
     if let rating = spec.rating {
       return CPInformationRatingItem(
-        rating: NSNumber(value: rating), maximumRating: spec.maximumRating.map { NSNumber(value: $0) },
+        rating: NSNumber(value: rating),
+        maximumRating: spec.maximumRating.map { NSNumber(value: $0) },
         title: spec.title, detail: spec.detail)
     }
     return CPInformationItem(title: spec.title, detail: spec.detail)
@@ -432,7 +437,8 @@ extension CarPlayBridge {
     }
     let origin = MapsHandOff.currentLocationItem()
     let trip = CPTrip(
-      origin: origin, destination: MapsHandOff.mapItem(spec.destination, name: spec.destinationName),
+      origin: origin,
+      destination: MapsHandOff.mapItem(spec.destination, name: spec.destinationName),
       routeChoices: choices)
     trip.userInfo = spec.id.rawValue
     trips[spec.id] = trip
