@@ -54,6 +54,13 @@ let package = Package(
       dependencies: ["Geo", "Charging", "StationIndex", "Routing", "Pricing"],
       swiftSettings: strict),
     .target(name: "HTTPServer", swiftSettings: strict),
+    .target(
+      name: "ChargingData",
+      dependencies: [
+        "Charging", "StationIndex", "Pricing", "StationFeeds", "Routing", "TripPlanner",
+        "WaysideData",
+      ],
+      swiftSettings: strict),
 
     // MARK: L2 experiences and hosts
     .target(
@@ -71,6 +78,13 @@ let package = Package(
         "CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData",
       ],
       swiftSettings: strict),
+    .target(
+      name: "ChargingCar",
+      dependencies: [
+        "CarTemplates", "CarSession", "Geo", "Charging", "StationIndex", "Pricing",
+        "StationStore", "StationFeeds", "Routing", "TripPlanner", "ChargingData", "WaysideData",
+      ],
+      swiftSettings: strict),
 
     .target(
       name: "MapCar",
@@ -84,7 +98,7 @@ let package = Package(
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
-      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "MapCar"],
+      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "ChargingCar", "MapCar"],
       swiftSettings: strict),
 
     // MARK: L3 edges
@@ -102,7 +116,7 @@ let package = Package(
         "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
         "WaysideApps", "Charging",
         "StationIndex", "Pricing", "StationFeeds", "StationStore", "Routing", "TripPlanner",
-        "PreviewServer", "WaysideData",
+        "PreviewServer", "WaysideData", "ChargingData", "ChargingCar",
       ],
       swiftSettings: strict),
     .executableTarget(name: "wayside", dependencies: ["WaysideCLI"], swiftSettings: strict),
@@ -111,6 +125,7 @@ let package = Package(
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
         "Routing", "TripPlanner", "WaysideData", "HTTPServer", "CarRender", "MapCar",
+        "ChargingData", "ChargingCar", "CarSession", "CarTemplates",
       ],
       swiftSettings: strict),
 
@@ -171,7 +186,18 @@ let package = Package(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
       swiftSettings: strict),
     .testTarget(
-      name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],
+      name: "ChargingCarTests",
+      dependencies: [
+        "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
+        "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex",
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "WaysideCLITests",
+      dependencies: [
+        "WaysideCLI", "HTTPServer", "PreviewServer", "ChargingCar", "ChargingData", "Pricing",
+        "WaysideData", "Geo",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

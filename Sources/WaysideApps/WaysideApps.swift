@@ -1,4 +1,5 @@
 import CarSession
+import ChargingCar
 import KitDemos
 import MapCar
 
@@ -8,10 +9,11 @@ import MapCar
 /// `wayside lint` find apps here. Adding an app is one module and one line in ``all``.
 public enum WaysideApps {
   /// The apps, in the order listings show them: the in-car apps first, then the demos.
-  public static let all: [AnyCarApp] = [MapApp.descriptor] + KitDemos.all
+  public static let all: [AnyCarApp] =
+    [ChargingApp.descriptor, MapApp.descriptor] + KitDemos.all
 
   /// The app the simulator shows when none is named.
-  public static let defaultID = "places"
+  public static let defaultID = "charging"
 
   /// The app with this id, if any.
   public static func named(_ id: String) -> AnyCarApp? {
