@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "WaysideData", targets: ["WaysideData"]),
     .library(name: "WaysideApps", targets: ["WaysideApps"]),
     .library(name: "MapCar", targets: ["MapCar"]),
+    .library(name: "ChargingCar", targets: ["ChargingCar"]),
   ],
   targets: [
     // MARK: L0 values

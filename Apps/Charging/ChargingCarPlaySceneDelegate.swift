@@ -1,11 +1,8 @@
 import CarPlay
 import CarSession
 import Foundation
+import ChargingCar
 import UIKit
-
-#if canImport(ChargingCar)
-  import ChargingCar
-#endif
 
 /// The charging app's CarPlay scene (named in Info.plist). EV charging apps get no window.
 final class ChargingCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegate {
@@ -43,19 +40,15 @@ final class ChargingServicesHub {
   /// The car's session over the bundled data and the driver's setup in the app container's
   /// store (the phone screens write it).
   func makeSession(_ host: any CarHost, _ clients: CarClients) -> any CarSessionDriving {
-    #if canImport(ChargingCar)
-      let driver: DriverDataClient
-      do {
-        driver = .store(try AppContainer.openStore())
-      } catch {
-        // No store (e.g. a full disk): the car still works with an empty setup.
-        driver = .memory(DriverSetupBox())
-      }
-      return CarSession(
-        app: ChargingApp(services: .bundled(driver: driver)), state: ChargingApp.State(),
-        host: host, clients: clients)
-    #else
-      return ChargingRegistry.descriptor.makeSession(host, clients)
-    #endif
+    let driver: DriverDataClient
+    do {
+      driver = .store(try AppContainer.openStore())
+    } catch {
+      // No store (e.g. a full disk): the car still works with an empty setup.
+      driver = .memory(DriverSetupBox())
+    }
+    return CarSession(
+      app: ChargingApp(services: .bundled(driver: driver)), state: ChargingApp.State(),
+      host: host, clients: clients)
   }
 }

@@ -1,4 +1,5 @@
 import Charging
+import ChargingCar
 import Foundation
 import Geo
 import Observation
@@ -8,13 +9,6 @@ import StationIndex
 import StationStore
 import TripPlanner
 import WaysideData
-
-/// The vehicle choice as the store keeps it: `{"id": "…"}`, the shape the car's session reads
-/// back (`StoredVehicle` in ChargingCar).
-struct VehicleChoice: Codable, Hashable, Sendable {
-  /// The bundled profile's id (`VehicleProfiles`).
-  var id: String
-}
 
 /// One station near the phone, for the list and the map.
 struct NearbyStation: Identifiable, Hashable, Sendable {
@@ -46,7 +40,7 @@ final class ChargingPhoneModel {
   var fastOnly = false
   /// The chosen vehicle's id; saved on change.
   var vehicleID: String = VehicleProfiles.standard?.id ?? "" {
-    didSet { save { try $0.setVehicleProfile(VehicleChoice(id: vehicleID)) } }
+    didSet { save { try $0.setVehicleProfile(StoredVehicle(id: vehicleID)) } }
   }
   /// The last problem, for the screens to show.
   private(set) var problem: String?
@@ -62,7 +56,7 @@ final class ChargingPhoneModel {
       self.store = store
       selectedTariffIDs = try store.selectedTariffIDs()
       favourites = Set(try store.favouriteStationIDs())
-      if let vehicle = try store.vehicleProfile(as: VehicleChoice.self) { vehicleID = vehicle.id }
+      if let vehicle = try store.vehicleProfile(as: StoredVehicle.self) { vehicleID = vehicle.id }
       if tariffs.isEmpty {
         let catalog = try TariffCatalog.load(
           afir: try BundledData.data(.tariffsAFIR),

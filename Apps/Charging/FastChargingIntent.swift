@@ -1,9 +1,6 @@
 import AppIntents
+import ChargingCar
 import Foundation
-
-#if canImport(ChargingCar)
-  import ChargingCar
-#endif
 
 /// "Show fast chargers in Wayside": in the car it runs the session's voice intent (the list
 /// filters to DC chargers); on the phone it turns on the fast-only filter.
@@ -12,13 +9,7 @@ struct FastChargingIntent: AppIntent {
   static let description: IntentDescription = "Lists the DC fast chargers near you."
 
   /// The kit's name of this intent (``ChargingApp/showFastChargersIntent``).
-  static var kitIntent: String {
-    #if canImport(ChargingCar)
-      ChargingApp.showFastChargersIntent
-    #else
-      "show-fast-chargers"
-    #endif
-  }
+  static var kitIntent: String { ChargingApp.showFastChargersIntent }
 
   @MainActor
   func perform() async throws -> some IntentResult & ProvidesDialog {
