@@ -39,7 +39,7 @@ struct AppsManifestTests {
   static let appsFolder = root.appendingPathComponent("Apps")
 
   static func plist(_ path: String) throws -> [String: Any] {
-    let url = apps_.appendingPathComponent(path)
+    let url = appsFolder.appendingPathComponent(path)
     let data = try Data(contentsOf: url)
     let value = try PropertyListSerialization.propertyList(from: data, format: nil)
     guard let dictionary = value as? [String: Any] else {
@@ -51,7 +51,7 @@ struct AppsManifestTests {
   static func sources(_ folder: String) throws -> String {
     var text = ""
     for directory in ["Shared", folder] {
-      let base = apps_.appendingPathComponent(directory)
+      let base = appsFolder.appendingPathComponent(directory)
       let files = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String }
       for file in files ?? [] where file.hasSuffix(".swift") {
         text += try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
@@ -170,7 +170,10 @@ struct AppsManifestTests {
       contentsOf: Self.appsFolder.appendingPathComponent(
         "Shared/CarPlayBridge/CarPlayBridge+Templates.swift"),
       encoding: .utf8)
-    #expect(!text.contains("default:"))
+    let defaults = text.split(separator: "\n").filter {
+      $0.trimmingCharacters(in: .whitespaces).hasPrefix("default:")
+    }
+    #expect(defaults.isEmpty)
     for kind in TemplateKind.allCases {
       #expect(text.contains("case .\(kind.rawValue)"), "no case for \(kind)")
     }
