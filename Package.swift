@@ -17,6 +17,17 @@ let package = Package(
     .library(name: "CarSession", targets: ["CarSession"]),
     .library(name: "CarSimulator", targets: ["CarSimulator"]),
     .library(name: "Charging", targets: ["Charging"]),
+    // For the iOS apps in Apps/ (Apps/project.yml).
+    .library(name: "Geo", targets: ["Geo"]),
+    .library(name: "StationStore", targets: ["StationStore"]),
+    .library(name: "StationFeeds", targets: ["StationFeeds"]),
+    .library(name: "StationIndex", targets: ["StationIndex"]),
+    .library(name: "Pricing", targets: ["Pricing"]),
+    .library(name: "TripPlanner", targets: ["TripPlanner"]),
+    .library(name: "WaysideData", targets: ["WaysideData"]),
+    .library(name: "WaysideApps", targets: ["WaysideApps"]),
+    .library(name: "MapCar", targets: ["MapCar"]),
+    .library(name: "ChargingCar", targets: ["ChargingCar"]),
   ],
   targets: [
     // MARK: L0 values
@@ -125,6 +136,9 @@ let package = Package(
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
+      name: "AppsManifestTests", dependencies: ["WaysideApps", "CarSession", "CarTemplates"],
+      swiftSettings: strict),
+    .testTarget(
       name: "DiagnosticsTests",
       dependencies: ["Diagnostics", "CarTemplates", "StationFeeds", "Pricing"],
       swiftSettings: strict),
@@ -157,13 +171,17 @@ let package = Package(
       dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
+      name: "CarSimulatorTests",
+      dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
-      name: "MapCarTests", dependencies: ["MapCar", "CarSimulator", "Routing", "CarRender", "WaysideApps", "CarAppTesting"],
+      name: "MapCarTests",
+      dependencies: [
+        "MapCar", "CarSimulator", "Routing", "CarRender", "WaysideApps", "CarAppTesting",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
