@@ -23,6 +23,7 @@ let package = Package(
     .target(name: "Geo", swiftSettings: strict),
     .target(name: "CarTemplates", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Charging", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Playback", swiftSettings: strict),
     .target(
       name: "WaysideData", resources: [.copy("Resources")], swiftSettings: strict),
 
@@ -48,6 +49,10 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "CarRender", "Geo"],
+      swiftSettings: strict),
+    .target(
+      name: "MediaCar",
+      dependencies: ["CarTemplates", "CarSession", "Playback", "WaysideData"],
       swiftSettings: strict),
     .target(
       name: "KitDemos",
@@ -108,6 +113,10 @@ let package = Package(
     .testTarget(
       name: "TripPlannerTests",
       dependencies: ["TripPlanner", "StationFeeds", "Pricing", "WaysideTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "MediaCarTests",
+      dependencies: ["MediaCar", "Playback", "CarSession", "CarTemplates", "CarSimulator"],
       swiftSettings: strict),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
