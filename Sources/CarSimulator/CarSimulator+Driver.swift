@@ -29,6 +29,7 @@ extension CarSimulator {
     }
     let ticket = makeTicket()
     startSpinner(ticket, template: top.id, row: row)
+    presentVideoIfRequested(by: top, element: row)
     emit(.listItemSelected(template: top.id, item: row, ticket: ticket))
     return ticket
   }
@@ -117,6 +118,7 @@ extension CarSimulator {
     guard buttons.contains(button) else {
       throw fail("press '\(button)': not shown on '\(top.id)'; shown: \(Self.list(buttons))")
     }
+    presentVideoIfRequested(by: top, element: button)
     emit(.buttonPressed(template: top.id, button: button))
   }
 
@@ -283,6 +285,7 @@ extension CarSimulator {
     switch template.content {
     case .list(let list):
       return bar(list.navigationBar) + list.headerGridButtons.filter(\.isEnabled).map(\.id)
+        + (list.detailsHeader?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
     case .grid(let grid):
       return bar(grid.navigationBar) + grid.buttons.filter(\.isEnabled).map(\.id)
     case .information(let info): return bar(info.navigationBar) + info.actions.map(\.id)

@@ -86,6 +86,8 @@ public final class CarSimulator: CarHost {
 
   var root: TemplateSpec?
   var stacks: [[TemplateSpec]] = []
+  /// Whether the video player was taken down because the car withdrew video while it played.
+  var videoWithdrawnWhilePlaying = false
   var modal: TemplateSpec?
   private var nextTicket = 1
 
@@ -159,6 +161,7 @@ public final class CarSimulator: CarHost {
     modal = nil
     spinners = [:]
     isVideoPlaying = false
+    videoWithdrawnWhilePlaying = false
     emit(.connected(configuration))
   }
 
@@ -175,6 +178,7 @@ public final class CarSimulator: CarHost {
     modal = nil
     spinners = [:]
     isVideoPlaying = false
+    videoWithdrawnWhilePlaying = false
     emit(.disconnected)
   }
 
@@ -189,6 +193,7 @@ public final class CarSimulator: CarHost {
     configuration = new
     if isVideoPlaying, !new.isVideoAvailable {
       isVideoPlaying = false
+      videoWithdrawnWhilePlaying = true
       transcript.append(.teardown("video player (video no longer available)"))
     }
     if let screen {
@@ -199,6 +204,62 @@ public final class CarSimulator: CarHost {
       }
     }
     emit(.configurationChanged(new))
+    if videoWithdrawnWhilePlaying, new.isVideoAvailable, !isVideoPlaying,
+      let screen, Self.showsPlayingVideo(screen)
+    {
+      videoWithdrawnWhilePlaying = false
+      isVideoPlaying = true
+      transcript.append(.state("video player showing again (video available)"))
+    }
+  }
+
+  /// The system video player for a selected row or header button whose playback configuration
+  /// asks for video (`CPPlaybackConfiguration.preferredPresentation`, carplay-facts.md §8): it
+  /// is presented when the car can show video now, and refused otherwise.
+  func presentVideoIfRequested(by template: TemplateSpec, element: ElementID) {
+    guard case .list(let list) = template.content else { return }
+    var asked: PlaybackConfigurationSpec?
+    if let header = list.detailsHeader, header.actionButtons.first?.id == element {
+      asked = header.playback
+    } else if case .item(let item)? = list.allRows.first(where: { $0.id == element }) {
+      asked = item.playback
+    }
+    if asked?.preferredPresentation == .audio, isVideoPlaying {
+      isVideoPlaying = false
+      transcript.append(.state("video player closed (audio asked for by '\(element)')"))
+    }
+    guard asked?.preferredPresentation == .video else { return }
+    guard let configuration, entitlements.categories.contains(.video),
+      configuration.supportsVideoPlayback, configuration.isVideoAvailable
+    else {
+      reject("video for '\(element)' in '\(template.id)': the car cannot show video now")
+      return
+    }
+    guard !isVideoPlaying else { return }
+    isVideoPlaying = true
+    transcript.append(.state("video player showing (for '\(element)' in '\(template.id)')"))
+  }
+
+  /// Whether an installed template shows a playable element asking for video while it plays:
+  /// the model's reading of how CarPlay brings the video back once the car allows it again
+  /// (the fact sheet has no callback for availability, §4; UNCONFIRMED).
+  static func showsPlayingVideo(_ screen: HostScreen) -> Bool {
+    var templates = screen.stacks.flatMap { $0 }
+    if case .tabBar(let bar) = screen.root.content { templates += bar.tabs } else {
+      templates.append(screen.root)
+    }
+    return templates.contains { template in
+      guard case .list(let list) = template.content else { return false }
+      let configs =
+        [list.detailsHeader?.playback]
+        + list.allRows.map { row -> PlaybackConfigurationSpec? in
+          if case .item(let item) = row { return item.playback }
+          return nil
+        }
+      return configs.contains {
+        $0?.preferredPresentation == .video && $0?.playbackAction == .pause
+      }
+    }
   }
 
   /// Starts the system video player (a video app playing while video is available).
