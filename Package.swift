@@ -61,18 +61,24 @@ let package = Package(
       ],
       swiftSettings: strict),
 
+    // The registry of every app: the in-car apps and the kit's demos, by id.
+    .target(
+      name: "WaysideApps", dependencies: ["CarSession", "KitDemos"], swiftSettings: strict),
+
     // MARK: L3 edges
     .target(
       name: "PreviewServer",
       dependencies: [
-        "HTTPServer", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Geo",
+        "HTTPServer", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
+        "WaysideApps", "Geo",
         "Routing", "WaysideData",
       ],
       swiftSettings: strict),
     .target(
       name: "WaysideCLI",
       dependencies: [
-        "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Charging",
+        "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
+        "WaysideApps", "Charging",
         "StationIndex", "Pricing", "StationFeeds", "StationStore", "Routing", "TripPlanner",
         "PreviewServer", "WaysideData",
       ],

@@ -73,6 +73,14 @@ public final class CarSimulator: CarHost {
   public private(set) var configuration: SessionConfiguration?
   /// Everything that happened, in order.
   public private(set) var transcript = Transcript()
+  /// How many transcript entries the host keeps (a ring buffer); nil keeps all of them.
+  public var transcriptLimit: Int? {
+    get { transcript.limit }
+    set { transcript.limit = newValue }
+  }
+  /// The history a long-running simulator keeps: transcript entries, built screens and
+  /// diagnostics, each a ring buffer of this size (about 1 MB of transcript text).
+  public static let simulatorHistoryLimit = 2_000
   /// Rows waiting for their completion, by ticket.
   public private(set) var spinners: [SelectionTicket: Spinner] = [:]
   /// URLs the app opened on the car screen, oldest first.
