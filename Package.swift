@@ -63,7 +63,8 @@ let package = Package(
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
-      name: "WaysideApps", dependencies: ["CarSession", "KitDemos"], swiftSettings: strict),
+      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "MediaCar"],
+      swiftSettings: strict),
 
     // MARK: L3 edges
     .target(
@@ -122,7 +123,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "MediaCarTests",
-      dependencies: ["MediaCar", "Playback", "CarSession", "CarTemplates", "CarSimulator"],
+      dependencies: [
+        "MediaCar", "Playback", "CarSession", "CarTemplates", "CarSimulator", "CarRender",
+        "WaysideData",
+      ],
       swiftSettings: strict),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(

@@ -21,9 +21,9 @@ public enum MediaScreenBuilder {
   /// The Up Next list above Now Playing.
   public static let upNextID: TemplateID = "up-next"
   /// The details header's first button: Play, Pause, Resume or Retry.
-  public static let primaryButton: ElementID = "primary"
+  public static let primaryButton: ElementID = "header-play"
   /// The details header's second button: Add to Queue.
-  public static let queueButton: ElementID = "queue"
+  public static let queueButton: ElementID = "add-to-queue"
   /// The detail page's row that loads a failed item again.
   public static let retryRow: ElementID = "retry"
   /// The detail page's row that plays a failed film as sound only.

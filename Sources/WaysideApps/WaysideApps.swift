@@ -1,5 +1,6 @@
 import CarSession
 import KitDemos
+import MediaCar
 
 /// Every app Wayside can run, by id: the in-car apps and the kit's demos.
 ///
@@ -7,7 +8,7 @@ import KitDemos
 /// `wayside lint` find apps here. Adding an app is one module and one line in ``all``.
 public enum WaysideApps {
   /// The apps, in the order listings show them: the in-car apps first, then the demos.
-  public static let all: [AnyCarApp] = KitDemos.all
+  public static let all: [AnyCarApp] = [MediaApp.descriptor] + KitDemos.all
 
   /// The app the simulator shows when none is named.
   public static let defaultID = "places"
