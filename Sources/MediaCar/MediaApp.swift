@@ -71,7 +71,10 @@ public struct MediaApp: CarApp {
       state.configuration = configuration
       // Only the selected tab's pages come back with the new interface controller.
       state.pages = state.pages.filter { $0.key == state.selectedTab }
-      var effects = [observe()]
+      let engine = self.engine
+      var effects: [Effect<Action>] = [
+        .run { clients in Self.observation(engine, .current(clients), reanchoring: true) }
+      ]
       if case .loaded = state.library {} else { effects.append(load(&state)) }
       if state.playback.presentation == .video, state.playback.item != nil {
         // The video player did not survive the disconnect: keep playing, heard.
@@ -184,10 +187,14 @@ public struct MediaApp: CarApp {
     return []
   }
 
+  /// Shows Now Playing on the selected tab in place of a detail page: the audio + video
+  /// category allows only 3 templates including the root (carplay-facts.md §2 gives video no
+  /// depth; the kit's conservative 3), so tab → Now Playing → Up Next is the deepest flow —
+  /// the pop-before-push pattern of carplay-facts.md §8. Now Playing is one shared template:
+  /// it is never pushed where another tab already holds it.
   private func showNowPlaying(_ state: inout State) {
-    // Now Playing is one shared template: push it only where it is not already.
     guard !state.showsNowPlaying else { return }
-    state.pages[state.selectedTab, default: []].append(.nowPlaying)
+    state.pages[state.selectedTab] = [.nowPlaying]
   }
 
   private func selectRow(_ row: ElementID, in template: TemplateID, _ state: inout State)
@@ -297,8 +304,10 @@ public struct MediaApp: CarApp {
 
   /// The engine's state now and when to look again: at the next change the player expects,
   /// and at least every ``MediaScreenBuilder/progressStep`` while an item is loaded.
-  static func observation(_ engine: PlaybackEngine, _ context: PlaybackContext) -> Action {
-    let playback = engine.state(in: context)
+  static func observation(
+    _ engine: PlaybackEngine, _ context: PlaybackContext, reanchoring: Bool = false
+  ) -> Action {
+    let playback = engine.state(in: context, reanchoring: reanchoring)
     switch playback.status {
     case .idle, .failed, .ended:
       return .observed(playback, recheckAfter: nil)

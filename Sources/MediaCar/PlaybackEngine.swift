@@ -85,8 +85,14 @@ public final class PlaybackEngine: Sendable {
   }
 
   /// The state now, as the player reports it (an item that ended moves on to Up Next).
-  public func state(in context: PlaybackContext) -> PlaybackState {
-    inner.withLock { s in derive(&s, context: context) }
+  ///
+  /// With `reanchoring`, the position Now Playing is told (``PlaybackState/anchorPosition``)
+  /// is taken afresh, as when a new car connects and the Now Playing info is published again.
+  public func state(in context: PlaybackContext, reanchoring: Bool = false) -> PlaybackState {
+    inner.withLock { s in
+      if reanchoring { s.anchorKey = "" }
+      return derive(&s, context: context)
+    }
   }
 
   /// When the state will next change on its own (a load finishing, a stall, an item ending).
