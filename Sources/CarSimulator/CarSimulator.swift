@@ -252,22 +252,31 @@ public final class CarSimulator: CarHost {
   /// the model's reading of how CarPlay brings the video back once the car allows it again
   /// (the fact sheet has no callback for availability, §4; UNCONFIRMED).
   static func showsPlayingVideo(_ screen: HostScreen) -> Bool {
+    playingVideoTitle(screen) != nil
+  }
+
+  /// The title of the first installed element asking for video while it plays, if any.
+  static func playingVideoTitle(_ screen: HostScreen) -> String? {
     var templates = screen.stacks.flatMap { $0 }
     if case .tabBar(let bar) = screen.root.content { templates += bar.tabs } else {
       templates.append(screen.root)
     }
-    return templates.contains { template in
-      guard case .list(let list) = template.content else { return false }
-      let configs =
-        [list.detailsHeader?.playback]
-        + list.allRows.map { row -> PlaybackConfigurationSpec? in
-          if case .item(let item) = row { return item.playback }
-          return nil
-        }
-      return configs.contains {
-        $0?.preferredPresentation == .video && $0?.playbackAction == .pause
-      }
+    func playing(_ config: PlaybackConfigurationSpec?) -> Bool {
+      config?.preferredPresentation == .video && config?.playbackAction == .pause
     }
+    for template in templates {
+      guard case .list(let list) = template.content else { continue }
+      if let header = list.detailsHeader, playing(header.playback) { return header.title ?? "" }
+      for case .item(let item) in list.allRows where playing(item.playback) { return item.text }
+    }
+    return nil
+  }
+
+  /// What the system video player shows while it is up: the title of the element playing as
+  /// video (empty when none is on screen), or nil when no video player is showing.
+  public var videoPlayerTitle: String? {
+    guard isVideoPlaying else { return nil }
+    return screen.flatMap(Self.playingVideoTitle) ?? ""
   }
 
   /// Starts the system video player (a video app playing while video is available).

@@ -85,9 +85,9 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     self.bundledResource = bundledResource
   }
 
-  /// `9:56`, `1:02:03`, or nil without a duration.
+  /// `9:56`, `1:02:03`, or nil without a duration (a sound under a second reads `0:01`).
   public var formattedDuration: String? {
-    durationSeconds.map(Self.clock)
+    durationSeconds.map { Self.clock(max(1, $0.rounded())) }
   }
 
   /// `m:ss` or `h:mm:ss` for a number of seconds (negative values count as zero).
