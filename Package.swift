@@ -21,7 +21,9 @@ let package = Package(
   targets: [
     // MARK: L0 values
     .target(name: "Geo", swiftSettings: strict),
-    .target(name: "CarTemplates", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Diagnostics", swiftSettings: strict),
+    .target(
+      name: "CarTemplates", dependencies: ["Geo", "Diagnostics"], swiftSettings: strict),
     .target(name: "Charging", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Playback", swiftSettings: strict),
     .target(
@@ -30,9 +32,11 @@ let package = Package(
     // MARK: L1 algorithms and stores
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
-    .target(name: "Pricing", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(
-      name: "StationFeeds", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
+      name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
+    .target(
+      name: "StationFeeds", dependencies: ["Geo", "Charging", "Diagnostics", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
     .target(name: "Routing", dependencies: ["Geo", "WaysideData"], swiftSettings: strict),
@@ -43,7 +47,9 @@ let package = Package(
     .target(name: "HTTPServer", swiftSettings: strict),
 
     // MARK: L2 experiences and hosts
-    .target(name: "CarSession", dependencies: ["CarTemplates", "Geo"], swiftSettings: strict),
+    .target(
+      name: "CarSession", dependencies: ["CarTemplates", "Geo", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "CarRender", dependencies: ["CarTemplates", "Geo", "WaysideData"],
       swiftSettings: strict),
@@ -59,6 +65,11 @@ let package = Package(
       dependencies: [
         "CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData",
       ],
+      swiftSettings: strict),
+
+    // The exhaustive app tester, for test targets only (it imports Swift Testing).
+    .target(
+      name: "CarAppTesting", dependencies: ["CarSession", "CarSimulator", "CarTemplates"],
       swiftSettings: strict),
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
@@ -98,6 +109,10 @@ let package = Package(
       name: "WaysideTestSupport", dependencies: ["Geo", "Charging", "WaysideData"],
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+    .testTarget(
+      name: "DiagnosticsTests",
+      dependencies: ["Diagnostics", "CarTemplates", "StationFeeds", "Pricing"],
+      swiftSettings: strict),
     .testTarget(name: "CarTemplatesTests", dependencies: ["CarTemplates"], swiftSettings: strict),
     .testTarget(
       name: "ChargingTests", dependencies: ["Charging", "WaysideTestSupport"], swiftSettings: strict
@@ -131,7 +146,7 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
       name: "CarSessionTests",
-      dependencies: ["CarSession", "CarSimulator", "KitDemos", "Charging"],
+      dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
       name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],

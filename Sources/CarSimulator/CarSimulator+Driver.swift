@@ -300,10 +300,11 @@ extension CarSimulator {
       return bar(map.navigationBar)
         + map.mapButtons.filter { $0.isEnabled && !$0.isHidden }.map(\.id)
     case .nowPlaying(let spec): return spec.buttons.filter(\.isEnabled).map(\.id)
-    case .contact(let contact): return contact.actions.map(\.id)
+    case .contact(let contact): return bar(contact.navigationBar) + contact.actions.map(\.id)
     case .voiceControl(let voice):
       let state = voice.states.first { $0.id == voice.activeStateID } ?? voice.states.first
-      return (state?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
+      return bar(voice.navigationBar)
+        + (state?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
     case .tabBar, .alert, .actionSheet, .search: return []
     }
   }

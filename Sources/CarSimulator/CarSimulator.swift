@@ -193,10 +193,19 @@ public final class CarSimulator: CarHost {
   /// Changes the connected car's configuration: display, day/night, limited interfaces, video
   /// availability. Lists shrink at once when limited (carplay-facts.md §4); withdrawing video
   /// availability tears down the video player.
-  public func changeConfiguration(_ new: SessionConfiguration) {
-    guard configuration != nil else {
+  ///
+  /// Whether the car supports video is fixed for the session (`supportsVideoPlayback` "stays
+  /// true for the session if supported", carplay-facts.md §3, §4): a change that flips it is
+  /// refused with a message and returns false; only video *availability* changes at run time.
+  @discardableResult
+  public func changeConfiguration(_ new: SessionConfiguration) -> Bool {
+    guard let current = configuration else {
       reject("configuration change: no car is connected")
-      return
+      return false
+    }
+    guard new.supportsVideoPlayback == current.supportsVideoPlayback else {
+      reject(Self.videoSupportFixedMessage(supported: current.supportsVideoPlayback))
+      return false
     }
     configuration = new
     if isVideoPlaying, !new.isVideoAvailable {
@@ -219,6 +228,7 @@ public final class CarSimulator: CarHost {
       isVideoPlaying = true
       transcript.append(.state("video player showing again (video available)"))
     }
+    return true
   }
 
   /// The system video player for a selected row or header button whose playback configuration
@@ -277,6 +287,14 @@ public final class CarSimulator: CarHost {
   public var videoPlayerTitle: String? {
     guard isVideoPlaying else { return nil }
     return screen.flatMap(Self.playingVideoTitle) ?? ""
+  }
+
+  /// Why a configuration change that flips video support is refused.
+  public static func videoSupportFixedMessage(supported: Bool) -> String {
+    "configuration change: whether the car supports video is fixed for the session "
+      + "(carplay-facts.md §3, §4); this car \(supported ? "supports" : "does not support") video. "
+      + "Only video availability changes while connected (video=available or video=unavailable); "
+      + "disconnect and connect another car to change support"
   }
 
   /// Starts the system video player (a video app playing while video is available).

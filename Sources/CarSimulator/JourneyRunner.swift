@@ -205,8 +205,11 @@ public enum JourneyRunner {
       case .disconnect: host.disconnect()
       case .config(let change):
         guard let current = host.configuration else { return "config: no car is connected" }
-        run.lastConfiguration = change.applied(to: current)
-        host.changeConfiguration(run.lastConfiguration)
+        let next = change.applied(to: current)
+        guard host.changeConfiguration(next) else {
+          return CarSimulator.videoSupportFixedMessage(supported: current.supportsVideoPlayback)
+        }
+        run.lastConfiguration = next
       case .tapRow(let row): try host.tapRow(row)
       case .tapImage(let row, let index): try host.tapImage(row: row, index: index)
       case .selectTab(let index): try host.selectTab(index)

@@ -356,11 +356,18 @@ public struct VoiceControlTemplateSpec: Hashable, Sendable, Codable {
   public var states: [VoiceControlStateSpec]
   /// The active state; nil = the first state.
   public var activeStateID: ElementID?
+  /// Leading and trailing bar buttons and a back button, at most 2 + 2 (iOS 26.4;
+  /// carplay-facts.md §1.8, §1.0); extras are dropped by the host.
+  public var navigationBar: NavigationBarSpec
 
   /// Creates a voice control template.
-  public init(states: [VoiceControlStateSpec], activeStateID: ElementID? = nil) {
+  public init(
+    states: [VoiceControlStateSpec], activeStateID: ElementID? = nil,
+    navigationBar: NavigationBarSpec = .empty
+  ) {
     self.states = states
     self.activeStateID = activeStateID
+    self.navigationBar = navigationBar
   }
 }
 
@@ -393,16 +400,20 @@ public struct ContactTemplateSpec: Hashable, Sendable, Codable {
   public var informativeText: String?
   /// The buttons; at most 4 (carplay-facts.md §1.12).
   public var actions: [Action]
+  /// Leading and trailing bar buttons and a back button, at most 2 + 2: `CPContactTemplate`
+  /// adopts `CPBarButtonProviding` (carplay-facts.md §1.0); extras are dropped by the host.
+  public var navigationBar: NavigationBarSpec
 
   /// Creates a contact template.
   public init(
     name: String, image: CarImage? = nil, subtitle: String? = nil, informativeText: String? = nil,
-    actions: [Action] = []
+    actions: [Action] = [], navigationBar: NavigationBarSpec = .empty
   ) {
     self.name = name
     self.image = image
     self.subtitle = subtitle
     self.informativeText = informativeText
     self.actions = actions
+    self.navigationBar = navigationBar
   }
 }

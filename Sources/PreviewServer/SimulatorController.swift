@@ -211,13 +211,16 @@ public final class SimulatorController {
       applyConfiguration()
     case "video":
       configuration.isVideoAvailable = value == "true"
-      if configuration.isVideoAvailable, !configuration.supportsVideoPlayback {
-        // Support is fixed for a connection: allowing video needs a car that supports it.
+      if !configuration.supportsVideoPlayback {
+        // Video support is fixed for a session (carplay-facts.md §3): allowing video in a car
+        // that lacks it means plugging in a car that has it.
         configuration.supportsVideoPlayback = true
-        reconnect()
-      } else {
-        applyConfiguration()
+        if host.configuration != nil {
+          host.disconnect()
+          connectCar()
+        }
       }
+      applyConfiguration()
     case "videoSupport":
       // A different car: support for video never changes during a connection (§4).
       configuration.supportsVideoPlayback = value == "true"
