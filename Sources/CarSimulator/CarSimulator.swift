@@ -268,7 +268,9 @@ public final class CarSimulator: CarHost {
   /// The title of the first installed element asking for video while it plays, if any.
   static func playingVideoTitle(_ screen: HostScreen) -> String? {
     var templates = screen.stacks.flatMap { $0 }
-    if case .tabBar(let bar) = screen.root.content { templates += bar.tabs } else {
+    if case .tabBar(let bar) = screen.root.content {
+      templates += bar.tabs
+    } else {
       templates.append(screen.root)
     }
     func playing(_ config: PlaybackConfigurationSpec?) -> Bool {

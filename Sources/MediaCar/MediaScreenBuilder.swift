@@ -104,8 +104,7 @@ public enum MediaScreenBuilder {
 
   /// The header's primary title: Retry after a failed load, Pause while the item plays, Resume
   /// for the paused current item with progress, else Play.
-  public static func primaryActionTitle(for item: MediaItem, _ playback: PlaybackState) -> String
-  {
+  public static func primaryActionTitle(for item: MediaItem, _ playback: PlaybackState) -> String {
     if playback.failures[item.id] != nil { return "Retry" }
     guard playback.item == item.id else { return "Play" }
     if playback.isPlaying { return "Pause" }
@@ -166,7 +165,8 @@ public enum MediaScreenBuilder {
     let failed = playback.failures[item.id].map { _ in "Couldn't play — tap to retry" }
     return ListItemSpec(
       id: ElementID(item.id.rawValue), text: item.title,
-      detailText: failed ?? [badge(item, playback), item.formattedDuration].compactMap { $0 }
+      detailText: failed
+        ?? [badge(item, playback), item.formattedDuration].compactMap { $0 }
         .joined(separator: " · "),
       image: artwork(item), playbackProgress: progress(config),
       isPlaying: playback.item == item.id && playback.isPlaying, playback: config)

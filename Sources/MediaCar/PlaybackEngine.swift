@@ -239,7 +239,8 @@ public final class PlaybackEngine: Sendable {
     }
     if let id = s.item, case .failed(let why) = status { s.failures[id] = why }
     let item = s.item.flatMap(s.catalogue.item)
-    let key = "\(s.item?.rawValue ?? "")|\(status)|\(observed.rate)|\(s.presentation?.rawValue ?? "")|\(s.seeks)"
+    let key =
+      "\(s.item?.rawValue ?? "")|\(status)|\(observed.rate)|\(s.presentation?.rawValue ?? "")|\(s.seeks)"
     if key != s.anchorKey {
       s.anchorKey = key
       s.anchor = observed.position

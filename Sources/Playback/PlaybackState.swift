@@ -113,6 +113,7 @@ public struct PlaybackState: Hashable, Sendable, CustomStringConvertible {
     guard let item else { return "\(status)" }
     let length = duration.map { "/" + MediaItem.clock($0) } ?? ""
     let shown = presentation.map { " as \($0)" } ?? ""
-    return "\(status) '\(item)' \(MediaItem.clock(position))\(length)\(shown), \(queue.count) queued"
+    return
+      "\(status) '\(item)' \(MediaItem.clock(position))\(length)\(shown), \(queue.count) queued"
   }
 }

@@ -53,8 +53,7 @@ public final class SimulatorController {
 
   /// A video app starts in a parked car that supports video, so its Videos tab shows; the
   /// panel's toggles then withdraw video (driving) or pick a car without video support.
-  private static func offerVideo(to app: AnyCarApp, in configuration: inout SessionConfiguration)
-  {
+  private static func offerVideo(to app: AnyCarApp, in configuration: inout SessionConfiguration) {
     guard app.entitlements.categories.contains(.video), !configuration.supportsVideoPlayback
     else { return }
     configuration.supportsVideoPlayback = true

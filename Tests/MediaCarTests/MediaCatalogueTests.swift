@@ -5,7 +5,9 @@ import WaysideData
 
 @Suite("Media catalogue: the bundled open titles, their licences and where they play from")
 struct MediaCatalogueTests {
-  @Test("The bundled catalogue holds six CC BY films and six audio items, each with a licence and credit")
+  @Test(
+    "The bundled catalogue holds six CC BY films and six audio items, each with a licence and credit"
+  )
   func bundledTitles() {
     #expect(bundledCatalogue.videos.count == 6)
     #expect(bundledCatalogue.audio.count == 6)
@@ -45,7 +47,8 @@ struct MediaCatalogueTests {
       BadFile(name: "not JSON", json: "nope", message: "expected an object with an 'items' array"),
       BadFile(
         name: "unknown kind",
-        json: #"{"items":[{"id":"a","kind":"film","title":"T","series":"S","licence":"L","attribution":"x","streamURL":"https://e.org/a"}]}"#,
+        json:
+          #"{"items":[{"id":"a","kind":"film","title":"T","series":"S","licence":"L","attribution":"x","streamURL":"https://e.org/a"}]}"#,
         message: "item 0 ('a'): 'kind' is 'film'; expected 'video' or 'audio'"),
       BadFile(
         name: "plain HTTP", json: #"{"items":[{\#(entry),"streamURL":"http://e.org/a.mp3"}]}"#,
@@ -59,7 +62,8 @@ struct MediaCatalogueTests {
         message: "item 1 ('a'): its id is already used by item 0"),
       BadFile(
         name: "missing title",
-        json: #"{"items":[{"id":"a","kind":"audio","series":"S","licence":"L","attribution":"x","fallbackResource":"f"}]}"#,
+        json:
+          #"{"items":[{"id":"a","kind":"audio","series":"S","licence":"L","attribution":"x","fallbackResource":"f"}]}"#,
         message: "'title' is missing or empty"),
     ])
   func badCatalogue(_ bad: BadFile) {
@@ -81,14 +85,20 @@ struct MediaCatalogueTests {
     let local = try #require(chime.map { offline.source(for: $0, as: .audio) })
     #expect(try local.get().location == .bundled("kenney_upgrade3.wav"))
     #expect(try online.source(for: item(stave1), as: .audio).get().isRemote)
-    #expect(throws: MediaSourceError.self) { try offline.source(for: item(stave1), as: .audio).get() }
-    #expect(throws: MediaSourceError.self) { try offline.source(for: item(bunny), as: .video).get() }
+    #expect(throws: MediaSourceError.self) {
+      try offline.source(for: item(stave1), as: .audio).get()
+    }
+    #expect(throws: MediaSourceError.self) {
+      try offline.source(for: item(bunny), as: .video).get()
+    }
   }
 
   @Test("A detail page's related items and Up Next come from the same series and kind")
   func seriesLookups() {
     #expect(bundledCatalogue.related(to: item(stave1)).count == 4)
-    #expect(bundledCatalogue.following(item(stave2)).map(\.id.rawValue).first == "librivox-christmas-carol-03")
+    #expect(
+      bundledCatalogue.following(item(stave2)).map(\.id.rawValue).first
+        == "librivox-christmas-carol-03")
     #expect(bundledCatalogue.series(of: .audio).map(\.name).count == 2)
   }
 }

@@ -85,7 +85,9 @@ struct MediaFlowTests {
     #expect(rig.host.depth == 2)
   }
 
-  @Test("Video withdrawn while a film plays degrades to audio at the same position and returns when parked")
+  @Test(
+    "Video withdrawn while a film plays degrades to audio at the same position and returns when parked"
+  )
   func videoWithdrawnAndBack() async throws {
     let rig = MediaRig()
     await startParked(rig)

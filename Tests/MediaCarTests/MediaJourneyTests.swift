@@ -19,7 +19,8 @@ struct MediaJourneyTests {
   func journey(_ file: String) async throws {
     let text = try String(contentsOf: journeys.appendingPathComponent(file), encoding: .utf8)
     let journey = try Journey.parse(text, name: file)
-    let report = await JourneyRunner.run(journey, apps: { $0 == "media" ? MediaApp.descriptor : nil })
+    let report = await JourneyRunner.run(
+      journey, apps: { $0 == "media" ? MediaApp.descriptor : nil })
     #expect(report.failure == nil, "\(report.failure?.description ?? "")\n\(report.transcript)")
     #expect(journey.lines.count > 10)
   }

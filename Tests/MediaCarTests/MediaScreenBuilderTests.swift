@@ -147,13 +147,19 @@ struct MediaScreenBuilderTests {
 
   // MARK: - Selection contract
 
-  @Test("Cards that open a detail page never ask CarPlay to present playback, yet keep glyph and progress")
+  @Test(
+    "Cards that open a detail page never ask CarPlay to present playback, yet keep glyph and progress"
+  )
   func cardsDoNotPresentPlayback() {
     let videos = tabs(B.screen(state(playing(bunny, at: 61)), parked)).first
     let cards = items(videos)
     #expect(cards.count == 6)
-    #expect(cards.allSatisfy { $0.playback?.preferredPresentation == PlaybackConfigurationSpec.Presentation.none })
-    #expect(cards.allSatisfy { $0.playback?.playbackAction != PlaybackConfigurationSpec.Action.none })
+    #expect(
+      cards.allSatisfy {
+        $0.playback?.preferredPresentation == PlaybackConfigurationSpec.Presentation.none
+      })
+    #expect(
+      cards.allSatisfy { $0.playback?.playbackAction != PlaybackConfigurationSpec.Action.none })
     #expect(cards.first?.playback?.playbackAction == .pause)
     #expect(cards.first?.playback?.elapsedTime == 60)
     #expect(cards.allSatisfy { $0.accessory == .disclosureIndicator })
@@ -237,8 +243,9 @@ struct MediaScreenBuilderTests {
     let detail = list(B.detail(for: bunny, state(failedFilm), parked))
     #expect(detail?.sections.first?.header == "Couldn't load")
     #expect(detail?.sections.first?.headerSubtitle == "the stream did not load")
-    #expect(items(B.detail(for: bunny, state(failedFilm), parked)).prefix(2).map(\.id)
-      == [B.retryRow, B.audioFallbackRow])
+    #expect(
+      items(B.detail(for: bunny, state(failedFilm), parked)).prefix(2).map(\.id)
+        == [B.retryRow, B.audioFallbackRow])
     #expect(detail?.detailsHeader?.actionButtons.first?.title == "Retry")
     #expect(B.card(item(bunny), failedFilm).detailText?.hasPrefix("Couldn't load") == true)
     let failedChapter = PlaybackState(

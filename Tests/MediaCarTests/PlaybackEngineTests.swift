@@ -16,8 +16,7 @@ struct PlaybackEngineTests {
     }
     func at(_ seconds: Double) -> PlaybackContext { PlaybackContext(now: .seconds(seconds)) }
     @discardableResult
-    func send(_ c: PlaybackCommand, _ origin: CommandOrigin = .car, at t: Double) -> PlaybackState
-    {
+    func send(_ c: PlaybackCommand, _ origin: CommandOrigin = .car, at t: Double) -> PlaybackState {
       engine.perform(c, from: origin, in: at(t))
     }
     func state(at t: Double) -> PlaybackState { engine.state(in: at(t)) }
@@ -163,7 +162,8 @@ struct PlaybackEngineTests {
     #expect(rig.engine.received.last?.accepted == false)
   }
 
-  @Test("Playing an item queues the rest of its series; next, previous, seek and skip move through it")
+  @Test(
+    "Playing an item queues the rest of its series; next, previous, seek and skip move through it")
   func queueAndTransport() {
     let rig = Rig()
     rig.send(.play(stave1, .audio), at: 0)

@@ -516,7 +516,8 @@ public struct CarHTMLRenderer: Sendable {
     guard let mapRenderer else {
       return "<div class=\"no-map\">Map unavailable</div>"
     }
-    return mapRenderer.render(viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft)
+    return mapRenderer.render(
+      viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft)
   }
 
   func clock(_ seconds: Double) -> String {
