@@ -155,7 +155,8 @@ let package = Package(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
-      name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
+      name: "PreviewServerTests",
+      dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],

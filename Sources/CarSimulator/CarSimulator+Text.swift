@@ -9,6 +9,7 @@ extension CarSimulator {
     guard let screen, let configuration else { return "(nothing on screen: \(appState))" }
     var hostState = RenderHostState()
     hostState.spinningItemID = spinners.values.first?.row
+    hostState.videoPlayerTitle = videoPlayerTitle
     let limits = CarLimits.limits(for: entitlements, configuration: configuration)
     let renderer = TextRenderer(configuration: configuration, limits: limits, hostState: hostState)
     return renderer.render(screen.visible)
