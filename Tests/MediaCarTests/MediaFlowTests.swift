@@ -274,3 +274,71 @@ struct MediaFlowTests {
     #expect(state.catalogue == audioOnly)
   }
 }
+
+@MainActor
+@Suite("Media app: the queue and the other surfaces")
+struct MediaQueueTests {
+  typealias B = MediaScreenBuilder
+
+  @Test("Add to Queue puts a film on Up Next, the header then reads Queued, and Up Next plays it")
+  func addToQueue() async throws {
+    let rig = MediaRig(configuration: moving)
+    await rig.settle()
+    try rig.host.selectTab(1)
+    await rig.settle()
+    try rig.host.tapRow(ElementID(stave1.rawValue))
+    await rig.wait(.seconds(2))
+    try rig.host.back()
+    try rig.host.selectTab(0)
+    await rig.settle()
+    try rig.host.tapRow(ElementID(sintel.rawValue))
+    await rig.settle()
+    try rig.host.press(B.queueButton)
+    await rig.settle()
+    let queue = rig.engine.state(in: PlaybackContext(now: rig.clock.now)).queue
+    #expect(queue.last == sintel)
+    #expect(list(rig.top)?.detailsHeader?.actionButtons.last?.title == "Queued")
+    #expect(list(rig.top)?.detailsHeader?.actionButtons.last?.isEnabled == false)
+    #expect(rig.engine.received.last?.command == .enqueue(sintel))
+  }
+
+  @Test("Siri's Resume goes through the same engine, with its origin")
+  func siriResumes() async throws {
+    let rig = MediaRig()
+    await rig.settle()
+    try rig.host.selectTab(1)
+    await rig.settle()
+    try rig.host.tapRow(ElementID(stave1.rawValue))
+    await rig.wait(.seconds(10))
+    rig.player.interrupt(at: rig.clock.now)
+    try rig.host.say("Resume playback in Wayside Media")
+    await rig.wait(.seconds(5))
+    #expect(rig.engine.received.last?.origin == .siri)
+    #expect(rig.engine.state(in: PlaybackContext(now: rig.clock.now)).status == .playing)
+  }
+
+  @Test("Now Playing's buttons skip 15 s back, 30 s forward and step the rate")
+  func nowPlayingButtons() async throws {
+    let rig = MediaRig()
+    await rig.settle()
+    try rig.host.selectTab(1)
+    await rig.settle()
+    try rig.host.tapRow(ElementID(stave1.rawValue))
+    await rig.wait(.seconds(61))
+    let before = rig.engine.state(in: PlaybackContext(now: rig.clock.now)).position
+    #expect(before > 50)
+    try rig.host.press(B.skipForwardButton)
+    await rig.settle()
+    try rig.host.press(B.skipBackButton)
+    await rig.settle()
+    try rig.host.press(B.rateButton)
+    await rig.settle()
+    let state = rig.engine.state(in: PlaybackContext(now: rig.clock.now))
+    #expect(state.position == before + 15)
+    #expect(state.rate == 1.5)
+    #expect(rig.engine.received.suffix(3).map(\.origin) == [.nowPlaying, .nowPlaying, .nowPlaying])
+    guard case .nowPlaying(let spec)? = rig.top?.content else { return }
+    #expect(spec.info?.elapsedSeconds == before + 15)
+    #expect(spec.info?.playbackRate == 1.5)
+  }
+}
