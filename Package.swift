@@ -45,6 +45,13 @@ let package = Package(
       dependencies: ["Geo", "Charging", "StationIndex", "Routing", "Pricing"],
       swiftSettings: strict),
     .target(name: "HTTPServer", swiftSettings: strict),
+    .target(
+      name: "ChargingData",
+      dependencies: [
+        "Charging", "StationIndex", "Pricing", "StationFeeds", "Routing", "TripPlanner",
+        "WaysideData",
+      ],
+      swiftSettings: strict),
 
     // MARK: L2 experiences and hosts
     .target(
@@ -66,6 +73,18 @@ let package = Package(
         "CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData",
       ],
       swiftSettings: strict),
+    .target(
+      name: "ChargingCar",
+      dependencies: [
+        "CarTemplates", "CarSession", "Geo", "Charging", "StationIndex", "Pricing",
+        "StationStore", "StationFeeds", "Routing", "TripPlanner", "ChargingData", "WaysideData",
+      ],
+      swiftSettings: strict),
+
+    .target(
+      name: "MapCar",
+      dependencies: ["CarTemplates", "CarSession", "Geo", "Routing", "CarRender", "WaysideData"],
+      swiftSettings: strict),
 
     // The exhaustive app tester, for test targets only (it imports Swift Testing).
     .target(
@@ -74,7 +93,8 @@ let package = Package(
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
-      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "MediaCar"],
+      name: "WaysideApps",
+      dependencies: ["CarSession", "KitDemos", "ChargingCar", "MapCar", "MediaCar"],
       swiftSettings: strict),
 
     // MARK: L3 edges
@@ -92,7 +112,7 @@ let package = Package(
         "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
         "WaysideApps", "Charging",
         "StationIndex", "Pricing", "StationFeeds", "StationStore", "Routing", "TripPlanner",
-        "PreviewServer", "WaysideData",
+        "PreviewServer", "WaysideData", "ChargingData", "ChargingCar",
       ],
       swiftSettings: strict),
     .executableTarget(name: "wayside", dependencies: ["WaysideCLI"], swiftSettings: strict),
@@ -100,7 +120,8 @@ let package = Package(
       name: "wayside-bench",
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
-        "Routing", "TripPlanner", "WaysideData", "HTTPServer",
+        "Routing", "TripPlanner", "WaysideData", "HTTPServer", "CarRender", "MapCar",
+        "ChargingData", "ChargingCar", "CarSession", "CarTemplates",
       ],
       swiftSettings: strict),
 
@@ -149,17 +170,31 @@ let package = Package(
       dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
+      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "MapCarTests", dependencies: ["MapCar", "CarSimulator", "Routing", "CarRender", "WaysideApps", "CarAppTesting"],
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests",
       dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
-      name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],
+      name: "ChargingCarTests",
+      dependencies: [
+        "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
+        "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex",
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "WaysideCLITests",
+      dependencies: [
+        "WaysideCLI", "HTTPServer", "PreviewServer", "ChargingCar", "ChargingData", "Pricing",
+        "WaysideData", "Geo",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -93,6 +93,7 @@ public struct TextRenderer: Sendable {
       frame.tabs(bar)
     }
     body(of: top, into: &frame)
+    if case .map = top.content, let window = screen.window { windowLine(window, into: &frame) }
     var box = frame.lines()
     if let modal = shown.modal {
       box = overlay(modal, on: box)
@@ -158,7 +159,8 @@ public struct TextRenderer: Sendable {
       return template
     }
     return CarScreen(
-      root: adjust(screen.root), stack: screen.stack.map(adjust), modal: screen.modal.map(adjust))
+      root: adjust(screen.root), stack: screen.stack.map(adjust), modal: screen.modal.map(adjust),
+      window: screen.window)
   }
 
   /// Draws the modal box over the middle of the screen box, starting on its second body line.

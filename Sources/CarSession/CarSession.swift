@@ -89,6 +89,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   private var pending: [SelectionTicket: Int] = [:]
   private var built: [CarScreen] = []
   private var builtSet: Set<CarScreen> = []
+  private var drawnWindow: CarWindowSpec?
 
   /// Creates a session and attaches it to the host's events.
   public init(
@@ -136,6 +137,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     if let action = app.action(for: event, in: state) {
       process(action, origin: origin)
     }
+    if case .connected = event { drawnWindow = nil }
     if case .disconnected = event {
       // No interface controller to reconcile against until the next connection.
     } else if let wanted = wantedScreen {
@@ -169,11 +171,14 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       }
       return
     }
-    // Live clock (the web simulator): work doing real I/O is waited for, at most 5 s, so a
-    // hung source never hangs the page; idle streams and sleepers count as settled.
-    let deadline = ContinuousClock.now + .seconds(5)
+    // Live clock (the web simulator): work doing real I/O — a first load of bundled data can
+    // take seconds on a busy machine — is waited for, at most 60 s, so a hung source never
+    // hangs the page for good; idle streams and sleepers count as settled.
+    let deadline = ContinuousClock.now + .seconds(60)
+    var pause = Duration.milliseconds(1)
     while works.count > idle.count, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
+      try? await Task.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(10))
     }
   }
 
@@ -313,6 +318,10 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       from: host.screen, to: wanted, maximumDepth: rules.maximumDepth(for: App.entitlements),
       entitlements: App.entitlements)
     plan.diagnostics.forEach(record)
+    if wanted.window != drawnWindow {
+      drawnWindow = wanted.window
+      host.drawWindow(wanted.window)
+    }
     for operation in plan.operations {
       do {
         let completion = try host.perform(operation)

@@ -89,6 +89,11 @@ public final class CarSimulator: CarHost {
   public private(set) var isPhoneLocked = false
   /// Whether the system video player is showing (video apps, while video is available).
   public private(set) var isVideoPlaying = false
+  /// Whether the app has the car's window: navigation apps get one when the car connects
+  /// (`didConnect(_:to:)`), other categories never (carplay-facts.md §4).
+  public private(set) var hasWindow = false
+  /// What the app last drew into the window.
+  public private(set) var windowContent: CarWindowSpec?
   /// Receives every host event; a ``CarSession`` installs itself here.
   public var eventHandler: (@MainActor (HostEvent) -> Void)?
 
@@ -127,7 +132,7 @@ public final class CarSimulator: CarHost {
   /// The templates as the app requested them; nil when nothing is on screen.
   public var screen: HostScreen? {
     guard appState == .running, let root else { return nil }
-    return HostScreen(root: root, stacks: stacks, modal: modal)
+    return HostScreen(root: root, stacks: stacks, modal: modal, window: windowContent)
   }
 
   /// The templates as the driver sees them, after the host's silent truncation.
@@ -138,7 +143,7 @@ public final class CarSimulator: CarHost {
     }
     return HostScreen(
       root: shown(screen.root), stacks: screen.stacks.map { $0.map(shown) },
-      modal: screen.modal.map(shown))
+      modal: screen.modal.map(shown), window: screen.window)
   }
 
   /// `rootTemplate`.
@@ -170,6 +175,8 @@ public final class CarSimulator: CarHost {
     spinners = [:]
     isVideoPlaying = false
     videoWithdrawnWhilePlaying = false
+    hasWindow = entitlements.categories.contains(.navigation)
+    windowContent = nil
     emit(.connected(configuration))
   }
 
@@ -187,6 +194,8 @@ public final class CarSimulator: CarHost {
     spinners = [:]
     isVideoPlaying = false
     videoWithdrawnWhilePlaying = false
+    hasWindow = false
+    windowContent = nil
     emit(.disconnected)
   }
 
@@ -352,6 +361,22 @@ public final class CarSimulator: CarHost {
   public func open(_ url: URL) {
     openedURLs.append(url)
     transcript.append(.openedURL(url))
+  }
+
+  /// Draws the app's window content; refused with ``Diagnostic/windowRefusedID`` when the
+  /// app has no window (not a navigation app, or no car connected).
+  public func drawWindow(_ content: CarWindowSpec?) {
+    guard hasWindow else {
+      guard content != nil else { return }
+      report(
+        Diagnostic(
+          ruleID: Diagnostic.windowRefusedID, severity: .error,
+          message:
+            "the app drew into the car's window, but only navigation apps get one (entitlements: \(entitlements.categories.map(\.rawValue).sorted().joined(separator: ", "))); the content is ignored",
+          source: "carplay-facts.md §4"))
+      return
+    }
+    windowContent = content
   }
 
   /// Records a diagnostic found by the session.

@@ -182,13 +182,17 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
   /// Trips offered for preview (`showTripPreviews`): at most 12, each with at most 3 route
   /// choices (carplay-facts.md §1.6). Empty when no preview is shown.
   public var tripPreviews: [TripPreviewSpec]
+  /// The running navigation session, if guidance is on.
+  public var navigationSession: NavigationSessionSpec?
 
   /// Creates a map template.
   public init(
     navigationBar: NavigationBarSpec = .empty, mapButtons: [MapButtonSpec] = [],
     isPanning: Bool = false, automaticallyHidesNavigationBar: Bool = true,
-    viewport: MapViewportSpec, tripPreviews: [TripPreviewSpec] = []
+    viewport: MapViewportSpec, tripPreviews: [TripPreviewSpec] = [],
+    navigationSession: NavigationSessionSpec? = nil
   ) {
+    self.navigationSession = navigationSession
     self.navigationBar = navigationBar
     self.mapButtons = mapButtons
     self.isPanning = isPanning
@@ -208,6 +212,8 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
     viewport = try container.decode(MapViewportSpec.self, forKey: .viewport)
     tripPreviews =
       try container.decodeIfPresent([TripPreviewSpec].self, forKey: .tripPreviews) ?? []
+    navigationSession = try container.decodeIfPresent(
+      NavigationSessionSpec.self, forKey: .navigationSession)
   }
 }
 

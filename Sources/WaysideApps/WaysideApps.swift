@@ -1,5 +1,7 @@
 import CarSession
+import ChargingCar
 import KitDemos
+import MapCar
 import MediaCar
 
 /// Every app Wayside can run, by id: the in-car apps and the kit's demos.
@@ -8,10 +10,11 @@ import MediaCar
 /// `wayside lint` find apps here. Adding an app is one module and one line in ``all``.
 public enum WaysideApps {
   /// The apps, in the order listings show them: the in-car apps first, then the demos.
-  public static let all: [AnyCarApp] = [MediaApp.descriptor] + KitDemos.all
+  public static let all: [AnyCarApp] =
+    [ChargingApp.descriptor, MapApp.descriptor, MediaApp.descriptor] + KitDemos.all
 
   /// The app the simulator shows when none is named.
-  public static let defaultID = "places"
+  public static let defaultID = "charging"
 
   /// The app with this id, if any.
   public static func named(_ id: String) -> AnyCarApp? {

@@ -2,6 +2,7 @@ import CarSession
 import CarTemplates
 import Foundation
 import KitDemos
+import WaysideApps
 import Testing
 
 @testable import CarSimulator
@@ -9,7 +10,7 @@ import Testing
 @MainActor
 func runJourney(_ text: String, name: String = "test.journey") async throws -> JourneyReport {
   let journey = try Journey.parse(text, name: name)
-  return await JourneyRunner.run(journey, apps: { KitDemos.named($0) })
+  return await JourneyRunner.run(journey, apps: { WaysideApps.named($0) })
 }
 
 /// The repository's `Journeys/` folder, found from this file's path.

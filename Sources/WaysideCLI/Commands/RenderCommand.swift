@@ -94,7 +94,8 @@ public enum RenderCommand: WaysideCommand {
     default:
       let renderer: CarHTMLRenderer
       do {
-        renderer = CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled()))
+        renderer = CarHTMLRenderer(
+          mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled(), city: try? CityMap.bundled()))
       } catch {
         throw CommandError.failure("cannot load the bundled basemap for maps: \(error)")
       }

@@ -133,7 +133,7 @@ public enum ServeCommand: WaysideCommand {
       location: options.location.coordinate, locationLabel: options.location.label)
     return (
       SimulatorBackend(controller: controller),
-      CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap))
+      CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()))
     )
   }
 
