@@ -36,6 +36,7 @@ let package = Package(
     .target(
       name: "CarTemplates", dependencies: ["Geo", "Diagnostics"], swiftSettings: strict),
     .target(name: "Charging", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Playback", swiftSettings: strict),
     .target(
       name: "WaysideData", resources: [.copy("Resources")], swiftSettings: strict),
 
@@ -74,6 +75,10 @@ let package = Package(
       name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "CarRender", "Geo"],
       swiftSettings: strict),
     .target(
+      name: "MediaCar",
+      dependencies: ["CarTemplates", "CarSession", "Playback", "WaysideData"],
+      swiftSettings: strict),
+    .target(
       name: "KitDemos",
       dependencies: [
         "CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData",
@@ -99,7 +104,8 @@ let package = Package(
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
-      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "ChargingCar", "MapCar"],
+      name: "WaysideApps",
+      dependencies: ["CarSession", "KitDemos", "ChargingCar", "MapCar", "MediaCar"],
       swiftSettings: strict),
 
     // MARK: L3 edges
@@ -165,6 +171,13 @@ let package = Package(
       name: "TripPlannerTests",
       dependencies: ["TripPlanner", "StationFeeds", "Pricing", "WaysideTestSupport"],
       swiftSettings: strict),
+    .testTarget(
+      name: "MediaCarTests",
+      dependencies: [
+        "MediaCar", "Playback", "CarSession", "CarTemplates", "CarSimulator", "CarRender",
+        "WaysideData",
+      ],
+      swiftSettings: strict),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
       name: "CarSessionTests",
@@ -184,7 +197,8 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
+      name: "PreviewServerTests",
+      dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "ChargingCarTests",
