@@ -28,6 +28,8 @@ let package = Package(
     .library(name: "WaysideApps", targets: ["WaysideApps"]),
     .library(name: "MapCar", targets: ["MapCar"]),
     .library(name: "ChargingCar", targets: ["ChargingCar"]),
+    .library(name: "MediaCar", targets: ["MediaCar"]),
+    .library(name: "Playback", targets: ["Playback"]),
   ],
   targets: [
     // MARK: L0 values
