@@ -213,7 +213,7 @@ let package = Package(
       name: "WaysideCLITests",
       dependencies: [
         "WaysideCLI", "HTTPServer", "PreviewServer", "ChargingCar", "ChargingData", "Pricing",
-        "WaysideData", "Geo",
+        "WaysideData", "Geo", "StationStore",
       ],
       swiftSettings: strict),
   ],

@@ -9,11 +9,24 @@ import WaysideData
 extension ChargingApp {
   /// The registry entry: the flagship and the simulator's default app. Registering costs
   /// nothing: the station set, tariffs and roads load on the first query.
-  public static let descriptor = AnyCarApp(
-    "charging",
-    summary:
-      "chargers on all of Germany with your prices, details, filters, favourites and a route",
-    app: { ChargingApp() }, state: { State() }, samples: { sampleStates() })
+  ///
+  /// The driver's setup comes from the in-memory ``DriverSetupBox/shared`` (journeys, lint and
+  /// tests stay independent of any store); the simulator uses ``descriptor(driver:)`` over the
+  /// store.
+  public static let descriptor = descriptor(driver: .memory(.shared))
+
+  /// The registry entry with the driver's tariffs, vehicle and favourites from `driver`, e.g.
+  /// ``DriverSetupStore/client`` over `user.sqlite`; `now` is the price clock.
+  public static func descriptor(
+    driver: DriverDataClient, now: @escaping @Sendable () -> Date = { Date() }
+  ) -> AnyCarApp {
+    AnyCarApp(
+      "charging",
+      summary:
+        "chargers on all of Germany with your prices, details, filters, favourites and a route",
+      app: { ChargingApp(services: .bundled(driver: driver, now: now)) }, state: { State() },
+      samples: { sampleStates() })
+  }
 
   /// Loaded, selected, detailed, filtered, empty, failed (with and without earlier results) and
   /// zoomed-out states over the bundled Kassel extract, for `wayside lint`.

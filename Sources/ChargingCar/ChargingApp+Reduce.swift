@@ -16,7 +16,7 @@ extension ChargingApp {
       state.details = nil
       state.showingFilters = false
       state.loadedCenter = nil
-      return [readSetup()]
+      return [readSetup(), watchSetup()]
     case .disappeared:
       state.connected = false
       state.request += 1  // an answer still on its way finds no car
@@ -26,6 +26,9 @@ extension ChargingApp {
     case .setupLoaded(let setup):
       state.setup = setup
       return load(&state) + [loadFavourites(state)] + (state.cities.isEmpty ? [loadCities()] : [])
+    case .setupChanged:
+      guard state.connected else { return [] }
+      return [readSetup()]
     case .setupFailed:
       return load(&state) + (state.cities.isEmpty ? [loadCities()] : [])
     case .regionChanged(let region):
@@ -207,6 +210,15 @@ extension ChargingApp {
       } catch {
         return .setupFailed("\(error)")
       }
+    }
+  }
+
+  /// While connected, every change the phone makes to the setup reads it again (the session
+  /// cancels the watch on disconnect).
+  private func watchSetup() -> Effect<Action> {
+    let driver = services.driver
+    return .run(id: Self.setupWatchID) { clients, send in
+      for await _ in driver.changes(clients.clock.idle) { await send(.setupChanged) }
     }
   }
 

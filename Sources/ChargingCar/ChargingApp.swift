@@ -141,6 +141,8 @@ public struct ChargingApp: CarApp {
     case appeared, disappeared
     /// The driver's setup was read from the store (or could not be).
     case setupLoaded(DriverSetup), setupFailed(String)
+    /// The phone changed the driver's setup (tariffs, vehicle); it is read again.
+    case setupChanged
     /// The driver moved the map; the region has been still long enough to load.
     case regionChanged(BoundingBox), regionSettled
     /// The phone moved.
@@ -210,6 +212,8 @@ public struct ChargingApp: CarApp {
   public static let maximumRegionKilometres = 150.0
   /// The effect id of the Charge-tab load (a new load cancels the old).
   public static let loadID = "charge-load"
+  /// The effect id of the watch on the phone's changes to the driver's setup.
+  public static let setupWatchID = "driver-setup-changes"
   /// Timer ids.
   static let refreshTimer = "charge-refresh"
   static let regionTimer = "charge-region"

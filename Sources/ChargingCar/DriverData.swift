@@ -1,3 +1,4 @@
+import CarSession
 import Charging
 import Foundation
 import StationStore
@@ -48,14 +49,21 @@ public struct DriverDataClient: Sendable {
   public var load: @Sendable () async throws -> DriverSetup
   /// Marks or unmarks a favourite.
   public var setFavourite: @Sendable (Station.ID, Bool) async throws -> Void
+  /// Tells the app that the phone changed the setup (the app reads it again); a subscriber
+  /// waiting on it counts on the gauge as idle. By default a finished stream: nothing changes.
+  public var changes: @Sendable (WaitGauge?) -> ClientEvents<Void>.Values
 
   /// Creates a client.
   public init(
     load: @escaping @Sendable () async throws -> DriverSetup,
-    setFavourite: @escaping @Sendable (Station.ID, Bool) async throws -> Void
+    setFavourite: @escaping @Sendable (Station.ID, Bool) async throws -> Void,
+    changes: @escaping @Sendable (WaitGauge?) -> ClientEvents<Void>.Values = { _ in
+      ClientEvents<Void>.finished.values()
+    }
   ) {
     self.load = load
     self.setFavourite = setFavourite
+    self.changes = changes
   }
 
   /// A client over a box (the simulator's panel and tests write the box, standing in for the
@@ -68,11 +76,15 @@ public struct DriverDataClient: Sendable {
       })
   }
 
-  /// A client over the store's `user.sqlite`.
-  public static func store(_ store: StationStore) -> DriverDataClient {
+  /// A client over the store's `user.sqlite`; `changes` tells the app when the phone (the
+  /// simulator's panel, ``DriverSetupStore``) wrote a new setup.
+  public static func store(
+    _ store: StationStore, changes: ClientEvents<Void> = .finished
+  ) -> DriverDataClient {
     DriverDataClient(
       load: { try DriverSetup.read(from: store) },
-      setFavourite: { id, on in try store.setFavourite(id, on) })
+      setFavourite: { id, on in try store.setFavourite(id, on) },
+      changes: { changes.values(counting: $0) })
   }
 }
 

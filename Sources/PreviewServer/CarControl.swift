@@ -86,6 +86,8 @@ public enum CarControl: Hashable, Sendable {
   case moveMap(MapMove)
   /// A driver action: the phone is locked or unlocked, Siri hears a phrase.
   case driver(DriverAction)
+  /// The panel stands in for the phone app: the driver's tariffs or vehicle change.
+  case phone(PhoneChange)
 
   /// The speed a drive uses when the panel gives none.
   public static let defaultSpeed = 120.0
@@ -95,7 +97,8 @@ public enum CarControl: Hashable, Sendable {
   /// The commands, as the panel names them.
   public static let names = [
     "connect", "disconnect", "display", "style", "driving", "video", "videoSupport", "lock",
-    "move", "drive", "stopDriving", "data", "voice", "app", "region",
+    "move", "drive", "stopDriving", "data", "voice", "app", "region", "tariff", "tariffsClear",
+    "vehicle",
   ]
 
   /// Reads a panel command; an unknown command or a missing or malformed value is an error
@@ -168,6 +171,9 @@ public enum CarControl: Hashable, Sendable {
         throw fail("a map move, one of " + MapMove.allCases.map(\.rawValue).joined(separator: ", "))
       }
       self = .moveMap(move)
+    case "tariff": self = .phone(.toggleTariff(try text("a tariff id")))
+    case "tariffsClear": self = .phone(.clearTariffs)
+    case "vehicle": self = .phone(.setVehicle(try text("a vehicle profile id")))
     default:
       throw CarControlError(
         command: command.cmd,
@@ -175,6 +181,16 @@ public enum CarControl: Hashable, Sendable {
           + Self.names.joined(separator: ", "))
     }
   }
+}
+
+/// A change the phone app makes to the driver's setup (the side panel stands in for it).
+public enum PhoneChange: Hashable, Sendable {
+  /// Adds the tariff with this id to the chosen ones, or removes it when chosen.
+  case toggleTariff(String)
+  /// Chooses no tariff.
+  case clearTariffs
+  /// Makes the profile with this id the driver's car.
+  case setVehicle(String)
 }
 
 /// A side-panel command that could not be read.

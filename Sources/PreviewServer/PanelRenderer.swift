@@ -46,8 +46,10 @@ public enum PanelRenderer {
       html +=
         "<button data-cmd=\"data\" data-value=\"\(mode)\"\(mode == state.dataMode ? " class=\"on\"" : "")>\(mode.capitalized)</button>"
     }
+    html += "</div></section>"
+    html += phoneSetup(state)
     html +=
-      "</div></section><section><h3>Siri</h3><form data-form=\"voice\"><input name=\"value\" placeholder=\"e.g. show fast chargers\"><button>Say</button></form></section>"
+      "<section><h3>Siri</h3><form data-form=\"voice\"><input name=\"value\" placeholder=\"\(esc(state.voicePlaceholder))\"><button>Say</button></form></section>"
     if let message = state.message { html += "<div class=\"message\">\(esc(message))</div>" }
     if !state.handoffs.isEmpty {
       html += "<section><h3>Hand-offs</h3><ul class=\"handoffs\">"
@@ -66,5 +68,34 @@ public enum PanelRenderer {
     for line in state.transcript.suffix(14) { html += "<li>\(esc(line))</li>" }
     html += "</ol></section>"
     return html
+  }
+
+  /// The phone app's tariffs and vehicle: chosen tariffs as buttons that remove them, a list to
+  /// add one, and the vehicle list.
+  static func phoneSetup(_ state: PanelState) -> String {
+    guard !state.tariffs.isEmpty || !state.vehicles.isEmpty else { return "" }
+    func esc(_ s: String) -> String { Markup.escape(s) }
+    var html = "<section><h3>My tariffs (phone)</h3><div class=\"buttons\">"
+    let chosen = state.tariffs.filter(\.isChosen)
+    if chosen.isEmpty { html += "<span>No tariff chosen: ad-hoc prices.</span>" }
+    for tariff in chosen {
+      html +=
+        "<button data-cmd=\"tariff\" data-value=\"\(esc(tariff.id))\" class=\"on\" title=\"Remove\">\(esc(tariff.label)) ✕</button>"
+    }
+    if !chosen.isEmpty { html += "<button data-cmd=\"tariffsClear\">Clear</button>" }
+    html += "</div><label>Add <select data-cmd=\"tariff\"><option value=\"\">a tariff…</option>"
+    for tariff in state.tariffs where !tariff.isChosen {
+      html += "<option value=\"\(esc(tariff.id))\">\(esc(tariff.label))</option>"
+    }
+    html += "</select></label>"
+    if !state.vehicles.isEmpty {
+      html += "<label>Vehicle <select data-cmd=\"vehicle\">"
+      for vehicle in state.vehicles {
+        html +=
+          "<option value=\"\(esc(vehicle.id))\"\(vehicle.isChosen ? " selected" : "")>\(esc(vehicle.label))</option>"
+      }
+      html += "</select></label>"
+    }
+    return html + "</section>"
   }
 }

@@ -36,7 +36,8 @@ public struct PageEvent: Hashable, Sendable, Codable {
 /// ``CarControl``.
 public struct PanelCommand: Hashable, Sendable, Codable {
   /// `connect`, `disconnect`, `display`, `style`, `driving`, `video`, `lock`, `move`, `drive`,
-  /// `stopDriving`, `data`, `voice`, `app`, `region`.
+  /// `stopDriving`, `data`, `voice`, `app`, `region`; standing in for the phone app: `tariff`
+  /// (adds or removes the tariff id in `value`), `tariffsClear`, `vehicle` (a profile id).
   public var cmd: String
   /// The command's argument, e.g. a display id, `night`, `true`, a place, a phrase.
   public var value: String?
@@ -86,6 +87,12 @@ public struct PanelState: Hashable, Sendable {
   public var handoffs: [String]
   /// A one-line status or error from the last command.
   public var message: String?
+  /// The phone's tariffs for the running app, chosen ones marked (empty: none to choose).
+  public var tariffs: [PhoneChoice] = []
+  /// The phone's vehicle profiles, the current one marked (empty: none to choose).
+  public var vehicles: [PhoneChoice] = []
+  /// A phrase the running app's App Shortcuts answer, for the Siri box.
+  public var voicePlaceholder = "e.g. show fast chargers"
 
   /// Creates a panel state.
   public init(

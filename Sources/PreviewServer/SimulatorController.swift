@@ -33,13 +33,17 @@ public final class SimulatorController {
   private var roads: RoadNetwork?
   /// A fixed clock text keeps renders comparable; the preview shows the real time.
   private let clockText: @Sendable () -> String
+  /// The phone app's setup the panel stands in for (the charging app's tariffs and vehicle).
+  let phone: PhoneSetup?
 
   /// Creates a controller showing `app` (one of `apps`) with a car connected.
   public init(
     apps: [AnyCarApp], app: AnyCarApp, configuration: SessionConfiguration, location: Coordinate,
     locationLabel: String,
-    clockText: @escaping @Sendable () -> String = SimulatorController.wallClock
+    clockText: @escaping @Sendable () -> String = SimulatorController.wallClock,
+    phone: PhoneSetup? = nil
   ) {
+    self.phone = phone
     self.apps = apps
     self.app = app
     self.configuration = configuration
@@ -116,7 +120,8 @@ public final class SimulatorController {
       ).map { "\($0.ruleID) \($0.message)" }
     }
     diagnostics += session.diagnostics.suffix(5).map { "\($0.ruleID) \($0.message)" }
-    return PanelState(
+    let phone = phone.flatMap { $0.appID == app.id ? $0 : nil }
+    var state = PanelState(
       apps: apps.map(\.id), currentApp: app.id, isConnected: host.configuration != nil,
       displayID: configuration.display.id, isNight: configuration.contentStyle == .dark,
       isDriving: configuration.limitedUserInterfaces.contains(.lists),
@@ -125,6 +130,17 @@ public final class SimulatorController {
       dataMode: dataSource.mode.description, transcript: lines, diagnostics: diagnostics,
       handoffs: host.openedURLs.map(Self.describeHandoff), message: message,
       supportsVideo: configuration.supportsVideoPlayback)
+    state.tariffs = phone?.tariffs() ?? []
+    state.vehicles = phone?.vehicles() ?? []
+    state.voicePlaceholder = Self.voicePlaceholder(app)
+    return state
+  }
+
+  /// A phrase the app's App Shortcuts answer, e.g. "Show fast chargers in Wayside"; a plain
+  /// hint for an app without shortcuts.
+  public nonisolated static func voicePlaceholder(_ app: AnyCarApp) -> String {
+    guard let shortcut = app.shortcuts.first else { return "\(app.appName) has no App Shortcut" }
+    return shortcut.spoken(appName: app.appName)
   }
 
   /// "Apple Maps would open directions to 51.3,9.4" for a Maps URL, else the URL.
@@ -224,6 +240,25 @@ public final class SimulatorController {
     case .switchApp(let name): switchApp(name)
     case .moveMap(let move): changeRegion(move)
     case .driver(let action): try host.drive(action)
+    case .phone(let change): changePhoneSetup(change)
+    }
+  }
+
+  /// The panel standing in for the phone app: the store is written and the running app hears
+  /// the change through its driver client.
+  private func changePhoneSetup(_ change: PhoneChange) {
+    guard let phone, phone.appID == app.id else {
+      message = "\(app.id) has no tariffs or vehicle to choose; run \(phone?.appID ?? "charging")"
+      return
+    }
+    do {
+      switch change {
+      case .toggleTariff(let id): message = try phone.toggleTariff(id)
+      case .clearTariffs: message = try phone.clearTariffs()
+      case .setVehicle(let id): message = try phone.setVehicle(id)
+      }
+    } catch {
+      message = "\(error)"
     }
   }
 

@@ -1,4 +1,5 @@
 import CarSession
+import Foundation
 import ChargingCar
 import KitDemos
 import MapCar
@@ -12,6 +13,17 @@ public enum WaysideApps {
   /// The apps, in the order listings show them: the in-car apps first, then the demos.
   public static let all: [AnyCarApp] =
     [ChargingApp.descriptor, MapApp.descriptor, MediaApp.descriptor] + KitDemos.all
+
+  /// The apps with the charging app's driver setup (tariffs, vehicle, favourites) from
+  /// `driver` instead of the in-memory default: the simulator passes the store's client;
+  /// `now` is the charging app's price clock.
+  public static func apps(
+    chargingDriver driver: DriverDataClient, now: @escaping @Sendable () -> Date = { Date() }
+  ) -> [AnyCarApp] {
+    all.map {
+      $0.id == ChargingApp.descriptor.id ? ChargingApp.descriptor(driver: driver, now: now) : $0
+    }
+  }
 
   /// The app the simulator shows when none is named.
   public static let defaultID = "charging"

@@ -33,6 +33,10 @@ let sections: [BenchSection] = [
   BenchSection(
     name: "map", summary: "street map frame (standard, widest display), Kassel → München maneuvers",
     run: { MapBench.run($0) }),
+  BenchSection(
+    name: "charging",
+    summary: "Charge-tab refresh, event → operations, full German set, 3 tariffs",
+    run: { try ChargingBench.run($0) }),
 ]
 
 let usage = """

@@ -14,6 +14,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -131,7 +132,9 @@ def main():
 
     port = free_port()
     driver_port = free_port()
-    app = subprocess.Popen([args.wayside, "serve", "--port", str(port)],
+    # A store of its own, so the run never reads or writes the user's tariffs and favourites.
+    store = tempfile.mkdtemp(prefix="wayside-e2e-store-")
+    app = subprocess.Popen([args.wayside, "serve", "--port", str(port), "--store", store],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     chromedriver = subprocess.Popen(["chromedriver", f"--port={driver_port}"],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

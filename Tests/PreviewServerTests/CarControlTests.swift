@@ -40,6 +40,13 @@ struct CarControlTests {
       control: .driver(.say("Show chargers"))),
     Good(command: PanelCommand(cmd: "app", value: "places"), control: .switchApp("places")),
     Good(command: PanelCommand(cmd: "region", value: "zoomIn"), control: .moveMap(.zoomIn)),
+    Good(
+      command: PanelCommand(cmd: "tariff", value: "retail-ionity-go"),
+      control: .phone(.toggleTariff("retail-ionity-go"))),
+    Good(command: PanelCommand(cmd: "tariffsClear"), control: .phone(.clearTariffs)),
+    Good(
+      command: PanelCommand(cmd: "vehicle", value: "ioniq5-72"),
+      control: .phone(.setVehicle("ioniq5-72"))),
   ]
 
   @Test("every panel command reads as its control", arguments: good)
@@ -62,7 +69,14 @@ struct CarControlTests {
     Bad(
       command: PanelCommand(cmd: "warp"),
       message: "unknown command 'warp'; expected one of: connect, disconnect, display, style, "
-        + "driving, video, videoSupport, lock, move, drive, stopDriving, data, voice, app, region"),
+        + "driving, video, videoSupport, lock, move, drive, stopDriving, data, voice, app, region, "
+        + "tariff, tariffsClear, vehicle"),
+    Bad(
+      command: PanelCommand(cmd: "tariff", value: ""),
+      message: "'tariff' expects a tariff id, got ''"),
+    Bad(
+      command: PanelCommand(cmd: "vehicle"),
+      message: "'vehicle' expects a vehicle profile id, got nothing"),
     Bad(
       command: PanelCommand(cmd: "display", value: "huge"),
       message: "'display' expects a display, one of minimum, standard, wide540, hd, wide, "

@@ -1,6 +1,7 @@
 import CarRender
 import CarSession
 import CarTemplates
+import ChargingCar
 import Foundation
 import Geo
 import HTTPServer
@@ -8,7 +9,10 @@ import KitDemos
 import WaysideApps
 import PreviewServer
 import Routing
+import Pricing
+import StationStore
 import Synchronization
+import TripPlanner
 import WaysideData
 
 #if canImport(Glibc)
@@ -27,12 +31,15 @@ public enum ServeCommand: WaysideCommand {
   public static var usage: String {
     """
     Usage: wayside [serve] [--app NAME] [--port PORT] [--address ADDR] [--display PROFILE]
-                   [--style day|night] [--location PLACE|LAT,LON]
+                   [--style day|night] [--location PLACE|LAT,LON] [--store DIR]
 
     Starts the CarPlay simulator in the browser on http://127.0.0.1:8080 and prints the URL.
     The page shows the car display as the emulated host shows it, and a side panel to connect
     and disconnect the car, change the display, day/night, driving, video, lock the phone,
-    move the car, make the data source fail and speak to Siri. Ctrl-C stops it.
+    move the car, make the data source fail and speak to Siri, and — standing in for the phone
+    app — choose the charging app's tariffs and vehicle. The driver's tariffs, vehicle and
+    favourites are read from and written to the store's user.sqlite (the same one
+    `wayside tariffs` and `wayside vehicle` set). Ctrl-C stops it.
 
     Options:
       --app NAME          the app to run: \(defaultApps.map(\.id).joined(separator: ", ")) (default \(defaultAppName))
@@ -42,6 +49,8 @@ public enum ServeCommand: WaysideCommand {
       --display PROFILE   \(DisplayProfile.all.map(\.id).joined(separator: ", ")) (or its size, e.g. 1920x720; default standard)
       --style STYLE       day or night (default day)
       --location PLACE    a town from the basemap or LAT,LON (default Kassel)
+      --store DIR         the store folder holding user.sqlite (default: $XDG_DATA_HOME/wayside,
+                          else ~/.local/share/wayside)
     """
   }
 
@@ -53,7 +62,9 @@ public enum ServeCommand: WaysideCommand {
   /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let options = try Options.parse(&arguments)
-    let backendAndRenderer = try await makeBackend(options)
+    let driver = try DriverStore.open(options.store, io)
+    let phone = phoneSetup(driver, catalog: try await DriverStore.catalog())
+    let backendAndRenderer = try await makeBackend(options, driver: driver, phone: phone)
     var configuration = HTTPServer.Configuration()
     configuration.address = options.address
     configuration.port = options.port
@@ -82,6 +93,7 @@ public enum ServeCommand: WaysideCommand {
     var address: String
     var configuration: SessionConfiguration
     var location: (label: String, coordinate: Coordinate)
+    var store: URL
 
     static func parse(_ arguments: inout Arguments) throws -> Options {
       let appName = try arguments.option("--app") ?? defaultAppName
@@ -99,6 +111,9 @@ public enum ServeCommand: WaysideCommand {
       if let display = try arguments.displayProfile() { configuration.display = display }
       if let style = try arguments.contentStyle() { configuration.contentStyle = style }
       let locationText = try arguments.option("--location") ?? "Kassel"
+      let store =
+        try arguments.option("--store").map { URL(fileURLWithPath: $0) }
+        ?? StationStore.defaultDirectory()
       try arguments.finish()
       let places: PlaceDirectory
       do {
@@ -114,12 +129,51 @@ public enum ServeCommand: WaysideCommand {
       }
       return Options(
         app: app, port: UInt16(portValue), address: address, configuration: configuration,
-        location: location)
+        location: location, store: store)
     }
   }
 
+  /// The side panel's stand-in for the phone app: the charging app's tariffs and vehicle in
+  /// `driver`'s store.
+  static func phoneSetup(_ driver: DriverSetupStore, catalog: TariffCatalog) -> PhoneSetup {
+    PhoneSetup(
+      appID: ChargingApp.descriptor.id,
+      tariffs: {
+        let chosen = (try? driver.setup().tariffIDs) ?? []
+        let entries = catalog.entries.map {
+          PhoneChoice(
+            id: $0.id, label: "\($0.name) (\($0.provider))", isChosen: chosen.contains($0.id))
+        }
+        // Chosen first, in the driver's order, then the catalogue's order.
+        return chosen.compactMap { id in entries.first { $0.id == id } }
+          + entries.filter { !$0.isChosen }
+      },
+      vehicles: {
+        let current = (try? driver.setup().vehicle?.id) ?? nil
+        return VehicleProfiles.all.map {
+          PhoneChoice(id: $0.id, label: VehicleCommand.describe($0), isChosen: $0.id == current)
+        }
+      },
+      toggleTariff: { id in
+        let name = catalog.entry(id: id)?.name ?? id
+        return try driver.toggleTariff(id, in: catalog)
+          ? "Tariff chosen on the phone: \(name)." : "Tariff removed on the phone: \(name)."
+      },
+      clearTariffs: {
+        try driver.clearTariffs()
+        return "No tariff chosen: ad-hoc prices."
+      },
+      setVehicle: { id in
+        let profile = try driver.setVehicle(id)
+        return "Vehicle set on the phone: \(profile.name)."
+      })
+  }
+
   @MainActor
-  static func makeBackend(_ options: Options) throws -> (
+  static func makeBackend(
+    _ options: Options, driver: DriverSetupStore? = nil, phone: PhoneSetup? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws -> (
     backend: SimulatorBackend, renderer: CarHTMLRenderer
   ) {
     let basemap: Basemap
@@ -128,9 +182,13 @@ public enum ServeCommand: WaysideCommand {
     } catch {
       throw CommandError.failure("cannot load the bundled basemap: \(error)")
     }
+    // Without a store (tests), the charging app keeps its in-memory setup.
+    let apps = driver.map { WaysideApps.apps(chargingDriver: $0.client, now: now) } ?? defaultApps
+    let app = apps.first { $0.id == options.app.id } ?? options.app
     let controller = SimulatorController(
-      apps: defaultApps, app: options.app, configuration: options.configuration,
-      location: options.location.coordinate, locationLabel: options.location.label)
+      apps: apps, app: app, configuration: options.configuration,
+      location: options.location.coordinate, locationLabel: options.location.label,
+      phone: phone)
     return (
       SimulatorBackend(controller: controller),
       CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()))

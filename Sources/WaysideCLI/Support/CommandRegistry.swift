@@ -10,6 +10,8 @@ public enum CommandRegistry {
     PriceCommand.self,
     RouteCommand.self,
     PlanCommand.self,
+    TariffsCommand.self,
+    VehicleCommand.self,
   ]
 
   /// The subcommand with this name, if any.

@@ -1,0 +1,102 @@
+import CarSession
+import Charging
+import Foundation
+import Pricing
+import StationStore
+import TripPlanner
+
+/// A change to the driver's setup that names an id the catalogue or the profiles do not have.
+public struct DriverSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What was wrong, naming the input and what was expected.
+  public var message: String
+
+  /// Creates an error.
+  public init(_ message: String) { self.message = message }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// The phone app's side of the driver's setup: it chooses tariffs and the vehicle in the store's
+/// `user.sqlite`, checks every id against the bundled catalogue and profiles, and tells a
+/// running car (``client``) so the Charge tab's prices change at once.
+///
+/// `wayside tariffs`, `wayside vehicle` and the web simulator's side panel write through it;
+/// the car reads through ``client``, which also persists the favourites the driver toggles in
+/// the car.
+public final class DriverSetupStore: Sendable {
+  /// The store holding `user.sqlite`.
+  public let store: StationStore
+  private let changed = ClientEvents<Void>()
+
+  /// A setup over an open store.
+  public init(store: StationStore) { self.store = store }
+
+  /// Opens (creating when needed) the store in `directory`.
+  public convenience init(directory: URL) throws {
+    self.init(store: try StationStore(directory: directory))
+  }
+
+  /// The car's client over this store: reads the setup, writes favourites, and hears every
+  /// change made through this object.
+  public var client: DriverDataClient { .store(store, changes: changed) }
+
+  /// The setup as stored now.
+  public func setup() throws -> DriverSetup { try DriverSetup.read(from: store) }
+
+  /// Chooses exactly `ids`, in this order (repeats dropped); every id must be in `catalog`.
+  public func chooseTariffs(_ ids: [String], in catalog: TariffCatalog) throws {
+    var seen = Set<String>()
+    let unique = ids.filter { seen.insert($0).inserted }
+    for id in unique where catalog.entry(id: id) == nil {
+      throw DriverSetupError(Self.unknownTariff(id, catalog))
+    }
+    try store.setSelectedTariffIDs(unique)
+    changed.send(())
+  }
+
+  /// Adds `id` to the chosen tariffs, or removes it when chosen; returns whether it is chosen
+  /// now.
+  @discardableResult
+  public func toggleTariff(_ id: String, in catalog: TariffCatalog) throws -> Bool {
+    var ids = try store.selectedTariffIDs()
+    let chosen: Bool
+    if let index = ids.firstIndex(of: id) {
+      ids.remove(at: index)
+      chosen = false
+    } else {
+      ids.append(id)
+      chosen = true
+    }
+    try chooseTariffs(ids, in: catalog)
+    return chosen
+  }
+
+  /// Chooses no tariff (prices are then the ad-hoc prices).
+  public func clearTariffs() throws {
+    try store.setSelectedTariffIDs([])
+    changed.send(())
+  }
+
+  /// Makes the profile with this id (case-insensitive) the driver's car and returns it.
+  @discardableResult
+  public func setVehicle(_ id: String) throws -> VehicleProfile {
+    guard let profile = VehicleProfiles.named(id) else {
+      throw DriverSetupError(
+        "unknown vehicle '\(id)'; expected one of "
+          + VehicleProfiles.all.map(\.id).joined(separator: ", "))
+    }
+    try store.setVehicleProfile(StoredVehicle(id: profile.id))
+    changed.send(())
+    return profile
+  }
+
+  /// How many ids an unknown-tariff message shows as examples.
+  static let exampleCount = 5
+
+  static func unknownTariff(_ id: String, _ catalog: TariffCatalog) -> String {
+    let examples = catalog.entries.prefix(exampleCount).map(\.id).joined(separator: ", ")
+    return
+      "unknown tariff '\(id)'; expected an id of the bundled catalogue (\(catalog.entries.count) tariffs, e.g. \(examples); `wayside tariffs` lists them)"
+  }
+}
