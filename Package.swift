@@ -20,7 +20,8 @@ let package = Package(
   ],
   targets: [
     // MARK: L0 values
-    .target(name: "Geo", swiftSettings: strict),
+    .target(name: "JSONScanning", swiftSettings: strict),
+    .target(name: "Geo", dependencies: ["JSONScanning"], swiftSettings: strict),
     .target(name: "CarTemplates", dependencies: ["Geo"], swiftSettings: strict),
     .target(name: "Charging", dependencies: ["Geo"], swiftSettings: strict),
     .target(
@@ -31,10 +32,12 @@ let package = Package(
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(name: "Pricing", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(
-      name: "StationFeeds", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
+      name: "StationFeeds", dependencies: ["Geo", "Charging", "JSONScanning", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
-    .target(name: "Routing", dependencies: ["Geo", "WaysideData"], swiftSettings: strict),
+    .target(
+      name: "Routing", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .target(
       name: "TripPlanner",
       dependencies: ["Geo", "Charging", "StationIndex", "Routing", "Pricing"],
@@ -69,7 +72,7 @@ let package = Package(
       dependencies: [
         "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Charging",
         "StationIndex", "Pricing", "StationFeeds", "StationStore", "Routing", "TripPlanner",
-        "PreviewServer", "WaysideData",
+        "PreviewServer", "WaysideData", "JSONScanning",
       ],
       swiftSettings: strict),
     .executableTarget(name: "wayside", dependencies: ["WaysideCLI"], swiftSettings: strict),
@@ -85,7 +88,9 @@ let package = Package(
     .target(
       name: "WaysideTestSupport", dependencies: ["Geo", "Charging", "WaysideData"],
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
-    .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+    .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: strict),
+    .testTarget(
+      name: "GeoTests", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .testTarget(name: "CarTemplatesTests", dependencies: ["CarTemplates"], swiftSettings: strict),
     .testTarget(
       name: "ChargingTests", dependencies: ["Charging", "WaysideTestSupport"], swiftSettings: strict
