@@ -22,6 +22,13 @@ let sections: [BenchSection] = [
     name: "index", summary: "12 nearest, map region, corridor against brute force and R*Tree",
     run: { try IndexBench.run($0) }),
   BenchSection(
+    name: "scale",
+    summary: "1,000,000 synthetic stations: build, nearest, region, corridor, memory",
+    run: { ScaleBench.run($0) }),
+  BenchSection(
+    name: "cold", summary: "cold CLI query from the snapshot, basemap parse (what users wait for)",
+    run: { try ColdBench.run($0) }),
+  BenchSection(
     name: "store", summary: "first run, start-up and memory of the station store (merged set)",
     run: { StoreBench.run($0) }),
   BenchSection(
