@@ -38,21 +38,28 @@ extension StationIndex {
         return NearestSearch.widened(c2)
       } ?? .infinity
     let maxKilometres = withinKilometres ?? .infinity
-    let found = withUnsafeTemporaryAllocation(
+    let lazy: Bool = if case .distance = order { withinKilometres == nil } else { false }
+    return withUnsafeTemporaryAllocation(
       of: NearestSearch.Candidate.self, capacity: capacity
     ) { heap in
       var search = NearestSearch(
         heap: heap, capacity: capacity, radiusLimit: radiusLimit, storage: s)
       search.run(q.vector, compiled)
-      return search.finish(q, maxKilometres: maxKilometres)
+      if lazy {
+        // Nearest first with no radius: the order is settled from the Float distances (exact
+        // kilometres only inside near-ties) and each distance is computed when it is read.
+        return StationMatches(storage: s, positions: search.orderedPositions(q), measuredFrom: q)
+      }
+      let found = search.finish(q, maxKilometres: maxKilometres)
+      if case .distance = order {
+        return StationMatches(
+          storage: s, positions: found.positions, distances: found.distances,
+          routePositions: nil)
+      }
+      return StationMatches.ordered(
+        s, positions: found.positions, distances: found.distances, routePositions: nil,
+        order: order)
     }
-    if case .distance = order {
-      return StationMatches(
-        storage: s, positions: found.positions, distances: found.distances, routePositions: nil)
-    }
-    return StationMatches.ordered(
-      s, positions: found.positions, distances: found.distances, routePositions: nil,
-      order: order)
   }
 }
 
@@ -219,6 +226,52 @@ struct NearestSearch {
       parent = worst
     }
     heap[parent] = item
+  }
+
+  /// The `capacity` nearest positions in exact (kilometres, id) order, computing kilometres only
+  /// where it matters.
+  ///
+  /// Two candidates whose `Float` chord² differ by more than ``widened(_:)`` are in that order
+  /// on the sphere too (and their haversine kilometres, whose rounding is a billion times
+  /// smaller, agree), so the candidates are sorted by chord²; only runs of candidates each
+  /// within the bound of the previous — near-ties, co-located stations — get exact kilometres
+  /// and are ordered by (kilometres, id).
+  func orderedPositions(_ q: StationIndex.PreparedPoint) -> [Int32] {
+    let s = storage
+    var items: [Candidate] = Array(heap[0..<count])
+    for miss in nearMisses where miss.d2 <= reach { items.append(miss) }
+    // Insertion sort: a dozen or so items, nearly all from the heap.
+    for i in 1..<max(1, items.count) {
+      let item = items[i]
+      var j = i
+      while j > 0, items[j - 1].d2 > item.d2 {
+        items[j] = items[j - 1]
+        j -= 1
+      }
+      items[j] = item
+    }
+    var start = 0
+    while start < items.count, start < capacity {
+      var end = start + 1
+      while end < items.count, items[end].d2 <= Self.widened(items[end - 1].d2) { end += 1 }
+      if end - start > 1 {
+        var run = items[start..<end].map { c in
+          (km: s.distanceKilometres(from: q, to: Int(c.position)), position: c.position)
+        }
+        run.sort { a, b in
+          a.km != b.km ? a.km < b.km : s.precedesInIDOrder(a.position, b.position)
+        }
+        for (offset, entry) in run.enumerated() {
+          items[start + offset].position = entry.position
+        }
+      }
+      start = end
+    }
+    let n = min(capacity, items.count)
+    return Array(unsafeUninitializedCapacity: n) { buffer, initialized in
+      for i in 0..<n { buffer[i] = items[i].position }
+      initialized = n
+    }
   }
 
   /// The exact answer: the candidates' great-circle kilometres, the `capacity` best by

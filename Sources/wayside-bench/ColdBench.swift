@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import HTTPServer
 import StationFeeds
 import StationIndex
 import StationStore
@@ -66,6 +67,25 @@ enum ColdBench {
         "cold: `stations near --json` process", target: "≤ 60 ms, ≥ 7× re-import",
         measured: String(format: "%.1f ms (%.1f×)", warmMedian, coldMedian / warmMedian),
         met: warmMedian <= 60 && coldMedian / warmMedian >= 7)
+      if let sim = simulator(binary, data: data, cache: cache) {
+        print(
+          "simulator `wayside serve` launch → first /state answered  \(IndexBench.fixed(sim.launch, 1)) ms wall (release)"
+        )
+        bench.target(
+          "cold: simulator launch → first page (release)", target: "≤ 200 ms",
+          measured: String(format: "%.0f ms", sim.launch), met: sim.launch <= 200)
+        let same = sameBytes(sim.body)
+        print(
+          "GET /state repeated           \(IndexBench.fixed(sim.repeated * 1000, 0)) µs median "
+            + "(\(sim.body.count) bytes); the same bytes from a static route "
+            + "\(IndexBench.fixed(same * 1000, 0)) µs (\(IndexBench.fixed(sim.repeated / same, 2))× its cost)"
+        )
+        bench.target(
+          "cold: GET /state repeated vs same bytes", target: "≤ 1.5×",
+          measured: String(format: "%.2f×", sim.repeated / same), met: sim.repeated / same <= 1.5)
+      } else {
+        print("simulator launch: skipped (the server did not start within 20 s)")
+      }
     } else {
       print(
         "`wayside stations near` whole process: skipped (build it beside the bench: swift build "
@@ -93,6 +113,109 @@ enum ColdBench {
       "basemap GeoJSON (\(IndexBench.fixed(megabytes, 1)) MB) → features  scanner \(scanner.text()); "
         + "JSONSerialization parse alone \(foundation.text()) (\(scanner.speedup(over: foundation)))"
     )
+  }
+
+  /// Launches `wayside serve --port 0`, waits for its URL, then times the first and repeated
+  /// `GET /state`; stops the server with SIGINT.
+  static func simulator(_ binary: URL, data: URL, cache: URL) -> (
+    launch: Double, repeated: Double, body: [UInt8]
+  )? {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["serve", "--port", "0"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["WAYSIDE_CACHE_DIR"] = cache.path
+    environment["XDG_DATA_HOME"] = data.path
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let start = DispatchTime.now().uptimeNanoseconds
+    do { try process.run() } catch { return nil }
+    defer {
+      process.interrupt()
+      process.waitUntilExit()
+    }
+    var text = ""
+    var port: UInt16?
+    let deadline = start + 20_000_000_000
+    while port == nil, DispatchTime.now().uptimeNanoseconds < deadline {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      text += String(decoding: chunk, as: UTF8.self)
+      if let range = text.range(of: "http://127.0.0.1:") {
+        let digits = text[range.upperBound...].prefix { $0.isNumber }
+        if text[range.upperBound...].count > digits.count { port = UInt16(digits) }
+      }
+    }
+    guard let port, let first = get(port: port, path: "/state") else { return nil }
+    let launch = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    var samples: [Double] = []
+    for _ in 0..<40 {
+      guard let answer = get(port: port, path: "/state") else { return nil }
+      samples.append(answer.milliseconds)
+    }
+    return (launch, IndexBench.median(samples), first.body)
+  }
+
+  /// The median milliseconds of serving `body` from a fixed route of the project's HTTP server,
+  /// with the same client: what sending the bytes costs.
+  static func sameBytes(_ body: [UInt8]) -> Double {
+    var router = HTTPRouter()
+    let text = String(decoding: body, as: UTF8.self)
+    router.get("/state") { _ in .json(text) }
+    guard let server = try? HTTPServer(configuration: .init(port: 0), router: router) else {
+      return .nan
+    }
+    let port = server.port
+    var samples: [Double] = []
+    for _ in 0..<40 {
+      guard let answer = get(port: port, path: "/state") else { break }
+      samples.append(answer.milliseconds)
+    }
+    return IndexBench.median(samples)
+  }
+
+  /// One `GET path` on loopback with `Connection: close`; the body and the wall milliseconds.
+  static func get(port: UInt16, path: String) -> (milliseconds: Double, body: [UInt8])? {
+    let start = DispatchTime.now().uptimeNanoseconds
+    #if canImport(Glibc)
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { return nil }
+    let request = Array(
+      "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
+    guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count
+    else { return nil }
+    var response: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    // Bounded: a /state answer is well under 64 MB.
+    while response.count < 64 << 20 {
+      let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if n <= 0 { break }
+      response.append(contentsOf: buffer[0..<n])
+    }
+    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard
+      let cut = (0..<max(0, response.count - 3)).first(where: { i in
+        response[i..<i + 4].elementsEqual(separator)
+      })
+    else { return nil }
+    return (milliseconds, Array(response[(cut + 4)...]))
   }
 
   /// Runs the CLI once with its cache and data folders set; wall milliseconds.
