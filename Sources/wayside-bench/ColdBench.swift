@@ -55,14 +55,20 @@ enum ColdBench {
       let cold = (0..<bench.runs(3, quick: 1)).map { _ in
         runProcess(binary, arguments, cache: URL(fileURLWithPath: "/dev/null/none"), data: data)
       }
-      let warmMedian = IndexBench.median(warm)
-      let coldMedian = IndexBench.median(cold)
-      let peak = Double(childPeakKilobytes()) / 1024
+      let warmMedian = IndexBench.median(warm.map(\.milliseconds))
+      let coldMedian = IndexBench.median(cold.map(\.milliseconds))
+      let peak = IndexBench.median(warm.map(\.peakMegabytes))
+      let coldPeak = IndexBench.median(cold.map(\.peakMegabytes))
+      let help = IndexBench.median(
+        (0..<bench.runs(5, quick: 2)).map { _ in
+          runProcess(binary, ["--help"], cache: cache, data: data).milliseconds
+        })
       print(
-        "`wayside stations near … --json` whole process: warm store \(IndexBench.fixed(warmMedian, 1)) ms "
-          + "median of \(runs); re-importing each run \(IndexBench.fixed(coldMedian, 1)) ms "
-          + "(\(IndexBench.fixed(coldMedian / warmMedian, 1))×); peak resident of any run \(IndexBench.fixed(peak, 1)) MB"
-      )
+        "`wayside stations near … --json` whole process: warm snapshot \(IndexBench.fixed(warmMedian, 1)) ms "
+          + "median of \(runs), peak \(IndexBench.fixed(peak, 1)) MB; re-importing each run "
+          + "\(IndexBench.fixed(coldMedian, 1)) ms, peak \(IndexBench.fixed(coldPeak, 1)) MB "
+          + "(\(IndexBench.fixed(coldMedian / warmMedian, 1))×); `wayside --help` (process start alone) "
+          + "\(IndexBench.fixed(help, 1)) ms")
       bench.target(
         "cold: `stations near --json` process", target: "≤ 60 ms, ≥ 7× re-import",
         measured: String(format: "%.1f ms (%.1f×)", warmMedian, coldMedian / warmMedian),
@@ -218,31 +224,50 @@ enum ColdBench {
     return (milliseconds, Array(response[(cut + 4)...]))
   }
 
-  /// Runs the CLI once with its cache and data folders set; wall milliseconds.
-  static func runProcess(_ binary: URL, _ arguments: [String], cache: URL, data: URL) -> Double {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
+  /// Runs the CLI once with its cache and data folders set (output discarded): wall
+  /// milliseconds and the process's own peak resident set in megabytes (`wait4`).
+  static func runProcess(_ binary: URL, _ arguments: [String], cache: URL, data: URL) -> (
+    milliseconds: Double, peakMegabytes: Double
+  ) {
     var environment = ProcessInfo.processInfo.environment
     environment["WAYSIDE_CACHE_DIR"] = cache.path
     environment["XDG_DATA_HOME"] = data.path
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    let start = DispatchTime.now().uptimeNanoseconds
-    do { try process.run() } catch { return .nan }
-    process.waitUntilExit()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    #if canImport(Glibc)
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      var pid = pid_t()
+      let start = DispatchTime.now().uptimeNanoseconds
+      guard posix_spawn(&pid, binary.path, &actions, nil, argv, envp) == 0 else {
+        return (.nan, .nan)
+      }
+      var status: Int32 = 0
+      var usage = rusage()
+      _ = wait4(pid, &status, 0, &usage)
+      let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+      return (milliseconds, Double(usage.ru_maxrss) / 1024)
+    #else
+      // Where posix_spawn's file actions are spelled differently: time only.
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = arguments
+      process.environment = environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      let start = DispatchTime.now().uptimeNanoseconds
+      do { try process.run() } catch { return (.nan, .nan) }
+      process.waitUntilExit()
+      _ = (argv, envp)
+      return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, .nan)
+    #endif
   }
 
-  /// The largest resident set of any finished child process, in kilobytes.
-  static func childPeakKilobytes() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc)
-      getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-    #else
-      getrusage(RUSAGE_CHILDREN, &usage)
-    #endif
-    return Int(usage.ru_maxrss)
-  }
 }

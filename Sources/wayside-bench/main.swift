@@ -82,7 +82,12 @@ let chosen = arguments.isEmpty ? sections : sections.filter { arguments.contains
   print("warning: wayside-bench was built in debug mode; build with -c release for real figures")
 #endif
 let bench = Bench(quick: quick)
-print("wayside-bench\(quick ? " --quick" : ""): \(chosen.map(\.name).joined(separator: ", "))")
+let load =
+  (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+  .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown"
+print(
+  "wayside-bench\(quick ? " --quick" : ""): \(chosen.map(\.name).joined(separator: ", ")) "
+    + "(load average \(load) on \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 var failures = 0
 for section in chosen {
   do {
