@@ -225,14 +225,25 @@ enum ColdBench {
   }
 
   /// Runs the CLI once with its cache and data folders set (output discarded): wall
-  /// milliseconds and the process's own peak resident set in megabytes (`wait4`).
+  /// milliseconds and the process's own peak resident set in megabytes (GNU time's `%M`; NaN
+  /// without it).
   static func runProcess(_ binary: URL, _ arguments: [String], cache: URL, data: URL) -> (
     milliseconds: Double, peakMegabytes: Double
   ) {
     var environment = ProcessInfo.processInfo.environment
     environment["WAYSIDE_CACHE_DIR"] = cache.path
     environment["XDG_DATA_HOME"] = data.path
-    let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+    // The peak comes from GNU time when it is installed: a process started straight from this
+    // one would report this process's own peak, which Linux carries across exec.
+    let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "wayside-bench-peak-\(ProcessInfo.processInfo.processIdentifier)")
+    let timeTool = "/usr/bin/time"
+    let useTime = FileManager.default.isExecutableFile(atPath: timeTool)
+    let command =
+      useTime
+      ? [timeTool, "-f", "%M", "-o", peakFile.path, binary.path] + arguments
+      : [binary.path] + arguments
+    let argv = command.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       argv.forEach { free($0) }
@@ -246,14 +257,19 @@ enum ColdBench {
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
       var pid = pid_t()
       let start = DispatchTime.now().uptimeNanoseconds
-      guard posix_spawn(&pid, binary.path, &actions, nil, argv, envp) == 0 else {
+      guard posix_spawn(&pid, command[0], &actions, nil, argv, envp) == 0 else {
         return (.nan, .nan)
       }
       var status: Int32 = 0
-      var usage = rusage()
-      _ = wait4(pid, &status, 0, &usage)
+      _ = waitpid(pid, &status, 0)
       let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-      return (milliseconds, Double(usage.ru_maxrss) / 1024)
+      if useTime {
+        let text = (try? String(contentsOf: peakFile, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: peakFile)
+        let kilobytes = text.split(whereSeparator: \.isNewline).last.flatMap { Double($0) }
+        return (milliseconds, (kilobytes ?? .nan) / 1024)
+      }
+      return (milliseconds, .nan)
     #else
       // Where posix_spawn's file actions are spelled differently: time only.
       let process = Process()
