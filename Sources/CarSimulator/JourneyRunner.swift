@@ -1,28 +1,9 @@
 import CarSession
 import CarTemplates
+import Synchronization
 
-/// An app a journey can run: what the host must know about it and how to start its session.
-public struct JourneyApp: Sendable {
-  /// The app's entitlements.
-  public var entitlements: CarEntitlements
-  /// The app's name, as Siri hears it.
-  public var appName: String
-  /// The app's App Shortcuts.
-  public var shortcuts: [VoiceShortcut]
-  /// Starts a session against a host.
-  public var makeSession: @MainActor @Sendable (any CarHost, CarClients) -> any CarSessionDriving
-
-  /// Creates a journey app.
-  public init(
-    entitlements: CarEntitlements, appName: String, shortcuts: [VoiceShortcut],
-    makeSession: @escaping @MainActor @Sendable (any CarHost, CarClients) -> any CarSessionDriving
-  ) {
-    self.entitlements = entitlements
-    self.appName = appName
-    self.shortcuts = shortcuts
-    self.makeSession = makeSession
-  }
-}
+/// An app a journey can run: the kit's one app descriptor.
+public typealias JourneyApp = AnyCarApp
 
 /// A failed expectation or a broken rule, at a journey line.
 public struct JourneyFailure: Hashable, Sendable, CustomStringConvertible {
@@ -71,6 +52,13 @@ public enum JourneyRunner {
     var line: Int
     var id: String
     var text: String
+    /// A host exception (claimable by `expect error any`), not a diagnostic.
+    var isException = false
+  }
+
+  private struct FindingKey: Hashable {
+    var finding: String
+    var configuration: SessionConfiguration
   }
 
   private struct LintKey: Hashable {
@@ -81,10 +69,12 @@ public enum JourneyRunner {
   private final class Run {
     let journey: Journey
     let apps: (String) -> JourneyApp?
-    let rules: any CarRules
+    /// The journey's rules, with the run-time limits the last `connect` gave its car.
+    let rules: PerCarRules
     let clock = ManualClock()
     let location = LocationBox()
     let dataSource = DataSourceModeBox()
+    var car: SimulatedCar?
     var host: CarSimulator?
     var session: (any CarSessionDriving)?
     var app: JourneyApp?
@@ -93,17 +83,23 @@ public enum JourneyRunner {
     var lint: [Diagnostic] = []
     var linted = 0
     var lintedPairs: Set<LintKey> = []
+    /// Findings already reported under a configuration: a later screen that shows the same
+    /// template breaking the same rule again (the trimmed root under a pushed detail) needs
+    /// no second claim.
+    var reportedFindings: Set<FindingKey> = []
     var seenEntries = 0
     var transcriptBefore = Transcript()
     var screensBefore: [CarScreen] = []
     /// Screens raw `host` steps asked for, to lint with the app's, and the template the step
     /// added (findings about the rest of the screen were reported when it was built).
     var rawScreens: [(screen: CarScreen, added: TemplateID?)] = []
+    /// Where the last `mark` step left the transcript (``Transcript/totalCount``).
+    var mark: Int?
 
     init(_ journey: Journey, apps: @escaping (String) -> JourneyApp?, rules: any CarRules) {
       self.journey = journey
       self.apps = apps
-      self.rules = rules
+      self.rules = PerCarRules(rules)
     }
   }
 
@@ -128,6 +124,11 @@ public enum JourneyRunner {
         }
         collect(run, line: line.number)
       }
+    }
+    if failure == nil, journey.lines.isEmpty {
+      failure = JourneyFailure(
+        name: journey.name, line: 0,
+        message: "the journey has no steps; a journey must run at least one")
     }
     if failure == nil, let first = run.pending.first {
       failure = JourneyFailure(
@@ -157,16 +158,18 @@ public enum JourneyRunner {
       run.seenEntries = 0
       run.linted = 0
       run.lintedPairs = []
+      run.reportedFindings = []
       run.rawScreens = []
+      // The new car's transcript lies wholly after an earlier mark.
+      if run.mark != nil { run.mark = 0 }
     }
-    let clients = CarClients.test(
-      clock: run.clock, location: run.location, dataSource: run.dataSource)
-    let host = CarSimulator(
-      entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
-      rules: run.rules, clock: clients.clock, location: run.location)
+    let car = SimulatedCar.test(
+      app: app, clock: run.clock, location: run.location, dataSource: run.dataSource,
+      rules: run.rules)
     run.app = app
-    run.host = host
-    run.session = app.makeSession(host, clients)
+    run.car = car
+    run.host = car.host
+    run.session = car.session
     return nil
   }
 
@@ -180,7 +183,8 @@ public enum JourneyRunner {
       case .diagnostic(let d) where d.severity != .note:
         run.pending.append(Pending(line: line, id: d.ruleID, text: d.description))
       case .exception(let e):
-        run.pending.append(Pending(line: line, id: e.name.rawValue, text: e.description))
+        run.pending.append(
+          Pending(line: line, id: e.name.rawValue, text: e.description, isException: true))
       default: break
       }
     }
@@ -197,6 +201,11 @@ public enum JourneyRunner {
       else { continue }
       let found = run.rules.lint(screen, for: session.entitlements, configuration: configuration)
         .filter { added == nil || $0.templateID == nil || $0.templateID == added }
+        .filter {
+          run.reportedFindings.insert(
+            FindingKey(finding: $0.description, configuration: configuration)
+          ).inserted
+        }
       run.lint += found
       for d in found where d.severity != .note {
         run.pending.append(Pending(line: line, id: d.ruleID, text: "lint \(d.description)"))
@@ -217,6 +226,7 @@ public enum JourneyRunner {
       switch line.step {
       case .app: break
       case .connect(let change):
+        if let problem = run.rules.use(limitsOf: change) { return "connect: \(problem)" }
         run.lastConfiguration = change.applied(to: SessionConfiguration())
         host.connect(run.lastConfiguration)
       case .reconnect:
@@ -225,28 +235,21 @@ public enum JourneyRunner {
       case .disconnect: host.disconnect()
       case .config(let change):
         guard let current = host.configuration else { return "config: no car is connected" }
-        run.lastConfiguration = change.applied(to: current)
-        host.changeConfiguration(run.lastConfiguration)
-      case .tapRow(let row): try host.tapRow(row)
-      case .tapImage(let row, let index): try host.tapImage(row: row, index: index)
-      case .selectTab(let index): try host.selectTab(index)
-      case .selectPoint(let point): try host.selectPoint(point)
-      case .back: try host.back()
-      case .press(let id): try host.press(id)
-      case .pressPrimary: try host.pressPointButton(primary: true)
-      case .pressSecondary: try host.pressPointButton(primary: false)
-      case .pressUpNext: try host.pressUpNext()
-      case .pressAlbumArtist: try host.pressAlbumArtist()
-      case .choose(let action): try host.choose(action)
-      case .systemDismiss: try host.dismissModalBySystem()
-      case .region(let box): try host.changeMapRegion(box)
-      case .location(let coordinate): host.moveTo(coordinate)
+        let next = change.applied(to: current)
+        guard host.changeConfiguration(next) else {
+          return CarSimulator.videoSupportFixedMessage(supported: current.supportsVideoPlayback)
+        }
+        run.lastConfiguration = next
+      case .driver(let action): try host.drive(action)
+      case .mark: run.mark = host.transcript.totalCount
       case .data(let mode): run.dataSource.mode = mode
-      case .say(let phrase): try host.say(phrase)
-      case .lock: host.lockPhone()
-      case .unlock: host.unlockPhone()
       case .wait(let duration):
-        session.advanceClock(by: duration)
+        await run.car?.advanceTime(by: duration)
+      case .pan(let direction): try host.pan(direction)
+      case .drag(let dx, let dy): try host.drag(dx: dx, dy: dy)
+      case .pinch(let scale): try host.zoomGesture(scale: scale)
+      case .type(let text): try host.typeSearch(text)
+      case .startRoute(let route): try host.startTrip(route: route)
       case .startVideo:
         guard host.startVideoPlayback() else { return "video start: video is not available" }
       case .host(let operation, let withCompletion):
@@ -337,6 +340,29 @@ public enum JourneyRunner {
       if !host.transcript.description.contains(needle) {
         return "expected the transcript to contain \"\(needle)\""
       }
+    case .transcriptSinceMark(let needle):
+      let transcript = host.transcript
+      let since = transcript.text(from: max(0, (run.mark ?? 0) - transcript.droppedCount))
+      if !since.contains(needle) {
+        return "expected the transcript since the mark to contain \"\(needle)\"; since the mark:"
+          + (since.isEmpty ? " nothing" : "\n\(since)")
+      }
+    case .anyError:
+      guard let index = run.pending.firstIndex(where: \.isException) else {
+        let open = run.pending.map(\.id).joined(separator: ", ")
+        return "expected the host to raise an exception, but it did not"
+          + (open.isEmpty ? "" : " (unclaimed: \(open))")
+      }
+      run.pending.remove(at: index)
+    case .cannot(let action):
+      if host.refusal(of: action) == nil {
+        return "expected '\(action)' to be impossible, but the screen allows it; \(text)"
+      }
+    case .noShortcut(let phrase):
+      if let shortcut = host.shortcut(matching: phrase) {
+        return "expected no App Shortcut to match \"\(phrase)\", but "
+          + "'\(shortcut.spoken(appName: host.appName))' does"
+      }
     case .diagnostic(let id), .error(let id):
       guard
         let index = run.pending.firstIndex(where: { $0.id == id || $0.id.hasPrefix(id + "-") })
@@ -366,5 +392,70 @@ public enum JourneyRunner {
       }
     }
     return nil
+  }
+}
+
+/// A journey's rules with the run-time limits of the car the last `connect` described
+/// (`connect max-items=12`): each car can have its own, as real cars do (carplay-facts.md §1.1).
+final class PerCarRules: CarRules {
+  private let given: any CarRules
+  private let current: Mutex<any CarRules>
+
+  init(_ rules: any CarRules) {
+    given = rules
+    current = Mutex(rules)
+  }
+
+  /// Switches to the limits `change` sets (the given rules' own when it sets none); a message
+  /// when the given rules cannot take limits.
+  func use(limitsOf change: ConfigurationChange) -> String? {
+    guard change.setsLimits else {
+      current.withLock { $0 = given }
+      return nil
+    }
+    guard let kit = given as? KitCarRules else {
+      return "max-items and max-sections need the standard rules (KitCarRules); this journey "
+        + "runs with \(type(of: given))"
+    }
+    let rules = KitCarRules(base: change.limits(over: kit.base))
+    current.withLock { $0 = rules }
+    return nil
+  }
+
+  private var rules: any CarRules { current.withLock { $0 } }
+
+  func maximumDepth(for entitlements: CarEntitlements) -> Int {
+    rules.maximumDepth(for: entitlements)
+  }
+
+  func allowedKinds(for entitlements: CarEntitlements) -> [TemplateKind] {
+    rules.allowedKinds(for: entitlements)
+  }
+
+  func placements(of kind: TemplateKind) -> TemplatePlacements { rules.placements(of: kind) }
+
+  func maximumTabCount(
+    for entitlements: CarEntitlements, configuration: SessionConfiguration
+  ) -> Int {
+    rules.maximumTabCount(for: entitlements, configuration: configuration)
+  }
+
+  func truncate(
+    _ template: TemplateSpec, for entitlements: CarEntitlements,
+    configuration: SessionConfiguration
+  ) -> TruncatedTemplate {
+    rules.truncate(template, for: entitlements, configuration: configuration)
+  }
+
+  func lint(
+    _ screen: CarScreen, for entitlements: CarEntitlements, configuration: SessionConfiguration
+  ) -> [Diagnostic] {
+    rules.lint(screen, for: entitlements, configuration: configuration)
+  }
+
+  func limits(for entitlements: CarEntitlements, configuration: SessionConfiguration)
+    -> CarLimits
+  {
+    rules.limits(for: entitlements, configuration: configuration)
   }
 }

@@ -13,8 +13,8 @@ import WaysideData
 @MainActor
 public final class SimulatorController {
   /// Apps the page can switch between, by name.
-  public let apps: [KitDemo]
-  private(set) var app: KitDemo
+  public let apps: [AnyCarApp]
+  private(set) var app: AnyCarApp
   private(set) var host: CarSimulator
   private(set) var session: any CarSessionDriving
   /// The configuration the car connects with (kept while disconnected).
@@ -36,7 +36,7 @@ public final class SimulatorController {
 
   /// Creates a controller showing `app` (one of `apps`) with a car connected.
   public init(
-    apps: [KitDemo], app: KitDemo, configuration: SessionConfiguration, location: Coordinate,
+    apps: [AnyCarApp], app: AnyCarApp, configuration: SessionConfiguration, location: Coordinate,
     locationLabel: String,
     clockText: @escaping @Sendable () -> String = SimulatorController.wallClock
   ) {
@@ -50,16 +50,18 @@ public final class SimulatorController {
     connectCar()
   }
 
-  /// A fresh emulated host with a session of `app` on it, on the live clock.
+  /// A fresh emulated host with a session of `app` on it, on the live clock, keeping a bounded
+  /// history (``CarSimulator/simulatorHistoryLimit``) however long the simulator runs.
   private static func start(
-    _ app: KitDemo, location: LocationBox, dataSource: DataSourceModeBox
+    _ app: AnyCarApp, location: LocationBox, dataSource: DataSourceModeBox
   ) -> (CarSimulator, any CarSessionDriving) {
+    let clock = CarClock.live()
     let clients = CarClients(
-      clock: .live(), location: .settable(location), dataSource: dataSource)
-    let host = CarSimulator(
-      entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
-      clock: clients.clock, location: location)
-    return (host, app.makeSession(host, clients))
+      clock: clock, location: .settable(location, idle: clock.idle), dataSource: dataSource)
+    let car = SimulatedCar(
+      app: app, clients: clients, location: location,
+      historyLimit: CarSimulator.simulatorHistoryLimit)
+    return (car.host, car.session)
   }
 
   /// Connects the car and tells the app where it is, as Core Location would right after launch.
@@ -168,79 +170,69 @@ public final class SimulatorController {
   }
 
   private func deliver(_ event: PageEvent) throws {
-    let element = ElementID(event.e ?? "")
-    switch event.ev {
-    case "row": try host.tapRow(element)
-    case "rowImage": try host.tapImage(row: element, index: Int(event.i ?? "") ?? 0)
-    case "tab":
-      guard let index = Int(event.e ?? "") else { throw DriverError("tab: expected a tab index") }
-      try host.selectTab(index)
-    case "back": try host.back()
-    case "bar", "grid", "action", "mapButton", "nowPlayingButton", "contactAction":
-      try host.press(element)
-    case "transport": message = "Playback controls are the system's; the app's player handles them."
-    case "poi": try host.selectPoint(element)
-    case "poiDeselect": message = "Closing the card is handled by CarPlay."
-    case "poiButton": try host.pressPointButton(primary: event.which != "secondary")
-    case "upNext": try host.pressUpNext()
-    case "albumArtist": try host.pressAlbumArtist()
-    case "alertAction": try host.choose(element)
-    case "home", "reopen": reconnect()
-    default:
-      throw DriverError("unknown page event '\(event.ev)'")
+    switch try event.action() {
+    case .driver(let action): try host.drive(action)
+    case .reopen: reconnect()
+    case .systemControl(let note): message = note
     }
   }
 
   // MARK: Commands from the side panel
 
-  /// Applies a side-panel command.
+  /// Applies a side-panel command; one that cannot be read leaves a message naming it.
   public func handle(_ command: PanelCommand) async {
     message = nil
-    let value = command.value ?? ""
-    switch command.cmd {
-    case "connect": connectCar()
-    case "disconnect": if host.configuration != nil { host.disconnect() }
-    case "display":
-      if let profile = DisplayProfile.named(value) {
-        configuration.display = profile
-        applyConfiguration()
-      } else {
-        message =
-          "unknown display '\(value)'; expected one of \(DisplayProfile.all.map(\.id).joined(separator: ", "))"
-      }
-    case "style":
-      configuration.contentStyle = value == "night" || value == "dark" ? .dark : .light
+    do {
+      try await apply(try CarControl(command))
+    } catch {
+      message = "\(error)"
+    }
+    await settle()
+    notify()
+  }
+
+  private func apply(_ control: CarControl) async throws {
+    switch control {
+    case .connect: connectCar()
+    case .disconnect: if host.configuration != nil { host.disconnect() }
+    case .display(let profile):
+      configuration.display = profile
       applyConfiguration()
-    case "driving":
-      if value == "true" {
+    case .style(let style):
+      configuration.contentStyle = style
+      applyConfiguration()
+    case .driving(let driving):
+      if driving {
         configuration.limitedUserInterfaces.insert(.lists)
         configuration.limitedUserInterfaces.insert(.keyboard)
       } else {
         configuration.limitedUserInterfaces = []
       }
-      configuration.isVideoAvailable = configuration.isVideoAvailable && value != "true"
+      configuration.isVideoAvailable = configuration.isVideoAvailable && !driving
       applyConfiguration()
-    case "video":
-      configuration.supportsVideoPlayback = true
-      configuration.isVideoAvailable = value == "true"
+    case .videoAllowed(let allowed):
+      configuration.isVideoAvailable = allowed
+      if !configuration.supportsVideoPlayback {
+        // Video support is fixed for a session (carplay-facts.md §3): allowing video in a car
+        // that lacks it means plugging in a car that has it.
+        configuration.supportsVideoPlayback = true
+        if host.configuration != nil {
+          host.disconnect()
+          connectCar()
+        }
+      }
       applyConfiguration()
-    case "lock": value == "true" ? host.lockPhone() : host.unlockPhone()
-    case "move": move(to: value)
-    case "drive":
-      await drive(from: value, to: command.to ?? "", speed: Double(command.speed ?? "") ?? 120)
-    case "stopDriving":
+    case .move(let place): move(to: place)
+    case .drive(let from, let to, let speed): await drive(from: from ?? "", to: to, speed: speed)
+    case .stopDriving:
       driveTask?.cancel()
       driveTask = nil
       message = "Stopped."
-    case "data": setDataSource(value)
-    case "voice":
-      do { try host.say(value) } catch { message = "\(error)" }
-    case "app": switchApp(value)
-    case "region": changeRegion(value)
-    default: message = "unknown command '\(command.cmd)'"
+    case .dataSource(let mode): setDataSource(mode)
+    case .switchApp(let name): switchApp(name)
+    case .moveMap(let move): changeRegion(move)
+    case .driver(let action): try host.drive(action)
     }
-    await settle()
-    notify()
   }
 
   private func applyConfiguration() {
@@ -267,13 +259,7 @@ public final class SimulatorController {
   /// Switches the data source's mode; the phone then reports its position again, as Core
   /// Location does, so an app that loads data on location updates shows the change at once
   /// (others see it on their next load: a periodic refresh, a map move, a Retry).
-  private func setDataSource(_ value: String) {
-    guard let mode = DataSourceMode(parsing: value) else {
-      message =
-        "unknown data source mode '\(value)'; expected "
-        + DataSourceMode.allCases.map(\.description).joined(separator: ", ")
-      return
-    }
+  private func setDataSource(_ mode: DataSourceMode) {
     dataSource.mode = mode
     let effect: String
     switch mode {
@@ -305,7 +291,7 @@ public final class SimulatorController {
         : try places.resolve(from)
       let end = try places.resolve(to)
       let route = try await roadNetwork().route(from: start.coordinate, to: end.coordinate)
-      let kmh = max(5, min(250, speed))
+      let kmh = speed
       message =
         "Driving \(start.label) → \(end.label), \(Int(route.cumulativeKilometres.last ?? 0)) km at \(Int(kmh)) km/h (time ×60)."
       driveTask = Task { [weak self] in
@@ -346,7 +332,7 @@ public final class SimulatorController {
   }
 
   /// Pans or zooms the visible region of the top point-of-interest template.
-  private func changeRegion(_ direction: String) {
+  private func changeRegion(_ direction: MapMove) {
     guard case .pointOfInterest(let poi)? = host.topTemplate?.content else {
       message = "Moving the map needs a point-of-interest screen."
       return
@@ -360,22 +346,19 @@ public final class SimulatorController {
     var lo = box.minimum
     var hi = box.maximum
     switch direction {
-    case "north": lo.latitude += dLat / 2; hi.latitude += dLat / 2
-    case "south": lo.latitude -= dLat / 2; hi.latitude -= dLat / 2
-    case "east": lo.longitude += dLon / 2; hi.longitude += dLon / 2
-    case "west": lo.longitude -= dLon / 2; hi.longitude -= dLon / 2
-    case "zoomIn":
+    case .north: lo.latitude += dLat / 2; hi.latitude += dLat / 2
+    case .south: lo.latitude -= dLat / 2; hi.latitude -= dLat / 2
+    case .east: lo.longitude += dLon / 2; hi.longitude += dLon / 2
+    case .west: lo.longitude -= dLon / 2; hi.longitude -= dLon / 2
+    case .zoomIn:
       lo = Coordinate(latitude: lo.latitude + dLat / 4, longitude: lo.longitude + dLon / 4)
       hi = Coordinate(latitude: hi.latitude - dLat / 4, longitude: hi.longitude - dLon / 4)
-    case "zoomOut":
+    case .zoomOut:
       lo = Coordinate(latitude: lo.latitude - dLat / 2, longitude: lo.longitude - dLon / 2)
       hi = Coordinate(latitude: hi.latitude + dLat / 2, longitude: hi.longitude + dLon / 2)
-    default:
-      message = "unknown map move '\(direction)'"
-      return
     }
     do {
-      try host.changeMapRegion(BoundingBox(minimum: lo, maximum: hi))
+      try host.drive(.region(BoundingBox(minimum: lo, maximum: hi)))
     } catch {
       message = "\(error)"
     }
