@@ -33,7 +33,8 @@ let package = Package(
   ],
   targets: [
     // MARK: L0 values
-    .target(name: "Geo", swiftSettings: strict),
+    .target(name: "JSONScanning", swiftSettings: strict),
+    .target(name: "Geo", dependencies: ["JSONScanning"], swiftSettings: strict),
     .target(name: "Diagnostics", swiftSettings: strict),
     .target(
       name: "CarTemplates", dependencies: ["Geo", "Diagnostics"], swiftSettings: strict),
@@ -48,11 +49,13 @@ let package = Package(
     .target(
       name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
     .target(
-      name: "StationFeeds", dependencies: ["Geo", "Charging", "Diagnostics", "WaysideData"],
+      name: "StationFeeds",
+      dependencies: ["Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData"],
       swiftSettings: strict),
     .target(
       name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
-    .target(name: "Routing", dependencies: ["Geo", "WaysideData"], swiftSettings: strict),
+    .target(
+      name: "Routing", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .target(
       name: "TripPlanner",
       dependencies: ["Geo", "Charging", "StationIndex", "Routing", "Pricing"],
@@ -125,7 +128,7 @@ let package = Package(
         "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
         "WaysideApps", "Charging",
         "StationIndex", "Pricing", "StationFeeds", "StationStore", "Routing", "TripPlanner",
-        "PreviewServer", "WaysideData", "ChargingData", "ChargingCar",
+        "PreviewServer", "WaysideData", "ChargingData", "ChargingCar", "JSONScanning",
       ],
       swiftSettings: strict),
     .executableTarget(name: "wayside", dependencies: ["WaysideCLI"], swiftSettings: strict),
@@ -142,7 +145,9 @@ let package = Package(
     .target(
       name: "WaysideTestSupport", dependencies: ["Geo", "Charging", "WaysideData"],
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
-    .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+    .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: strict),
+    .testTarget(
+      name: "GeoTests", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .testTarget(
       name: "AppsManifestTests", dependencies: ["WaysideApps", "CarSession", "CarTemplates"],
       swiftSettings: strict),

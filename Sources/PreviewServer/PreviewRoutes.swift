@@ -19,6 +19,7 @@ public struct PreviewRoutes: Sendable {
   let backend: any PreviewBackend
   let renderer: CarHTMLRenderer
   let revision = Revision()
+  let renderedFragments = RenderedFragments()
 
   /// Creates routes over a backend, drawing maps with `renderer`.
   public init(backend: any PreviewBackend, renderer: CarHTMLRenderer) {
@@ -74,26 +75,59 @@ public struct PreviewRoutes: Sendable {
     return router
   }
 
-  /// The current state as the JSON the page applies.
+  /// The current state as the JSON the page applies: `{"revision": N, "car": …, "panel": …}`.
+  ///
+  /// The car and panel fragments are rendered and JSON-escaped once per distinct display and
+  /// panel state and reused while the state stays equal, so a repeated request costs the
+  /// comparison and the copy of the bytes; the revision still counts every response.
   func stateJSON() async -> String {
     let display = await backend.display()
     let panel = await backend.panel()
-    let payload = StatePayload(
-      revision: revision.next(), car: renderer.render(display), panel: PanelRenderer.render(panel))
-    guard let data = try? JSONEncoder().encode(payload),
-      let text = String(data: data, encoding: .utf8)
-    else { return "{}" }
-    return text
+    let fragments = renderedFragments.fragments(display, panel) {
+      (
+        Self.jsonString(renderer.render(display)),
+        Self.jsonString(PanelRenderer.render(panel))
+      )
+    }
+    return "{\"revision\":\(revision.next()),\"car\":\(fragments.car),\"panel\":\(fragments.panel)}"
+  }
+
+  /// `text` as a JSON string literal, quotes included.
+  static func jsonString(_ text: String) -> String {
+    guard let data = try? JSONEncoder().encode(text) else { return "\"\"" }
+    return String(decoding: data, as: UTF8.self)
   }
 
   static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8]) -> T? {
     try? JSONDecoder().decode(T.self, from: Data(body))
   }
 
-  struct StatePayload: Encodable {
-    var revision: Int
-    var car: String
-    var panel: String
+  /// The last rendered state's JSON fragments and the values they were rendered from.
+  final class RenderedFragments: Sendable {
+    private struct Entry {
+      var display: CarDisplayState
+      var panel: PanelState
+      var car: String
+      var panelFragment: String
+    }
+    private let last = Mutex<Entry?>(nil)
+
+    /// The fragments for this state: the cached ones when it equals the last, else `render`'s.
+    func fragments(
+      _ display: CarDisplayState, _ panel: PanelState, render: () -> (String, String)
+    ) -> (car: String, panel: String) {
+      if let hit = last.withLock({ entry -> (String, String)? in
+        guard let entry, entry.display == display, entry.panel == panel else { return nil }
+        return (entry.car, entry.panelFragment)
+      }) {
+        return hit
+      }
+      let (car, panelText) = render()
+      last.withLock {
+        $0 = Entry(display: display, panel: panel, car: car, panelFragment: panelText)
+      }
+      return (car, panelText)
+    }
   }
 
   final class Revision: Sendable {

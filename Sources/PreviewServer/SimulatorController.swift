@@ -115,9 +115,7 @@ public final class SimulatorController {
     let lines = host.transcript.entries.suffix(14).map(\.description)
     var diagnostics: [String] = []
     if let screen = host.screen?.visible, let configuration = host.configuration {
-      diagnostics = CarLint.validate(
-        screen: screen, entitlements: app.entitlements, configuration: configuration
-      ).map { "\($0.ruleID) \($0.message)" }
+      diagnostics = lintDiagnostics(screen, configuration)
     }
     diagnostics += session.diagnostics.suffix(5).map { "\($0.ruleID) \($0.message)" }
     let phone = phone.flatMap { $0.appID == app.id ? $0 : nil }
@@ -142,6 +140,34 @@ public final class SimulatorController {
     guard let shortcut = app.shortcuts.first else { return "\(app.appName) has no App Shortcut" }
     return shortcut.spoken(appName: app.appName)
   }
+
+  /// The lint of the shown screen, memoised: the panel asks on every state request, and
+  /// linting a screen (text searches over every item) is most of a request's cost, while the
+  /// screen changes far less often.
+  private func lintDiagnostics(_ screen: CarScreen, _ configuration: SessionConfiguration)
+    -> [String]
+  {
+    if let memo = lintMemo, memo.app == app.id, memo.screen == screen,
+      memo.configuration == configuration
+    {
+      return memo.diagnostics
+    }
+    let diagnostics = CarLint.validate(
+      screen: screen, entitlements: app.entitlements, configuration: configuration
+    ).map { "\($0.ruleID) \($0.message)" }
+    lintMemo = LintMemo(
+      app: app.id, screen: screen, configuration: configuration, diagnostics: diagnostics)
+    return diagnostics
+  }
+
+  /// The last lint and what it was computed for.
+  private struct LintMemo {
+    var app: String
+    var screen: CarScreen
+    var configuration: SessionConfiguration
+    var diagnostics: [String]
+  }
+  private var lintMemo: LintMemo?
 
   /// "Apple Maps would open directions to 51.3,9.4" for a Maps URL, else the URL.
   public static func describeHandoff(_ url: URL) -> String {

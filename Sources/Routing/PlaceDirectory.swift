@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSONScanning
 
 /// A named town with its centre point, from the bundled `de_places.geojson` (Destatis GV-ISys,
 /// municipalities with ≥ 10,000 inhabitants).
@@ -41,18 +42,19 @@ public struct PlaceDirectory: Sendable {
   /// Reads the places from a GeoJSON FeatureCollection of Point features with `name`, `state` and
   /// `population` properties; throws ``RoutingError`` (`malformedPlaceData`) naming the feature.
   public init(geoJSON data: Data) throws(RoutingError) {
-    var scanner = JSONScanner(data)
     var places: [Place] = []
     do {
-      try scanner.beginObject()
-      while let key = try scanner.nextKey() {
-        guard key == "features" else {
-          try scanner.skipValue()
-          continue
-        }
-        try scanner.beginArray()
-        while try scanner.nextElement() {
-          places.append(try Self.readPlace(&scanner, number: places.count + 1))
+      try JSONScanner.scan(data) { scanner in
+        try scanner.beginObject()
+        while let key = try scanner.nextKey() {
+          guard key == "features" else {
+            try scanner.skipValue()
+            continue
+          }
+          try scanner.beginArray()
+          while try scanner.nextElement() {
+            places.append(try Self.readPlace(&scanner, number: places.count + 1))
+          }
         }
       }
     } catch let error as RoutingError {

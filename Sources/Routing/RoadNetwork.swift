@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import JSONScanning
 
 /// An undirected road graph built from GeoJSON line strings, with nodes at shared coordinates.
 ///
@@ -113,25 +114,26 @@ extension RoadNetwork {
     }
 
     mutating func read(_ data: Data) throws {
-      var scanner = JSONScanner(data)
-      try scanner.beginObject()
-      var sawFeatures = false
-      while let key = try scanner.nextKey() {
-        guard key == "features" else {
-          try scanner.skipValue()
-          continue
+      try JSONScanner.scan(data) { scanner in
+        try scanner.beginObject()
+        var sawFeatures = false
+        while let key = try scanner.nextKey() {
+          guard key == "features" else {
+            try scanner.skipValue()
+            continue
+          }
+          sawFeatures = true
+          try scanner.beginArray()
+          var featureNumber = 0
+          while try scanner.nextElement() {
+            featureNumber += 1
+            try readFeature(&scanner, number: featureNumber)
+          }
         }
-        sawFeatures = true
-        try scanner.beginArray()
-        var featureNumber = 0
-        while try scanner.nextElement() {
-          featureNumber += 1
-          try readFeature(&scanner, number: featureNumber)
+        guard sawFeatures else {
+          throw RoutingError(
+            .malformedRoadData, "no \"features\" array; expected a FeatureCollection")
         }
-      }
-      guard sawFeatures else {
-        throw RoutingError(
-          .malformedRoadData, "no \"features\" array; expected a FeatureCollection")
       }
     }
 

@@ -1,3 +1,4 @@
+import JSONScanning
 import Charging
 import Foundation
 import Geo

@@ -1,3 +1,4 @@
+import JSONScanning
 import Charging
 import Foundation
 import Geo
@@ -40,8 +41,8 @@ public enum OCPILocationsImporter {
     case .success(let value): document = value
     case .failure(let error):
       log.emit(
-        .error, line: lines.line(at: error.offset),
-        "is not valid JSON (\(error.message)); nothing imported",
+        .error, line: lines.line(at: error.byteOffset ?? 0),
+        "is not valid JSON (\(error.reason)); nothing imported",
         expected: "an OCPI Locations document")
       return ImportResult(
         format: .ocpiLocations, stations: [], diagnostics: log.diagnostics, recordsRead: 0,

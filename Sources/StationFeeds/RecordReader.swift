@@ -1,3 +1,4 @@
+import JSONScanning
 import Charging
 import Geo
 

@@ -1,3 +1,4 @@
+import JSONScanning
 import Charging
 import Foundation
 import Geo
@@ -48,7 +49,7 @@ public enum RegisterJSONLinesImporter {
         } catch {
           log.emit(
             .error, line: lineNumber,
-            "is not valid JSON (\(error.message) at column \(error.offset - contentStart + 1)); "
+            "is not valid JSON (\(error.reason) at column \((error.byteOffset ?? contentStart) - contentStart + 1)); "
               + "row skipped",
             expected: "one JSON object per line")
           skipped += 1

@@ -1,3 +1,4 @@
+import JSONScanning
 import Foundation
 
 /// Reads a station file in any supported layout, detecting the layout from its content.

@@ -73,6 +73,17 @@ extension StationIndex {
     @inline(__always) var isLeaf: Bool { left < 0 }
   }
 
+  /// A node as the nearest search reads it: the `Float` box of its stations' unit vectors (the
+  /// fourth lane 0), its tree positions and its right child. Nodes are in pre-order, so the left
+  /// child of node i is i + 1; `right` is −1 for a leaf. 48 bytes, one or two cache lines.
+  struct NearNode: Sendable {
+    var lo: SIMD4<Float>
+    var hi: SIMD4<Float>
+    var start: Int32
+    var end: Int32
+    var right: Int32
+  }
+
   /// The index's arrays, shared by every copy of the index and every result collection.
   ///
   /// Stations stay in the caller's array, in the caller's order; `order` maps each tree
@@ -84,6 +95,10 @@ extension StationIndex {
     let x: [Double]
     let y: [Double]
     let z: [Double]
+    /// The unit vectors as `Float`s in tree order, 16 bytes each: what the nearest search scans.
+    let unit: [SIMD4<Float>]
+    /// The tree for the nearest search, node for node as `nodes`.
+    let nearNodes: [NearNode]
     let latitude: [Double]
     let longitude: [Double]
     /// `latitude × π / 180` and its cosine, exactly as ``Geo/GreatCircle`` computes them, so
@@ -262,6 +277,9 @@ extension StationIndex {
       self.x = x
       self.y = y
       self.z = z
+      let unit = (0..<n).map { i in SIMD4<Float>(Float(x[i]), Float(y[i]), Float(z[i]), 0) }
+      self.unit = unit
+      self.nearNodes = Self.nearNodes(nodes, unit)
       self.latitude = latitude
       self.longitude = longitude
       self.latitudeRadians = latitudeRadians
@@ -277,6 +295,34 @@ extension StationIndex {
       self.maxKilowatts = maxKilowatts
       self.positionsWithHours = withHours
       self.lookups = OnceCell()
+    }
+
+    /// The `Float` boxes, bottom-up: a leaf's from its vectors, a parent's as the union of its
+    /// children's (children follow their parent in pre-order, so a backward pass suffices).
+    static func nearNodes(_ nodes: [Node], _ unit: [SIMD4<Float>]) -> [NearNode] {
+      var near = nodes.map { node in
+        NearNode(
+          lo: SIMD4(repeating: .infinity), hi: SIMD4(repeating: -.infinity), start: node.start,
+          end: node.end, right: node.isLeaf ? -1 : node.right)
+      }
+      for i in near.indices.reversed() {
+        if near[i].right < 0 {
+          var lo = SIMD4<Float>(repeating: .infinity)
+          var hi = SIMD4<Float>(repeating: -.infinity)
+          for p in Int(near[i].start)..<Int(near[i].end) {
+            lo = pointwiseMin(lo, unit[p])
+            hi = pointwiseMax(hi, unit[p])
+          }
+          near[i].lo = lo
+          near[i].hi = hi
+        } else {
+          let left = near[i + 1]
+          let right = near[Int(near[i].right)]
+          near[i].lo = pointwiseMin(left.lo, right.lo)
+          near[i].hi = pointwiseMax(left.hi, right.hi)
+        }
+      }
+      return near
     }
 
     /// The great-circle distance from `point` to the station at tree position `i`, equal to

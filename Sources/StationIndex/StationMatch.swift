@@ -57,15 +57,17 @@ public struct StationMatches: RandomAccessCollection, Sendable {
 
   /// The match at `index`.
   public subscript(index: Int) -> StationMatch {
-    let position = Int(positions[index])
-    let distance: Double =
-      switch distances {
-      case .computed(let values): values[index]
-      case .measured(let point): storage.distanceKilometres(from: point, to: position)
-      }
-    return StationMatch(
-      station: storage.stations[position], distanceKilometres: distance,
-      route: routePositions?[index])
+    StationMatch(
+      station: storage.stations[Int(positions[index])],
+      distanceKilometres: distanceKilometres(at: index), route: routePositions?[index])
+  }
+
+  /// The great-circle kilometres of the match at `index`, without copying its station.
+  public func distanceKilometres(at index: Int) -> Double {
+    switch distances {
+    case .computed(let values): values[index]
+    case .measured(let point): storage.distanceKilometres(from: point, to: Int(positions[index]))
+    }
   }
 
   /// The matched stations' ids, in order, without copying the stations.

@@ -92,20 +92,54 @@ enum IndexBench {
     let indexNearest = timeEach(points, repeats: quick ? 1 : 5) {
       index.nearest(to: $0, limit: k).count
     }
-    let bruteNearest = timeEach(Array(points.prefix(quick ? 20 : 200)), repeats: 1) {
+    let scan = UnitVectorScan(latitudes: latitudes, longitudes: longitudes)
+    let bruteNearest = timeEach(Array(points.prefix(quick ? 50 : 500)), repeats: 1) {
+      scan.nearest($0, k).count
+    }
+    let scalarNearest = timeEach(Array(points.prefix(quick ? 10 : 100)), repeats: 1) {
       bruteForceNearest(latitudes, longitudes, $0, k).count
     }
-    let nearestCPU = cpuPerCall(points, repeats: quick ? 1 : 5) {
+    let nearestCPU = cpuPerCall(points, repeats: quick ? 2 : 20) {
       index.nearest(to: $0, limit: k).count
     }
-    let bruteCPU = cpuPerCall(Array(points.prefix(quick ? 20 : 200)), repeats: 1) {
-      bruteForceNearest(latitudes, longitudes, $0, k).count
+    let bruteCPU = cpuPerCall(Array(points.prefix(quick ? 50 : 500)), repeats: 1) {
+      scan.nearest($0, k).count
     }
-    bench.target("index: 12 nearest, per query", under: 0.010, nearestCPU)
+    let nearestReadCPU = cpuPerCall(points, repeats: quick ? 2 : 20) { point in
+      let matches = index.nearest(to: point, limit: k)
+      var total = 0.0
+      for i in matches.indices { total += matches.distanceKilometres(at: i) }
+      return Int(total)
+    }
+    bench.target("index: 12 nearest, per query", under: 0.001, nearestCPU)
     bench.target(
-      "index: 12 nearest vs brute-force scan", target: "≥ 50× faster",
+      "index: 12 nearest vs vectorised scan", target: "≥ 50× faster",
       measured: String(format: "%.0f× (CPU)", bruteCPU.cpu / max(nearestCPU.cpu, 1e-12)),
       met: bruteCPU.cpu / max(nearestCPU.cpu, 1e-12) >= 50)
+    print(
+      "12 nearest (CPU)              index \(fixed(nearestCPU.cpu * 1000, 3)) µs per query over "
+        + "\(points.count) points; vectorised unit-vector scan \(fixed(bruteCPU.cpu * 1000, 1)) µs "
+        + "(\(fixed(bruteCPU.cpu / nearestCPU.cpu, 0))×); with all 12 distances read "
+        + "\(fixed(nearestReadCPU.cpu * 1000, 3)) µs")
+    if let peer = Peers.cKDTree(latitudes: latitudes, longitudes: longitudes, queries: points, k: k)
+    {
+      let ratio = peer.queryMicroseconds / (nearestCPU.cpu * 1000)
+      print(
+        "12 nearest peer               scipy cKDTree \(fixed(peer.queryMicroseconds, 3)) µs per "
+          + "query (batched, 1 worker; build \(fixed(peer.buildMilliseconds, 1)) ms): index is "
+          + "\(fixed(ratio, 1))× faster")
+      bench.target(
+        "index: 12 nearest vs scipy cKDTree", target: "≥ 2× faster",
+        measured: String(format: "%.1f×", ratio), met: ratio >= 2)
+    } else {
+      print("12 nearest peer               scipy cKDTree skipped: \(Peers.unavailableReason)")
+    }
+    let bound = scan.lowerBound(points, k: k)
+    print(
+      "12 nearest lower bound        \(fixed(bound.alone, 3)) µs (\(fixed(bound.withDistances, 3)) µs "
+        + "with the 12 distances): the fixed work of the answer with no search at all — index "
+        + "\(fixed(nearestCPU.cpu * 1000 / bound.alone, 1))× (\(fixed(nearestReadCPU.cpu * 1000 / bound.withDistances, 1))×) of it"
+    )
     let sqliteNearest = timeEach(points, repeats: 1) {
       rtree.nearest($0, k, latitudes, longitudes).count
     }
@@ -120,6 +154,10 @@ enum IndexBench {
     for point in points.prefix(300) {
       let a = index.nearest(to: point, limit: k).map(\.distanceKilometres)
       let b = distances(bruteForceNearest(latitudes, longitudes, point, k), point)
+      if distances(scan.nearest(point, k), point) != b {
+        agree = false
+        print("the vectorised scan differs from the haversine scan at \(point)")
+      }
       let c = distances(rtree.nearest(point, k, latitudes, longitudes), point)
       if a != b || a != c {
         agree = false
@@ -129,8 +167,11 @@ enum IndexBench {
     print(
       row(
         "12 nearest", indexNearest,
-        baselines: [("brute force", bruteNearest), ("SQLite R*Tree", sqliteNearest)],
-        unit: .microseconds, target: "target < 10 µs and ≥ 50× brute force"))
+        baselines: [
+          ("vectorised scan", bruteNearest), ("scalar haversine scan", scalarNearest),
+          ("SQLite R*Tree", sqliteNearest),
+        ],
+        unit: .microseconds, target: "wall per call, clock read included; CPU figure above"))
 
     let dcFast = StationFilter(minimumPower: Power(kilowatts: 150), directCurrentOnly: true)
     let indexFiltered = timeEach(points, repeats: 3) {

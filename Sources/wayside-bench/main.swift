@@ -22,6 +22,13 @@ let sections: [BenchSection] = [
     name: "index", summary: "12 nearest, map region, corridor against brute force and R*Tree",
     run: { try IndexBench.run($0) }),
   BenchSection(
+    name: "scale",
+    summary: "1,000,000 synthetic stations: build, nearest, region, corridor, memory",
+    run: { ScaleBench.run($0) }),
+  BenchSection(
+    name: "cold", summary: "cold CLI query from the snapshot, basemap parse (what users wait for)",
+    run: { try ColdBench.run($0) }),
+  BenchSection(
     name: "store", summary: "first run, start-up and memory of the station store (merged set)",
     run: { StoreBench.run($0) }),
   BenchSection(
@@ -82,7 +89,12 @@ let chosen = arguments.isEmpty ? sections : sections.filter { arguments.contains
   print("warning: wayside-bench was built in debug mode; build with -c release for real figures")
 #endif
 let bench = Bench(quick: quick)
-print("wayside-bench\(quick ? " --quick" : ""): \(chosen.map(\.name).joined(separator: ", "))")
+let load =
+  (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+  .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown"
+print(
+  "wayside-bench\(quick ? " --quick" : ""): \(chosen.map(\.name).joined(separator: ", ")) "
+    + "(load average \(load) on \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 var failures = 0
 for section in chosen {
   do {

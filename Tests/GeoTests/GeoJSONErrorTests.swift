@@ -1,4 +1,5 @@
 import Foundation
+import JSONScanning
 import Geo
 import Testing
 
@@ -18,13 +19,13 @@ struct GeoJSONErrorTests {
         name: "a syntax error on line 2",
         text: "{\"type\": \"FeatureCollection\",\n \"features\": x}",
         message:
-          "route.geojson: $: not valid JSON: Invalid value at line 2, column 14 (byte 43); expected a GeoJSON FeatureCollection, Feature or geometry"
+          "route.geojson: $: not valid JSON: invalid character, expected a JSON value at line 2, column 14 (byte 43); expected a GeoJSON FeatureCollection, Feature or geometry"
       ),
       Case(
         name: "a truncated document",
         text: "{\"type\": \"LineString\", \"coordinates\": [[13.4, 52.5]",
         message:
-          "route.geojson: $: not valid JSON: Unexpected end of file during JSON parse; expected a GeoJSON FeatureCollection, Feature or geometry"
+          "route.geojson: $: not valid JSON: expected ',' or ']' in an array, found end of input at line 1, column 52 (byte 51); expected a GeoJSON FeatureCollection, Feature or geometry"
       ),
       Case(
         name: "an object without a type", text: "{\"features\": []}",

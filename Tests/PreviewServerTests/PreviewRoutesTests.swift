@@ -43,6 +43,28 @@ struct PreviewRoutesTests {
     #expect((state["panel"] as? String)?.contains("Disconnect") == true)
   }
 
+  @Test(
+    "a repeated state reuses its rendering: same fragments, a new revision; a change re-renders")
+  func stateCache() async throws {
+    let (routes, controller) = try Self.routes()
+    let router = routes.router()
+    let first = try Self.state(await router.handle(try HTTPRequest(.get, "/state")))
+    let second = try Self.state(await router.handle(try HTTPRequest(.get, "/state")))
+    #expect(first["car"] as? String == second["car"] as? String)
+    #expect(first["panel"] as? String == second["panel"] as? String)
+    #expect((second["revision"] as? Int ?? 0) == (first["revision"] as? Int ?? 0) + 1)
+    let top = try #require(controller.display().screen?.top)
+    guard case .list(let list) = top.content, let row = list.allRows.first else {
+      Issue.record("expected a list on top")
+      return
+    }
+    let body = #"{"ev":"row","t":"\#(top.id)","e":"\#(row.id)"}"#
+    _ = await router.handle(try HTTPRequest(.post, "/event", body: Array(body.utf8)))
+    let third = try Self.state(await router.handle(try HTTPRequest(.get, "/state")))
+    #expect(third["car"] as? String != second["car"] as? String)
+    #expect((third["car"] as? String)?.contains("class=\"back\"") == true)
+  }
+
   @Test("a tap on a row reaches the host and the answer shows the pushed template")
   func tapPushes() async throws {
     let (routes, controller) = try Self.routes()

@@ -1,6 +1,7 @@
 import Charging
 import Foundation
 import Geo
+import JSONScanning
 import Pricing
 
 /// `wayside price`: the OCPI cost of one charging session under one tariff, excl. and incl. VAT.

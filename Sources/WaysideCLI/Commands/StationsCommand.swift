@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import StationFeeds
 import StationIndex
+import StationStore
 import WaysideData
 
 /// `wayside stations near|region|corridor`: station queries on the spatial index.
@@ -14,7 +15,7 @@ public enum StationsCommand: WaysideCommand {
   /// The help text for `wayside NAME --help`.
   public static let usage = """
     Usage:
-      wayside stations near LAT LON [--limit N] [filters] [--json]
+      wayside stations near LAT LON [--limit N] [filters] [--store DIR] [--json]
       wayside stations region MIN_LAT MIN_LON MAX_LAT MAX_LON [--limit N] [filters] [--json]
       wayside stations corridor --route FILE.geojson [--route-index I] --within-km KM
                                 [--limit N] [filters] [--json]
@@ -39,6 +40,13 @@ public enum StationsCommand: WaysideCommand {
 
     --stations FILE      use a station file instead of the bundled set: the register's JSON
                          Lines, the fast-charger CSV or OCPI locations (detected from the content)
+    --store DIR          answer from this store: the bundled set it is seeded with plus what
+                         `wayside stations import FILE --store DIR` put there. Without it the
+                         default store ($XDG_DATA_HOME/wayside) is used when it exists, else the
+                         bundled set. Either is read through a snapshot in $WAYSIDE_CACHE_DIR
+                         (default $XDG_CACHE_HOME/wayside, else ~/.cache/wayside), rebuilt when
+                         the bundled data or the store changes.
+    --cache DIR          keep the snapshots in DIR instead
     --json               one JSON array on stdout: id, name, operator, lat, lon, distance_km,
                          max_power_kw (null when unknown), dc, connectors, and km_along_route
                          for corridor
@@ -83,6 +91,11 @@ public enum StationsCommand: WaysideCommand {
         "option --limit expects a whole number of at least 1, got '\(limit)'")
     }
     let stationsFile = try arguments.option("--stations")
+    let storeOption = try arguments.option("--store")
+    let cacheOption = try arguments.option("--cache")
+    if stationsFile != nil, storeOption != nil {
+      throw CommandError.usage("give either --stations FILE or --store DIR, not both")
+    }
     let routeOptions = try RouteOptions.parse(&arguments)
     guard let mode = arguments.optionalPositional() else {
       throw CommandError.usage("missing what to find: near, region or corridor")
@@ -91,7 +104,12 @@ public enum StationsCommand: WaysideCommand {
     let order = try parseOrder(orderText, mode: mode)
     try arguments.finish()
 
-    let (stations, setName) = try loadStations(stationsFile, io)
+    let (stations, setName) =
+      try stationsFile.map { try loadStations($0, io) }
+      ?? StationSets.load(
+        store: storeOption.map { URL(fileURLWithPath: $0) },
+        cache: cacheOption.map { URL(fileURLWithPath: $0) } ?? StationSets.cacheDirectory(),
+        defaultStore: StationStore.defaultDirectory(), io)
     let index = StationIndex(stations)
     if !index.unindexed.isEmpty {
       io.err(
@@ -291,38 +309,22 @@ public enum StationsCommand: WaysideCommand {
     }
   }
 
-  /// The stations to search and a label for them.
-  ///
-  /// The bundled default is the 2022 register (the set with plug types, which the filters
-  /// need); it switches to the merged 2022 + 2026 catalogue when that is available.
-  static func loadStations(_ path: String?, _ io: CommandIO) throws -> ([Station], String) {
+  /// The stations of a `--stations FILE` and a label for them.
+  static func loadStations(_ path: String, _ io: CommandIO) throws -> ([Station], String) {
     let result: ImportResult
-    let label: String
-    if let path {
-      do {
-        result = try StationFileImporter.importFile(at: URL(fileURLWithPath: path))
-      } catch {
-        throw CommandError.failure(
-          "cannot read station file '\(path)': \(error.reason); expected register JSON Lines, the fast-charger CSV or OCPI locations"
-        )
-      }
-      label = "\(URL(fileURLWithPath: path).lastPathComponent) (\(result.format))"
-    } else {
-      // The merged bundled set: the 2022 register (with plug types) and the current 2026
-      // fast-charger list, flagged placeholder positions dropped (Guides/StationData.md).
-      let merged: [Station]
-      do {
-        merged = try StationCatalog.loadBundled().stations
-      } catch {
-        throw CommandError.failure("\(error)")
-      }
-      return (merged, "bundled BNetzA register 2022-01-01 merged with the 2026 fast chargers, \(merged.count) stations")
+    do {
+      result = try StationFileImporter.importFile(at: URL(fileURLWithPath: path))
+    } catch {
+      throw CommandError.failure(
+        "cannot read station file '\(path)': \(error.reason); expected register JSON Lines, the fast-charger CSV or OCPI locations"
+      )
     }
+    let label = "\(URL(fileURLWithPath: path).lastPathComponent) (\(result.format))"
     let problems = result.errors
     if let first = problems.first {
       io.err("wayside stations: \(problems.count) record(s) could not be read; first: \(first)")
     }
-    if result.stations.isEmpty, let path, !problems.isEmpty {
+    if result.stations.isEmpty, !problems.isEmpty {
       throw CommandError.failure("station file '\(path)' holds no readable stations")
     }
     return (result.stations, "\(label), \(result.stations.count) stations")

@@ -1,0 +1,289 @@
+import Foundation
+import Geo
+import HTTPServer
+import StationFeeds
+import StationIndex
+import StationStore
+import WaysideData
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a user waits for: a cold `wayside stations near` (snapshot → index, in process and as a
+/// whole process when the `wayside` binary sits beside this one) and the basemap parse that
+/// dominated the simulator's start-up.
+enum ColdBench {
+  static func run(_ bench: Bench) throws {
+    bench.section("Cold start (what users wait for)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "wayside-cold-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
+    // In process: the snapshot against re-importing the bundled files.
+    let merged = try StationCatalog.loadBundled().stations
+    let snapshot = folder.appendingPathComponent("bundled.snapshot")
+    try StationSnapshot.write(merged, key: "bench", to: snapshot)
+    let fromSnapshot = Bench.median(runs: bench.runs(7, quick: 2)) {
+      let stations = StationSnapshot.read(snapshot, key: "bench") ?? []
+      IndexBench.sink &+= StationIndex(stations).count
+    }
+    let reimport = Bench.median(runs: bench.runs(3, quick: 1)) {
+      let stations = (try? StationCatalog.loadBundled().stations) ?? []
+      IndexBench.sink &+= StationIndex(stations).count
+    }
+    let fingerprint = Bench.medianPerCall(runs: bench.runs(5, quick: 2), inner: 100) {
+      IndexBench.sink &+= (try? BundledData.quickFingerprint())?.count ?? 0
+    }
+    print(
+      "snapshot → ready index        \(fromSnapshot.text()) (wall \(IndexBench.fixed(fromSnapshot.wall, 1)) ms); "
+        + "re-import + merge → index \(reimport.text()) (\(fromSnapshot.speedup(over: reimport))); "
+        + "quick fingerprint \(IndexBench.fixed(fingerprint.cpu * 1000, 1)) µs")
+    bench.target("cold: snapshot → ready index", under: 60, fromSnapshot)
+
+    // Whole process, when the CLI was built beside the bench.
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("wayside")
+    if FileManager.default.isExecutableFile(atPath: binary.path) {
+      let cache = folder.appendingPathComponent("cache")
+      let data = folder.appendingPathComponent("data")
+      let arguments = ["stations", "near", "51.31", "9.48", "--json"]
+      _ = runProcess(binary, arguments, cache: cache, data: data)  // builds the snapshot
+      let runs = bench.runs(15, quick: 5)
+      let warm = (0..<runs).map { _ in runProcess(binary, arguments, cache: cache, data: data) }
+      let cold = (0..<bench.runs(3, quick: 1)).map { _ in
+        runProcess(binary, arguments, cache: URL(fileURLWithPath: "/dev/null/none"), data: data)
+      }
+      let warmMedian = IndexBench.median(warm.map(\.milliseconds))
+      let coldMedian = IndexBench.median(cold.map(\.milliseconds))
+      let peak = IndexBench.median(warm.map(\.peakMegabytes))
+      let coldPeak = IndexBench.median(cold.map(\.peakMegabytes))
+      let help = IndexBench.median(
+        (0..<bench.runs(5, quick: 2)).map { _ in
+          runProcess(binary, ["--help"], cache: cache, data: data).milliseconds
+        })
+      print(
+        "`wayside stations near … --json` whole process: warm snapshot \(IndexBench.fixed(warmMedian, 1)) ms "
+          + "median of \(runs), peak \(IndexBench.fixed(peak, 1)) MB; re-importing each run "
+          + "\(IndexBench.fixed(coldMedian, 1)) ms, peak \(IndexBench.fixed(coldPeak, 1)) MB "
+          + "(\(IndexBench.fixed(coldMedian / warmMedian, 1))×); `wayside --help` (process start alone) "
+          + "\(IndexBench.fixed(help, 1)) ms")
+      bench.target(
+        "cold: `stations near --json` process", target: "≤ 60 ms, ≥ 7× re-import",
+        measured: String(format: "%.1f ms (%.1f×)", warmMedian, coldMedian / warmMedian),
+        met: warmMedian <= 60 && coldMedian / warmMedian >= 7)
+      if let sim = simulator(binary, data: data, cache: cache) {
+        print(
+          "simulator `wayside serve` launch → first /state answered  \(IndexBench.fixed(sim.launch, 1)) ms wall (release)"
+        )
+        bench.target(
+          "cold: simulator launch → first page (release)", target: "≤ 200 ms",
+          measured: String(format: "%.0f ms", sim.launch), met: sim.launch <= 200)
+        let same = sameBytes(sim.body)
+        print(
+          "GET /state repeated           \(IndexBench.fixed(sim.repeated * 1000, 0)) µs median "
+            + "(\(sim.body.count) bytes); the same bytes from a static route "
+            + "\(IndexBench.fixed(same * 1000, 0)) µs (\(IndexBench.fixed(sim.repeated / same, 2))× its cost)"
+        )
+        bench.target(
+          "cold: GET /state repeated vs same bytes", target: "≤ 1.5×",
+          measured: String(format: "%.2f×", sim.repeated / same), met: sim.repeated / same <= 1.5)
+      } else {
+        print("simulator launch: skipped (the server did not start within 20 s)")
+      }
+    } else {
+      print(
+        "`wayside stations near` whole process: skipped (build it beside the bench: swift build "
+          + "-c release --product wayside)")
+    }
+
+    // The basemap: the project's scanner against JSONSerialization on the same files.
+    let files: [BundledData.File] = [
+      .neighbourCountries, .states, .lakes, .rivers, .federalRoads, .motorways, .places,
+    ]
+    let contents = try files.map { try BundledData.data($0) }
+    let megabytes = Double(contents.map(\.count).reduce(0, +)) / 1_048_576
+    let scanner = try Bench.median(runs: bench.runs(7, quick: 2)) {
+      for (file, data) in zip(files, contents) {
+        IndexBench.sink &+= try GeoJSONReader.features(from: data, source: file.rawValue).count
+      }
+    }
+    let foundation = try Bench.median(runs: bench.runs(3, quick: 1)) {
+      for data in contents {
+        let root = try JSONSerialization.jsonObject(with: data)
+        IndexBench.sink &+= (root as? [String: Any])?.count ?? 0
+      }
+    }
+    print(
+      "basemap GeoJSON (\(IndexBench.fixed(megabytes, 1)) MB) → features  scanner \(scanner.text()); "
+        + "JSONSerialization parse alone \(foundation.text()) (\(scanner.speedup(over: foundation)))"
+    )
+  }
+
+  /// Launches `wayside serve --port 0`, waits for its URL, then times the first and repeated
+  /// `GET /state`; stops the server with SIGINT.
+  static func simulator(_ binary: URL, data: URL, cache: URL) -> (
+    launch: Double, repeated: Double, body: [UInt8]
+  )? {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["serve", "--port", "0"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["WAYSIDE_CACHE_DIR"] = cache.path
+    environment["XDG_DATA_HOME"] = data.path
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let start = DispatchTime.now().uptimeNanoseconds
+    do { try process.run() } catch { return nil }
+    defer {
+      process.interrupt()
+      process.waitUntilExit()
+    }
+    var text = ""
+    var port: UInt16?
+    let deadline = start + 20_000_000_000
+    while port == nil, DispatchTime.now().uptimeNanoseconds < deadline {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      text += String(decoding: chunk, as: UTF8.self)
+      if let range = text.range(of: "http://127.0.0.1:") {
+        let digits = text[range.upperBound...].prefix { $0.isNumber }
+        if text[range.upperBound...].count > digits.count { port = UInt16(digits) }
+      }
+    }
+    guard let port, let first = get(port: port, path: "/state") else { return nil }
+    let launch = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    var samples: [Double] = []
+    for _ in 0..<40 {
+      guard let answer = get(port: port, path: "/state") else { return nil }
+      samples.append(answer.milliseconds)
+    }
+    return (launch, IndexBench.median(samples), first.body)
+  }
+
+  /// The median milliseconds of serving `body` from a fixed route of the project's HTTP server,
+  /// with the same client: what sending the bytes costs.
+  static func sameBytes(_ body: [UInt8]) -> Double {
+    var router = HTTPRouter()
+    let text = String(decoding: body, as: UTF8.self)
+    router.get("/state") { _ in .json(text) }
+    guard let server = try? HTTPServer(configuration: .init(port: 0), router: router) else {
+      return .nan
+    }
+    let port = server.port
+    var samples: [Double] = []
+    for _ in 0..<40 {
+      guard let answer = get(port: port, path: "/state") else { break }
+      samples.append(answer.milliseconds)
+    }
+    return IndexBench.median(samples)
+  }
+
+  /// One `GET path` on loopback with `Connection: close`; the body and the wall milliseconds.
+  static func get(port: UInt16, path: String) -> (milliseconds: Double, body: [UInt8])? {
+    let start = DispatchTime.now().uptimeNanoseconds
+    #if canImport(Glibc)
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { return nil }
+    let request = Array(
+      "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
+    guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count
+    else { return nil }
+    var response: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    // Bounded: a /state answer is well under 64 MB.
+    while response.count < 64 << 20 {
+      let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if n <= 0 { break }
+      response.append(contentsOf: buffer[0..<n])
+    }
+    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard
+      let cut = (0..<max(0, response.count - 3)).first(where: { i in
+        response[i..<i + 4].elementsEqual(separator)
+      })
+    else { return nil }
+    return (milliseconds, Array(response[(cut + 4)...]))
+  }
+
+  /// Runs the CLI once with its cache and data folders set (output discarded): wall
+  /// milliseconds and the process's own peak resident set in megabytes (GNU time's `%M`; NaN
+  /// without it).
+  static func runProcess(_ binary: URL, _ arguments: [String], cache: URL, data: URL) -> (
+    milliseconds: Double, peakMegabytes: Double
+  ) {
+    var environment = ProcessInfo.processInfo.environment
+    environment["WAYSIDE_CACHE_DIR"] = cache.path
+    environment["XDG_DATA_HOME"] = data.path
+    // The peak comes from GNU time when it is installed: a process started straight from this
+    // one would report this process's own peak, which Linux carries across exec.
+    let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "wayside-bench-peak-\(ProcessInfo.processInfo.processIdentifier)")
+    let timeTool = "/usr/bin/time"
+    let useTime = FileManager.default.isExecutableFile(atPath: timeTool)
+    let command =
+      useTime
+      ? [timeTool, "-f", "%M", "-o", peakFile.path, binary.path] + arguments
+      : [binary.path] + arguments
+    let argv = command.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    #if canImport(Glibc)
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      var pid = pid_t()
+      let start = DispatchTime.now().uptimeNanoseconds
+      guard posix_spawn(&pid, command[0], &actions, nil, argv, envp) == 0 else {
+        return (.nan, .nan)
+      }
+      var status: Int32 = 0
+      _ = waitpid(pid, &status, 0)
+      let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+      if useTime {
+        let text = (try? String(contentsOf: peakFile, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: peakFile)
+        let kilobytes = text.split(whereSeparator: \.isNewline).last.flatMap { Double($0) }
+        return (milliseconds, (kilobytes ?? .nan) / 1024)
+      }
+      return (milliseconds, .nan)
+    #else
+      // Where posix_spawn's file actions are spelled differently: time only.
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = arguments
+      process.environment = environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      let start = DispatchTime.now().uptimeNanoseconds
+      do { try process.run() } catch { return (.nan, .nan) }
+      process.waitUntilExit()
+      _ = (argv, envp)
+      return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, .nan)
+    #endif
+  }
+
+}
