@@ -104,6 +104,9 @@ public enum PriceCommand: WaysideCommand {
     return value
   }
 
+  /// The largest tariff file `price` reads (2 MiB; the bundled catalogues are below 200 KB).
+  static let maximumTariffFileSize = 2 * 1024 * 1024
+
   /// Reads a tariff from a file: one object, `{"tariffs": [...]}`, or `{"data": ...}`.
   static func loadTariff(path: String, id: String?) throws -> (Tariff, [String]) {
     let expected =
@@ -114,6 +117,12 @@ public enum PriceCommand: WaysideCommand {
     }
     guard !isDirectory.boolValue else {
       throw CommandError.failure("tariff file '\(path)' is a directory; \(expected)")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    guard size <= maximumTariffFileSize else {
+      throw CommandError.failure(
+        "tariff file '\(path)' is \(size) bytes, more than the \(maximumTariffFileSize) bytes a"
+          + " tariff file may have; \(expected)")
     }
     let data: Data
     do {
@@ -178,6 +187,7 @@ public enum PriceCommand: WaysideCommand {
     } catch {
       throw CommandError.failure("\(path): \(error)")
     }
+    do { try tariff.validate() } catch { throw CommandError.failure("\(path): \(error)") }
     let shadowed = TariffLint.shadowedElements(tariff)
     if !shadowed.isEmpty {
       warnings.append(
