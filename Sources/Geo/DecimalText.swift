@@ -12,7 +12,8 @@ public enum DecimalText {
     var digits = 0
     var index = text.utf8.startIndex
     let bytes = text.utf8
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+    if index < bytes.endIndex,
+      bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
     {
       index = bytes.index(after: index)
     }
@@ -29,7 +30,8 @@ public enum DecimalText {
       index = bytes.index(after: index)
     }
     guard digits > 0 else { return nil }
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+    if index < bytes.endIndex,
+      bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
     {
       index = bytes.index(after: index)
       if index < bytes.endIndex,

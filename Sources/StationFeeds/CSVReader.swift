@@ -49,7 +49,9 @@ struct CSVReader {
             closed = true
             break
           }
-          if byte == 0x0A || (byte == 0x0D && bytes[position + 1 < bytes.count ? position + 1 : position] != 0x0A) {
+          if byte == 0x0A
+            || (byte == 0x0D && bytes[position + 1 < bytes.count ? position + 1 : position] != 0x0A)
+          {
             line += 1
           }
           fieldBytes.append(byte)

@@ -33,7 +33,8 @@ public enum RegisterJSONLinesImporter {
         while lineEnd < buffer.count, buffer[lineEnd] != 0x0A, buffer[lineEnd] != 0x0D {
           lineEnd += 1
         }
-        let crlf = lineEnd + 1 < buffer.count && buffer[lineEnd] == 0x0D && buffer[lineEnd + 1] == 0x0A
+        let crlf =
+          lineEnd + 1 < buffer.count && buffer[lineEnd] == 0x0D && buffer[lineEnd + 1] == 0x0A
         defer { lineStart = lineEnd + (crlf ? 2 : 1) }
         var contentStart = lineStart
         if lineNumber == 1, lineEnd - lineStart >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB,

@@ -28,7 +28,8 @@ public enum StationFileImporter {
         diagnostics: [
           Diagnostic(
             severity: .error, file: fileName,
-            reason: "looks like \(name) text but is not valid \(name) at byte \(offset); nothing imported",
+            reason:
+              "looks like \(name) text but is not valid \(name) at byte \(offset); nothing imported",
             expected: "UTF-8, or UTF-16 with a byte-order mark")
         ], recordsRead: 0, recordsSkipped: 0)
     }

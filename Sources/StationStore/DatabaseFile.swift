@@ -78,7 +78,10 @@ struct DatabaseFile: Sendable {
     if !fm.fileExists(atPath: url.path) {
       guard fm.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
       else {
-        throw self.error(.io("cannot be created; expected a writable folder at \(url.deletingLastPathComponent().path)"))
+        throw self.error(
+          .io(
+            "cannot be created; expected a writable folder at \(url.deletingLastPathComponent().path)"
+          ))
       }
     }
     for suffix in ["", "-wal", "-shm"] where fm.fileExists(atPath: url.path + suffix) {
@@ -86,7 +89,9 @@ struct DatabaseFile: Sendable {
         try fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path + suffix)
       } catch {
         throw self.error(
-          .io("its permissions cannot be set to 0600 (\(Self.describe(error))); expected a file the user owns"))
+          .io(
+            "its permissions cannot be set to 0600 (\(Self.describe(error))); expected a file the user owns"
+          ))
       }
     }
   }
@@ -145,7 +150,9 @@ struct DatabaseFile: Sendable {
       }
     } catch {
       throw self.error(
-        .io("cannot be moved aside to \(target.path) (\(Self.describe(error))); expected a writable folder"))
+        .io(
+          "cannot be moved aside to \(target.path) (\(Self.describe(error))); expected a writable folder"
+        ))
     }
     return target
   }

@@ -206,7 +206,7 @@ public final class StationStore: Sendable {
     if problem == nil {
       do {
         return try file.open(fullCheck: true)
-      } catch where policy == .moveAside && error.isRecoverableByMovingAside {
+      } catch  where policy == .moveAside && error.isRecoverableByMovingAside {
         problem = error
       }
     }

@@ -115,6 +115,7 @@ struct HostileStationFileTests {
     #expect(ignored.message.contains("NaN, not a finite number"), "\(ignored)")
     // NaN inside a string is text, not a token.
     let inString = fixture.replacingOccurrences(of: "Friedrichsplatz", with: "NaN Infinity")
-    #expect(try OpenChargeMapParser.parse(Data(inString.utf8)).stations.count == clean.stations.count)
+    #expect(
+      try OpenChargeMapParser.parse(Data(inString.utf8)).stations.count == clean.stations.count)
   }
 }

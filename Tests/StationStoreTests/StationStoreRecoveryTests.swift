@@ -52,7 +52,9 @@ struct StationStoreRecoveryTests {
     let recovery = try #require(store.recoveries.first)
     #expect(store.recoveries.count == 1)
     #expect(recovery.movedTo?.lastPathComponent == "stations.sqlite.unusable-20260528T202640Z")
-    #expect(try String(contentsOf: try #require(recovery.movedTo), encoding: .utf8).hasPrefix("this is not"))
+    #expect(
+      try String(contentsOf: try #require(recovery.movedTo), encoding: .utf8).hasPrefix(
+        "this is not"))
     let startup = try store.loadStations { TestStations.kassel }
     #expect(startup.imported)
     #expect(startup.stations.count == 292)
@@ -133,7 +135,9 @@ struct StationStoreRecoveryTests {
     let recovery = try #require(store.recoveries.first)
     #expect(!recovery.restoredFromBackup)
     #expect(try store.favouriteStationIDs() == [])
-    #expect(try String(contentsOf: try #require(recovery.movedTo), encoding: .utf8).hasPrefix("this is not"))
+    #expect(
+      try String(contentsOf: try #require(recovery.movedTo), encoding: .utf8).hasPrefix(
+        "this is not"))
     #expect(try store.stationCount() == 292)
   }
 

@@ -54,7 +54,8 @@ struct HostileInputCommandTests {
 
   @Test("a 100,000-element tariff is refused quickly with the limit named")
   func hugeTariff() async throws {
-    let text = tariff(components: #"{"type":"ENERGY","price":0.5,"step_size":1}"#, elements: 100_000)
+    let text = tariff(
+      components: #"{"type":"ENERGY","price":0.5,"step_size":1}"#, elements: 100_000)
     let path = try hostileFile(text, name: "huge.json")
     let result = await wayside(["price", "--tariff", path] + session)
     #expect(result.status == 1)

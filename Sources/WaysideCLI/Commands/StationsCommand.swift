@@ -316,7 +316,10 @@ public enum StationsCommand: WaysideCommand {
       } catch {
         throw CommandError.failure("\(error)")
       }
-      return (merged, "bundled BNetzA register 2022-01-01 merged with the 2026 fast chargers, \(merged.count) stations")
+      return (
+        merged,
+        "bundled BNetzA register 2022-01-01 merged with the 2026 fast chargers, \(merged.count) stations"
+      )
     }
     let problems = result.errors
     if let first = problems.first {
@@ -349,7 +352,8 @@ enum StationTable {
         station.maxPower.map { number($0.kilowatts) } ?? "?",
         station.hasDirectCurrent ? "yes" : "no",
         clip(TerminalText.escaped(station.operatorName), 30),
-        clip(TerminalText.escaped(station.displayName), 40), TerminalText.escaped(station.id.rawValue),
+        clip(TerminalText.escaped(station.displayName), 40),
+        TerminalText.escaped(station.id.rawValue),
       ]
       rows.append(row)
     }
