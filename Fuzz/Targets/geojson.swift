@@ -2,6 +2,7 @@
 import Foundation
 import Geo
 
+/// libFuzzer's entry point: runs one input and returns 0 (a crash is the finding).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGeoJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Data(UnsafeBufferPointer(start: data, count: size))

@@ -3,6 +3,7 @@
 // deliver it; every request the parser yields is checked against its limits.
 import HTTPServer
 
+/// libFuzzer's entry point: runs one input and returns 0 (a crash is the finding).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTPRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -1,6 +1,7 @@
 // libFuzzer target: the journey language parser (`Journey.parse`, Sources/CarSimulator).
 import CarSimulator
 
+/// libFuzzer's entry point: runs one input and returns 0 (a crash is the finding).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJourney(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)

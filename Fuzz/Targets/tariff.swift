@@ -7,6 +7,7 @@ import Pricing
 
 let berlin = TimeZone(identifier: "Europe/Berlin") ?? TimeZone.current
 
+/// libFuzzer's entry point: runs one input and returns 0 (a crash is the finding).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTariff(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
