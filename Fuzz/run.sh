@@ -26,8 +26,13 @@ shift $((OPTIND - 1))
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(http-request journey tariff csv jsonl ocpi ocm geojson)
 
-Fuzz/build.sh "${targets[@]}" 2>&1 | grep -v "^ld.lld: warning\|Cannot export local symbol" || true
-[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz: build failed" >&2; exit 1; }
+mkdir -p .build/fuzz
+if ! Fuzz/build.sh "${targets[@]}" >.build/fuzz/build.log 2>&1; then
+  cat .build/fuzz/build.log >&2
+  echo "fuzz: build failed" >&2
+  exit 1
+fi
+grep "^fuzz:" .build/fuzz/build.log >&2 || true
 
 failed=()
 for target in "${targets[@]}"; do
