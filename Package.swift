@@ -21,7 +21,9 @@ let package = Package(
   targets: [
     // MARK: L0 values
     .target(name: "Geo", swiftSettings: strict),
-    .target(name: "CarTemplates", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Diagnostics", swiftSettings: strict),
+    .target(
+      name: "CarTemplates", dependencies: ["Geo", "Diagnostics"], swiftSettings: strict),
     .target(name: "Charging", dependencies: ["Geo"], swiftSettings: strict),
     .target(
       name: "WaysideData", resources: [.copy("Resources")], swiftSettings: strict),
@@ -29,9 +31,11 @@ let package = Package(
     // MARK: L1 algorithms and stores
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
-    .target(name: "Pricing", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(
-      name: "StationFeeds", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
+      name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
+    .target(
+      name: "StationFeeds", dependencies: ["Geo", "Charging", "Diagnostics", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
     .target(name: "Routing", dependencies: ["Geo", "WaysideData"], swiftSettings: strict),
@@ -40,9 +44,18 @@ let package = Package(
       dependencies: ["Geo", "Charging", "StationIndex", "Routing", "Pricing"],
       swiftSettings: strict),
     .target(name: "HTTPServer", swiftSettings: strict),
+    .target(
+      name: "ChargingData",
+      dependencies: [
+        "Charging", "StationIndex", "Pricing", "StationFeeds", "Routing", "TripPlanner",
+        "WaysideData",
+      ],
+      swiftSettings: strict),
 
     // MARK: L2 experiences and hosts
-    .target(name: "CarSession", dependencies: ["CarTemplates", "Geo"], swiftSettings: strict),
+    .target(
+      name: "CarSession", dependencies: ["CarTemplates", "Geo", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "CarRender", dependencies: ["CarTemplates", "Geo", "WaysideData"],
       swiftSettings: strict),
@@ -55,21 +68,45 @@ let package = Package(
         "CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData",
       ],
       swiftSettings: strict),
+    .target(
+      name: "ChargingCar",
+      dependencies: [
+        "CarTemplates", "CarSession", "Geo", "Charging", "StationIndex", "Pricing",
+        "StationStore", "StationFeeds", "Routing", "TripPlanner", "ChargingData", "WaysideData",
+      ],
+      swiftSettings: strict),
+
+    .target(
+      name: "MapCar",
+      dependencies: ["CarTemplates", "CarSession", "Geo", "Routing", "CarRender", "WaysideData"],
+      swiftSettings: strict),
+
+    // The exhaustive app tester, for test targets only (it imports Swift Testing).
+    .target(
+      name: "CarAppTesting", dependencies: ["CarSession", "CarSimulator", "CarTemplates"],
+      swiftSettings: strict),
+
+    // The registry of every app: the in-car apps and the kit's demos, by id.
+    .target(
+      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "ChargingCar", "MapCar"],
+      swiftSettings: strict),
 
     // MARK: L3 edges
     .target(
       name: "PreviewServer",
       dependencies: [
-        "HTTPServer", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Geo",
+        "HTTPServer", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
+        "WaysideApps", "Geo",
         "Routing", "WaysideData",
       ],
       swiftSettings: strict),
     .target(
       name: "WaysideCLI",
       dependencies: [
-        "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos", "Charging",
+        "Geo", "CarTemplates", "CarSession", "CarSimulator", "CarRender", "KitDemos",
+        "WaysideApps", "Charging",
         "StationIndex", "Pricing", "StationFeeds", "StationStore", "Routing", "TripPlanner",
-        "PreviewServer", "WaysideData",
+        "PreviewServer", "WaysideData", "ChargingData", "ChargingCar",
       ],
       swiftSettings: strict),
     .executableTarget(name: "wayside", dependencies: ["WaysideCLI"], swiftSettings: strict),
@@ -77,7 +114,8 @@ let package = Package(
       name: "wayside-bench",
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
-        "Routing", "TripPlanner", "WaysideData", "HTTPServer",
+        "Routing", "TripPlanner", "WaysideData", "HTTPServer", "CarRender", "MapCar",
+        "ChargingData", "ChargingCar", "CarSession", "CarTemplates",
       ],
       swiftSettings: strict),
 
@@ -86,6 +124,10 @@ let package = Package(
       name: "WaysideTestSupport", dependencies: ["Geo", "Charging", "WaysideData"],
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
+    .testTarget(
+      name: "DiagnosticsTests",
+      dependencies: ["Diagnostics", "CarTemplates", "StationFeeds", "Pricing"],
+      swiftSettings: strict),
     .testTarget(name: "CarTemplatesTests", dependencies: ["CarTemplates"], swiftSettings: strict),
     .testTarget(
       name: "ChargingTests", dependencies: ["Charging", "WaysideTestSupport"], swiftSettings: strict
@@ -112,19 +154,33 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
       name: "CarSessionTests",
-      dependencies: ["CarSession", "CarSimulator", "KitDemos", "Charging"],
+      dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender"],
+      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
+      name: "MapCarTests", dependencies: ["MapCar", "CarSimulator", "Routing", "CarRender", "WaysideApps", "CarAppTesting"],
+      swiftSettings: strict),
+    .testTarget(
       name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
       swiftSettings: strict),
     .testTarget(
-      name: "WaysideCLITests", dependencies: ["WaysideCLI", "HTTPServer", "PreviewServer"],
+      name: "ChargingCarTests",
+      dependencies: [
+        "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
+        "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex",
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "WaysideCLITests",
+      dependencies: [
+        "WaysideCLI", "HTTPServer", "PreviewServer", "ChargingCar", "ChargingData", "Pricing",
+        "WaysideData", "Geo",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -259,6 +259,14 @@ extension TextRenderer {
           "(" + (($0.isEnabled ? "" : "⊘ ") + ($0.image?.name ?? $0.id.rawValue)) + ")"
         })
     }
+    if let session = map.navigationSession {
+      frame.rule()
+      for (index, maneuver) in session.upcomingManeuvers.prefix(2).enumerated() {
+        let text = maneuver.instructionVariants.fitting(width: frame.inner - 14)
+        frame.line((index == 0 ? "▶ " : "  then ") + text, maneuver.distance)
+      }
+      frame.line("Trip " + session.tripEstimates)
+    }
     if !map.tripPreviews.isEmpty {
       frame.rule()
       for (index, trip) in map.tripPreviews.enumerated() {
@@ -268,6 +276,24 @@ extension TextRenderer {
         }
       }
     }
+  }
+
+  /// The app's window: camera, style, car and route, with the width of the region shown.
+  func windowLine(_ window: CarWindowSpec, into frame: inout Frame) {
+    let viewport = MapViewport(
+      center: window.center, zoom: window.zoom, width: Double(configuration.display.width),
+      height: Double(configuration.display.height))
+    let widthKm = viewport.metresPerPixel * viewport.width / 1000
+    frame.line(
+      "Window " + Self.coordinate(window.center.latitude) + ", "
+        + Self.coordinate(window.center.longitude) + " · zoom "
+        + String(format: "%.1f", window.zoom))
+    var summary = String(format: widthKm < 10 ? "%.1f" : "%.0f", widthKm) + " km wide"
+    if window.heading != 0 { summary += " · heading \(Int(window.heading.rounded()))°" }
+    summary += window.isDark ? " · night" : " · day"
+    if window.car != nil { summary += " · car" }
+    if window.route != nil { summary += " · route" }
+    frame.line("       " + summary)
   }
 
   static func coordinate(_ value: Double) -> String { String(format: "%.5f", value) }

@@ -90,6 +90,7 @@ public struct TextRenderer: Sendable {
       frame.tabs(bar)
     }
     body(of: top, into: &frame)
+    if case .map = top.content, let window = screen.window { windowLine(window, into: &frame) }
     var box = frame.lines()
     if let modal = shown.modal {
       box = overlay(modal, on: box)
@@ -151,7 +152,8 @@ public struct TextRenderer: Sendable {
       return template
     }
     return CarScreen(
-      root: adjust(screen.root), stack: screen.stack.map(adjust), modal: screen.modal.map(adjust))
+      root: adjust(screen.root), stack: screen.stack.map(adjust), modal: screen.modal.map(adjust),
+      window: screen.window)
   }
 
   /// Draws the modal box over the middle of the screen box, starting on its second body line.

@@ -45,13 +45,19 @@ extension CarApp {
   public static var shortcuts: [VoiceShortcut] { [] }
 }
 
-/// Work an app asks the session to do after an action: more actions, a URL to open, an
-/// asynchronous call through the clients, or a timer on the injected clock.
+/// Work an app asks the session to do after an action: more actions, a URL to open,
+/// asynchronous work through the clients (one result, or any number of actions over time), or a
+/// timer on the injected clock.
+///
+/// Work and timers may carry an id: ``cancel(id:)`` cancels both, and new work or a new timer
+/// with the same id replaces the old one, so an app never counts its requests by hand. When the
+/// car disconnects the session cancels every effect; whatever they send afterwards is dropped
+/// and nothing reaches the host (Guides/CarSession.md, "Effects").
 public struct Effect<Action: Sendable>: Sendable {
   enum Operation: Sendable {
     case send(Action)
     case openURL(URL)
-    case run(@Sendable (CarClients) async -> Action?)
+    case run(id: String?, @Sendable (CarClients, Send<Action>) async -> Void)
     case schedule(id: String, after: Duration, Action)
     case cancel(id: String)
   }
@@ -67,14 +73,50 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Runs asynchronous work through the clients; its result, if any, is reduced afterwards.
   public static func run(_ work: @escaping @Sendable (CarClients) async -> Action?) -> Effect {
-    Effect(operation: .run(work))
+    Effect(
+      operation: .run(id: nil) { clients, send in
+        if let action = await work(clients) { await send(action) }
+      })
   }
 
-  /// Sends `action` after `delay` on the session's clock, replacing a timer with the same id.
+  /// Runs asynchronous work that sends any number of actions through `send`, e.g. a load with
+  /// progress or a stream of location updates; it is cancelled by ``cancel(id:)``, by new work
+  /// with the same `id`, and when the car disconnects.
+  ///
+  /// Started from a list-row tap, the row stops spinning when the work returns or its first
+  /// action has been reduced and shown, whichever comes first (carplay-facts.md §1.1).
+  public static func run(
+    id: String, _ work: @escaping @Sendable (CarClients, Send<Action>) async -> Void
+  ) -> Effect {
+    Effect(operation: .run(id: id, work))
+  }
+
+  /// Sends `action` after `delay` on the session's clock, replacing work or a timer with the
+  /// same id.
   public static func schedule(id: String, after delay: Duration, _ action: Action) -> Effect {
     Effect(operation: .schedule(id: id, after: delay, action))
   }
 
-  /// Cancels the timer with this id, if any.
+  /// Cancels the work and the timer with this id, if any; actions they would send are dropped.
   public static func cancel(id: String) -> Effect { Effect(operation: .cancel(id: id)) }
+}
+
+/// Sends actions from running work back to its session.
+///
+/// Calling it after the work was cancelled (by id, or because the car disconnected) does
+/// nothing: a cancelled load can never overwrite a newer one.
+public struct Send<Action: Sendable>: Sendable {
+  let deliver: @MainActor @Sendable (Action) -> Void
+
+  /// Creates a sender that hands actions to `deliver` on the main actor.
+  public init(_ deliver: @escaping @MainActor @Sendable (Action) -> Void) {
+    self.deliver = deliver
+  }
+
+  /// Sends an action to the session, unless the work sending it was cancelled.
+  @MainActor
+  public func callAsFunction(_ action: Action) {
+    guard !Task.isCancelled else { return }
+    deliver(action)
+  }
 }

@@ -7,10 +7,13 @@ public final class ManualClock: Sendable {
   private struct Sleeper {
     var deadline: Duration
     var continuation: CheckedContinuation<Void, Never>
+    var token: Int
   }
   private struct State {
     var now = Duration.zero
     var sleepers: [Sleeper] = []
+    var nextToken = 0
+    var cancelled: Set<Int> = []
   }
   private let state = Mutex(State())
 
@@ -23,16 +26,42 @@ public final class ManualClock: Sendable {
   /// How many tasks are asleep on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-  /// Suspends until the clock reaches `deadline` (returns at once when it already has).
+  /// How many tasks wait for a client event (``ClientEvents``) that only a test or journey can
+  /// produce; like sleepers, they are idle until something outside them happens.
+  public var waiterCount: Int { waiting.count }
+  /// Counts the tasks waiting for a client event with this clock.
+  public let waiting = WaitGauge()
+
+  /// Suspends until the clock reaches `deadline` (returns at once when it already has, or when
+  /// the task is cancelled).
   public func sleep(until deadline: Duration) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        guard deadline > state.now else { return true }
-        state.sleepers.append(Sleeper(deadline: deadline, continuation: continuation))
-        return false
-      }
-      if ready { continuation.resume() }
+    let token = state.withLock { state -> Int in
+      state.nextToken += 1
+      return state.nextToken
     }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = state.withLock { state -> Bool in
+          guard deadline > state.now, !Task.isCancelled, !state.cancelled.contains(token) else {
+            return true
+          }
+          state.sleepers.append(
+            Sleeper(deadline: deadline, continuation: continuation, token: token))
+          return false
+        }
+        if ready { continuation.resume() }
+      }
+    } onCancel: {
+      let woken = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.token == token }) else {
+          state.cancelled.insert(token)
+          return nil
+        }
+        return state.sleepers.remove(at: index)
+      }
+      woken?.continuation.resume()
+    }
+    state.withLock { _ = $0.cancelled.remove(token) }
   }
 
   /// Moves time forward and wakes the sleepers whose deadline passed, earliest first; negative
@@ -50,6 +79,18 @@ public final class ManualClock: Sendable {
   }
 }
 
+/// Counts tasks that are idle until something outside them happens: asleep on a clock or
+/// waiting for a client event. ``CarSession/settle()`` treats them as settled.
+public final class WaitGauge: Sendable {
+  private let value = Mutex(0)
+  /// Creates a gauge at zero.
+  public init() {}
+  /// The number of idle tasks.
+  public var count: Int { value.withLock { $0 } }
+  /// Adds `delta` (negative when a task wakes).
+  public func add(_ delta: Int) { value.withLock { $0 += delta } }
+}
+
 /// Time as a session sees it, injected so tests never sleep.
 public struct CarClock: Sendable {
   /// Time since the session's epoch.
@@ -58,22 +99,33 @@ public struct CarClock: Sendable {
   public var sleep: @Sendable (Duration) async -> Void
   /// The manual clock behind this one, when time is under test control.
   public var manual: ManualClock?
+  /// Counts work idle until something outside it happens (asleep on a live clock, waiting for
+  /// a client event); with a manual clock, its own gauge.
+  public var idle: WaitGauge
 
   /// Creates a clock.
   public init(
     now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async -> Void,
-    manual: ManualClock? = nil
+    manual: ManualClock? = nil, idle: WaitGauge = WaitGauge()
   ) {
     self.now = now
     self.sleep = sleep
     self.manual = manual
+    self.idle = manual?.waiting ?? idle
   }
 
-  /// The system's continuous clock, measured from the moment this value is created.
+  /// The system's continuous clock, measured from the moment this value is created; work
+  /// asleep on it counts as idle.
   public static func live() -> CarClock {
     let start = ContinuousClock.now
+    let idle = WaitGauge()
     return CarClock(
-      now: { ContinuousClock.now - start }, sleep: { try? await Task.sleep(for: $0) })
+      now: { ContinuousClock.now - start },
+      sleep: { duration in
+        idle.add(1)
+        try? await Task.sleep(for: duration)
+        idle.add(-1)
+      }, idle: idle)
   }
 
   /// A clock that moves only when `clock` is advanced.
@@ -88,30 +140,47 @@ public struct CarClock: Sendable {
 public struct LocationClient: Sendable {
   /// The latest known position, nil when unknown or not authorised.
   public var current: @Sendable () async -> Coordinate?
+  /// Every later position, as it arrives; the sequence ends when the work iterating it is
+  /// cancelled (the session cancels all work when the car disconnects).
+  public var updates: @Sendable () -> ClientEvents<Coordinate>.Values
 
   /// Creates a location client.
-  public init(current: @escaping @Sendable () async -> Coordinate?) { self.current = current }
+  public init(
+    current: @escaping @Sendable () async -> Coordinate?,
+    updates: @escaping @Sendable () -> ClientEvents<Coordinate>.Values = {
+      ClientEvents<Coordinate>.finished.values()
+    }
+  ) {
+    self.current = current
+    self.updates = updates
+  }
 
   /// No location (Linux has no Core Location; the iOS app injects its own).
   public static let unavailable = LocationClient(current: { nil })
 
-  /// A location client whose position tests set through `box`.
-  public static func settable(_ box: LocationBox) -> LocationClient {
-    LocationClient(current: { box.coordinate })
+  /// A location client whose position tests, journeys and the simulator set through `box`;
+  /// waiting for an update counts on `idle` (``CarSession/settle()``).
+  public static func settable(_ box: LocationBox, idle: WaitGauge? = nil) -> LocationClient {
+    LocationClient(current: { box.coordinate }, updates: { box.events.values(counting: idle) })
   }
 }
 
-/// A position tests and journeys set by hand.
+/// A position tests and journeys set by hand; setting it publishes an update.
 public final class LocationBox: Sendable {
   private let value: Mutex<Coordinate?>
+  /// Updates, one per change of ``coordinate``.
+  public let events = ClientEvents<Coordinate>()
 
   /// Creates a box holding `coordinate`.
   public init(_ coordinate: Coordinate? = nil) { value = Mutex(coordinate) }
 
-  /// The current position.
+  /// The current position; setting a new one publishes it to ``events``.
   public var coordinate: Coordinate? {
     get { value.withLock { $0 } }
-    set { value.withLock { $0 = newValue } }
+    set {
+      value.withLock { $0 = newValue }
+      if let newValue { events.send(newValue) }
+    }
   }
 }
 
@@ -148,6 +217,8 @@ public struct CarClients: Sendable {
     clock: ManualClock, location: LocationBox = LocationBox(),
     dataSource: DataSourceModeBox = DataSourceModeBox()
   ) -> CarClients {
-    CarClients(clock: .manual(clock), location: .settable(location), dataSource: dataSource)
+    CarClients(
+      clock: .manual(clock), location: .settable(location, idle: clock.waiting),
+      dataSource: dataSource)
   }
 }

@@ -25,4 +25,12 @@ public protocol CarHost: AnyObject {
   func open(_ url: URL)
   /// Records a diagnostic the session found, so that it appears in the host's transcript.
   func report(_ diagnostic: Diagnostic)
+  /// Draws the app's content into the car's window (`CPWindow`, navigation apps only;
+  /// carplay-facts.md §4); nil clears it.
+  func drawWindow(_ content: CarWindowSpec?)
+}
+
+extension CarHost {
+  /// Hosts without a window draw nothing.
+  public func drawWindow(_ content: CarWindowSpec?) {}
 }

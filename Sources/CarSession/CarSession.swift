@@ -24,15 +24,27 @@ public protocol CarSessionDriving: AnyObject {
   func advanceClock(by amount: Duration)
   /// The app state, for display.
   var stateDescription: String { get }
+  /// How many effects are running (work and timers), for tests and the simulator's panel.
+  var runningEffectCount: Int { get }
+  /// The ids of running work and timers, sorted.
+  var runningEffectIDs: [String] { get }
+  /// How many built screens and diagnostics the session keeps; nil keeps all of them.
+  var historyLimit: Int? { get set }
 }
 
 /// Runs one ``CarApp`` against one ``CarHost``: host events become actions, actions become
 /// state and effects, and the built screen is reconciled against what the host shows.
 ///
+/// Per host event the screen is built once: the same wanted screen is checked against the
+/// host's change (``HostChange``) and reconciled.
+///
 /// A list-row selection is completed (the row stops spinning) once the work it caused is done:
-/// its actions reduced, its `run` effects returned (and the actions they produced reduced), and
-/// the resulting screen reconciled. Timers (``Effect/schedule(id:after:_:)``) do not hold a
-/// selection: a periodic refresh started from a tap must not keep the row spinning.
+/// its actions reduced, its `run` effects returned or — for work that sends many actions — its
+/// first action shown, and the resulting screen reconciled. Timers do not hold a selection: a
+/// periodic refresh started from a tap must not keep the row spinning.
+///
+/// When the car disconnects, every effect is cancelled: nothing a cancelled effect sends is
+/// reduced, and no operation reaches the host until the next connection.
 @MainActor
 public final class CarSession<App: CarApp>: CarSessionDriving {
   /// The app.
@@ -45,12 +57,17 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   public let clients: CarClients
   /// The rules consulted for depth.
   public let rules: any CarRules
-  /// Diagnostics the session found so far, oldest first.
+  /// Diagnostics the session found so far, oldest first (the newest ``historyLimit`` when a
+  /// limit is set).
   public private(set) var diagnostics: [Diagnostic] = []
-  /// Every distinct screen the app built, in first-built order.
-  public private(set) var builtScreens: [CarScreen] = []
   /// The configuration of the last connection.
   public private(set) var configuration: SessionConfiguration?
+  /// How many distinct built screens and diagnostics the session keeps: nil keeps everything
+  /// (tests, journeys, lint); a long-running simulator sets a bound (ring buffer, oldest
+  /// dropped first).
+  public var historyLimit: Int? {
+    didSet { trimHistory() }
+  }
 
   private struct Timer {
     var due: Duration
@@ -58,12 +75,21 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     var generation: Int
   }
 
-  private var tasks: [Int: Task<Void, Never>] = [:]
-  private var nextTaskID = 0
+  private struct Work {
+    var id: String?
+    var task: Task<Void, Never>
+    /// The selection this work still holds, released on its first action or when it returns.
+    var origin: SelectionTicket?
+  }
+
+  private var works: [Int: Work] = [:]
+  private var nextWorkKey = 0
   private var timers: [String: Timer] = [:]
   private var timerGeneration = 0
   private var pending: [SelectionTicket: Int] = [:]
+  private var built: [CarScreen] = []
   private var builtSet: Set<CarScreen> = []
+  private var drawnWindow: CarWindowSpec?
 
   /// Creates a session and attaches it to the host's events.
   public init(
@@ -87,11 +113,20 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   public var shortcuts: [VoiceShortcut] { App.shortcuts }
   /// The app state, for display.
   public var stateDescription: String { String(describing: state) }
+  /// Every distinct screen the app built, in first-built order.
+  public var builtScreens: [CarScreen] { built }
+  /// How many effects are running: work in flight and pending timers.
+  public var runningEffectCount: Int { works.count + timers.count }
+  /// The ids of running work and timers (work without an id is `run`), sorted.
+  public var runningEffectIDs: [String] {
+    (works.values.map { $0.id ?? "run" } + timers.keys).sorted()
+  }
 
   /// Handles one host event: maps it to an action, reduces it, runs effects and reconciles.
   public func handle(_ event: HostEvent) {
     switch event {
     case .connected(let c), .configurationChanged(let c): configuration = c
+    case .disconnected: cancelAllEffects()
     default: break
     }
     var origin: SelectionTicket?
@@ -102,12 +137,15 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     if let action = app.action(for: event, in: state) {
       process(action, origin: origin)
     }
+    if case .connected = event { drawnWindow = nil }
     if case .disconnected = event {
       // No interface controller to reconcile against until the next connection.
-    } else if let ignored = ignoredHostChange(event) {
-      record(ignored)
-    } else {
-      render()
+    } else if let wanted = wantedScreen {
+      if let ignored = HostChange.ignored(event, shown: host.screen, wanted: wanted) {
+        record(ignored)
+      } else {
+        render(wanted)
+      }
     }
     if let origin { release(origin) }
   }
@@ -118,15 +156,29 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     render()
   }
 
-  /// Waits until no `run` effect is in flight (effects they cause included). With a manual
-  /// clock, effects asleep on it count as settled: they wake when the clock is advanced.
+  /// Waits until no work is in flight (work it causes included). With a manual clock, work
+  /// asleep on it or waiting for a client event counts as settled: it wakes when the clock is
+  /// advanced or the event is sent.
   public func settle() async {
+    let idle = clients.clock.idle
     if let manual = clients.clock.manual {
-      while tasks.count > manual.sleeperCount { await Task.yield() }
+      // Bounded: each round either finds every running work idle or lets one step run; a
+      // stuck effect ends the wait after many rounds instead of hanging the caller.
+      var rounds = 0
+      while works.count > manual.sleeperCount + idle.count, rounds < 1_000_000 {
+        rounds += 1
+        await Task.yield()
+      }
       return
     }
-    while let task = tasks.values.first {
-      await task.value
+    // Live clock (the web simulator): work doing real I/O — a first load of bundled data can
+    // take seconds on a busy machine — is waited for, at most 60 s, so a hung source never
+    // hangs the page for good; idle streams and sleepers count as settled.
+    let deadline = ContinuousClock.now + .seconds(60)
+    var pause = Duration.milliseconds(1)
+    while works.count > idle.count, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(10))
     }
   }
 
@@ -154,17 +206,15 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       case .send(let next):
         process(next, origin: origin)
       case .openURL(let url):
+        guard host.configuration != nil else { continue }
         host.open(url)
-      case .run(let work):
-        if let origin { retain(origin) }
-        let id = nextTaskID
-        nextTaskID += 1
-        let clients = self.clients
-        tasks[id] = Task { [weak self] in
-          let result = await work(clients)
-          self?.finishRun(id, result, origin: origin)
-        }
+      case .run(let id, let work):
+        guard host.configuration != nil else { continue }
+        if let id { cancel(id) }
+        start(id: id, work, origin: origin)
       case .schedule(let id, let delay, let next):
+        guard host.configuration != nil else { continue }
+        cancel(id)
         timerGeneration += 1
         let generation = timerGeneration
         timers[id] = Timer(
@@ -176,18 +226,59 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
           }
         }
       case .cancel(let id):
-        timers[id] = nil
+        cancel(id)
       }
     }
   }
 
-  private func finishRun(_ id: Int, _ result: App.Action?, origin: SelectionTicket?) {
-    tasks[id] = nil
-    if let result {
-      process(result, origin: origin)
-      render()
+  private func start(
+    id: String?, _ work: @escaping @Sendable (CarClients, Send<App.Action>) async -> Void,
+    origin: SelectionTicket?
+  ) {
+    if let origin { retain(origin) }
+    let key = nextWorkKey
+    nextWorkKey += 1
+    let clients = self.clients
+    let send = Send<App.Action> { [weak self] action in self?.deliver(action, from: key) }
+    let task = Task { [weak self] in
+      await work(clients, send)
+      self?.finishWork(key)
     }
+    works[key] = Work(id: id, task: task, origin: origin)
+  }
+
+  /// An action sent by running work: reduced and shown unless the work was cancelled.
+  private func deliver(_ action: App.Action, from key: Int) {
+    guard var work = works[key], host.configuration != nil else { return }
+    let origin = work.origin
+    work.origin = nil
+    works[key] = work
+    process(action, origin: origin)
+    render()
     if let origin { release(origin) }
+  }
+
+  private func finishWork(_ key: Int) {
+    guard let work = works.removeValue(forKey: key) else { return }
+    if let origin = work.origin { release(origin) }
+  }
+
+  /// Cancels the work and the timer with `id`.
+  private func cancel(_ id: String) {
+    timers[id] = nil
+    for (key, work) in works where work.id == id {
+      works[key] = nil
+      work.task.cancel()
+      if let origin = work.origin { release(origin) }
+    }
+  }
+
+  private func cancelAllEffects() {
+    timers = [:]
+    let running = works
+    works = [:]
+    for work in running.values { work.task.cancel() }
+    pending = [:]
   }
 
   private func fire(_ id: String, generation: Int) {
@@ -200,12 +291,12 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   private func retain(_ ticket: SelectionTicket) { pending[ticket, default: 0] += 1 }
 
   private func release(_ ticket: SelectionTicket) {
-    let count = (pending[ticket] ?? 1) - 1
-    if count > 0 {
-      pending[ticket] = count
+    guard let held = pending[ticket] else { return }
+    if held > 1 {
+      pending[ticket] = held - 1
     } else {
       pending[ticket] = nil
-      host.completeSelection(ticket)
+      if host.configuration != nil { host.completeSelection(ticket) }
     }
   }
 
@@ -217,13 +308,20 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     return app.screen(state, configuration)
   }
 
-  private func render() {
-    guard let wanted = wantedScreen else { return }
-    if builtSet.insert(wanted).inserted { builtScreens.append(wanted) }
+  private func render(_ prebuilt: CarScreen? = nil) {
+    guard let wanted = prebuilt ?? wantedScreen else { return }
+    if builtSet.insert(wanted).inserted {
+      built.append(wanted)
+      trimHistory()
+    }
     let plan = Reconciler.plan(
       from: host.screen, to: wanted, maximumDepth: rules.maximumDepth(for: App.entitlements),
       entitlements: App.entitlements)
     plan.diagnostics.forEach(record)
+    if wanted.window != drawnWindow {
+      drawnWindow = wanted.window
+      host.drawWindow(wanted.window)
+    }
     for operation in plan.operations {
       do {
         let completion = try host.perform(operation)
@@ -245,38 +343,19 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     }
   }
 
-  /// A diagnostic when the host changed the screen on its own and the app's new wanted screen
-  /// would undo it: the app's state did not follow the host.
-  private func ignoredHostChange(_ event: HostEvent) -> Diagnostic? {
-    guard let wanted = wantedScreen else { return nil }
-    let what: String
-    switch event {
-    case .backPressed(let popped):
-      guard wanted.stack.contains(where: { $0.id == popped }),
-        !(host.screen?.stack.contains(where: { $0.id == popped }) ?? false)
-      else { return nil }
-      what = "the host popped '\(popped)' (back) but the app's screen still pushes it"
-    case .modalActionChosen(let id, _), .modalDismissed(let id):
-      guard wanted.modal?.id == id, host.screen?.modal?.id != id else { return nil }
-      what = "the host dismissed '\(id)' but the app's screen still presents it"
-    case .tabSelected(let index, _):
-      guard case .tabBar(let bar) = wanted.root.content, bar.selectedIndex != index else {
-        return nil
-      }
-      what =
-        "the driver selected tab \(index) but the app's screen selects tab \(bar.selectedIndex)"
-    default:
-      return nil
+  private func trimHistory() {
+    guard let limit = historyLimit.map({ max(1, $0) }) else { return }
+    if built.count > limit {
+      let dropped = built.prefix(built.count - limit)
+      built.removeFirst(dropped.count)
+      for screen in dropped { builtSet.remove(screen) }
     }
-    return Diagnostic(
-      ruleID: Diagnostic.ignoredHostChangeID,
-      severity: .error,
-      message: "\(what); the session keeps the host's screen — map this event to an action",
-      source: "DESIGN.md principle 2")
+    if diagnostics.count > limit { diagnostics.removeFirst(diagnostics.count - limit) }
   }
 
   private func record(_ diagnostic: Diagnostic) {
     diagnostics.append(diagnostic)
+    trimHistory()
     host.report(diagnostic)
   }
 }

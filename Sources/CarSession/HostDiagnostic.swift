@@ -24,6 +24,9 @@ extension Diagnostic {
   /// The host tore down a system player (Now Playing, video) because the app replaced its root
   /// (issue 2; UNCONFIRMED in carplay-facts.md, modelled as the conservative choice).
   public static let playerTornDownID = "H004-player-torn-down"
+  /// An app that is not a navigation app drew into the car's window: only navigation apps get
+  /// one (carplay-facts.md §4); the host ignores the content.
+  public static let windowRefusedID = "H005-window-refused"
 
   /// A run-time diagnostic without a template or element.
   static func runtime(

@@ -74,6 +74,19 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
   case phoneLockChanged(isLocked: Bool)
   /// The phone's location changed (delivered by the location client).
   case locationChanged(Coordinate)
+  /// A knob, touch pad or pan arrow nudged the map while panning
+  /// (`mapTemplate(_:panWith:)`), in screen terms.
+  case panned(template: TemplateID, direction: PanDirection)
+  /// A touch drag on the map (`mapTemplate(_:didUpdatePanGestureWithTranslation:velocity:)`):
+  /// the translation in points since the previous report, not since the drag began.
+  case dragged(template: TemplateID, dx: Double, dy: Double)
+  /// An iOS 26 multitouch zoom (pinch or double tap) on the map: the scale factor since the
+  /// previous report around the map's centre (carplay-facts.md §1.6).
+  case zoomGesture(template: TemplateID, scale: Double)
+  /// The driver typed in a search template (`updatedSearchText`).
+  case searchTextChanged(template: TemplateID, text: String)
+  /// The driver chose a route of a trip preview and pressed Go (`startedTrip(_:using:)`).
+  case tripStarted(template: TemplateID, trip: ElementID, route: ElementID)
 
   /// A stable one-line form for transcripts.
   public var description: String {
@@ -96,6 +109,11 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
     case .voiceIntent(let name): "voice intent \(name)"
     case .phoneLockChanged(let locked): locked ? "phone locked" : "phone unlocked"
     case .locationChanged(let c): "location \(c)"
+    case .panned(let t, let d): "pan \(d.rawValue) in '\(t)'"
+    case .dragged(let t, let dx, let dy): "drag \(dx),\(dy) in '\(t)'"
+    case .zoomGesture(let t, let scale): "zoom gesture ×\(scale) in '\(t)'"
+    case .searchTextChanged(let t, let text): "type '\(text)' in '\(t)'"
+    case .tripStarted(let t, let trip, let route): "start trip '\(trip)' route '\(route)' in '\(t)'"
     }
   }
 
@@ -110,4 +128,9 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
       "display=\(c.display.id) style=\(c.contentStyle.rawValue) "
       + "limited=\(limited.isEmpty ? "none" : limited.joined(separator: ",")) video=\(video)"
   }
+}
+
+/// A pan step's direction (`CPMapTemplate.PanDirection`), in screen terms.
+public enum PanDirection: String, Hashable, Sendable, CaseIterable {
+  case up, down, left, right
 }

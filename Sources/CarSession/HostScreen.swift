@@ -12,12 +12,18 @@ public struct HostScreen: Hashable, Sendable {
   public var stacks: [[TemplateSpec]]
   /// The presented alert, action sheet or voice control template.
   public var modal: TemplateSpec?
+  /// What a navigation app drew into the car's window.
+  public var window: CarWindowSpec?
 
   /// Creates a host screen.
-  public init(root: TemplateSpec, stacks: [[TemplateSpec]]? = nil, modal: TemplateSpec? = nil) {
+  public init(
+    root: TemplateSpec, stacks: [[TemplateSpec]]? = nil, modal: TemplateSpec? = nil,
+    window: CarWindowSpec? = nil
+  ) {
     self.root = root
     self.stacks = stacks ?? Array(repeating: [], count: Self.stackCount(for: root))
     self.modal = modal
+    self.window = window
   }
 
   /// The number of stacks a root has: one per tab, or one.
@@ -40,5 +46,7 @@ public struct HostScreen: Hashable, Sendable {
   }
 
   /// The visible screen as an app would describe it.
-  public var visible: CarScreen { CarScreen(root: root, stack: stack, modal: modal) }
+  public var visible: CarScreen {
+    CarScreen(root: root, stack: stack, modal: modal, window: window)
+  }
 }

@@ -1,4 +1,5 @@
 import Geo
+import WaysideData
 import Synchronization
 
 /// What an app asks a places data source: the places nearest a coordinate, inside the visible
@@ -117,11 +118,11 @@ public struct PlacesClient<Place: Sendable>: Sendable {
     name: String, coordinate: @escaping @Sendable (Place) -> Coordinate,
     load: @escaping @Sendable () throws -> [Place]
   ) -> PlacesClient {
-    let cache = LoadOnce(load)
+    let cache = LoadOnce(retryingFailures: true, load)
     return PlacesClient(name: name) { query in
       let places: [Place]
       do {
-        places = try cache.value()
+        places = try await cache.value()
       } catch {
         throw DataSourceError(source: name, query: query.description, reason: "\(error)")
       }
@@ -180,23 +181,5 @@ public struct PlacesClient<Place: Sendable>: Sendable {
       return (place, distance)
     }
     return measured.sorted { $0.1 < $1.1 }.prefix(query.limit).map(\.0)
-  }
-}
-
-/// Runs a throwing loader at most once (successfully) and keeps its result; a failed load is
-/// tried again on the next call.
-private final class LoadOnce<Value: Sendable>: Sendable {
-  private let load: @Sendable () throws -> Value
-  private let cached = Mutex<Value?>(nil)
-
-  init(_ load: @escaping @Sendable () throws -> Value) { self.load = load }
-
-  func value() throws -> Value {
-    try cached.withLock { cached in
-      if let cached { return cached }
-      let loaded = try load()
-      cached = loaded
-      return loaded
-    }
   }
 }

@@ -19,6 +19,7 @@ extension CarSimulator {
   /// Taps a list row on the top template; the row spins until the app completes the selection.
   @discardableResult
   public func tapRow(_ row: ElementID) throws(DriverError) -> SelectionTicket {
+    if let ticket = try tapSearchResult(row) { return ticket }
     let (top, list) = try shownTopList("tap row '\(row)'")
     let rows = list.allRows.map(\.id)
     guard let found = list.allRows.first(where: { $0.id == row }) else {
@@ -27,9 +28,14 @@ extension CarSimulator {
     if case .item(let item) = found, !item.isEnabled {
       throw fail("tap row '\(row)': the row is disabled")
     }
+    return select(row, in: top.id)
+  }
+
+  /// Starts the row's spinner and reports the selection.
+  func select(_ row: ElementID, in template: TemplateID) -> SelectionTicket {
     let ticket = makeTicket()
-    startSpinner(ticket, template: top.id, row: row)
-    emit(.listItemSelected(template: top.id, item: row, ticket: ticket))
+    startSpinner(ticket, template: template, row: row)
+    emit(.listItemSelected(template: template, item: row, ticket: ticket))
     return ticket
   }
 
@@ -208,12 +214,12 @@ extension CarSimulator {
     emit(.phoneLockChanged(isLocked: locked))
   }
 
-  private func fail(_ message: String) -> DriverError {
+  func fail(_ message: String) -> DriverError {
     reject(message)
     return DriverError(message)
   }
 
-  private func runningScreen(_ what: String) throws(DriverError) -> HostScreen {
+  func runningScreen(_ what: String) throws(DriverError) -> HostScreen {
     guard appState == .running, let shown = shownScreen else {
       throw fail("\(what): the app is not on screen (\(appState))")
     }
@@ -297,10 +303,11 @@ extension CarSimulator {
       return bar(map.navigationBar)
         + map.mapButtons.filter { $0.isEnabled && !$0.isHidden }.map(\.id)
     case .nowPlaying(let spec): return spec.buttons.filter(\.isEnabled).map(\.id)
-    case .contact(let contact): return contact.actions.map(\.id)
+    case .contact(let contact): return bar(contact.navigationBar) + contact.actions.map(\.id)
     case .voiceControl(let voice):
       let state = voice.states.first { $0.id == voice.activeStateID } ?? voice.states.first
-      return (state?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
+      return bar(voice.navigationBar)
+        + (state?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
     case .tabBar, .alert, .actionSheet, .search: return []
     }
   }

@@ -207,6 +207,11 @@ extension CarSimulator {
     // Pushing the same template again: OBSERVED error (carplay-facts.md §2).
     let onScreen = templates + [modal].compactMap { $0 }
     if onScreen.contains(where: { $0.id == template.id }) { return .failed(.duplicatePush) }
+    // Now Playing is one shared instance (`CPNowPlayingTemplate.shared`, §1.9): pushing it
+    // while it is on the stack pushes the same instance twice, whatever id the app gave it.
+    if template.kind == .nowPlaying, onScreen.contains(where: { $0.kind == .nowPlaying }) {
+      return .failed(.duplicatePush)
+    }
     // Only a list may go above Now Playing (carplay-facts.md §1.9, DG25); what the host does
     // otherwise is UNCONFIRMED: modelled as an exception (conservative, as HostViolation).
     if let below = templates.last, !template.kind.canBePushed(above: below.kind) {

@@ -73,6 +73,14 @@ public final class CarSimulator: CarHost {
   public private(set) var configuration: SessionConfiguration?
   /// Everything that happened, in order.
   public private(set) var transcript = Transcript()
+  /// How many transcript entries the host keeps (a ring buffer); nil keeps all of them.
+  public var transcriptLimit: Int? {
+    get { transcript.limit }
+    set { transcript.limit = newValue }
+  }
+  /// The history a long-running simulator keeps: transcript entries, built screens and
+  /// diagnostics, each a ring buffer of this size (about 1 MB of transcript text).
+  public static let simulatorHistoryLimit = 2_000
   /// Rows waiting for their completion, by ticket.
   public private(set) var spinners: [SelectionTicket: Spinner] = [:]
   /// URLs the app opened on the car screen, oldest first.
@@ -81,6 +89,11 @@ public final class CarSimulator: CarHost {
   public private(set) var isPhoneLocked = false
   /// Whether the system video player is showing (video apps, while video is available).
   public private(set) var isVideoPlaying = false
+  /// Whether the app has the car's window: navigation apps get one when the car connects
+  /// (`didConnect(_:to:)`), other categories never (carplay-facts.md §4).
+  public private(set) var hasWindow = false
+  /// What the app last drew into the window.
+  public private(set) var windowContent: CarWindowSpec?
   /// Receives every host event; a ``CarSession`` installs itself here.
   public var eventHandler: (@MainActor (HostEvent) -> Void)?
 
@@ -117,7 +130,7 @@ public final class CarSimulator: CarHost {
   /// The templates as the app requested them; nil when nothing is on screen.
   public var screen: HostScreen? {
     guard appState == .running, let root else { return nil }
-    return HostScreen(root: root, stacks: stacks, modal: modal)
+    return HostScreen(root: root, stacks: stacks, modal: modal, window: windowContent)
   }
 
   /// The templates as the driver sees them, after the host's silent truncation.
@@ -128,7 +141,7 @@ public final class CarSimulator: CarHost {
     }
     return HostScreen(
       root: shown(screen.root), stacks: screen.stacks.map { $0.map(shown) },
-      modal: screen.modal.map(shown))
+      modal: screen.modal.map(shown), window: screen.window)
   }
 
   /// `rootTemplate`.
@@ -159,6 +172,8 @@ public final class CarSimulator: CarHost {
     modal = nil
     spinners = [:]
     isVideoPlaying = false
+    hasWindow = entitlements.categories.contains(.navigation)
+    windowContent = nil
     emit(.connected(configuration))
   }
 
@@ -175,16 +190,27 @@ public final class CarSimulator: CarHost {
     modal = nil
     spinners = [:]
     isVideoPlaying = false
+    hasWindow = false
+    windowContent = nil
     emit(.disconnected)
   }
 
   /// Changes the connected car's configuration: display, day/night, limited interfaces, video
   /// availability. Lists shrink at once when limited (carplay-facts.md §4); withdrawing video
   /// availability tears down the video player.
-  public func changeConfiguration(_ new: SessionConfiguration) {
-    guard configuration != nil else {
+  ///
+  /// Whether the car supports video is fixed for the session (`supportsVideoPlayback` "stays
+  /// true for the session if supported", carplay-facts.md §3, §4): a change that flips it is
+  /// refused with a message and returns false; only video *availability* changes at run time.
+  @discardableResult
+  public func changeConfiguration(_ new: SessionConfiguration) -> Bool {
+    guard let current = configuration else {
       reject("configuration change: no car is connected")
-      return
+      return false
+    }
+    guard new.supportsVideoPlayback == current.supportsVideoPlayback else {
+      reject(Self.videoSupportFixedMessage(supported: current.supportsVideoPlayback))
+      return false
     }
     configuration = new
     if isVideoPlaying, !new.isVideoAvailable {
@@ -199,6 +225,15 @@ public final class CarSimulator: CarHost {
       }
     }
     emit(.configurationChanged(new))
+    return true
+  }
+
+  /// Why a configuration change that flips video support is refused.
+  public static func videoSupportFixedMessage(supported: Bool) -> String {
+    "configuration change: whether the car supports video is fixed for the session "
+      + "(carplay-facts.md §3, §4); this car \(supported ? "supports" : "does not support") video. "
+      + "Only video availability changes while connected (video=available or video=unavailable); "
+      + "disconnect and connect another car to change support"
   }
 
   /// Starts the system video player (a video app playing while video is available).
@@ -254,6 +289,22 @@ public final class CarSimulator: CarHost {
   public func open(_ url: URL) {
     openedURLs.append(url)
     transcript.append(.openedURL(url))
+  }
+
+  /// Draws the app's window content; refused with ``Diagnostic/windowRefusedID`` when the
+  /// app has no window (not a navigation app, or no car connected).
+  public func drawWindow(_ content: CarWindowSpec?) {
+    guard hasWindow else {
+      guard content != nil else { return }
+      report(
+        Diagnostic(
+          ruleID: Diagnostic.windowRefusedID, severity: .error,
+          message:
+            "the app drew into the car's window, but only navigation apps get one (entitlements: \(entitlements.categories.map(\.rawValue).sorted().joined(separator: ", "))); the content is ignored",
+          source: "carplay-facts.md §4"))
+      return
+    }
+    windowContent = content
   }
 
   /// Records a diagnostic found by the session.

@@ -109,6 +109,16 @@ public enum JourneyStep: Hashable, Sendable {
   case wait(Duration)
   /// `video start`.
   case startVideo
+  /// `pan up|down|left|right`: a knob or touch-pad pan step while the map is panning.
+  case pan(PanDirection)
+  /// `drag DX DY`: a touch drag on the map, points since the previous report.
+  case drag(Double, Double)
+  /// `pinch SCALE`: an iOS 26 zoom gesture on the map (2 = one step in).
+  case pinch(Double)
+  /// `type "TEXT"`: the search field's new text.
+  case type(String)
+  /// `start route ID`: choose a route of the trip preview and press Go.
+  case startRoute(ElementID)
   /// `host set-root|push|present KIND ID [key=value…]` (a ``JourneyTemplate``) or
   /// `host pop|pop-root|pop-to ID|dismiss`, optionally ending in `no-completion`: an operation
   /// sent straight to the host, bypassing the session.
@@ -227,8 +237,8 @@ extension Journey {
 
   static let usage =
     "expected one of: app, connect, reconnect, disconnect, config, tap, select, back, press, "
-    + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, host, "
-    + "expect"
+    + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, pan, "
+    + "drag, pinch, type, start route, host, expect"
 
   static func step(_ words: [String]) throws(Problem) -> JourneyStep {
     let rest = Array(words.dropFirst())
@@ -316,6 +326,29 @@ extension Journey {
     case "video":
       guard rest == ["start"] else { throw Problem("expected 'video start', \(got(words))") }
       return .startVideo
+    case "pan":
+      guard rest.count == 1, let direction = PanDirection(rawValue: rest[0]) else {
+        throw Problem("expected 'pan up|down|left|right', \(got(words))")
+      }
+      return .pan(direction)
+    case "drag":
+      guard rest.count == 2, let dx = Double(rest[0]), let dy = Double(rest[1]), dx.isFinite,
+        dy.isFinite
+      else {
+        throw Problem("expected 'drag DX DY' in points, e.g. 'drag 40 -10', \(got(words))")
+      }
+      return .drag(dx, dy)
+    case "pinch":
+      guard rest.count == 1, let scale = Double(rest[0]), scale > 0, scale.isFinite else {
+        throw Problem("expected 'pinch SCALE' with a factor above 0, e.g. 'pinch 2', \(got(words))")
+      }
+      return .pinch(scale)
+    case "type": return .type(try one("quoted text"))
+    case "start":
+      guard rest.count == 2, rest[0] == "route" else {
+        throw Problem("expected 'start route ID', \(got(words))")
+      }
+      return .startRoute(ElementID(rest[1]))
     case "host": return try hostStep(rest)
     case "expect": return .expect(try expectation(rest))
     default: throw Problem("unknown step '\(words[0])'; \(usage)")

@@ -1,28 +1,8 @@
 import CarSession
 import CarTemplates
 
-/// An app a journey can run: what the host must know about it and how to start its session.
-public struct JourneyApp: Sendable {
-  /// The app's entitlements.
-  public var entitlements: CarEntitlements
-  /// The app's name, as Siri hears it.
-  public var appName: String
-  /// The app's App Shortcuts.
-  public var shortcuts: [VoiceShortcut]
-  /// Starts a session against a host.
-  public var makeSession: @MainActor @Sendable (any CarHost, CarClients) -> any CarSessionDriving
-
-  /// Creates a journey app.
-  public init(
-    entitlements: CarEntitlements, appName: String, shortcuts: [VoiceShortcut],
-    makeSession: @escaping @MainActor @Sendable (any CarHost, CarClients) -> any CarSessionDriving
-  ) {
-    self.entitlements = entitlements
-    self.appName = appName
-    self.shortcuts = shortcuts
-    self.makeSession = makeSession
-  }
-}
+/// An app a journey can run: the kit's one app descriptor.
+public typealias JourneyApp = AnyCarApp
 
 /// A failed expectation or a broken rule, at a journey line.
 public struct JourneyFailure: Hashable, Sendable, CustomStringConvertible {
@@ -85,6 +65,7 @@ public enum JourneyRunner {
     let clock = ManualClock()
     let location = LocationBox()
     let dataSource = DataSourceModeBox()
+    var car: SimulatedCar?
     var host: CarSimulator?
     var session: (any CarSessionDriving)?
     var app: JourneyApp?
@@ -159,14 +140,13 @@ public enum JourneyRunner {
       run.lintedPairs = []
       run.rawScreens = []
     }
-    let clients = CarClients.test(
-      clock: run.clock, location: run.location, dataSource: run.dataSource)
-    let host = CarSimulator(
-      entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
-      rules: run.rules, clock: clients.clock, location: run.location)
+    let car = SimulatedCar.test(
+      app: app, clock: run.clock, location: run.location, dataSource: run.dataSource,
+      rules: run.rules)
     run.app = app
-    run.host = host
-    run.session = app.makeSession(host, clients)
+    run.car = car
+    run.host = car.host
+    run.session = car.session
     return nil
   }
 
@@ -225,8 +205,11 @@ public enum JourneyRunner {
       case .disconnect: host.disconnect()
       case .config(let change):
         guard let current = host.configuration else { return "config: no car is connected" }
-        run.lastConfiguration = change.applied(to: current)
-        host.changeConfiguration(run.lastConfiguration)
+        let next = change.applied(to: current)
+        guard host.changeConfiguration(next) else {
+          return CarSimulator.videoSupportFixedMessage(supported: current.supportsVideoPlayback)
+        }
+        run.lastConfiguration = next
       case .tapRow(let row): try host.tapRow(row)
       case .tapImage(let row, let index): try host.tapImage(row: row, index: index)
       case .selectTab(let index): try host.selectTab(index)
@@ -246,7 +229,12 @@ public enum JourneyRunner {
       case .lock: host.lockPhone()
       case .unlock: host.unlockPhone()
       case .wait(let duration):
-        session.advanceClock(by: duration)
+        await run.car?.advanceTime(by: duration)
+      case .pan(let direction): try host.pan(direction)
+      case .drag(let dx, let dy): try host.drag(dx: dx, dy: dy)
+      case .pinch(let scale): try host.zoomGesture(scale: scale)
+      case .type(let text): try host.typeSearch(text)
+      case .startRoute(let route): try host.startTrip(route: route)
       case .startVideo:
         guard host.startVideoPlayback() else { return "video start: video is not available" }
       case .host(let operation, let withCompletion):

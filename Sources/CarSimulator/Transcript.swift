@@ -46,14 +46,35 @@ public enum TranscriptEntry: Hashable, Sendable, CustomStringConvertible {
 /// Every operation and outcome of an emulated session, in order, with a stable text form for
 /// golden files and journey output.
 public struct Transcript: Hashable, Sendable, CustomStringConvertible {
-  /// The entries, oldest first.
+  /// The entries, oldest first (the newest ``limit`` when a limit is set).
   public private(set) var entries: [TranscriptEntry] = []
+  /// How many entries a long-running host keeps, as a ring buffer: the oldest are dropped
+  /// first. Nil (tests, journeys) keeps every entry. The web simulator keeps
+  /// ``CarSimulator/simulatorHistoryLimit``.
+  public var limit: Int? {
+    didSet { trim() }
+  }
+  /// How many of the oldest entries were dropped to stay within ``limit``.
+  public private(set) var droppedCount = 0
 
   /// Creates an empty transcript.
   public init() {}
 
-  /// Appends an entry.
-  public mutating func append(_ entry: TranscriptEntry) { entries.append(entry) }
+  /// Appends an entry, dropping the oldest when over ``limit``.
+  public mutating func append(_ entry: TranscriptEntry) {
+    entries.append(entry)
+    trim()
+  }
+
+  /// Every entry ever appended, dropped ones included: an index that stays valid as a mark.
+  public var totalCount: Int { droppedCount + entries.count }
+
+  private mutating func trim() {
+    guard let limit = limit.map({ max(1, $0) }), entries.count > limit else { return }
+    let excess = entries.count - limit
+    entries.removeFirst(excess)
+    droppedCount += excess
+  }
 
   /// One line per entry.
   public var description: String { entries.map(\.description).joined(separator: "\n") }

@@ -10,12 +10,19 @@ public struct CarScreen: Hashable, Sendable, Codable {
   public var stack: [TemplateSpec]
   /// The presented alert, action sheet or voice control template.
   public var modal: TemplateSpec?
+  /// What the app draws into the car's window under its templates; navigation apps only
+  /// (carplay-facts.md §4). Nil draws nothing.
+  public var window: CarWindowSpec?
 
   /// Creates a screen.
-  public init(root: TemplateSpec, stack: [TemplateSpec] = [], modal: TemplateSpec? = nil) {
+  public init(
+    root: TemplateSpec, stack: [TemplateSpec] = [], modal: TemplateSpec? = nil,
+    window: CarWindowSpec? = nil
+  ) {
     self.root = root
     self.stack = stack
     self.modal = modal
+    self.window = window
   }
 
   /// The template on top of the navigation stack (ignoring the modal): the last pushed one, the

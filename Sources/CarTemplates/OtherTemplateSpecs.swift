@@ -182,13 +182,17 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
   /// Trips offered for preview (`showTripPreviews`): at most 12, each with at most 3 route
   /// choices (carplay-facts.md §1.6). Empty when no preview is shown.
   public var tripPreviews: [TripPreviewSpec]
+  /// The running navigation session, if guidance is on.
+  public var navigationSession: NavigationSessionSpec?
 
   /// Creates a map template.
   public init(
     navigationBar: NavigationBarSpec = .empty, mapButtons: [MapButtonSpec] = [],
     isPanning: Bool = false, automaticallyHidesNavigationBar: Bool = true,
-    viewport: MapViewportSpec, tripPreviews: [TripPreviewSpec] = []
+    viewport: MapViewportSpec, tripPreviews: [TripPreviewSpec] = [],
+    navigationSession: NavigationSessionSpec? = nil
   ) {
+    self.navigationSession = navigationSession
     self.navigationBar = navigationBar
     self.mapButtons = mapButtons
     self.isPanning = isPanning
@@ -208,6 +212,8 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
     viewport = try container.decode(MapViewportSpec.self, forKey: .viewport)
     tripPreviews =
       try container.decodeIfPresent([TripPreviewSpec].self, forKey: .tripPreviews) ?? []
+    navigationSession = try container.decodeIfPresent(
+      NavigationSessionSpec.self, forKey: .navigationSession)
   }
 }
 
@@ -356,11 +362,18 @@ public struct VoiceControlTemplateSpec: Hashable, Sendable, Codable {
   public var states: [VoiceControlStateSpec]
   /// The active state; nil = the first state.
   public var activeStateID: ElementID?
+  /// Leading and trailing bar buttons and a back button, at most 2 + 2 (iOS 26.4;
+  /// carplay-facts.md §1.8, §1.0); extras are dropped by the host.
+  public var navigationBar: NavigationBarSpec
 
   /// Creates a voice control template.
-  public init(states: [VoiceControlStateSpec], activeStateID: ElementID? = nil) {
+  public init(
+    states: [VoiceControlStateSpec], activeStateID: ElementID? = nil,
+    navigationBar: NavigationBarSpec = .empty
+  ) {
     self.states = states
     self.activeStateID = activeStateID
+    self.navigationBar = navigationBar
   }
 }
 
@@ -393,16 +406,20 @@ public struct ContactTemplateSpec: Hashable, Sendable, Codable {
   public var informativeText: String?
   /// The buttons; at most 4 (carplay-facts.md §1.12).
   public var actions: [Action]
+  /// Leading and trailing bar buttons and a back button, at most 2 + 2: `CPContactTemplate`
+  /// adopts `CPBarButtonProviding` (carplay-facts.md §1.0); extras are dropped by the host.
+  public var navigationBar: NavigationBarSpec
 
   /// Creates a contact template.
   public init(
     name: String, image: CarImage? = nil, subtitle: String? = nil, informativeText: String? = nil,
-    actions: [Action] = []
+    actions: [Action] = [], navigationBar: NavigationBarSpec = .empty
   ) {
     self.name = name
     self.image = image
     self.subtitle = subtitle
     self.informativeText = informativeText
     self.actions = actions
+    self.navigationBar = navigationBar
   }
 }

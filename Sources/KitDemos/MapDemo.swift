@@ -40,7 +40,8 @@ public struct MapDemo: CarApp {
 
   /// The registry entry.
   public static let demo = KitDemo(
-    "map", summary: "a navigation map template with zoom and pan buttons", app: MapDemo(),
+    "map-kit", summary: "the kit example: a navigation map template with zoom and pan buttons",
+    app: MapDemo(),
     state: State(), samples: [State(panning: true)])
 
   /// Applies an action.

@@ -13,8 +13,8 @@ import WaysideData
 @MainActor
 public final class SimulatorController {
   /// Apps the page can switch between, by name.
-  public let apps: [KitDemo]
-  private(set) var app: KitDemo
+  public let apps: [AnyCarApp]
+  private(set) var app: AnyCarApp
   private(set) var host: CarSimulator
   private(set) var session: any CarSessionDriving
   /// The configuration the car connects with (kept while disconnected).
@@ -36,7 +36,7 @@ public final class SimulatorController {
 
   /// Creates a controller showing `app` (one of `apps`) with a car connected.
   public init(
-    apps: [KitDemo], app: KitDemo, configuration: SessionConfiguration, location: Coordinate,
+    apps: [AnyCarApp], app: AnyCarApp, configuration: SessionConfiguration, location: Coordinate,
     locationLabel: String,
     clockText: @escaping @Sendable () -> String = SimulatorController.wallClock
   ) {
@@ -50,16 +50,18 @@ public final class SimulatorController {
     connectCar()
   }
 
-  /// A fresh emulated host with a session of `app` on it, on the live clock.
+  /// A fresh emulated host with a session of `app` on it, on the live clock, keeping a bounded
+  /// history (``CarSimulator/simulatorHistoryLimit``) however long the simulator runs.
   private static func start(
-    _ app: KitDemo, location: LocationBox, dataSource: DataSourceModeBox
+    _ app: AnyCarApp, location: LocationBox, dataSource: DataSourceModeBox
   ) -> (CarSimulator, any CarSessionDriving) {
+    let clock = CarClock.live()
     let clients = CarClients(
-      clock: .live(), location: .settable(location), dataSource: dataSource)
-    let host = CarSimulator(
-      entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
-      clock: clients.clock, location: location)
-    return (host, app.makeSession(host, clients))
+      clock: clock, location: .settable(location, idle: clock.idle), dataSource: dataSource)
+    let car = SimulatedCar(
+      app: app, clients: clients, location: location,
+      historyLimit: CarSimulator.simulatorHistoryLimit)
+    return (car.host, car.session)
   }
 
   /// Connects the car and tells the app where it is, as Core Location would right after launch.
@@ -195,8 +197,16 @@ public final class SimulatorController {
       configuration.isVideoAvailable = configuration.isVideoAvailable && value != "true"
       applyConfiguration()
     case "video":
-      configuration.supportsVideoPlayback = true
       configuration.isVideoAvailable = value == "true"
+      if !configuration.supportsVideoPlayback {
+        // Video support is fixed for a session (carplay-facts.md §3): allowing video in a car
+        // that lacks it means plugging in a car that has it.
+        configuration.supportsVideoPlayback = true
+        if host.configuration != nil {
+          host.disconnect()
+          connectCar()
+        }
+      }
       applyConfiguration()
     case "lock": value == "true" ? host.lockPhone() : host.unlockPhone()
     case "move": move(to: value)

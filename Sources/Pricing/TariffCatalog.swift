@@ -1,3 +1,4 @@
+import Diagnostics
 import Charging
 import Geo
 import Foundation
@@ -81,14 +82,10 @@ public struct CatalogEntry: Sendable {
 }
 
 /// A recoverable problem found while loading tariffs: the item, what is wrong, what was done.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
-  /// How serious it is.
-  public enum Severity: String, Sendable, Hashable {
-    /// Data was dropped or could not be used.
-    case warning
-    /// Data was interpreted or repaired; the note says how.
-    case note
-  }
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
+  /// How serious it is: a warning means data was dropped or could not be used, a note that data
+  /// was interpreted or repaired (the message says how).
+  public typealias Severity = DiagnosticSeverity
   /// How serious it is.
   public var severity: Severity
   /// The file or feed, e.g. `tariffs_afir_adhoc_de_2026.json`.
@@ -104,6 +101,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     self.source = source
     self.item = item
     self.message = message
+  }
+
+  /// The problem in the shared shape.
+  public var record: DiagnosticRecord {
+    DiagnosticRecord(severity: severity, source: source, location: item, message: message)
   }
 
   /// A one-line text for messages and logs.

@@ -99,7 +99,9 @@ extension RoadNetwork {
   }
 
   /// Runs the search and returns the edge indices of the path in driving order.
-  func search(from source: Int32, to target: Int32, algorithm: Algorithm) throws(RoutingError)
+  func search(
+    from source: Int32, to target: Int32, algorithm: Algorithm, edgeFactors: [Double]? = nil
+  ) throws(RoutingError)
     -> ([Int], SearchStatistics)
   {
     let n = nodeCount
@@ -139,7 +141,9 @@ extension RoadNetwork {
       for e in Int(edgeStart[v])..<Int(edgeStart[v + 1]) {
         let w = Int(edgeTarget[e])
         if settled[w] { continue }
-        let candidate = base + edgeSeconds[e]
+        var cost = edgeSeconds[e]
+        if let edgeFactors { cost *= edgeFactors[e] }
+        let candidate = base + cost
         if candidate < best[w] {
           best[w] = candidate
           via[w] = Int32(e)
@@ -169,8 +173,16 @@ extension RoadNetwork {
     var kilometres = [0.0]
     var seconds = [0.0]
     var sections: [Route.RoadSection] = []
+    var segments: [Route.Segment] = []
+    var degrees = [degree(of: source)]
     coordinates.reserveCapacity(edges.count + 1)
     for e in edges {
+      let target = edgeTarget[e]
+      degrees.append(degree(of: target))
+      segments.append(
+        Route.Segment(
+          ref: edgeRef[e] >= 0 ? refNames[Int(edgeRef[e])] : nil,
+          roadClass: RoadClass.allCases[Int(edgeClass[e])]))
       coordinates.append(coordinate(of: edgeTarget[e]))
       kilometres.append((kilometres.last ?? 0) + edgeKilometres[e])
       seconds.append((seconds.last ?? 0) + edgeSeconds[e])
@@ -183,9 +195,22 @@ extension RoadNetwork {
         sections.append(Route.RoadSection(ref: name, lengthKilometres: edgeKilometres[e]))
       }
     }
-    return Route(
+    var route = Route(
       polyline: Polyline(coordinates), cumulativeKilometres: kilometres,
       cumulativeSeconds: seconds, sections: sections)
+    route.segments = segments
+    route.junctionDegrees = degrees
+    return route
+  }
+
+  /// The number of distinct neighbouring nodes: 2 on a plain road, 3 or more at a junction.
+  func degree(of node: Int32) -> Int {
+    var neighbours: [Int32] = []
+    for e in Int(edgeStart[Int(node)])..<Int(edgeStart[Int(node) + 1])
+    where !neighbours.contains(edgeTarget[e]) {
+      neighbours.append(edgeTarget[e])
+    }
+    return neighbours.count
   }
 }
 
@@ -194,5 +219,80 @@ extension RoadNetwork: RouteProvider {
   /// The fastest route by A*; see ``fastestRoute(from:to:algorithm:maximumSnapKilometres:)``.
   public func route(from origin: Coordinate, to destination: Coordinate) async throws -> Route {
     try fastestRoute(from: origin, to: destination)
+  }
+}
+
+extension RoadNetwork {
+  /// Up to `maximumCount` distinct routes between two points, fastest first: the fastest route,
+  /// then the fastest routes once the roads of the routes found so far cost `penalty` times
+  /// their time (the penalty method). A candidate is kept when at most 80 % of its length is
+  /// shared with a kept route and it takes at most 1.5 × the fastest route's time; every route
+  /// is timed at the real speeds.
+  public func routeChoices(
+    from origin: Coordinate, to destination: Coordinate, maximumCount: Int = 3,
+    penalty: Double = 1.6, maximumSnapKilometres: Double = defaultMaximumSnapKilometres
+  ) throws(RoutingError) -> [Route] {
+    let source = try snapNode(origin, maximumKilometres: maximumSnapKilometres)
+    let target = try snapNode(destination, maximumKilometres: maximumSnapKilometres)
+    let (fastestEdges, _) = try search(from: source, to: target, algorithm: .aStar)
+    var keptEdges: [[Int]] = [fastestEdges]
+    var factors = [Double](repeating: 1, count: directedEdgeCount)
+    let fastest = makeRoute(source: source, edges: fastestEdges)
+    var usedEdges = Set<Int>()
+    func mark(_ edges: [Int]) {
+      for e in edges {
+        factors[e] *= penalty
+        usedEdges.insert(e)
+        if let back = reverseEdge(e) {
+          factors[back] *= penalty
+          usedEdges.insert(back)
+        }
+      }
+    }
+    mark(fastestEdges)
+    var attempts = 0
+    while keptEdges.count < max(1, maximumCount), attempts < maximumCount * 2 {
+      attempts += 1
+      guard
+        let (edges, _) = try? search(
+          from: source, to: target, algorithm: .aStar, edgeFactors: factors)
+      else { break }
+      let length = edges.reduce(0) { $0 + edgeKilometres[$1] }
+      let shared = edges.filter { usedEdges.contains($0) }.reduce(0) { $0 + edgeKilometres[$1] }
+      let seconds = edges.reduce(0) { $0 + edgeSeconds[$1] }
+      mark(edges)
+      guard length > 0, shared / length <= 0.8, seconds <= fastest.durationSeconds * 1.5 else {
+        continue
+      }
+      keptEdges.append(edges)
+    }
+    let start = coordinate(of: source)
+    let end = coordinate(of: target)
+    return keptEdges.map { edges in
+      var route = makeRoute(source: source, edges: edges)
+      route.originSnap = Route.Snap(
+        requested: origin, snapped: start,
+        distanceKilometres: GreatCircle.distanceKilometres(origin, start))
+      route.destinationSnap = Route.Snap(
+        requested: destination, snapped: end,
+        distanceKilometres: GreatCircle.distanceKilometres(destination, end))
+      return route
+    }
+  }
+
+  /// The edge running the other way along the same segment.
+  func reverseEdge(_ e: Int) -> Int? {
+    let to = Int(edgeTarget[e])
+    // The edge's source is the node whose edge range holds it.
+    var lo = 0
+    var hi = nodeCount
+    while lo + 1 < hi {
+      let mid = (lo + hi) / 2
+      if Int(edgeStart[mid]) <= e { lo = mid } else { hi = mid }
+    }
+    for back in Int(edgeStart[to])..<Int(edgeStart[to + 1]) where Int(edgeTarget[back]) == lo {
+      return back
+    }
+    return nil
   }
 }

@@ -23,6 +23,8 @@ public struct RoadNetwork: Sendable {
   let edgeSeconds: [Double]
   /// Index into ``refNames``, or −1 for an unnumbered piece (ramps).
   let edgeRef: [Int32]
+  /// Index into `RoadClass.allCases` of every directed edge.
+  let edgeClass: [UInt8]
   let refNames: [String]
   /// Connected-component label of every node; ``mainComponent`` is the one with the most nodes.
   let component: [Int32]
@@ -83,6 +85,7 @@ extension RoadNetwork {
     var segmentKilometres: [Double] = []
     var segmentSeconds: [Double] = []
     var segmentRef: [Int32] = []
+    var segmentClass: [UInt8] = []
     var refIndex: [String: Int32] = [:]
     var refNames: [String] = []
 
@@ -193,6 +196,7 @@ extension RoadNetwork {
         refNumber = -1
       }
       let secondsPerKilometre = 3600 / roadClass.speedKilometresPerHour
+      let classIndex = UInt8(RoadClass.allCases.firstIndex(of: roadClass) ?? 0)
       for part in parts {
         var previous: Int32 = -1
         var i = 0
@@ -207,6 +211,7 @@ extension RoadNetwork {
             segmentKilometres.append(km)
             segmentSeconds.append(km * secondsPerKilometre)
             segmentRef.append(refNumber)
+            segmentClass.append(classIndex)
           }
           previous = current
           i += 2
@@ -276,6 +281,7 @@ extension RoadNetwork {
       var kilometres = [Double](repeating: 0, count: m)
       var seconds = [Double](repeating: 0, count: m)
       var refs = [Int32](repeating: -1, count: m)
+      var classes = [UInt8](repeating: 0, count: m)
       for i in segmentFrom.indices {
         for direction in 0..<2 {
           let a = direction == 0 ? segmentFrom[i] : segmentTo[i]
@@ -286,6 +292,7 @@ extension RoadNetwork {
           kilometres[slot] = segmentKilometres[i]
           seconds[slot] = segmentSeconds[i]
           refs[slot] = segmentRef[i]
+          classes[slot] = segmentClass[i]
         }
       }
       // Connected components by iterative depth-first search.
@@ -324,7 +331,8 @@ extension RoadNetwork {
       return RoadNetwork(
         latitudes: latitudes, longitudes: longitudes, unitX: ux, unitY: uy, unitZ: uz,
         edgeStart: edgeStart, edgeTarget: target, edgeKilometres: kilometres,
-        edgeSeconds: seconds, edgeRef: refs, refNames: refNames, component: component,
+        edgeSeconds: seconds, edgeRef: refs, edgeClass: classes, refNames: refNames,
+        component: component,
         mainComponent: Int32(main), componentSizes: sizes)
     }
   }
@@ -332,7 +340,8 @@ extension RoadNetwork {
   private init(
     latitudes: [Double], longitudes: [Double], unitX: [Double], unitY: [Double], unitZ: [Double],
     edgeStart: [Int32], edgeTarget: [Int32], edgeKilometres: [Double], edgeSeconds: [Double],
-    edgeRef: [Int32], refNames: [String], component: [Int32], mainComponent: Int32,
+    edgeRef: [Int32], edgeClass: [UInt8], refNames: [String], component: [Int32],
+    mainComponent: Int32,
     componentSizes: [Int]
   ) {
     self.latitudes = latitudes
@@ -345,6 +354,7 @@ extension RoadNetwork {
     self.edgeKilometres = edgeKilometres
     self.edgeSeconds = edgeSeconds
     self.edgeRef = edgeRef
+    self.edgeClass = edgeClass
     self.refNames = refNames
     self.component = component
     self.mainComponent = mainComponent

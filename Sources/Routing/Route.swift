@@ -34,6 +34,19 @@ public struct Route: Hashable, Sendable {
     }
   }
 
+  /// The road one segment of the route (vertex `i` to `i + 1`) runs on.
+  public struct Segment: Hashable, Sendable {
+    /// The road number(s), `;`-separated; nil for unnumbered pieces such as ramps.
+    public var ref: String?
+    /// The road's class.
+    public var roadClass: RoadClass
+    /// Creates a segment record.
+    public init(ref: String?, roadClass: RoadClass) {
+      self.ref = ref
+      self.roadClass = roadClass
+    }
+  }
+
   /// The vertices in driving order.
   public var polyline: Polyline
   /// Distance driven from the start to each vertex, in kilometres (same count as the polyline).
@@ -42,6 +55,12 @@ public struct Route: Hashable, Sendable {
   public var cumulativeSeconds: [Double]
   /// Consecutive stretches of numbered roads, merged across unnumbered ramps between them.
   public var sections: [RoadSection]
+  /// The road of every segment (one fewer than the vertices); empty for routes not made by a
+  /// ``RoadNetwork``.
+  public var segments: [Segment] = []
+  /// How many network roads meet at every vertex (2 on a plain road, 3 or more at a junction);
+  /// empty for routes not made by a ``RoadNetwork``.
+  public var junctionDegrees: [Int] = []
   /// How the origin was attached to the network.
   public var originSnap: Snap?
   /// How the destination was attached to the network.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A recoverable problem, or a note, found while importing a station file.
 ///
 /// Importers never throw for bad rows: they collect diagnostics and go on, in the manner of a
@@ -5,30 +7,11 @@
 /// - ``Severity/error``: the row (or the whole file) was skipped; nothing of it is in the result.
 /// - ``Severity/warning``: the row was kept, but a value was dropped, replaced or assumed.
 /// - ``Severity/note``: information only (e.g. a duplicate id that was made unique).
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-  /// How serious a diagnostic is, and what happened to the row.
-  public enum Severity: String, Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// Information only; the row was imported as written.
-    case note
-    /// The row was imported, but a value was dropped, replaced or assumed.
-    case warning
-    /// The row was skipped.
-    case error
-
-    /// Orders severities note < warning < error.
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-
-    private var rank: Int {
-      switch self {
-      case .note: 0
-      case .warning: 1
-      case .error: 2
-      }
-    }
-
-    /// The lowercase name, e.g. `warning`.
-    public var description: String { rawValue }
-  }
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, DiagnosticConvertible {
+  /// How serious a diagnostic is, and what happened to the row: a note is information only
+  /// (the row was imported as written), a warning means the row was imported with a value
+  /// dropped, replaced or assumed, an error means the row (or file) was skipped.
+  public typealias Severity = DiagnosticSeverity
 
   /// How serious the problem is.
   public var severity: Severity
@@ -57,6 +40,21 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.reason = reason
     self.expected = expected
     self.value = value.map { $0.count > 80 ? String($0.prefix(77)) + "..." : $0 }
+  }
+
+  /// The problem in the shared shape: the file, the line and field, the reason with the value
+  /// found and what was expected.
+  public var record: DiagnosticRecord {
+    let location = [line.map { "line \($0)" }, field.map { "field \($0)" }].compactMap { $0 }
+      .joined(separator: ", ")
+    var message = reason
+    var details: [String] = []
+    if let value { details.append("found \"\(value)\"") }
+    if let expected { details.append("expected \(expected)") }
+    if !details.isEmpty { message += " (" + details.joined(separator: "; ") + ")" }
+    return DiagnosticRecord(
+      severity: severity, source: file, location: location.isEmpty ? nil : location,
+      message: message)
   }
 
   /// `file:line: severity: field: reason (found "value"; expected …)`, one line.

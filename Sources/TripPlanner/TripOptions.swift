@@ -39,6 +39,15 @@ public struct TripOptions: Sendable {
   /// Time lost per stop besides charging (finding the charger, plugging in): 300 s, Chargetrip's
   /// default (ev-domain.md §4.2).
   public var stopOverheadSeconds = 300.0
+  /// A final stop that would charge for less than this is not suggested as such: 180 s. Such a
+  /// stop only tops up what the destination's reserve asks for (a stop of 0.1 min costs the
+  /// driver the whole ``stopOverheadSeconds``). It is dropped when the destination is still
+  /// reached with at least ``minimumArrivalAtDestination`` − ``topUpToleranceStateOfCharge``,
+  /// and otherwise lengthened to charge for this long.
+  public var minimumStopChargeSeconds = 180.0
+  /// How far below ``minimumArrivalAtDestination`` the arrival may fall when a tiny top-up
+  /// stop is dropped: 0.02 (2 percentage points).
+  public var topUpToleranceStateOfCharge = 0.02
   /// Sites farther than this from the route are ignored, km.
   public var corridorKilometres = 3.0
   /// Sites below this connector power are ignored, kW.
@@ -79,12 +88,15 @@ public struct TripOptions: Sendable {
       throw TripPlanningError(
         .invalidOptions, "state-of-charge step \(stateOfChargeStep); expected 0.0001…0.1")
     }
-    guard stopOverheadSeconds >= 0, corridorKilometres >= 0, detourKilometresPerHour > 0,
+    guard stopOverheadSeconds >= 0, minimumStopChargeSeconds >= 0,
+      (0...0.1).contains(topUpToleranceStateOfCharge), corridorKilometres >= 0,
+      detourKilometresPerHour > 0,
       detourCircuity >= 1, thinningKilometres >= 0
     else {
       throw TripPlanningError(
         .invalidOptions,
-        "overhead, corridor and thinning must be ≥ 0, circuity ≥ 1, detour speed > 0")
+        "overhead, minimum stop charge, corridor and thinning must be ≥ 0, top-up tolerance 0…10 %, circuity ≥ 1, detour speed > 0"
+      )
     }
     if let value = valueOfTimeEurosPerHour, !(value > 0) {
       throw TripPlanningError(

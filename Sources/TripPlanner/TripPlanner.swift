@@ -353,10 +353,24 @@ public struct TripPlanner: Sendable {
           target, options.minimumArrivalAtDestination + (totalEnergy - leaveEnergy) / capacity)
       }
       guard target > arrival + 1e-12 else { continue }
+      var seconds = vehicle.chargingSeconds(
+        from: arrival, to: target, stationKilowatts: c.kilowatts)
+      if k == sequence.count - 1, seconds < options.minimumStopChargeSeconds {
+        // A tiny top-up: drop it when the reserve is nearly kept without it, else make it a
+        // stop worth making.
+        let without = soc - (totalEnergy - positionEnergy) / capacity
+        if without
+          >= options.minimumArrivalAtDestination - options.topUpToleranceStateOfCharge - 1e-12
+        {
+          continue
+        }
+        target = lengthened(
+          from: arrival, to: target, kilowatts: c.kilowatts,
+          seconds: options.minimumStopChargeSeconds)
+        seconds = vehicle.chargingSeconds(from: arrival, to: target, stationKilowatts: c.kilowatts)
+      }
       drive += c.time + c.detourSeconds - positionTime
       let arrivalSeconds = drive + charge + overhead
-      let seconds = vehicle.chargingSeconds(
-        from: arrival, to: target, stationKilowatts: c.kilowatts)
       let energy = (target - arrival) * capacity
       charge += seconds
       overhead += options.stopOverheadSeconds
@@ -381,6 +395,28 @@ public struct TripPlanner: Sendable {
       arrivalStateOfCharge: soc - (totalEnergy - positionEnergy) / capacity,
       candidateCount: candidates.count,
       method: methodIsLinear ? .exactLinear : .discretised(step: options.stateOfChargeStep))
+  }
+
+  /// The lowest charge above `target` (up to the maximum charge) that takes at least `seconds`
+  /// to reach from `arrival`: bisection over the charging curve, 40 steps (below 10⁻¹² of
+  /// charge).
+  func lengthened(from arrival: Double, to target: Double, kilowatts: Double, seconds: Double)
+    -> Double
+  {
+    var low = target
+    var high = options.maximumChargeStateOfCharge
+    guard
+      vehicle.chargingSeconds(from: arrival, to: high, stationKilowatts: kilowatts) > seconds
+    else { return high }
+    for _ in 0..<40 {
+      let mid = (low + high) / 2
+      if vehicle.chargingSeconds(from: arrival, to: mid, stationKilowatts: kilowatts) < seconds {
+        low = mid
+      } else {
+        high = mid
+      }
+    }
+    return high
   }
 
   // MARK: Diagnosis

@@ -37,6 +37,18 @@ public enum BundledData {
     case rivers = "basemap/context_rivers.geojson"
     /// Lakes, map context.
     case lakes = "basemap/context_lakes.geojson"
+    /// Kassel's streets by class with names and refs (OpenStreetMap, street level).
+    case cityRoads = "basemap/city/kassel_roads.geojson"
+    /// Kassel's water areas and waterways.
+    case cityWater = "basemap/city/kassel_water.geojson"
+    /// Kassel's landcover and landuse (woods, parks, farmland, residential, industrial).
+    case cityLanduse = "basemap/city/kassel_landuse.geojson"
+    /// Kassel's railways and trams.
+    case cityRailways = "basemap/city/kassel_railways.geojson"
+    /// Kassel's place labels (suburbs, villages, neighbourhoods).
+    case cityPlaces = "basemap/city/kassel_places.geojson"
+    /// Origin, licence and thinning of the Kassel street map.
+    case cityReadme = "basemap/city/README.md"
     /// Example routes computed with Dijkstra, for checking the router.
     case exampleRoutes = "basemap/example_routes_dijkstra.geojson"
     /// The Tesla Supercharger challenge network (303 stations).

@@ -10,6 +10,11 @@ import Synchronization
 /// threads belong to Swift's cooperative pool (one per core, so two on a small machine), a
 /// seconds-long build stalls every task in the process — including a loopback HTTP server's
 /// handlers in a test run. Here nobody blocks: waiting is a suspension.
+///
+/// The one such holder in the tree: bundled data, the road network, the charging app's station
+/// index and a demo's places all load through it. A failed build is kept (the bundled files do
+/// not change while the process runs) unless `retryingFailures` asks for another try on the next
+/// call, as a data source that may come back does.
 public final class LoadOnce<Value: Sendable>: Sendable {
   private enum State {
     case idle
@@ -19,10 +24,19 @@ public final class LoadOnce<Value: Sendable>: Sendable {
 
   private let state = Mutex<State>(.idle)
   private let build: @Sendable () throws -> Value
+  private let retryingFailures: Bool
 
   /// Creates the holder; `build` runs at most once, on its own thread, when first asked for.
   public init(_ build: @escaping @Sendable () throws -> Value) {
     self.build = build
+    self.retryingFailures = false
+  }
+
+  /// Creates the holder; `build` runs on its own thread when first asked for, and again after
+  /// a failure when `retryingFailures` is true.
+  public init(retryingFailures: Bool, _ build: @escaping @Sendable () throws -> Value) {
+    self.build = build
+    self.retryingFailures = retryingFailures
   }
 
   /// The value, building it on first use; rethrows the build's error to every caller.
@@ -54,7 +68,11 @@ public final class LoadOnce<Value: Sendable>: Sendable {
     let waiting = state.withLock {
       state -> [CheckedContinuation<Result<Value, any Error>, Never>] in
       guard case .loading(let waiting) = state else { return [] }
-      state = .done(result)
+      if case .failure = result, retryingFailures {
+        state = .idle
+      } else {
+        state = .done(result)
+      }
       return waiting
     }
     for continuation in waiting { continuation.resume(returning: result) }

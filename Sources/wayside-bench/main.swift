@@ -30,6 +30,9 @@ let sections: [BenchSection] = [
   BenchSection(
     name: "trip", summary: "road routing, Supercharger challenge, Berlin → München plan",
     run: { TripBench.run($0) }),
+  BenchSection(
+    name: "map", summary: "street map frame (standard, widest display), Kassel → München maneuvers",
+    run: { MapBench.run($0) }),
 ]
 
 let usage = """

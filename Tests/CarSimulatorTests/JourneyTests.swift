@@ -2,22 +2,15 @@ import CarSession
 import CarTemplates
 import Foundation
 import KitDemos
+import WaysideApps
 import Testing
 
 @testable import CarSimulator
 
-extension KitDemo {
-  /// The demo as a journey app.
-  var journeyApp: JourneyApp {
-    JourneyApp(
-      entitlements: entitlements, appName: appName, shortcuts: shortcuts, makeSession: makeSession)
-  }
-}
-
 @MainActor
 func runJourney(_ text: String, name: String = "test.journey") async throws -> JourneyReport {
   let journey = try Journey.parse(text, name: name)
-  return await JourneyRunner.run(journey, apps: { KitDemos.named($0)?.journeyApp })
+  return await JourneyRunner.run(journey, apps: { WaysideApps.named($0) })
 }
 
 /// The repository's `Journeys/` folder, found from this file's path.

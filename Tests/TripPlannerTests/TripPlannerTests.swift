@@ -272,6 +272,38 @@ struct TripPlannerTests {
   }
 
   @Test(
+    "Kassel → Bremen at 80 % suggests no tiny top-up: the stop is dropped within the tolerance, or lengthened to a real stop without it"
+  )
+  func noTinyTopUp() async throws {
+    let fixture = try await RealTrip.fixture()
+    let route = try fixture.network.fastestRoute(
+      from: fixture.places.lookup("Kassel").coordinate,
+      to: fixture.places.lookup("Bremen").coordinate)
+    let vehicle = try #require(VehicleProfiles.named("model-y-lr-2020"))
+    var options = TripOptions()
+    let corridor = fixture.chargers.stations(
+      along: route, withinKilometres: options.corridorKilometres)
+    // The route needs a little more than 70 % of the battery: without a stop the car arrives
+    // just under the 10 % reserve.
+    let plan = try TripPlanner(vehicle: vehicle, options: options).plan(
+      route: route, stations: corridor)
+    #expect(plan.stops.isEmpty)
+    #expect(plan.arrivalStateOfCharge < options.minimumArrivalAtDestination)
+    #expect(
+      plan.arrivalStateOfCharge
+        >= options.minimumArrivalAtDestination - options.topUpToleranceStateOfCharge)
+    // Without tolerance the reserve is kept, and the one stop charges for at least 3 minutes.
+    options.topUpToleranceStateOfCharge = 0
+    let strict = try TripPlanner(vehicle: vehicle, options: options).plan(
+      route: route, stations: corridor)
+    checkFeasible(strict, route: route, vehicle: vehicle, options: options)
+    #expect(strict.stops.count == 1)
+    for stop in strict.stops {
+      #expect(stop.chargeSeconds >= options.minimumStopChargeSeconds - 1e-6)
+    }
+  }
+
+  @Test(
     "Invalid options are rejected naming the option",
     arguments: [
       (1.5, 0.1, "start state of charge is 150.0 %"),

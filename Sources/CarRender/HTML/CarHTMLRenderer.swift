@@ -362,14 +362,30 @@ public struct CarHTMLRenderer: Sendable {
     _ map: MapTemplateSpec, id: TemplateID, state: CarDisplayState, canGoBack: Bool, width: Int,
     height: Int
   ) -> String {
+    // A navigation app's own drawing in the car's window, when it made one; else the
+    // template's viewport.
+    let window = state.screen?.window
     let viewport = MapViewport(
-      center: map.viewport.center, zoom: map.viewport.zoom, width: Double(width),
-      height: Double(height))
-    let pins = map.viewport.markers.map {
+      center: window?.center ?? map.viewport.center, zoom: window?.zoom ?? map.viewport.zoom,
+      width: Double(width), height: Double(height))
+    var pins = (window?.markers ?? map.viewport.markers).map {
       MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil)
     }
+    if let car = window?.car {
+      pins.append(MapPin(id: "car", coordinate: car, style: .car, heading: window?.carHeading))
+    }
+    let dark = window?.isDark ?? (state.configuration.contentStyle == .dark)
+    let svg =
+      mapRenderer?.render(
+        viewport, dark: dark, pins: pins, route: window?.route ?? map.viewport.route,
+        heading: window?.heading ?? 0)
+      ?? "<div class=\"no-map\">Map unavailable</div>"
     var html =
-      "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: map.viewport.route))</div>"
+      "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(svg)</div>"
+    if let session = map.navigationSession, let next = session.upcomingManeuvers.first {
+      html +=
+        "<div class=\"maneuver\" style=\"position:absolute;left:8px;top:44px;max-width:45%;background:rgba(20,24,30,.88);color:#fff;border-radius:10px;padding:8px 12px;font:600 15px -apple-system,Helvetica,sans-serif\"><div>\(glyph(next.symbol)) \(esc(next.distance))</div><div>\(esc(next.instructionVariants.preferred))</div><div style=\"font-weight:400;font-size:12px;opacity:.8\">\(esc(session.tripEstimates))</div></div>"
+    }
     html += "<div class=\"map-bar\">"
     if canGoBack {
       html +=
@@ -510,7 +526,8 @@ public struct CarHTMLRenderer: Sendable {
     guard let mapRenderer else {
       return "<div class=\"no-map\">Map unavailable</div>"
     }
-    return mapRenderer.render(viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft)
+    return mapRenderer.render(
+      viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft)
   }
 
   func clock(_ seconds: Double) -> String {

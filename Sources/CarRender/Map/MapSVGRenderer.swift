@@ -14,13 +14,20 @@ public struct MapPin: Hashable, Sendable {
   public var label: String?
   /// How it is drawn.
   public var style: Style
+  /// The direction of travel in degrees clockwise from north; a car pin with a heading is
+  /// drawn as an arrow.
+  public var heading: Double?
 
   /// Creates a pin.
-  public init(id: String, coordinate: Coordinate, label: String? = nil, style: Style = .place) {
+  public init(
+    id: String, coordinate: Coordinate, label: String? = nil, style: Style = .place,
+    heading: Double? = nil
+  ) {
     self.id = id
     self.coordinate = coordinate
     self.label = label
     self.style = style
+    self.heading = heading
   }
 }
 
@@ -51,30 +58,36 @@ public struct MapPalette: Sendable {
 public struct MapSVGRenderer: Sendable {
   /// The layers drawn.
   public var basemap: Basemap
+  /// The street-level layers drawn from zoom 11 on where they cover the view; nil draws only
+  /// the national layers.
+  public var city: CityMap?
   private let cache = RenderCache()
 
-  /// Creates a renderer over a loaded basemap.
-  public init(basemap: Basemap) { self.basemap = basemap }
+  /// Creates a renderer over a loaded basemap and, optionally, the city's streets.
+  public init(basemap: Basemap, city: CityMap? = nil) {
+    self.basemap = basemap
+    self.city = city
+  }
 
   /// Renders the viewport; pins carry `data-pin-id` attributes so a page can make them clickable.
   public func render(
     _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
-    showsAttribution: Bool = true, coveredLeft: Double = 0
+    showsAttribution: Bool = true, coveredLeft: Double = 0, heading: Double = 0
   ) -> String {
     let key = RenderCache.Key(
       viewport: viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution,
-      coveredLeft: coveredLeft)
+      coveredLeft: coveredLeft, heading: heading)
     if let hit = cache.value(for: key) { return hit }
     let svg = draw(
       viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution,
-      coveredLeft: coveredLeft)
+      coveredLeft: coveredLeft, heading: heading)
     cache.store(svg, for: key)
     return svg
   }
 
   func draw(
     _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, showsAttribution: Bool,
-    coveredLeft: Double
+    coveredLeft: Double, heading: Double = 0
   ) -> String {
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
@@ -88,12 +101,25 @@ public struct MapSVGRenderer: Sendable {
     let centre = WebMercator.project(viewport.center)
     let originX = centre.x - w / 2 / size
     let originY = centre.y - h / 2 / size
-    let maxX = originX + w / size
-    let maxY = originY + h / size
+    // A rotated map needs everything within the circle around the view drawn.
+    let rotated = abs(heading.truncatingRemainder(dividingBy: 360)) > 0.01
+    let reach = rotated ? (w * w + h * h).squareRoot() / 2 : 0
+    let cullMinX = rotated ? centre.x - reach / size : originX
+    let cullMinY = rotated ? centre.y - reach / size : originY
+    let maxX = rotated ? centre.x + reach / size : originX + w / size
+    let maxY = rotated ? centre.y + reach / size : originY + h / size
     let zoom = viewport.zoom
+    if rotated {
+      svg +=
+        "<g class=\"rotated\" transform=\"rotate(\(fmt(-heading)) \(fmt(w / 2)) \(fmt(h / 2)))\">\n"
+    }
+    let cityMarkup = cityLayers(
+      viewport, dark: dark, cull: (cullMinX, cullMinY, maxX, maxY), origin: (originX, originY),
+      size: size)
 
     func pathData(_ path: Basemap.Path) -> String? {
-      guard path.maxX >= originX, path.minX <= maxX, path.maxY >= originY, path.minY <= maxY else {
+      guard path.maxX >= cullMinX, path.minX <= maxX, path.maxY >= cullMinY, path.minY <= maxY
+      else {
         return nil
       }
       var d = ""
@@ -139,14 +165,16 @@ public struct MapSVGRenderer: Sendable {
     ) {
       $0.minZoom <= zoom + 1.5
     }
-    if zoom >= 7 {
+    svg += cityMarkup.below
+    let nationalRoads = !cityMarkup.coversView
+    if zoom >= 7, nationalRoads {
       let width = zoom >= 11 ? 3.0 : zoom >= 9 ? 2.0 : 1.2
       layer(
         .federalRoads,
         "fill=\"none\" stroke=\"\(palette.federal)\" stroke-width=\"\(fmt(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
       )
     }
-    if zoom >= 9 {
+    if zoom >= 9, nationalRoads {
       layer(
         .motorways,
         "fill=\"none\" stroke=\"\(palette.link)\" stroke-width=\"1.5\" stroke-linecap=\"round\""
@@ -155,18 +183,21 @@ public struct MapSVGRenderer: Sendable {
       }
     }
     let motorwayWidth = zoom >= 11 ? 4.5 : zoom >= 9 ? 3.2 : zoom >= 7 ? 2.2 : 1.3
-    layer(
-      .motorways,
-      "fill=\"none\" stroke=\"\(palette.motorwayCasing)\" stroke-width=\"\(fmt(motorwayWidth + 1.2))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
-    ) {
-      $0.kind == "motorway"
+    if nationalRoads {
+      layer(
+        .motorways,
+        "fill=\"none\" stroke=\"\(palette.motorwayCasing)\" stroke-width=\"\(fmt(motorwayWidth + 1.2))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+      ) {
+        $0.kind == "motorway"
+      }
+      layer(
+        .motorways,
+        "fill=\"none\" stroke=\"\(palette.motorway)\" stroke-width=\"\(fmt(motorwayWidth))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+      ) {
+        $0.kind == "motorway"
+      }
     }
-    layer(
-      .motorways,
-      "fill=\"none\" stroke=\"\(palette.motorway)\" stroke-width=\"\(fmt(motorwayWidth))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
-    ) {
-      $0.kind == "motorway"
-    }
+    svg += cityMarkup.roads
 
     if let route, route.coordinates.count > 1 {
       var d = ""
@@ -178,8 +209,10 @@ public struct MapSVGRenderer: Sendable {
         "<path class=\"route\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.route)\" stroke-width=\"5\" stroke-opacity=\"0.85\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
     }
 
+    svg += cityMarkup.labels
     svg += placeLabels(viewport, palette: palette, originX: originX, originY: originY, size: size)
-    svg += pinMarkup(pins, viewport: viewport, palette: palette)
+    if rotated { svg += "</g>\n" }
+    svg += pinMarkup(pins, viewport: viewport, palette: palette, heading: heading)
     let lines = showsAttribution ? Self.attributionLines(width: w - coveredLeft) : []
     for (index, line) in lines.reversed().enumerated() {
       let y = h - 4 - Double(index) * Self.attributionLineHeight
@@ -223,16 +256,22 @@ public struct MapSVGRenderer: Sendable {
     return out
   }
 
-  func pinMarkup(_ pins: [MapPin], viewport: MapViewport, palette: MapPalette) -> String {
+  func pinMarkup(
+    _ pins: [MapPin], viewport: MapViewport, palette: MapPalette, heading mapHeading: Double = 0
+  ) -> String {
     var out = ""
     // Selected pins last so they draw on top.
     for pin in pins.sorted(by: { ($0.style == .selected ? 1 : 0) < ($1.style == .selected ? 1 : 0) }
     ) {
-      let p = viewport.pixel(pin.coordinate)
+      let p = rotate(viewport.pixel(pin.coordinate), viewport: viewport, by: -mapHeading)
       guard p.x >= -30, p.y >= -30, p.x <= viewport.width + 30, p.y <= viewport.height + 30 else {
         continue
       }
       switch pin.style {
+      case .car where pin.heading != nil:
+        let angle = (pin.heading ?? 0) - mapHeading
+        out +=
+          "<g class=\"car\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y))) rotate(\(fmt(angle)))\"><circle r=\"13\" fill=\"\(palette.car)\" fill-opacity=\"0.2\"/><path d=\"M0 -11 L8 8 L0 4 L-8 8 Z\" fill=\"\(palette.car)\" stroke=\"#ffffff\" stroke-width=\"2\" stroke-linejoin=\"round\"/></g>\n"
       case .car:
         out +=
           "<g class=\"car\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\"><circle r=\"9\" fill=\"\(palette.car)\" fill-opacity=\"0.25\"/><circle r=\"5.5\" fill=\"\(palette.car)\" stroke=\"#ffffff\" stroke-width=\"2\"/></g>\n"
@@ -301,6 +340,7 @@ final class RenderCache: Sendable {
     var route: Polyline?
     var showsAttribution: Bool
     var coveredLeft: Double
+    var heading: Double
   }
 
   /// Enough for the screens a session moves between (list, card, details, back).

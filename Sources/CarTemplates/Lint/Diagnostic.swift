@@ -1,31 +1,14 @@
+import Diagnostics
+
 /// A broken CarPlay rule found by ``CarLint``: which rule, how bad, where, and why.
-public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// How the real host reacts, which decides how bad a finding is.
-  public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Comparable,
-    CustomStringConvertible
-  {
-    /// Design guidance (carplay-facts.md §9, HIG); the host does nothing, App Review may.
-    case note
-    /// The host silently trims or drops what the app gave.
-    case warning
-    /// The host throws, kills the app or goes back to the CarPlay home screen (or the behaviour
-    /// is UNCONFIRMED and assumed to be that bad).
-    case error
-
-    /// `error`, `warning` or `note`.
-    public var description: String { rawValue }
-
-    private var rank: Int {
-      switch self {
-      case .note: 0
-      case .warning: 1
-      case .error: 2
-      }
-    }
-
-    /// Orders note < warning < error.
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-  }
+public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible,
+  DiagnosticConvertible
+{
+  /// How the real host reacts, which decides how bad a finding is: a note is design guidance
+  /// (carplay-facts.md §9, HIG; the host does nothing, App Review may), a warning is what the
+  /// host silently trims or drops, an error is what makes it throw, kill the app or go back to
+  /// the CarPlay home screen (or behaviour that is UNCONFIRMED and assumed to be that bad).
+  public typealias Severity = DiagnosticSeverity
 
   /// The stable rule id, e.g. `CP030-poi-count`.
   public var ruleID: String
@@ -60,6 +43,15 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     self.init(
       ruleID: rule.id, severity: rule.severity, message: message, templateID: template,
       elementID: element, source: rule.source)
+  }
+
+  /// The finding in the shared shape: the rule's source, the template and element.
+  public var record: DiagnosticRecord {
+    let location = [templateID.map { "template '\($0)'" }, elementID.map { "element '\($0)'" }]
+      .compactMap { $0 }.joined(separator: ", ")
+    return DiagnosticRecord(
+      severity: severity, source: source, location: location.isEmpty ? ruleID : location,
+      message: "\(ruleID): \(message)")
   }
 
   /// One line: `error CP030-poi-count: <message> (carplay-facts.md §1.5 [HDR; DG25])`.

@@ -39,6 +39,8 @@ extension TemplateSpec {
     case .information(let t): t.navigationBar
     case .pointOfInterest(let t): t.navigationBar
     case .map(let t): t.navigationBar
+    case .contact(let t): t.navigationBar
+    case .voiceControl(let t): t.navigationBar
     default: nil
     }
   }

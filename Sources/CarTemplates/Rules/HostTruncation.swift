@@ -140,6 +140,7 @@ private struct Trimmer {
     case .actionSheet, .search:
       return content
     case .voiceControl(var voice):
+      voice.navigationBar = trim(voice.navigationBar)
       voice.states = keepFirst(voice.states, .voiceControlStates).map { state in
         var shown = state
         shown.actionButtons = keepFirst(state.actionButtons, .voiceStateActionButtons, in: state.id)
@@ -150,6 +151,7 @@ private struct Trimmer {
       }
       return .voiceControl(voice)
     case .contact(var contact):
+      contact.navigationBar = trim(contact.navigationBar)
       contact.actions = keepFirst(contact.actions, .contactActions)
       return .contact(contact)
     }

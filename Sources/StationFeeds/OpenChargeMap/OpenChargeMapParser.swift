@@ -1,3 +1,4 @@
+import Diagnostics
 import Charging
 import Foundation
 import Geo
@@ -14,7 +15,7 @@ public enum OpenChargeMapParser {
   public static let sourceName = "Open Charge Map"
 
   /// A problem found in one element of the response.
-  public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+  public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
     /// What happened to the data.
     public enum Effect: String, Sendable, Hashable {
       /// The whole POI was left out.
@@ -32,6 +33,15 @@ public enum OpenChargeMapParser {
     public var message: String
     /// What happened to the data.
     public var effect: Effect
+
+    /// The problem in the shared shape: a dropped POI is an error (for that POI), an ignored
+    /// field a warning.
+    public var record: DiagnosticRecord {
+      DiagnosticRecord(
+        severity: effect == .poiDropped ? .error : .warning, source: sourceName,
+        location: path + (poiID.map { " (OCM-\($0))" } ?? ""),
+        message: "\(message); \(effect.rawValue)")
+    }
 
     /// `[3].AddressInfo.Latitude (OCM-12345): is a string, expected a number; POI dropped`.
     public var description: String {

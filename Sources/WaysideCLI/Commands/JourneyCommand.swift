@@ -2,6 +2,7 @@ import CarSimulator
 import CarTemplates
 import Foundation
 import KitDemos
+import WaysideApps
 
 /// `wayside journey FILE…`: runs journeys headless against the emulated CarPlay host.
 public enum JourneyCommand: WaysideCommand {
@@ -18,7 +19,7 @@ public enum JourneyCommand: WaysideCommand {
     2 for usage errors. The format is described in Guides/Journeys.md.
 
     Options:
-      --app NAME   the app for journeys without an 'app' line (\(KitDemos.names))
+      --app NAME   the app for journeys without an 'app' line (\(WaysideApps.ids))
       --quiet      print only the result line of each journey, not its transcript
 
     Example:
@@ -35,14 +36,14 @@ public enum JourneyCommand: WaysideCommand {
     guard !files.isEmpty else {
       throw CommandError.usage("missing FILE: name one or more journey files")
     }
-    if let app, KitDemos.named(app) == nil {
-      throw CommandError.usage("option --app expects one of \(KitDemos.names), got '\(app)'")
+    if let app, WaysideApps.named(app) == nil {
+      throw CommandError.usage("option --app expects one of \(WaysideApps.ids), got '\(app)'")
     }
     var status: Int32 = 0
     for file in files {
       let journey = try load(file)
       let report = await JourneyRunner.run(
-        journey, apps: { KitDemos.named($0)?.journeyApp }, defaultApp: app)
+        journey, apps: { WaysideApps.named($0) }, defaultApp: app)
       if !quiet {
         io.out("== \(file)")
         io.out(report.transcript.description)
@@ -71,13 +72,5 @@ public enum JourneyCommand: WaysideCommand {
     } catch {
       throw CommandError.failure("\(error)")
     }
-  }
-}
-
-extension KitDemo {
-  /// The demo as an app journeys can run.
-  var journeyApp: JourneyApp {
-    JourneyApp(
-      entitlements: entitlements, appName: appName, shortcuts: shortcuts, makeSession: makeSession)
   }
 }

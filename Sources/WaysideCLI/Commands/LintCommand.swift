@@ -2,6 +2,7 @@ import CarSession
 import CarSimulator
 import CarTemplates
 import KitDemos
+import WaysideApps
 
 /// `wayside lint`: checks an app's screens, or every screen a journey visits, against
 /// CarPlay's rules.
@@ -22,7 +23,7 @@ public enum LintCommand: WaysideCommand {
     found, 0 when only notes (design guidance) or nothing are.
 
     Options:
-      --app NAME      lint every sample screen of a demo app (\(KitDemos.names))
+      --app NAME      lint every sample screen of a demo app (\(WaysideApps.ids))
       --display ID    the car display (\(DisplayProfile.all.map(\.id).joined(separator: ", ")))
       --limited lists lint as if the car limited lists (12 items)
       --rules         list every rule with its id and severity
@@ -61,8 +62,8 @@ public enum LintCommand: WaysideCommand {
     var diagnostics: [Diagnostic] = []
     switch (appName, files.isEmpty) {
     case (let name?, true):
-      guard let demo = KitDemos.named(name) else {
-        throw CommandError.usage("option --app expects one of \(KitDemos.names), got '\(name)'")
+      guard let demo = WaysideApps.named(name) else {
+        throw CommandError.usage("option --app expects one of \(WaysideApps.ids), got '\(name)'")
       }
       let rules = KitCarRules()
       for (index, screen) in demo.sampleScreens(configuration).enumerated() {
@@ -76,7 +77,7 @@ public enum LintCommand: WaysideCommand {
     case (nil, false):
       for file in files {
         let journey = try JourneyCommand.load(file)
-        let report = await JourneyRunner.run(journey, apps: { KitDemos.named($0)?.journeyApp })
+        let report = await JourneyRunner.run(journey, apps: { WaysideApps.named($0) })
         var seen = Set<Diagnostic>()
         let unique = report.lintDiagnostics.filter { seen.insert($0).inserted }
         io.out(

@@ -5,6 +5,7 @@ import Routing
 import StationFeeds
 import TripPlanner
 import WaysideData
+import ChargingData
 
 /// `wayside plan`: charging stops for a trip, on real roads and chargers or on a benchmark network.
 public enum PlanCommand: WaysideCommand {
@@ -167,11 +168,18 @@ public enum PlanCommand: WaysideCommand {
     let origin = try RoadData.resolve(from, in: roads.places)
     let destination = try RoadData.resolve(to, in: roads.places)
     let route = try RoadData.route(from: origin, to: destination, on: roads.network)
-    let chargers = try await BundledChargers.shared()
+    let chargers: BundledChargers
+    let quoter: PriceQuoter
+    do {
+      chargers = try await BundledChargers.shared()
+      quoter = try await BundledTariffs.quoter()
+    } catch {
+      throw CommandError.failure("\(error)")
+    }
     let corridor = chargers.corridor.stations(
       along: route, withinKilometres: options.corridorKilometres)
     let pricing = TripPricing(
-      quoter: try await BundledTariffs.quoter(),
+      quoter: quoter,
       stations: corridor.compactMap { chargers.stationsByID[$0.site.id] }, vehicle: vehicle,
       departure: departure)
     var plan: TripPlan

@@ -30,8 +30,13 @@ public enum PriceCommand: WaysideCommand {
       --time-zone ZONE   the location's time zone for local-time rules (default Europe/Berlin)
       --json             one JSON object: excl_vat, incl_vat, currency, breakdown, …
 
-    Example:
-      wayside price --tariff tariff.json --start 2026-01-19T09:30:00+01:00 --kwh 20 \\
+    The bundled files work as they are: the AFIR ad-hoc prices and the retail list are
+    converted to OCPI tariffs as the app's prices are (choose one with --tariff-id; the error
+    lists the ids).
+
+    Example (from the repository root):
+      wayside price --tariff Sources/WaysideData/Resources/tariffs/tariffs_ocpi_ludwigsburg_2026.json \\
+                    --tariff-id 22132ac --start 2026-01-19T09:30:00+01:00 --kwh 20 \\
                     --charge-minutes 60 --park-minutes 40
     """
 
@@ -131,6 +136,9 @@ public enum PriceCommand: WaysideCommand {
       throw CommandError.failure(
         "cannot read tariff file '\(path)' (\(error.localizedDescription)); \(expected)")
     }
+    if let kind = TariffCatalog.fileKind(of: data), kind != .ocpi {
+      return try loadCatalogTariff(path: path, data: data, kind: kind, id: id)
+    }
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data)
@@ -195,6 +203,36 @@ public enum PriceCommand: WaysideCommand {
       )
     }
     return (tariff, warnings)
+  }
+
+  /// A tariff from a bundled catalogue file (AFIR ad-hoc prices or the retail list), as the
+  /// catalogue converts it to OCPI: by `--tariff-id`, or the only one.
+  static func loadCatalogTariff(
+    path: String, data: Data, kind: TariffCatalog.FileKind, id: String?
+  ) throws -> (Tariff, [String]) {
+    let catalog: TariffCatalog
+    do {
+      catalog = try TariffCatalog.load(data, kind: kind)
+    } catch {
+      throw CommandError.failure("\(path): \(error)")
+    }
+    let ids = catalog.entries.map(\.id)
+    guard !ids.isEmpty else {
+      throw CommandError.failure("'\(path)' holds no usable tariff (\(kind.rawValue) layout)")
+    }
+    if let id {
+      guard let entry = catalog.entry(id: id) else {
+        throw CommandError.failure(
+          "'\(path)' has no tariff with id '\(id)'; it has: \(ids.joined(separator: ", "))")
+      }
+      return (entry.tariff, [])
+    }
+    guard ids.count == 1, let only = catalog.entries.first else {
+      throw CommandError.usage(
+        "'\(path)' holds \(ids.count) tariffs (\(ids.joined(separator: ", "))); choose one with --tariff-id"
+      )
+    }
+    return (only.tariff, [])
   }
 
   private struct JSONLine: Encodable {

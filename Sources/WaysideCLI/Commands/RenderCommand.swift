@@ -7,6 +7,7 @@ import Foundation
   import FoundationNetworking
 #endif
 import KitDemos
+import WaysideApps
 
 /// `wayside render`: writes an app's first screen, or a journey's final screen, as HTML, SVG or
 /// text — for docs and golden files.
@@ -28,7 +29,7 @@ public enum RenderCommand: WaysideCommand {
     is given.
 
     Options:
-      --app NAME        \(KitDemos.names) (default \(ServeCommand.defaultAppName))
+      --app NAME        \(WaysideApps.ids) (default \(ServeCommand.defaultAppName))
       --journey FILE    run this journey and render its final screen
       --from URL        the current screen of a running simulator, e.g. http://127.0.0.1:8080
                         (loopback only: 127.0.0.1, ::1 or localhost)
@@ -70,7 +71,7 @@ public enum RenderCommand: WaysideCommand {
     if let journeyFile {
       let journey = try JourneyCommand.load(journeyFile)
       let report = await JourneyRunner.run(
-        journey, apps: { KitDemos.named($0)?.journeyApp }, defaultApp: nil)
+        journey, apps: { WaysideApps.named($0) }, defaultApp: nil)
       if let failure = report.failure {
         throw CommandError.failure("journey failed, nothing rendered: \(failure)")
       }
@@ -80,8 +81,8 @@ public enum RenderCommand: WaysideCommand {
         appName: report.appName, away: report.finalConfiguration == nil ? .disconnected : nil)
     } else {
       let name = appName ?? ServeCommand.defaultAppName
-      guard let app = KitDemos.named(name) else {
-        throw CommandError.usage("option --app expects one of \(KitDemos.names), got '\(name)'")
+      guard let app = WaysideApps.named(name) else {
+        throw CommandError.usage("option --app expects one of \(WaysideApps.ids), got '\(name)'")
       }
       state = await firstScreen(of: app, configuration: SessionConfiguration())
     }
@@ -95,7 +96,8 @@ public enum RenderCommand: WaysideCommand {
     default:
       let renderer: CarHTMLRenderer
       do {
-        renderer = CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled()))
+        renderer = CarHTMLRenderer(
+          mapRenderer: MapSVGRenderer(basemap: try Basemap.bundled(), city: try? CityMap.bundled()))
       } catch {
         throw CommandError.failure("cannot load the bundled basemap for maps: \(error)")
       }
@@ -171,17 +173,12 @@ public enum RenderCommand: WaysideCommand {
 
   /// Connects an app to a fresh emulated host and returns what the driver sees first.
   @MainActor
-  static func firstScreen(of app: KitDemo, configuration: SessionConfiguration) async
+  static func firstScreen(of app: AnyCarApp, configuration: SessionConfiguration) async
     -> CarDisplayState
   {
-    let clock = ManualClock()
-    let clients = CarClients.test(clock: clock)
-    let host = CarSimulator(
-      entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
-      clock: clients.clock)
-    let session = app.makeSession(host, clients)
-    host.connect(configuration)
-    await session.settle()
+    let car = SimulatedCar.test(app: app, configuration: configuration)
+    await car.settle()
+    let host = car.host
     return CarDisplayState(
       screen: host.shownScreen?.visible, configuration: configuration, appName: app.appName,
       spinningRows: Set(host.spinners.values.map(\.row)))

@@ -1,9 +1,11 @@
 import CarRender
+import CarSession
 import CarTemplates
 import Foundation
 import Geo
 import HTTPServer
 import KitDemos
+import WaysideApps
 import PreviewServer
 import Routing
 import Synchronization
@@ -44,9 +46,9 @@ public enum ServeCommand: WaysideCommand {
   }
 
   /// The apps the simulator offers.
-  static var defaultApps: [KitDemo] { KitDemos.all }
+  static var defaultApps: [AnyCarApp] { WaysideApps.all }
   /// The app shown when none is named.
-  static let defaultAppName = "places"
+  static let defaultAppName = WaysideApps.defaultID
 
   /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
@@ -75,7 +77,7 @@ public enum ServeCommand: WaysideCommand {
   }
 
   struct Options {
-    var app: KitDemo
+    var app: AnyCarApp
     var port: UInt16
     var address: String
     var configuration: SessionConfiguration
@@ -131,7 +133,7 @@ public enum ServeCommand: WaysideCommand {
       location: options.location.coordinate, locationLabel: options.location.label)
     return (
       SimulatorBackend(controller: controller),
-      CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap))
+      CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()))
     )
   }
 

@@ -1,0 +1,319 @@
+import CarSession
+import CarSimulator
+import CarTemplates
+import Synchronization
+import Testing
+
+/// An exhaustive tester for one ``CarApp`` in an emulated car, in the spirit of a test store:
+/// every step asserts how the state changed and exactly which operations the host received,
+/// and the test fails on actions, operations or effects it did not account for.
+///
+/// ```swift
+/// let tester = CarAppTester(app: ListDetailDemo(), state: .init())
+/// await tester.connect(operations: ["setRoot CPListTemplate 'cities'"])
+/// await tester.drive({ try $0.tapRow("hamburg") }) { $0.selected = "hamburg" }
+/// tester.assertOperations(["push CPInformationTemplate 'hamburg'"])
+/// await tester.finish()
+/// ```
+///
+/// Time is a ``ManualClock``: ``advanceTime(by:_:)`` fires timers and wakes sleeping effects.
+/// Actions that effects send are checked with ``receive(_:_:)`` (when `Action` is `Equatable`)
+/// or skipped with ``skipReceivedActions()``. ``finish()`` fails when effects are still running.
+@MainActor
+public final class CarAppTester<App: CarApp> {
+  /// The emulated host.
+  public let host: CarSimulator
+  /// The session under test.
+  public let session: CarSession<Recorded>
+  /// The clock effects sleep on.
+  public let clock: ManualClock
+  /// The phone's position; setting it publishes a location update to streams.
+  public let location: LocationBox
+  /// How the app's data sources answer.
+  public let dataSource: DataSourceModeBox
+  /// Whether every step must describe the whole state change and unasserted operations and
+  /// received actions fail the next step (default); when false, a step's update is checked only
+  /// for what it sets, and the rest is ignored.
+  public var exhaustive = true
+
+  private let recorder: Recorder
+  private var state: App.State
+  private var seenActions = 0
+  private var seenEntries = 0
+
+  /// Starts the app in a car that is not yet connected.
+  public init(
+    app: App, state: App.State, clock: ManualClock = ManualClock(),
+    location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
+    rules: any CarRules = .standard
+  ) {
+    self.clock = clock
+    self.location = location
+    self.dataSource = dataSource
+    self.state = state
+    recorder = Recorder()
+    let clients = CarClients.test(clock: clock, location: location, dataSource: dataSource)
+    host = CarSimulator(
+      entitlements: App.entitlements, appName: App.name, shortcuts: App.shortcuts, rules: rules,
+      clock: clients.clock, location: location)
+    session = CarSession(
+      app: Recorded(app: app, recorder: recorder), state: state, host: host, clients: clients,
+      rules: rules)
+  }
+
+  /// The app's current state.
+  public var currentState: App.State { session.state }
+
+  /// Operations the host received since the last assertion, as transcript lines
+  /// (`update list 'chargers'`).
+  public var unassertedOperations: [String] {
+    newEntries().compactMap {
+      if case .operation(let operation, _) = $0 { operation.description } else { nil }
+    }
+  }
+
+  /// Connects the car and asserts the state change and the operations.
+  public func connect(
+    _ configuration: SessionConfiguration = SessionConfiguration(),
+    operations: [String]? = nil,
+    _ update: (inout App.State) throws -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await step(operations: operations, update, sourceLocation) { host.connect(configuration) }
+  }
+
+  /// Disconnects the car; afterwards no effect may be running and no operation may arrive.
+  public func disconnect(
+    _ update: (inout App.State) throws -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await step(operations: [], update, sourceLocation) { host.disconnect() }
+    if session.runningEffectCount > 0 {
+      fail(
+        "effects still running after disconnect: \(session.runningEffectIDs)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Sends an action (as the phone or a test would) and asserts how it changed the state.
+  public func send(
+    _ action: App.Action, operations: [String]? = nil,
+    _ update: (inout App.State) throws -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await step(operations: operations, update, sourceLocation) { session.send(action) }
+  }
+
+  /// Performs a driver action on the host (a tap, back, a tab switch, …) and asserts the state
+  /// change; a driver error fails the test.
+  public func drive(
+    _ action: (CarSimulator) throws -> Void, operations: [String]? = nil,
+    _ update: (inout App.State) throws -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await step(operations: operations, update, sourceLocation) {
+      do {
+        try action(host)
+      } catch {
+        fail("driver action failed: \(error)", sourceLocation: sourceLocation)
+      }
+    }
+  }
+
+  /// Lets time pass on the manual clock: timers fire, effects asleep on it wake.
+  public func advanceTime(
+    by amount: Duration, operations: [String]? = nil,
+    _ update: (inout App.State) throws -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await step(operations: operations, update, sourceLocation) {}
+    session.advanceClock(by: amount)
+    await session.settle()
+    host.checkSpinners()
+    if !exhaustive { catchUp() }
+  }
+
+  /// Asserts the operations the host received since the last assertion, exactly and in order.
+  public func assertOperations(
+    _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let actual = unassertedOperations
+    if actual != expected {
+      fail(
+        "host operations differ:\n  expected: \(expected)\n  received: \(actual)",
+        sourceLocation: sourceLocation)
+    }
+    seenEntries = host.transcript.totalCount
+  }
+
+  /// Marks every action effects sent so far as seen, moving the asserted state to the current
+  /// one (for tests that check only the end of a flow).
+  public func skipReceivedActions() {
+    seenActions = recorder.count
+    state = session.state
+  }
+
+  /// Fails when effects are still running or actions, operations went unasserted; call it at
+  /// the end of every test.
+  public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await session.settle()
+    checkUnasserted(sourceLocation)
+    if session.runningEffectCount > 0 {
+      fail(
+        "effects still running at the end of the test: \(session.runningEffectIDs); "
+          + "cancel them, disconnect, or let their time pass",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  // MARK: - Steps
+
+  fileprivate func fail(_ message: String, sourceLocation: SourceLocation) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+
+  private func step(
+    operations: [String]?, _ update: (inout App.State) throws -> Void,
+    _ sourceLocation: SourceLocation, _ body: () -> Void
+  ) async {
+    checkUnasserted(sourceLocation)
+    let before = recorder.count
+    body()
+    await session.settle()
+    host.checkSpinners()
+    // The state right after the step's own action: the first recorded one, or the current
+    // state when the step reduced nothing of its own.
+    let own = recorder.count > before ? recorder.entry(before).state : session.state
+    // Exhaustive: the update must describe the whole change. Otherwise only what it sets is
+    // checked, against the actual state.
+    var expected = exhaustive ? state : own
+    do {
+      try update(&expected)
+    } catch {
+      fail("the expected state update threw: \(error)", sourceLocation: sourceLocation)
+    }
+    if expected != own {
+      fail(
+        "state differs after the step:\n  expected: \(expected)\n  actual:   \(own)",
+        sourceLocation: sourceLocation)
+    }
+    state = own
+    seenActions = min(recorder.count, before + 1)
+    if recorder.count == before { seenActions = before }
+    if let operations { assertOperations(operations, sourceLocation: sourceLocation) }
+    if !exhaustive { catchUp() }
+  }
+
+  private func catchUp() {
+    seenActions = recorder.count
+    state = session.state
+    seenEntries = host.transcript.totalCount
+  }
+
+  private func checkUnasserted(_ sourceLocation: SourceLocation) {
+    guard exhaustive else { return }
+    if recorder.count > seenActions {
+      let open = (seenActions..<recorder.count).map { "\(recorder.entry($0).action)" }
+      fail(
+        "actions sent by effects were not asserted with receive: \(open)",
+        sourceLocation: sourceLocation)
+      seenActions = recorder.count
+      state = session.state
+    }
+    let operations = unassertedOperations
+    if !operations.isEmpty {
+      fail(
+        "host operations were not asserted: \(operations)", sourceLocation: sourceLocation)
+      seenEntries = host.transcript.totalCount
+    }
+  }
+
+  private func newEntries() -> ArraySlice<TranscriptEntry> {
+    let transcript = host.transcript
+    let start = max(0, seenEntries - transcript.droppedCount)
+    return transcript.entries[min(start, transcript.entries.count)...]
+  }
+
+  // MARK: - Recording
+
+  /// The app under test, recording every action it reduces and the state after it.
+  public struct Recorded: CarApp {
+    /// The app's state.
+    public typealias State = App.State
+    /// The app's actions.
+    public typealias Action = App.Action
+    /// The app under test.
+    public let app: App
+    let recorder: Recorder
+
+    /// The app's entitlements.
+    public static var entitlements: CarEntitlements { App.entitlements }
+    /// The app's name.
+    public static var name: String { App.name }
+    /// The app's App Shortcuts.
+    public static var shortcuts: [VoiceShortcut] { App.shortcuts }
+
+    /// Reduces with the app and records the action and the state after it.
+    public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
+      let effects = app.reduce(&state, action)
+      recorder.append(action, state)
+      return effects
+    }
+
+    /// The app's screen.
+    public func screen(_ state: State, _ configuration: SessionConfiguration) -> CarScreen {
+      app.screen(state, configuration)
+    }
+
+    /// The app's mapping of host events.
+    public func action(for event: HostEvent, in state: State) -> Action? {
+      app.action(for: event, in: state)
+    }
+  }
+
+  /// Every action reduced, with the state after it.
+  final class Recorder: Sendable {
+    private let entries = Mutex<[(action: App.Action, state: App.State)]>([])
+    init() {}
+    func append(_ action: App.Action, _ state: App.State) {
+      entries.withLock { $0.append((action, state)) }
+    }
+    var count: Int { entries.withLock { $0.count } }
+    func entry(_ index: Int) -> (action: App.Action, state: App.State) {
+      entries.withLock { $0[index] }
+    }
+  }
+}
+
+extension CarAppTester where App.Action: Equatable {
+  /// Asserts that an effect sent `action` next, and how it changed the state.
+  public func receive(
+    _ action: App.Action, _ update: (inout App.State) throws -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard recorder.count > seenActions else {
+      fail(
+        "expected to receive \(action), but no unasserted action was sent",
+        sourceLocation: sourceLocation)
+      return
+    }
+    let (received, after) = recorder.entry(seenActions)
+    seenActions += 1
+    if received != action {
+      fail(
+        "received \(received), expected \(action)", sourceLocation: sourceLocation)
+    }
+    var expected = state
+    do {
+      try update(&expected)
+    } catch {
+      fail("the expected state update threw: \(error)", sourceLocation: sourceLocation)
+    }
+    if expected != after {
+      fail(
+        "state differs after receiving \(received):\n  expected: \(expected)\n  actual:   \(after)",
+        sourceLocation: sourceLocation)
+    }
+    state = after
+  }
+}

@@ -1,0 +1,176 @@
+import Synchronization
+
+/// A broadcast channel of events from a client (location updates, playback progress, a
+/// player's state) that an app consumes inside ``Effect/run(id:_:)``.
+///
+/// Every iteration of ``values(waitingOn:)`` is a subscriber with its own unbounded buffer of
+/// the events sent after it subscribed. Iteration ends when the channel is finished or when the
+/// iterating task is cancelled — the session cancels every effect when the car disconnects, so
+/// a stream never outlives the connection. A subscriber waiting with a ``WaitGauge`` counts as
+/// idle on it, so ``CarSession/settle()`` does not wait for events only a test can produce.
+public final class ClientEvents<Element: Sendable>: Sendable {
+  private struct Subscriber {
+    var buffer: [Element] = []
+    var waiter: CheckedContinuation<Element?, Never>?
+    var clock: WaitGauge?
+    var cancelled = false
+  }
+  private struct State {
+    var subscribers: [Int: Subscriber] = [:]
+    var nextID = 0
+    var finished = false
+  }
+  private let state = Mutex(State())
+
+  /// Creates an open channel.
+  public init() {}
+
+  /// A channel that is already finished: iterating it ends at once.
+  public static var finished: ClientEvents {
+    let channel = ClientEvents()
+    channel.finish()
+    return channel
+  }
+
+  /// The number of current subscribers.
+  public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+  /// Sends an event to every current subscriber.
+  public func send(_ element: Element) {
+    let woken = state.withLock { state -> [(CheckedContinuation<Element?, Never>, WaitGauge?)] in
+      guard !state.finished else { return [] }
+      var woken: [(CheckedContinuation<Element?, Never>, WaitGauge?)] = []
+      for id in state.subscribers.keys {
+        guard var subscriber = state.subscribers[id], !subscriber.cancelled else { continue }
+        if let waiter = subscriber.waiter {
+          subscriber.waiter = nil
+          woken.append((waiter, subscriber.clock))
+        } else {
+          subscriber.buffer.append(element)
+        }
+        state.subscribers[id] = subscriber
+      }
+      return woken
+    }
+    for (waiter, clock) in woken {
+      clock?.add(-1)
+      waiter.resume(returning: element)
+    }
+  }
+
+  /// Ends every iteration once its buffer is drained; later sends are ignored.
+  public func finish() {
+    let woken = state.withLock { state -> [(CheckedContinuation<Element?, Never>, WaitGauge?)] in
+      state.finished = true
+      var woken: [(CheckedContinuation<Element?, Never>, WaitGauge?)] = []
+      for (id, subscriber) in state.subscribers {
+        if let waiter = subscriber.waiter {
+          woken.append((waiter, subscriber.clock))
+          state.subscribers[id]?.waiter = nil
+        }
+      }
+      return woken
+    }
+    for (waiter, clock) in woken {
+      clock?.add(-1)
+      waiter.resume(returning: nil)
+    }
+  }
+
+  /// The events sent from now on, as an asynchronous sequence; waiting counts on `gauge` when
+  /// one is given (pass the session clock's ``CarClock/idle``).
+  public func values(counting gauge: WaitGauge? = nil) -> Values {
+    Values(channel: self, clock: gauge)
+  }
+
+  fileprivate func subscribe(clock: WaitGauge?) -> Int {
+    state.withLock { state in
+      state.nextID += 1
+      state.subscribers[state.nextID] = Subscriber(clock: clock)
+      return state.nextID
+    }
+  }
+
+  fileprivate func unsubscribe(_ id: Int) {
+    let waiter = state.withLock { state -> (CheckedContinuation<Element?, Never>, WaitGauge?)? in
+      guard let subscriber = state.subscribers.removeValue(forKey: id),
+        let waiter = subscriber.waiter
+      else { return nil }
+      return (waiter, subscriber.clock)
+    }
+    if let (waiter, clock) = waiter {
+      clock?.add(-1)
+      waiter.resume(returning: nil)
+    }
+  }
+
+  fileprivate func next(_ id: Int) async -> Element? {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
+        let ready = state.withLock { state -> (Element?, Bool) in
+          guard var subscriber = state.subscribers[id], !subscriber.cancelled, !Task.isCancelled
+          else { return (nil, true) }
+          if !subscriber.buffer.isEmpty {
+            let first = subscriber.buffer.removeFirst()
+            state.subscribers[id] = subscriber
+            return (first, true)
+          }
+          if state.finished { return (nil, true) }
+          subscriber.waiter = continuation
+          subscriber.clock?.add(1)
+          state.subscribers[id] = subscriber
+          return (nil, false)
+        }
+        if ready.1 { continuation.resume(returning: ready.0) }
+      }
+    } onCancel: {
+      let waiter = state.withLock {
+        state -> (CheckedContinuation<Element?, Never>, WaitGauge?)? in
+        guard var subscriber = state.subscribers[id] else { return nil }
+        subscriber.cancelled = true
+        let waiter = subscriber.waiter.map { ($0, subscriber.clock) }
+        subscriber.waiter = nil
+        state.subscribers[id] = subscriber
+        return waiter
+      }
+      if let (waiter, clock) = waiter {
+        clock?.add(-1)
+        waiter.resume(returning: nil)
+      }
+    }
+  }
+
+  /// The events of one channel as an asynchronous sequence.
+  public struct Values: AsyncSequence, Sendable {
+    let channel: ClientEvents
+    let clock: WaitGauge?
+
+    /// Subscribes to the channel.
+    public func makeAsyncIterator() -> Iterator {
+      Iterator(Subscription(channel: channel, id: channel.subscribe(clock: clock)))
+    }
+
+    /// Yields the events of one subscription, nil once the channel finished or the task was
+    /// cancelled.
+    public struct Iterator: AsyncIteratorProtocol {
+      let subscription: Subscription
+      init(_ subscription: Subscription) { self.subscription = subscription }
+
+      /// The next event, or nil at the end.
+      public mutating func next() async -> Element? {
+        await subscription.channel.next(subscription.id)
+      }
+    }
+  }
+
+  /// Unsubscribes when the last iterator holding it goes away.
+  final class Subscription: Sendable {
+    let channel: ClientEvents
+    let id: Int
+    init(channel: ClientEvents, id: Int) {
+      self.channel = channel
+      self.id = id
+    }
+    deinit { channel.unsubscribe(id) }
+  }
+}

@@ -1,0 +1,81 @@
+import CarSession
+import CarTemplates
+import Geo
+
+/// One app running in one emulated car: the host, the app's session on it and the clients its
+/// effects use, composed once for the web simulator, `wayside render`, `journey`, `lint` and
+/// the tests.
+///
+/// ```swift
+/// let car = SimulatedCar(app: ListDetailDemo.demo, clients: .test(clock: ManualClock()))
+/// car.connect(SessionConfiguration())
+/// await car.settle()
+/// try car.host.tapRow("hamburg")
+/// await car.advanceTime(by: .seconds(60))   // timers fire, sleepers wake, spinners checked
+/// ```
+@MainActor
+public final class SimulatedCar {
+  /// The app.
+  public let app: AnyCarApp
+  /// The emulated CarPlay host.
+  public let host: CarSimulator
+  /// The app's session on the host.
+  public let session: any CarSessionDriving
+  /// The clients the app's effects run with.
+  public let clients: CarClients
+  /// The phone's position as the host reports it, when it is settable.
+  public let location: LocationBox?
+
+  /// Starts `app` in a fresh car; connects it when `configuration` is given.
+  ///
+  /// - Parameters:
+  ///   - location: the box behind `clients.location`, so that the host's `moveTo` moves the
+  ///     phone the app's effects read.
+  ///   - historyLimit: how many transcript entries, built screens and diagnostics the car keeps
+  ///     (ring buffers); nil keeps everything, as tests and journeys need.
+  public init(
+    app: AnyCarApp, clients: CarClients, location: LocationBox? = nil,
+    configuration: SessionConfiguration? = nil, rules: any CarRules = .standard,
+    historyLimit: Int? = nil
+  ) {
+    self.app = app
+    self.clients = clients
+    self.location = location
+    host = CarSimulator(
+      entitlements: app.entitlements, appName: app.appName, shortcuts: app.shortcuts,
+      rules: rules, clock: clients.clock, location: location)
+    host.transcriptLimit = historyLimit
+    session = app.makeSession(host, clients, rules: rules)
+    session.historyLimit = historyLimit
+    if let configuration { host.connect(configuration) }
+  }
+
+  /// A car on test clients: a manual clock, a settable location and a switchable data source.
+  public static func test(
+    app: AnyCarApp, configuration: SessionConfiguration? = nil, clock: ManualClock = ManualClock(),
+    location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
+    rules: any CarRules = .standard
+  ) -> SimulatedCar {
+    SimulatedCar(
+      app: app, clients: .test(clock: clock, location: location, dataSource: dataSource),
+      location: location, configuration: configuration, rules: rules)
+  }
+
+  /// Connects the car (`didConnect`).
+  public func connect(_ configuration: SessionConfiguration) { host.connect(configuration) }
+
+  /// Disconnects the car (`didDisconnect`); the session cancels every effect.
+  public func disconnect() { host.disconnect() }
+
+  /// Waits until the app's work is done or idle.
+  public func settle() async { await session.settle() }
+
+  /// Lets time pass: due timers fire in order, effects asleep on the clock wake and finish,
+  /// and rows spinning too long are reported — one call for what a car does while time passes.
+  /// On a live clock only the work in flight is waited for.
+  public func advanceTime(by amount: Duration) async {
+    session.advanceClock(by: amount)
+    await session.settle()
+    host.checkSpinners()
+  }
+}

@@ -1,0 +1,77 @@
+import Geo
+
+/// What a navigation app draws into the car's window (`CPWindow`) under its map template: the
+/// camera, the car, the route. Only navigation apps get a window (carplay-facts.md §4); the
+/// host refuses window content from any other category.
+public struct CarWindowSpec: Hashable, Sendable, Codable {
+  /// The map's centre.
+  public var center: Coordinate
+  /// The Web Mercator zoom level.
+  public var zoom: Double
+  /// The direction the top of the window points to, degrees clockwise from north.
+  public var heading: Double
+  /// Whether the map is drawn in its night colours (following the car's content style).
+  public var isDark: Bool
+  /// The car's position, drawn as the vehicle marker; nil when unknown.
+  public var car: Coordinate?
+  /// The car's direction of travel, degrees clockwise from north; nil when standing.
+  public var carHeading: Double?
+  /// The route being previewed or driven.
+  public var route: Polyline?
+  /// Marked places (search results, the destination).
+  public var markers: [PointOfInterestSpec]
+
+  /// Creates window content.
+  public init(
+    center: Coordinate, zoom: Double, heading: Double = 0, isDark: Bool = false,
+    car: Coordinate? = nil, carHeading: Double? = nil, route: Polyline? = nil,
+    markers: [PointOfInterestSpec] = []
+  ) {
+    self.center = center
+    self.zoom = zoom
+    self.heading = heading
+    self.isDark = isDark
+    self.car = car
+    self.carHeading = carHeading
+    self.route = route
+    self.markers = markers
+  }
+}
+
+/// One maneuver of a navigation session as the car shows it (`CPManeuver`).
+public struct ManeuverSpec: Hashable, Sendable, Codable, Identifiable {
+  /// The maneuver's stable identity.
+  public var id: ElementID
+  /// Instruction texts, longest first ("Turn right onto B 3").
+  public var instructionVariants: TextVariants
+  /// The maneuver's symbol (at most 50 × 50 pt for the first maneuver, §4 asset table).
+  public var symbol: CarImage
+  /// The distance still to go to it, as shown ("800 m").
+  public var distance: String
+
+  /// Creates a maneuver.
+  public init(id: ElementID, instructionVariants: TextVariants, symbol: CarImage, distance: String)
+  {
+    self.id = id
+    self.instructionVariants = instructionVariants
+    self.symbol = symbol
+    self.distance = distance
+  }
+}
+
+/// A running navigation session on the map template (`CPNavigationSession`): the upcoming
+/// maneuvers and the trip's travel estimates.
+public struct NavigationSessionSpec: Hashable, Sendable, Codable {
+  /// The trip being guided (a ``TripPreviewSpec`` id).
+  public var tripID: ElementID
+  /// The upcoming maneuvers, next first; CarPlay shows the first two.
+  public var upcomingManeuvers: [ManeuverSpec]
+  /// The trip's remaining distance and time (`CPTravelEstimates`), as shown.
+  public var tripEstimates: String
+  /// Creates a navigation session.
+  public init(tripID: ElementID, upcomingManeuvers: [ManeuverSpec], tripEstimates: String) {
+    self.tripID = tripID
+    self.upcomingManeuvers = upcomingManeuvers
+    self.tripEstimates = tripEstimates
+  }
+}

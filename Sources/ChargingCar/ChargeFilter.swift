@@ -1,0 +1,87 @@
+import Charging
+import StationIndex
+
+/// The plug families a driver can filter by on the car screen.
+public enum ConnectorChoice: String, Hashable, Sendable, Codable, CaseIterable {
+  /// CCS (Combo 2, and Combo 1). Register rows that only say "DC" count as likely CCS.
+  case ccs
+  /// CHAdeMO.
+  case chademo
+  /// Type 2 (AC). Register rows that only say "AC" count as likely Type 2.
+  case type2
+
+  /// The name on the filter row and in summaries.
+  public var title: String {
+    switch self {
+    case .ccs: "CCS"
+    case .chademo: "CHAdeMO"
+    case .type2: "Type 2"
+    }
+  }
+
+  /// The plug standards the choice lets through, the register's bare "DC"/"AC" rows included
+  /// (a German DC charger without a named plug is almost always CCS; an AC one Type 2).
+  public var standards: Set<ConnectorStandard> {
+    switch self {
+    case .ccs: [.type2Combo, .type1Combo, .unknown("DC")]
+    case .chademo: [.chademo]
+    case .type2: [.type2, .unknown("AC")]
+    }
+  }
+}
+
+/// What the driver asked the Charge tab to show; kept across reconnects.
+///
+/// **Fast charging** means at least ``fastChargingKilowatts`` (50 kW) of direct current on one
+/// connector — the BNetzA fast-charger list's floor and the AFIR "fast" class; the legal
+/// "Schnellladepunkt" (> 22 kW, LSV) would count 43 kW AC sockets that no driver in a hurry
+/// wants.
+public struct ChargeFilter: Hashable, Sendable, Codable {
+  /// The documented fast-charging threshold: 50 kW DC on one connector.
+  public static let fastChargingKilowatts = 50.0
+
+  /// Only connectors with at least ``fastChargingKilowatts`` of direct current.
+  public var fastOnly: Bool
+  /// Plug families of which a matching connector must have one; empty means any.
+  public var connectors: Set<ConnectorChoice>
+  /// Only the driver's favourite stations.
+  public var favouritesOnly: Bool
+  /// Only stations with a price known under the driver's tariffs (or an ad-hoc price when the
+  /// driver chose none).
+  public var knownPriceOnly: Bool
+
+  /// Creates a filter; by default every charger is shown.
+  public init(
+    fastOnly: Bool = false, connectors: Set<ConnectorChoice> = [], favouritesOnly: Bool = false,
+    knownPriceOnly: Bool = false
+  ) {
+    self.fastOnly = fastOnly
+    self.connectors = connectors
+    self.favouritesOnly = favouritesOnly
+    self.knownPriceOnly = knownPriceOnly
+  }
+
+  /// Whether every charger passes.
+  public var isEmpty: Bool { self == ChargeFilter() }
+
+  /// The filter in a few words for the Charge tab's title: `All chargers`, or e.g.
+  /// `Fast · CCS · Favourites · Priced`.
+  public var summary: String {
+    var parts: [String] = []
+    if fastOnly { parts.append("Fast") }
+    parts += ConnectorChoice.allCases.filter(connectors.contains).map(\.title)
+    if favouritesOnly { parts.append("Favourites") }
+    if knownPriceOnly { parts.append("Priced") }
+    return parts.isEmpty ? "All chargers" : parts.joined(separator: " · ")
+  }
+
+  /// The index filter for the station query (the known-price condition is applied after
+  /// pricing; it is not a property of the station alone).
+  public func stationFilter(favourites: Set<Station.ID>) -> StationFilter {
+    StationFilter(
+      minimumPower: fastOnly ? Power(kilowatts: Self.fastChargingKilowatts) : nil,
+      directCurrentOnly: fastOnly,
+      connectorStandards: connectors.reduce(into: []) { $0.formUnion($1.standards) },
+      favourites: favouritesOnly ? favourites : nil)
+  }
+}

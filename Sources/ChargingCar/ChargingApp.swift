@@ -1,0 +1,224 @@
+import CarSession
+import CarTemplates
+import Charging
+import Foundation
+import Geo
+
+/// The charging app (`charging`): "where can I charge next, what does it cost me, how do I get
+/// there" on the car's screen, over the whole bundled German register.
+///
+/// Three tabs — **Charge** (the 12 best sites for the filter on the point-of-interest
+/// template), **Favourites** and **Route** (a trip summary with charging stops) — and, pushed
+/// above them, a site's **Details**, the **Filters** list and the trip summary. Only templates
+/// the EV-charging category allows (carplay-facts.md §5). See Guides/ChargingApp.md.
+///
+/// Refresh rules (carplay-facts.md §1.5), all on the session's injected clock:
+/// - a location update reloads only when the car is more than ``refreshDistanceKilometres``
+///   from where the shown places were loaded (and the driver has not moved the map);
+/// - a map-region change reloads once the region has been still for ``regionDebounce``;
+/// - otherwise the places reload periodically, never more often than every
+///   ``refreshInterval`` (60 s);
+/// - a new load cancels the one in flight (one effect id, ``loadID``), and answers to older
+///   requests are dropped; the template's points are patched in place, never a new root.
+public struct ChargingApp: CarApp {
+  /// The tabs.
+  public enum Tab: Int, Hashable, Sendable, CaseIterable {
+    /// Nearby chargers on the map.
+    case charge
+    /// Saved stations.
+    case favourites
+    /// Trip planning.
+    case route
+  }
+
+  /// What the Charge tab shows.
+  public enum Places: Equatable, Sendable {
+    /// The first answer has not arrived.
+    case loading
+    /// The sites for the current filter, nearest first; empty when there is none.
+    case loaded([PricedSite])
+    /// The last load failed; the last good sites stay, marked as not current.
+    case failed(String, stale: [PricedSite])
+    /// The visible region is too large to list the best chargers in it.
+    case zoomedOutTooFar
+  }
+
+  /// What the Route tab shows.
+  public enum Trip: Equatable, Sendable {
+    /// No destination chosen.
+    case none
+    /// Planning the trip to a destination.
+    case planning(Destination)
+    /// The plan.
+    case planned(TripSummary)
+    /// No plan: the message names the gap or the problem.
+    case failed(Destination, String)
+
+    /// The destination, if one is chosen.
+    public var destination: Destination? {
+      switch self {
+      case .none: nil
+      case .planning(let d), .failed(let d, _): d
+      case .planned(let summary): summary.destination
+      }
+    }
+  }
+
+  /// The app's state.
+  public struct State: Equatable, Sendable {
+    /// The car's last known position (Kassel's centre before the first fix).
+    public var car: Coordinate
+    /// The region the driver panned or zoomed to; nil while the map follows the car.
+    public var region: BoundingBox?
+    /// Where the shown places were loaded around (the refresh-distance rule measures from it).
+    public var loadedCenter: Coordinate?
+    /// The Charge tab's content.
+    public var places: Places
+    /// The number of the latest load; older answers are dropped.
+    public var request: Int
+    /// The selected site (its card is open).
+    public var selected: Station.ID?
+    /// The site whose Details are pushed (kept as shown even if a refresh drops it).
+    public var details: PricedSite?
+    /// The tab whose stack the Details are pushed on.
+    public var detailsTab: Tab
+    /// Whether the Filters list is pushed.
+    public var showingFilters: Bool
+    /// The selected tab.
+    public var tab: Tab
+    /// The driver's filter (kept across reconnects).
+    public var filter: ChargeFilter
+    /// The driver's tariffs, car and favourites, as last read from the store.
+    public var setup: DriverSetup
+    /// The favourites with distance and price; nil until loaded.
+    public var favouriteSites: [PricedSite]?
+    /// The basemap towns offered as destinations, nearest the car first.
+    public var cities: [Destination]
+    /// Destinations chosen before, newest first (at most 3).
+    public var recent: [Destination]
+    /// The Route tab's trip.
+    public var trip: Trip
+    /// Whether the car is connected.
+    public var connected: Bool
+
+    /// Creates a state; by default at Kassel's centre, loading, nothing chosen.
+    public init(
+      car: Coordinate = ChargingApp.kasselCentre, region: BoundingBox? = nil,
+      places: Places = .loading, filter: ChargeFilter = ChargeFilter(),
+      setup: DriverSetup = DriverSetup(), tab: Tab = .charge
+    ) {
+      self.car = car
+      self.region = region
+      self.loadedCenter = nil
+      self.places = places
+      self.request = 0
+      self.selected = nil
+      self.details = nil
+      self.detailsTab = .charge
+      self.showingFilters = false
+      self.tab = tab
+      self.filter = filter
+      self.setup = setup
+      self.favouriteSites = nil
+      self.cities = []
+      self.recent = []
+      self.trip = .none
+      self.connected = false
+    }
+
+    /// The sites on the map (the stale ones after a failure).
+    public var sites: [PricedSite] {
+      switch places {
+      case .loaded(let sites), .failed(_, let sites): sites
+      case .loading, .zoomedOutTooFar: []
+      }
+    }
+  }
+
+  /// What can happen.
+  public enum Action: Sendable {
+    /// The car connected; the car disconnected.
+    case appeared, disappeared
+    /// The driver's setup was read from the store (or could not be).
+    case setupLoaded(DriverSetup), setupFailed(String)
+    /// The driver moved the map; the region has been still long enough to load.
+    case regionChanged(BoundingBox), regionSettled
+    /// The phone moved.
+    case moved(Coordinate)
+    /// The periodic refresh is due; the driver pressed Retry.
+    case refresh, retry
+    /// A load's answer.
+    case loaded(request: Int, center: Coordinate, [PricedSite])
+    /// A load failed.
+    case failed(request: Int, String)
+    /// The favourites with their prices.
+    case favouritesLoaded([PricedSite])
+    /// A pin's card opened.
+    case select(Station.ID)
+    /// Navigate to a site (nil: the site whose Details or card is open).
+    case navigate(Station.ID?)
+    /// Push a site's Details (nil: the selected one).
+    case showDetails(Station.ID?)
+    /// Open a favourite's Details.
+    case openFavourite(Station.ID)
+    /// Mark or unmark the detailed site as a favourite.
+    case toggleFavourite
+    /// The host popped the top template.
+    case back
+    /// The driver switched tabs.
+    case selectTab(Int)
+    /// Push the Filters list; flip one of its rows.
+    case showFilters, toggleFilter(String)
+    /// The towns for the Route tab.
+    case citiesLoaded([Destination])
+    /// The driver chose a destination (a row id of the Route tab).
+    case chooseDestination(String)
+    /// The planner's answer.
+    case tripPlanned(TripSummary), tripFailed(Destination, String)
+    /// Hand the trip's first leg, or the leg after the stop, to Apple Maps.
+    case startNavigation, continueToDestination
+    /// The App Shortcut "Show fast chargers in Wayside" ran.
+    case showFastChargers
+    /// The phone was locked or unlocked.
+    case phoneLock(Bool)
+  }
+
+  /// EV charging.
+  public static let entitlements = CarEntitlements.single(.evCharging)
+  /// The app's name as Siri hears it.
+  public static let name = "Wayside"
+  /// The intent of "Show fast chargers in Wayside".
+  public static let showFastChargersIntent = "show-fast-chargers"
+  /// One App Shortcut; its phrase names the app through the token (carplay-facts.md §7) and has
+  /// no open parameter.
+  public static let shortcuts = [
+    VoiceShortcut(
+      phrase: "Show fast chargers in ${applicationName}", intent: showFastChargersIntent)
+  ]
+
+  /// Kassel's centre: where the car starts before its first location fix.
+  public static let kasselCentre = Coordinate(latitude: 51.3127, longitude: 9.4797)
+  /// A location update reloads the places once the car is this far from where they were
+  /// loaded: 2 km, a minute at motorway speed — far enough not to reload on GPS jitter or every
+  /// few metres in town, near enough that the nearest chargers are still the nearest.
+  public static let refreshDistanceKilometres = 2.0
+  /// Periodic refreshes come at most this often (carplay-facts.md §1.5: 60 s).
+  public static let refreshInterval = Duration.seconds(60)
+  /// A region change loads once the map has been still this long (pans come in bursts).
+  public static let regionDebounce = Duration.milliseconds(500)
+  /// A visible region wider than this (its diagonal) is "zoomed out too far".
+  public static let maximumRegionKilometres = 150.0
+  /// The effect id of the Charge-tab load (a new load cancels the old).
+  public static let loadID = "charge-load"
+  /// Timer ids.
+  static let refreshTimer = "charge-refresh"
+  static let regionTimer = "charge-region"
+
+  /// The app's data.
+  public var services: ChargingServices
+
+  /// Creates the app over its services (by default the bundled data).
+  public init(services: ChargingServices = .bundled()) {
+    self.services = services
+  }
+}

@@ -1,0 +1,345 @@
+import CarSession
+import CarTemplates
+import Charging
+import Foundation
+import Geo
+
+/// The charging app's templates as pure functions of its state: each builder is tested by the
+/// rule it keeps (ChargingCarTests).
+public enum ChargingScreens {
+  /// The POI template shows at most 12 places (carplay-facts.md §1.5).
+  public static let pointLimit = 12
+  /// Lists are capped at 12 rows: the most some cars show while driving (§1.1); the app keeps
+  /// the same cap parked so a list does not change length when the car starts moving.
+  public static let listLimit = 12
+
+  /// The tab bar with Charge, Favourites and Route, and the selected tab's pushed screen.
+  public static func screen(_ state: ChargingApp.State, _ configuration: SessionConfiguration)
+    -> CarScreen
+  {
+    let root = TemplateSpec.tabBar(
+      "charging",
+      TabBarTemplateSpec(
+        tabs: [chargeTab(state), favouritesTab(state), routeTab(state)],
+        selectedIndex: state.tab.rawValue))
+    var stack: [TemplateSpec] = []
+    switch state.tab {
+    case .charge:
+      if let site = state.details, state.detailsTab == .charge {
+        stack.append(details(site, setup: state.setup))
+      } else if state.showingFilters {
+        stack.append(filters(state.filter))
+      }
+    case .favourites:
+      if let site = state.details, state.detailsTab == .favourites {
+        stack.append(details(site, setup: state.setup))
+      }
+    case .route:
+      if state.trip != .none { stack.append(trip(state.trip)) }
+    }
+    return CarScreen(root: root, stack: stack)
+  }
+
+  // MARK: Charge tab
+
+  /// The Charge tab's title: the filter while places are shown, else the state in words.
+  public static func chargeTitle(_ state: ChargingApp.State) -> String {
+    switch state.places {
+    case .loading: return "Loading chargers…"
+    case .zoomedOutTooFar: return "Zoomed out too far — zoom in to see chargers"
+    case .loaded(let sites) where sites.isEmpty:
+      return "No chargers here — zoom out or change the filter"
+    case .loaded: return "Chargers · \(state.filter.isEmpty ? "All" : state.filter.summary)"
+    case .failed(_, let stale) where stale.isEmpty: return "Chargers can't be loaded right now"
+    case .failed: return "Not updated — showing earlier chargers"
+    }
+  }
+
+  /// The Charge tab: the sites as pins with cards, Filters on the left and, after a failure,
+  /// Retry on the right.
+  public static func chargeTab(_ state: ChargingApp.State) -> TemplateSpec {
+    let sites = Array(state.sites.prefix(pointLimit))
+    var stale = false
+    if case .failed = state.places { stale = true }
+    let center = state.loadedCenter ?? state.car
+    let trailing = stale ? [BarButtonSpec(id: "retry", title: "Retry")] : []
+    let spec = PointOfInterestTemplateSpec(
+      title: chargeTitle(state),
+      points: sites.map { point($0, from: center, stale: stale) },
+      selectedIndex: sites.firstIndex { $0.id == state.selected },
+      navigationBar: NavigationBarSpec(
+        leading: [BarButtonSpec(id: "filters", title: "Filters")], trailing: trailing))
+    return .pointOfInterest(
+      "charge", tab: TabAppearance(title: "Charge", image: .symbol("bolt.car")), spec)
+  }
+
+  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver.
+  public static func subtitle(_ site: PricedSite) -> String {
+    let power = site.site.maxPower.map { "\($0)" } ?? "power not given"
+    return "\(power) · \(site.price.shortText)"
+  }
+
+  /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance, connectors, operator.
+  public static func detailText(_ site: PricedSite, from center: Coordinate) -> String {
+    let count = site.site.chargePointCount
+    return [
+      distanceText(from: center, to: site.site.coordinate),
+      site.site.connectorText.isEmpty ? nil : site.site.connectorText,
+      "\(count) charge point\(count == 1 ? "" : "s")",
+      site.site.operatorName,
+    ].compactMap { $0 }.joined(separator: " · ")
+  }
+
+  /// A site as a pin with its card: Details and Navigate.
+  public static func point(_ site: PricedSite, from center: Coordinate, stale: Bool = false)
+    -> PointOfInterestSpec
+  {
+    let id = site.id.rawValue
+    let detail = detailText(site, from: center)
+    return PointOfInterestSpec(
+      id: ElementID(id), location: site.site.coordinate, title: site.site.title,
+      subtitle: subtitle(site), summary: stale ? "Earlier result · \(detail)" : detail,
+      primaryButton: TextButtonSpec(id: ElementID("details-\(id)"), title: "Details"),
+      secondaryButton: TextButtonSpec(id: ElementID("navigate-\(id)"), title: "Navigate"))
+  }
+
+  /// `0.8 km`, `12 km`.
+  public static func distanceText(from a: Coordinate, to b: Coordinate) -> String {
+    let km = GreatCircle.distanceKilometres(a, b)
+    return km < 10 ? String(format: "%.1f km", km) : "\(Int(km.rounded())) km"
+  }
+
+  // MARK: Details
+
+  /// The price lines of Details: one per tariff (best first, at most 3), each with its data's
+  /// date; with no tariff chosen, the ad-hoc price says so.
+  public static func priceLines(_ price: SitePrice) -> [(title: String, detail: String)] {
+    func line(_ p: TariffPrice) -> String {
+      "\(p.perKilowattHourText), \(p.totalText) for \(p.energyKWh.rounded(1)) kWh (prices of \(p.dataDate))"
+    }
+    switch price {
+    case .mine(let prices):
+      return prices.prefix(3).map { ($0.name, line($0)) }
+    case .adHoc(let prices):
+      return prices.prefix(2).map { ("Ad-hoc price: \($0.name)", line($0)) } + [
+        ("Your tariffs", "no tariff chosen")
+      ]
+    case .noTariffChosen:
+      return [("Price", "no tariff chosen and no ad-hoc price known here")]
+    case .unknown(let reason):
+      return [("Price", "none of your tariffs applies here (\(reason))")]
+    }
+  }
+
+  /// A site's Details: price per tariff, connectors, availability, distance, hours and access,
+  /// address, operator and the data's source — at most 10 items and the actions Navigate and
+  /// Favourite/Unfavourite (carplay-facts.md §1.4).
+  public static func details(_ site: PricedSite, setup: DriverSetup) -> TemplateSpec {
+    let s = site.site
+    let station = s.representative
+    let address = station?.address
+    let town = [address?.postcode, address?.city].compactMap { $0 }.joined(separator: " ")
+    var items = priceLines(site.price).enumerated().map { index, line in
+      InformationItemSpec(id: ElementID("price-\(index)"), title: line.title, detail: line.detail)
+    }
+    let connectors = s.connectors.map(\.text).joined(separator: ", ")
+    let likely = s.hasUnnamedDirectCurrent ? "; the register says only \"DC\": likely CCS" : ""
+    items += [
+      InformationItemSpec(
+        id: "connectors", title: "Connectors",
+        detail:
+          "\(s.chargePointCount) charge points: \(connectors.isEmpty ? "not given" : connectors)\(likely)"
+      ),
+      InformationItemSpec(
+        id: "availability", title: "Availability", detail: "unknown (no live status for this site)"),
+      InformationItemSpec(
+        id: "distance", title: "Distance", detail: String(format: "%.1f km", s.distanceKilometres)),
+      InformationItemSpec(id: "hours", title: "Hours and access", detail: hoursText(station)),
+      InformationItemSpec(
+        id: "address", title: "Address",
+        detail: [address?.street, town].compactMap { $0?.isEmpty == false ? $0 : nil }
+          .joined(separator: ", ")),
+      InformationItemSpec(id: "operator", title: "Operator", detail: s.operatorName),
+      InformationItemSpec(
+        id: "source", title: "Source",
+        detail: station.map { "\($0.source.name), \($0.source.date), \($0.source.licence)" }
+          ?? "unknown"),
+    ]
+    let favourite = setup.favourites.contains(site.id)
+    return .information(
+      TemplateID("details-\(site.id.rawValue)"),
+      InformationTemplateSpec(
+        title: s.title, items: Array(items.prefix(10)),
+        actions: [
+          TextButtonSpec(id: "navigate", title: "Navigate"),
+          TextButtonSpec(id: "favourite", title: favourite ? "Unfavourite" : "Favourite"),
+        ]))
+  }
+
+  static func hoursText(_ station: Station?) -> String {
+    guard let hours = station?.openingHours else { return "not given in the register; public" }
+    return hours.twentyFourSeven ? "open 24/7; public" : "limited hours; public"
+  }
+
+  // MARK: Filters
+
+  /// The Filters list: one row per condition, saying whether it is on.
+  public static func filters(_ filter: ChargeFilter) -> TemplateSpec {
+    func row(_ id: String, _ text: String, _ on: Bool) -> ListItemSpec {
+      ListItemSpec(id: ElementID(id), text: text, detailText: on ? "On" : "Off")
+    }
+    let kw = Int(ChargeFilter.fastChargingKilowatts)
+    let rows =
+      [row("fast", "Fast charging (≥ \(kw) kW DC)", filter.fastOnly)]
+      + ConnectorChoice.allCases.map { row($0.rawValue, $0.title, filter.connectors.contains($0)) }
+      + [
+        row("favourites", "Only favourites", filter.favouritesOnly),
+        row("priced", "Only with a known price", filter.knownPriceOnly),
+      ]
+    return .list(
+      "filters",
+      ListTemplateSpec(
+        title: "Filters",
+        sections: [ListSectionSpec(header: "Showing: \(filter.summary)", items: rows)]))
+  }
+
+  // MARK: Favourites
+
+  /// The Favourites tab: saved stations with distance and price, or an empty state.
+  public static func favouritesTab(_ state: ChargingApp.State) -> TemplateSpec {
+    let sites = Array((state.favouriteSites ?? []).prefix(listLimit))
+    let rows = sites.map { site in
+      ListItemSpec(
+        id: ElementID(site.id.rawValue), text: site.site.title,
+        detailText:
+          "\(distanceText(from: state.car, to: site.site.coordinate)) · \(subtitle(site))",
+        accessory: .disclosureIndicator)
+    }
+    let loading = state.favouriteSites == nil
+    return .list(
+      "favourites", tab: TabAppearance(title: "Favourites", image: .symbol("star")),
+      ListTemplateSpec(
+        title: "Favourites", sections: rows.isEmpty ? [] : [ListSectionSpec(items: rows)],
+        emptyViewTitleVariants: loading ? ["Loading favourites…"] : ["No favourites yet"],
+        emptyViewSubtitleVariants: loading
+          ? [] : ["Open a charger's Details and choose Favourite", "Add one from Details"],
+        showsSpinnerWhileEmpty: loading))
+  }
+
+  // MARK: Route
+
+  /// The Route tab: recent destinations, favourites and the basemap's towns (12 rows at most).
+  public static func routeTab(_ state: ChargingApp.State) -> TemplateSpec {
+    var budget = listLimit
+    func take(_ rows: [ListItemSpec]) -> [ListItemSpec] {
+      let taken = Array(rows.prefix(budget))
+      budget -= taken.count
+      return taken
+    }
+    let recent = take(
+      state.recent.enumerated().map { index, d in
+        ListItemSpec(
+          id: ElementID("recent-\(index)"), text: d.name,
+          detailText: distanceText(from: state.car, to: d.coordinate),
+          accessory: .disclosureIndicator)
+      })
+    let favourites = take(
+      (state.favouriteSites ?? []).prefix(3).map { site in
+        ListItemSpec(
+          id: ElementID("fav-\(site.id.rawValue)"), text: site.site.title,
+          detailText: distanceText(from: state.car, to: site.site.coordinate),
+          accessory: .disclosureIndicator)
+      })
+    let towns = take(
+      state.cities.map { d in
+        ListItemSpec(
+          id: ElementID("city-\(d.name)"), text: d.name,
+          detailText: distanceText(from: state.car, to: d.coordinate),
+          accessory: .disclosureIndicator)
+      })
+    let sections = [("Recent", recent), ("Favourites", favourites), ("Towns", towns)]
+      .filter { !$0.1.isEmpty }.map { ListSectionSpec(header: $0.0, items: $0.1) }
+    return .list(
+      "route", tab: TabAppearance(title: "Route", image: .symbol("road.lanes")),
+      ListTemplateSpec(
+        title: "Route", sections: sections,
+        emptyViewTitleVariants: ["Loading destinations…"], showsSpinnerWhileEmpty: true))
+  }
+
+  /// `2 h 5 min`, `45 min`.
+  public static func duration(_ seconds: Double) -> String {
+    let minutes = Int((seconds / 60).rounded())
+    return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+  }
+
+  /// `23 %`.
+  public static func percent(_ fraction: Double) -> String {
+    "\(Int((fraction * 100).rounded())) %"
+  }
+
+  /// The trip summary: distance, driving time, each stop with arrival charge, minutes and cost,
+  /// arrival charge; Start Navigation (to the first stop) and Continue to the destination.
+  public static func trip(_ trip: ChargingApp.Trip) -> TemplateSpec {
+    let title = "To \(trip.destination?.name ?? "…")"
+    let spec: InformationTemplateSpec
+    switch trip {
+    case .none, .planning:
+      spec = InformationTemplateSpec(
+        title: title,
+        items: [
+          InformationItemSpec(id: "planning", title: "Planning", detail: "Finding charging stops…")
+        ])
+    case .failed(_, let message):
+      spec = InformationTemplateSpec(
+        title: title, items: [InformationItemSpec(id: "no-plan", title: "No plan", detail: message)]
+      )
+    case .planned(let summary):
+      var items = [
+        InformationItemSpec(
+          id: "distance", title: "Distance", detail: "\(Int(summary.kilometres.rounded())) km"),
+        InformationItemSpec(
+          id: "time", title: "Time",
+          detail:
+            "\(duration(summary.totalSeconds)) (driving \(duration(summary.driveSeconds)), charging \(duration(summary.chargeSeconds)))"
+        ),
+      ]
+      if summary.stops.isEmpty {
+        items.append(
+          InformationItemSpec(id: "stops", title: "Charging", detail: "no stop needed — in range"))
+      }
+      for (index, stop) in summary.stops.prefix(6).enumerated() {
+        items.append(
+          InformationItemSpec(
+            id: ElementID("stop-\(index)"),
+            title:
+              "Stop \(index + 1): \(percent(stop.arrival)) → \(percent(stop.departure)), \(Int(stop.chargeMinutes.rounded(.up))) min",
+            detail:
+              "\(stop.priceText) · \(stop.name), \(Int(stop.kilowatts)) kW, km \(Int(stop.kilometre.rounded()))"
+          ))
+      }
+      items.append(
+        InformationItemSpec(
+          id: "arrival", title: "Arrival",
+          detail: "\(percent(summary.arrival)) at \(summary.destination.name)"))
+      var actions = [
+        TextButtonSpec(id: "start-navigation", title: "Start Navigation", style: .confirm)
+      ]
+      if !summary.stops.isEmpty {
+        actions.append(
+          TextButtonSpec(id: "continue", title: "Continue to \(summary.destination.name)"))
+      }
+      spec = InformationTemplateSpec(title: title, items: Array(items.prefix(10)), actions: actions)
+    }
+    return .information("trip", spec)
+  }
+}
+
+extension Decimal {
+  /// The value rounded half up to `digits` decimals.
+  func rounded(_ digits: Int) -> Decimal {
+    var value = self
+    var result = Decimal()
+    NSDecimalRound(&result, &value, digits, .plain)
+    return result
+  }
+}

@@ -1,0 +1,150 @@
+import Charging
+import Foundation
+import Pricing
+import TripPlanner
+
+/// One tariff's price for a session at a site.
+public struct TariffPrice: Hashable, Sendable {
+  /// The catalogue id.
+  public var tariffID: String
+  /// The tariff's name, e.g. `EnBW ad hoc DC (card)`.
+  public var name: String
+  /// Who sets the price.
+  public var provider: String
+  /// Ad hoc, contract or roaming.
+  public var access: TariffAccess
+  /// The date of the price data, `YYYY-MM-DD`.
+  public var dataDate: String
+  /// The session's cost incl. VAT, in cents.
+  public var total: Money
+  /// The effective price per kWh incl. VAT, rounded to the cent.
+  public var perKilowattHour: Decimal
+  /// The priced session's energy.
+  public var energyKWh: Decimal
+  /// The priced session's charging minutes.
+  public var chargeMinutes: Decimal
+  /// The power the session assumes, kW.
+  public var powerKW: Decimal
+
+  /// Creates the price from a quoter's answer.
+  public init(_ quote: PriceQuote) {
+    tariffID = quote.tariffID
+    name = quote.name
+    provider = quote.provider
+    access = quote.access
+    dataDate = quote.dataDate
+    total = quote.cost.inclVAT.money(quote.cost.currency)
+    perKilowattHour = quote.pricePerKWh.decimal(rounded: 2)
+    energyKWh = quote.energyKWh
+    chargeMinutes = quote.chargeMinutes
+    powerKW = quote.powerKW
+  }
+
+  /// `0.59 €/kWh`.
+  public var perKilowattHourText: String { "\(Self.euros(perKilowattHour)) €/kWh" }
+  /// `23.45 €`.
+  public var totalText: String { Self.money(total) }
+
+  /// `0.59` with exactly two decimals.
+  static func euros(_ value: Decimal) -> String {
+    let cents = NSDecimalNumber(decimal: value * 100).int64Value
+    return money(Money(minorUnits: cents, currency: .euro)).replacingOccurrences(of: " €", with: "")
+  }
+
+  /// `23.45 €` (euros), `23.45 USD` for any other currency.
+  static func money(_ money: Money) -> String {
+    let text = money.description
+    return money.currency == .euro ? text.replacingOccurrences(of: " EUR", with: " €") : text
+  }
+}
+
+/// What a site costs the driver, as far as the bundled data knows.
+public enum SitePrice: Hashable, Sendable {
+  /// Prices under the driver's own tariffs that apply here, cheapest first.
+  case mine([TariffPrice])
+  /// The driver chose no tariff: the operator's ad-hoc prices (pay at the charger), cheapest
+  /// first.
+  case adHoc([TariffPrice])
+  /// The driver chose no tariff and the data has no ad-hoc price here.
+  case noTariffChosen
+  /// None of the driver's tariffs applies here; the reason in plain words.
+  case unknown(String)
+
+  /// The cheapest known price, if any.
+  public var best: TariffPrice? {
+    switch self {
+    case .mine(let prices), .adHoc(let prices): prices.first
+    case .noTariffChosen, .unknown: nil
+    }
+  }
+
+  /// Every known price, cheapest first.
+  public var prices: [TariffPrice] {
+    switch self {
+    case .mine(let prices), .adHoc(let prices): prices
+    case .noTariffChosen, .unknown: []
+    }
+  }
+
+  /// What the Charge tab's subtitle says: `0.59 €/kWh`, `0.59 €/kWh ad-hoc price`,
+  /// `no tariff chosen` or `no price for your tariffs`.
+  public var shortText: String {
+    switch self {
+    case .mine(let prices):
+      prices.first.map(\.perKilowattHourText) ?? "no price for your tariffs"
+    case .adHoc(let prices):
+      prices.first.map { "\($0.perKilowattHourText) ad-hoc price" } ?? "no tariff chosen"
+    case .noTariffChosen: "no tariff chosen"
+    case .unknown: "no price for your tariffs"
+    }
+  }
+}
+
+/// Prices sites for the driver: a 10 → 80 % session of the driver's car, starting now, under the
+/// tariffs they chose — or, with none chosen, under the operators' ad-hoc prices.
+public struct SitePricing: Sendable {
+  /// The quoter over the tariff catalogue.
+  public let quoter: PriceQuoter
+  /// The ids of the catalogue's ad-hoc tariffs (used when the driver chose none).
+  public let adHocTariffIDs: Set<String>
+
+  /// Creates the pricing over a quoter.
+  public init(quoter: PriceQuoter) {
+    self.quoter = quoter
+    adHocTariffIDs = Set(
+      quoter.catalog.entries.filter { $0.applicability.access == .adHoc }.map(\.id))
+  }
+
+  /// The session every Charge-tab price assumes: the vehicle's battery from 10 to 80 %, at the
+  /// lower of the station's and the car's power (11 kW AC on board), starting at `start`.
+  public static func assumption(vehicle: VehicleProfile, start: Date) -> SessionAssumption {
+    SessionAssumption(
+      batteryKWh: Decimal(vehicle.usableCapacityKilowattHours), fromPercent: 10, toPercent: 80,
+      carMaxACkW: TripPricing.carMaxACKilowatts,
+      carMaxDCkW: Decimal(vehicle.chargingCurve.peakKilowatts), start: start)
+  }
+
+  /// The price of each site (its most powerful row) for the driver.
+  public func price(
+    _ sites: [ChargeSite], tariffIDs: [String], vehicle: VehicleProfile, start: Date
+  ) -> [SitePrice] {
+    let stations = sites.compactMap(\.representative)
+    guard stations.count == sites.count else {
+      return sites.map { _ in .unknown("the site has no register row") }
+    }
+    let assumption = Self.assumption(vehicle: vehicle, start: start)
+    let chosen = Set(tariffIDs)
+    let selected = chosen.isEmpty ? adHocTariffIDs : chosen
+    let quotes = quoter.quote(
+      stations: stations, selectedTariffIDs: selected, assumption: assumption)
+    return quotes.map { quote in
+      switch quote {
+      case .priced(let list):
+        let prices = list.map(TariffPrice.init)
+        return chosen.isEmpty ? .adHoc(prices) : .mine(prices)
+      case .noPriceKnown(let reason):
+        return chosen.isEmpty ? .noTariffChosen : .unknown(reason)
+      }
+    }
+  }
+}

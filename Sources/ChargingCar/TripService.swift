@@ -1,0 +1,139 @@
+import Charging
+import ChargingData
+import Foundation
+import Geo
+import Pricing
+import Routing
+import TripPlanner
+
+/// What the Route tab asks the planner.
+public struct TripRequest: Hashable, Sendable {
+  /// Where the car is.
+  public var from: Coordinate
+  /// Where the driver wants to go.
+  public var destination: Destination
+  /// The driver's tariffs and car.
+  public var setup: DriverSetup
+  /// The charge at departure, 0…1.
+  public var stateOfCharge: Double
+  /// When the trip starts (prices depend on the time of day).
+  public var departure: Date
+
+  /// Creates a request.
+  public init(
+    from: Coordinate, destination: Destination, setup: DriverSetup, stateOfCharge: Double = 0.8,
+    departure: Date
+  ) {
+    self.from = from
+    self.destination = destination
+    self.setup = setup
+    self.stateOfCharge = stateOfCharge
+    self.departure = departure
+  }
+}
+
+/// One charging stop as the Route tab shows it.
+public struct StopSummary: Hashable, Sendable {
+  /// `EnBW, Raststätte Allertal, Walsrode`.
+  public var name: String
+  /// Where it is (for the Maps hand-off).
+  public var coordinate: Coordinate
+  /// Kilometres from the start along the route.
+  public var kilometre: Double
+  /// The site's highest power, kW.
+  public var kilowatts: Double
+  /// Charge on arrival and on leaving, 0…1.
+  public var arrival: Double, departure: Double
+  /// Minutes of charging.
+  public var chargeMinutes: Double
+  /// The stop's price and under which tariff, e.g. `12.34 € (EnBW ad hoc, 2026-03-19)`, or why
+  /// none is known.
+  public var priceText: String
+}
+
+/// A planned trip as the Route tab shows it.
+public struct TripSummary: Hashable, Sendable {
+  /// The destination.
+  public var destination: Destination
+  /// Road kilometres.
+  public var kilometres: Double
+  /// Seconds driving, charging and stopping (overhead per stop).
+  public var driveSeconds: Double, chargeSeconds: Double, overheadSeconds: Double
+  /// The stops in route order; empty when the destination is in range.
+  public var stops: [StopSummary]
+  /// Charge on arrival at the destination, 0…1.
+  public var arrival: Double
+  /// The vehicle planned for.
+  public var vehicleName: String
+
+  /// All the time the trip takes.
+  public var totalSeconds: Double { driveSeconds + chargeSeconds + overheadSeconds }
+}
+
+/// Plans trips over the bundled roads, chargers and tariffs (what `wayside plan` does), pricing
+/// each stop under the driver's tariffs.
+public enum TripService {
+  /// Plans `request`; throws a ``TripPlanningError`` naming the gap when no plan is feasible.
+  public static func plan(_ request: TripRequest) async throws -> TripSummary {
+    guard let vehicle = request.setup.vehicle else {
+      throw TripPlanningError(.invalidOptions, "no vehicle profile is available")
+    }
+    let roads = try await BundledRoads.shared()
+    let chargers = try await BundledChargers.shared()
+    let quoter = try await BundledTariffs.quoter()
+    let route = try roads.network.fastestRoute(
+      from: request.from, to: request.destination.coordinate)
+    var options = TripOptions()
+    options.startStateOfCharge = request.stateOfCharge
+    let corridor = chargers.corridor.stations(
+      along: route, withinKilometres: options.corridorKilometres)
+    let stations = corridor.compactMap { chargers.stationsByID[$0.site.id] }
+    let pricing = TripPricing(
+      quoter: quoter, stations: stations, vehicle: vehicle, departure: request.departure)
+    let plan = pricing.price(
+      try TripPlanner(vehicle: vehicle, options: pricing.applied(to: options)).plan(
+        route: route, stations: corridor))
+    let chosen = Set(request.setup.tariffIDs)
+    let stops = plan.stops.map { stop -> StopSummary in
+      let station = chargers.stationsByID[stop.station.site.id]
+      return StopSummary(
+        name: stop.station.site.displayName, coordinate: stop.station.site.coordinate,
+        kilometre: stop.station.kilometresAlongRoute,
+        kilowatts: stop.station.site.maxPowerKilowatts, arrival: stop.arrivalStateOfCharge,
+        departure: stop.departureStateOfCharge, chargeMinutes: stop.chargeSeconds / 60,
+        priceText: priceText(
+          stop, station: station, chosen: chosen, quoter: quoter, vehicle: vehicle,
+          start: request.departure.addingTimeInterval(stop.arrivalSeconds)))
+    }
+    return TripSummary(
+      destination: request.destination, kilometres: plan.routeKilometres,
+      driveSeconds: plan.driveSeconds, chargeSeconds: plan.chargeSeconds,
+      overheadSeconds: plan.overheadSeconds, stops: stops, arrival: plan.arrivalStateOfCharge,
+      vehicleName: vehicle.name)
+  }
+
+  /// Under the driver's tariffs when they chose some (the cheapest that applies to the stop's
+  /// charge), else the planner's default (the operator's ad-hoc price, else roaming).
+  static func priceText(
+    _ stop: PlannedStop, station: Station?, chosen: Set<String>, quoter: PriceQuoter,
+    vehicle: VehicleProfile, start: Date
+  ) -> String {
+    if !chosen.isEmpty, let station {
+      var assumption = SitePricing.assumption(vehicle: vehicle, start: start)
+      assumption.fromPercent = Decimal(Int((stop.arrivalStateOfCharge * 100).rounded()))
+      assumption.toPercent = max(
+        assumption.fromPercent, Decimal(Int((stop.departureStateOfCharge * 100).rounded())))
+      let quote = quoter.quote(
+        station: station, selectedTariffIDs: chosen, assumption: assumption)
+      if let best = quote.quotes.first.map(TariffPrice.init) {
+        return "\(best.totalText) (\(best.name), prices of \(best.dataDate))"
+      }
+      return "no price for your tariffs"
+    }
+    guard let price = stop.price else { return "no tariff chosen, no ad-hoc price known" }
+    let money = TariffPrice.money(price)
+    guard let tariff = stop.tariff else { return money }
+    let access = tariff.access == .adHoc ? "ad-hoc price" : "roaming"
+    return "\(money) \(access) (\(tariff.name), prices of \(tariff.dataDate))"
+  }
+}

@@ -1,0 +1,153 @@
+import CarSession
+import CarTemplates
+import Geo
+import Routing
+
+/// The map template's buttons, within CarPlay's limits (carplay-facts.md §1.6).
+public enum MapControls {
+  /// At most 2 leading and 2 trailing bar buttons.
+  public static let maximumBarButtons = 2
+  /// At most 4 map buttons.
+  public static let maximumMapButtons = 4
+  /// At most 2 map buttons while panning.
+  public static let maximumPanningMapButtons = 2
+
+  /// The bar buttons: Zoom in and Zoom out leading; Done while panning, else Go to (and End
+  /// while guiding) trailing.
+  public static func bar(isPanning: Bool, isGuiding: Bool) -> NavigationBarSpec {
+    let leading = [
+      BarButtonSpec(id: "zoom-in", title: "Zoom in"),
+      BarButtonSpec(id: "zoom-out", title: "Zoom out"),
+    ]
+    let trailing: [BarButtonSpec] =
+      isPanning
+      ? [BarButtonSpec(id: "done", title: "Done")]
+      : [BarButtonSpec(id: "destinations", title: "Go to")]
+        + (isGuiding ? [BarButtonSpec(id: "end", title: "End")] : [])
+    return NavigationBarSpec(
+      leading: Array(leading.prefix(maximumBarButtons)),
+      trailing: Array(trailing.prefix(maximumBarButtons)))
+  }
+
+  /// The map buttons: pan mode and re-centre (first the app's wish list, then cut to the
+  /// limit from the end, as the host would: 4, or 2 while panning).
+  public static func mapButtons(isPanning: Bool, isFollowing: Bool) -> [MapButtonSpec] {
+    let recentre = MapButtonSpec(
+      id: "recentre", image: .symbol("location.fill"), isEnabled: !isFollowing || isPanning)
+    let wanted: [MapButtonSpec] =
+      isPanning
+      ? [
+        recentre, MapButtonSpec(id: "map-zoom-in", image: .symbol("plus.magnifyingglass")),
+        MapButtonSpec(id: "map-zoom-out", image: .symbol("minus.magnifyingglass")),
+      ]
+      : [
+        MapButtonSpec(id: "pan", image: .symbol("arrow.up.and.down.and.arrow.left.and.right")),
+        recentre,
+      ]
+    return Array(wanted.prefix(isPanning ? maximumPanningMapButtons : maximumMapButtons))
+  }
+}
+
+extension MapApp {
+  /// The map template with its buttons, trip preview or navigation session; the destinations
+  /// list and search pushed above it; the map itself in the window.
+  public func screen(_ state: State, _ configuration: SessionConfiguration) -> CarScreen {
+    let isDark = configuration.contentStyle == .dark
+    let route = state.guidance?.route.polyline ?? state.preview?.routes.first?.polyline
+    var markers: [PointOfInterestSpec] = []
+    if let destination = state.preview?.destination ?? state.tripDestination {
+      markers.append(
+        PointOfInterestSpec(
+          id: ElementID(destination.id), location: destination.coordinate,
+          title: destination.name))
+    }
+    let map = MapTemplateSpec(
+      navigationBar: MapControls.bar(isPanning: state.isPanning, isGuiding: state.guidance != nil),
+      mapButtons: MapControls.mapButtons(
+        isPanning: state.isPanning, isFollowing: state.isFollowing),
+      isPanning: state.isPanning,
+      viewport: MapViewportSpec(
+        center: state.camera.center, zoom: state.camera.zoom, markers: markers, route: route),
+      tripPreviews: state.preview.map { [Self.trip($0)] } ?? [],
+      navigationSession: state.guidance.map(Self.session))
+    var stack: [TemplateSpec] = []
+    for pushed in state.pushed {
+      switch pushed {
+      case .destinations: stack.append(.list("destinations", destinationsList(state)))
+      case .search:
+        stack.append(
+          .search(
+            "search",
+            SearchTemplateSpec(
+              query: state.query,
+              results: state.results.map {
+                ListItemSpec(id: ElementID($0.id), text: $0.name, detailText: $0.detail)
+              })))
+      }
+    }
+    let window = CarWindowSpec(
+      center: state.camera.center, zoom: state.camera.zoom, heading: state.camera.heading,
+      isDark: isDark, car: state.car, carHeading: state.carHeading, route: route,
+      markers: markers)
+    return CarScreen(root: .map("map", map), stack: stack, window: window)
+  }
+
+  func destinationsList(_ state: State) -> ListTemplateSpec {
+    var sections = [
+      ListSectionSpec(items: [
+        ListItemSpec(
+          id: "search", text: "Search", detailText: "Towns, Kassel's districts and streets",
+          image: .symbol("magnifyingglass"), accessory: .disclosureIndicator)
+      ])
+    ]
+    if !state.recents.isEmpty {
+      sections.append(
+        ListSectionSpec(
+          header: "Recent",
+          items: state.recents.map {
+            ListItemSpec(
+              id: ElementID($0.id), text: $0.name, detailText: $0.detail,
+              image: .symbol("clock"))
+          }))
+    }
+    return ListTemplateSpec(title: "Go to", sections: sections)
+  }
+
+  /// The trip preview: up to three route choices with distance, time and main roads.
+  static func trip(_ preview: Preview) -> TripPreviewSpec {
+    let fastest = preview.routes.first?.durationSeconds ?? 0
+    let choices = preview.routes.prefix(3).enumerated().map { index, route in
+      let via = route.refs.prefix(3).map(ManeuverExtractor.display).joined(separator: ", ")
+      let name = index == 0 ? "Fastest" : "Alternative \(index)"
+      let delay = route.durationSeconds - fastest
+      let summary =
+        "\(name) · \(Guidance.distanceText(route.lengthKilometres)) · \(Guidance.durationText(route.durationSeconds))"
+      return TripPreviewSpec.RouteChoice(
+        id: ElementID("route-\(index + 1)"),
+        summaryVariants: TextVariants(
+          [summary + (via.isEmpty ? "" : " via \(via)"), summary]),
+        additionalInformationVariants: index == 0
+          ? [] : TextVariants(["+\(Guidance.durationText(delay))"]))
+    }
+    return TripPreviewSpec(
+      id: "trip", destinationName: preview.destination.name,
+      destination: preview.destination.coordinate, routeChoices: Array(choices))
+  }
+
+  /// The navigation session: the next two maneuvers with their distances, and the trip's
+  /// remaining distance and time.
+  static func session(_ guidance: Guidance) -> NavigationSessionSpec {
+    var maneuvers: [ManeuverSpec] = []
+    for (index, maneuver) in guidance.upcoming.prefix(2).enumerated() {
+      let distance = max(0, maneuver.kilometresFromStart - guidance.progress.kilometresAlong)
+      maneuvers.append(
+        ManeuverSpec(
+          id: ElementID("maneuver-\(maneuver.vertex)-\(index)"),
+          instructionVariants: TextVariants([maneuver.instruction]),
+          symbol: .symbol(maneuver.symbol), distance: Guidance.distanceText(distance)))
+    }
+    return NavigationSessionSpec(
+      tripID: "trip", upcomingManeuvers: maneuvers,
+      tripEstimates: guidance.tripEstimates.text)
+  }
+}

@@ -1,0 +1,326 @@
+import CarSession
+import CarTemplates
+import Foundation
+import Geo
+import Routing
+
+/// Wayside Maps: a navigation app that draws its own street map into the car's window under a
+/// map template, finds destinations, previews up to three routes and guides turn by turn.
+///
+/// Camera, maneuvers and guidance are pure values (``MapCamera``, ``ManeuverExtractor``,
+/// ``Guidance``); this type only maps host events to actions and state to screens.
+public struct MapApp: CarApp {
+  /// Where the map starts when the car's position is unknown: Kassel.
+  public static let home = Coordinate(latitude: 51.3127, longitude: 9.4797)
+  /// How long guidance survives a disconnect (a flaky cable or wireless link): 2 minutes.
+  public static let reconnectGrace: Duration = .seconds(120)
+  /// How often the app notes the time while guiding, so a disconnect is timed to within this.
+  public static let guidanceTick: Duration = .seconds(10)
+  /// The zoom the car map shows while following the car.
+  public static let followZoom = 15.0
+
+  /// What the app remembers.
+  public struct State: Equatable, Sendable {
+    /// The map's camera.
+    public var camera = MapCamera(center: MapApp.home, zoom: 12)
+    /// Whether the camera follows the car (until the driver pans).
+    public var isFollowing = true
+    /// Whether the panning interface is shown.
+    public var isPanning = false
+    /// The car's position and heading.
+    public var car: Coordinate?
+    public var carHeading: Double?
+    /// Which templates are pushed over the map.
+    public var pushed: [Pushed] = []
+    /// The search field's text and its results.
+    public var query = ""
+    public var results: [Destination] = []
+    /// Destinations chosen before, most recent first (at most 6).
+    public var recents: [Destination] = []
+    /// The trip being previewed: where to, and the route choices (fastest first).
+    public var preview: Preview?
+    /// The running guidance.
+    public var guidance: Guidance?
+    /// The trip that was started (its destination), for rerouting.
+    public var tripDestination: Destination?
+    /// The last message (arrival, a failed route search).
+    public var banner: String?
+    /// The clock when the app last noted it, and when the car left.
+    public var lastSeen: Duration = .zero
+    public var disconnectedAt: Duration?
+
+    /// Creates the starting state.
+    public init() {}
+  }
+
+  /// A template pushed over the map.
+  public enum Pushed: String, Sendable, Equatable { case destinations, search }
+
+  /// A trip preview: the destination and its route choices.
+  public struct Preview: Equatable, Sendable {
+    /// Where to.
+    public var destination: Destination
+    /// Up to three routes, fastest first.
+    public var routes: [Route]
+  }
+
+  /// What can happen.
+  public enum Action: Sendable {
+    case connected, disconnected, resumed(now: Duration), clockRead(Duration), tick
+    case zoom(Double), startPanning, donePanning, pan(MapCamera.Direction), drag(Double, Double)
+    case recentre, moved(Coordinate)
+    case openDestinations, openSearch, popped(TemplateID)
+    case searchChanged(String), results(String, [Destination]), choose(String)
+    case routesFound(Destination, [Route]), routeFailed(String)
+    case start(route: String), rerouted([Route]), endGuidance
+  }
+
+  /// Navigation (`carplay-maps`).
+  public static let entitlements = CarEntitlements.single(.navigation)
+  /// The app's name.
+  public static let name = "Wayside Maps"
+
+  /// The state both maps share.
+  public let service: NavigationService
+  /// The road network routes come from.
+  public let network: @Sendable () async throws -> RoadNetwork
+  /// The destination search.
+  public let destinations: @Sendable () throws -> DestinationIndex
+
+  /// Creates the app over a shared state service, the bundled road network and search index.
+  public init(
+    service: NavigationService = NavigationService(),
+    network: @escaping @Sendable () async throws -> RoadNetwork = {
+      try await RoadNetwork.bundled()
+    },
+    destinations: @escaping @Sendable () throws -> DestinationIndex = {
+      try DestinationIndex.bundled()
+    }
+  ) {
+    self.service = service
+    self.network = network
+    self.destinations = destinations
+  }
+
+  // MARK: - Reducer
+
+  /// Applies an action.
+  public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
+    let size = (width: 800.0, height: 480.0)
+    switch action {
+    case .connected:
+      return [.run { clients in .resumed(now: clients.clock.now()) }]
+    case .disconnected:
+      state.disconnectedAt = state.lastSeen
+      state.isPanning = false
+      state.pushed = []
+      return []
+    case .resumed(let now):
+      if let left = state.disconnectedAt, state.guidance != nil, now - left > Self.reconnectGrace {
+        endGuidance(&state, banner: "Guidance ended: the car was away too long")
+      }
+      state.disconnectedAt = nil
+      state.lastSeen = now
+      return state.guidance == nil ? [] : [.schedule(id: "tick", after: Self.guidanceTick, .tick)]
+    case .clockRead(let now):
+      state.lastSeen = now
+      return []
+    case .tick:
+      guard state.guidance != nil else { return [] }
+      return [
+        .run { clients in .clockRead(clients.clock.now()) },
+        .schedule(id: "tick", after: Self.guidanceTick, .tick),
+      ]
+    case .zoom(let steps):
+      state.camera = state.camera.zoomed(by: steps)
+    case .startPanning:
+      state.isPanning = true
+      state.isFollowing = false
+    case .donePanning:
+      state.isPanning = false
+    case .pan(let direction):
+      state.isFollowing = false
+      state.camera = state.camera.panned(direction, width: size.width, height: size.height)
+    case .drag(let dx, let dy):
+      state.isFollowing = false
+      state.camera = state.camera.dragged(dx: dx, dy: dy)
+    case .recentre:
+      state.isFollowing = true
+      state.isPanning = false
+      state.camera = state.camera.recentred(on: state.car ?? Self.home)
+      if state.guidance != nil { state.camera = state.camera.turned(to: 0) }
+    case .moved(let position):
+      if let previous = state.car, GreatCircle.distanceKilometres(previous, position) > 0.005 {
+        state.carHeading = ManeuverExtractor.bearing(previous, position)
+      }
+      state.car = position
+      service.update { $0.location = position }
+      if state.isFollowing { state.camera = state.camera.recentred(on: position) }
+      return guide(&state, to: position)
+    case .openDestinations:
+      state.pushed = [.destinations]
+    case .openSearch:
+      state.pushed = [.destinations, .search]
+    case .popped(let id):
+      if let index = state.pushed.firstIndex(where: { $0.rawValue == id.rawValue }) {
+        state.pushed.removeSubrange(index...)
+      }
+    case .searchChanged(let text):
+      state.query = text
+      let destinations = self.destinations
+      return [
+        .run { _ in .results(text, (try? destinations().search(text)) ?? []) }
+      ]
+    case .results(let text, let found):
+      guard text == state.query else { return [] }
+      state.results = found
+    case .choose(let id):
+      guard
+        let destination = (state.results + state.recents).first(where: { $0.id == id })
+      else { return [] }
+      state.recents.removeAll { $0.id == destination.id }
+      state.recents.insert(destination, at: 0)
+      state.recents = Array(state.recents.prefix(6))
+      state.pushed = []
+      state.banner = nil
+      let from = state.car ?? Self.home
+      let network = self.network
+      return [
+        .run { _ in
+          do {
+            let routes = try await network().routeChoices(
+              from: from, to: destination.coordinate, maximumCount: 3)
+            return .routesFound(destination, routes)
+          } catch {
+            return .routeFailed("No route to \(destination.name): \(error)")
+          }
+        }
+      ]
+    case .routesFound(let destination, let routes):
+      state.preview = Preview(destination: destination, routes: Array(routes.prefix(3)))
+      if let box = routes.first?.polyline.boundingBox {
+        state.camera = MapCameraFit.fitting(box, width: size.width, height: size.height)
+        state.isFollowing = false
+      }
+    case .routeFailed(let message):
+      state.banner = message
+    case .start(let routeID):
+      guard let preview = state.preview,
+        let index = Self.routeIndex(routeID), preview.routes.indices.contains(index)
+      else { return [] }
+      state.guidance = Guidance(
+        route: preview.routes[index], destinationName: preview.destination.name)
+      state.tripDestination = preview.destination
+      state.preview = nil
+      state.isFollowing = true
+      state.camera = MapCamera(
+        center: state.car ?? preview.routes[index].polyline.coordinates.first ?? Self.home,
+        zoom: Self.followZoom)
+      let route = preview.routes[index].polyline
+      let name = preview.destination.name
+      service.update {
+        $0.activeRoute = route
+        $0.destinationName = name
+      }
+      return [
+        .run { clients in .clockRead(clients.clock.now()) },
+        .schedule(id: "tick", after: Self.guidanceTick, .tick),
+      ]
+    case .rerouted(let routes):
+      guard let route = routes.first, let destination = state.tripDestination,
+        state.guidance != nil
+      else { return [] }
+      state.guidance = Guidance(route: route, destinationName: destination.name)
+      if let car = state.car { state.guidance = state.guidance?.moved(to: car).0 }
+      let line = route.polyline
+      service.update { $0.activeRoute = line }
+    case .endGuidance:
+      endGuidance(&state, banner: nil)
+      return [.cancel(id: "tick")]
+    }
+    return []
+  }
+
+  func guide(_ state: inout State, to position: Coordinate) -> [Effect<Action>] {
+    guard let guidance = state.guidance else { return [] }
+    let (next, update) = guidance.moved(to: position)
+    state.guidance = next
+    switch update {
+    case .onRoute: return []
+    case .arrived:
+      endGuidance(&state, banner: "Arrived at \(guidance.destinationName)")
+      return [.cancel(id: "tick")]
+    case .offRoute:
+      guard let destination = state.tripDestination else { return [] }
+      let network = self.network
+      return [
+        .run { _ in
+          guard
+            let route = try? await network().fastestRoute(
+              from: position, to: destination.coordinate)
+          else { return nil }
+          return .rerouted([route])
+        }
+      ]
+    }
+  }
+
+  func endGuidance(_ state: inout State, banner: String?) {
+    state.guidance = nil
+    state.tripDestination = nil
+    state.banner = banner
+    service.update {
+      $0.activeRoute = nil
+      $0.destinationName = nil
+    }
+  }
+
+  static func routeIndex(_ id: String) -> Int? {
+    guard id.hasPrefix("route-"), let n = Int(id.dropFirst(6)), n >= 1 else { return nil }
+    return n - 1
+  }
+
+  // MARK: - Host events
+
+  /// Host events become actions.
+  public func action(for event: HostEvent, in state: State) -> Action? {
+    switch event {
+    case .connected: .connected
+    case .disconnected: .disconnected
+    case .buttonPressed(_, "zoom-in"), .buttonPressed(_, "map-zoom-in"): .zoom(1)
+    case .buttonPressed(_, "zoom-out"), .buttonPressed(_, "map-zoom-out"): .zoom(-1)
+    case .buttonPressed(_, "pan"): .startPanning
+    case .buttonPressed(_, "done"): .donePanning
+    case .buttonPressed(_, "recentre"): .recentre
+    case .buttonPressed(_, "destinations"): .openDestinations
+    case .buttonPressed(_, "end"): .endGuidance
+    case .panned(_, let direction):
+      MapCamera.Direction(rawValue: direction.rawValue).map(Action.pan)
+    case .dragged(_, let dx, let dy): .drag(dx, dy)
+    case .zoomGesture(_, let scale): scale > 0 && scale.isFinite ? .zoom(log2(scale)) : nil
+    case .locationChanged(let c): .moved(c)
+    case .listItemSelected(_, "search", _): .openSearch
+    case .listItemSelected(_, let item, _): .choose(item.rawValue)
+    case .searchTextChanged(_, let text): .searchChanged(text)
+    case .backPressed(let popped): .popped(popped)
+    case .tripStarted(_, _, let route): .start(route: route.rawValue)
+    default: nil
+    }
+  }
+}
+
+extension MapApp {
+  /// The registry entry: each session gets its own shared-state service; the road network and
+  /// search index load on first use.
+  public static let descriptor = AnyCarApp(
+    "map",
+    summary: "Wayside Maps: a street map in the car's window, destinations, route choices and "
+      + "turn-by-turn guidance",
+    app: { MapApp() }, state: { State() },
+    samples: {
+      var panning = State()
+      panning.isPanning = true
+      panning.isFollowing = false
+      return [panning]
+    })
+}

@@ -1,0 +1,57 @@
+import CarRender
+import Foundation
+import Geo
+import Synchronization
+
+/// The state the phone's map and the car's map share: where the car is, the content style
+/// and the active route. Each side draws its own map from it; the car never needs the phone's
+/// screen, and the phone shows the route the car is guiding (issue 11, item 7).
+public final class NavigationService: Sendable {
+  /// What both maps see.
+  public struct Shared: Hashable, Sendable {
+    /// The latest position.
+    public var location: Coordinate?
+    /// Whether the maps use their night colours.
+    public var isDark = false
+    /// The route being guided and its destination's name.
+    public var activeRoute: Polyline?
+    /// The active route's destination.
+    public var destinationName: String?
+  }
+
+  private let state = Mutex(Shared())
+
+  /// Creates an empty service.
+  public init() {}
+
+  /// What both maps see now.
+  public var shared: Shared { state.withLock { $0 } }
+
+  /// Changes the shared state.
+  public func update(_ change: @Sendable (inout Shared) -> Void) {
+    state.withLock { change(&$0) }
+  }
+}
+
+/// The phone's own map over the shared state: a north-up view of the whole active route, or
+/// the car's surroundings when nothing is guided.
+public enum PhoneMap {
+  /// The phone's viewport for its screen size.
+  public static func viewport(_ shared: NavigationService.Shared, width: Double, height: Double)
+    -> (center: Coordinate, zoom: Double, route: Polyline?)
+  {
+    if let route = shared.activeRoute, let box = route.boundingBox {
+      let fit = MapCameraFit.fitting(box, width: width, height: height)
+      return (fit.center, fit.zoom, route)
+    }
+    return (shared.location ?? MapApp.home, 13, nil)
+  }
+}
+
+/// Fitting a region into a view, as a camera.
+enum MapCameraFit {
+  static func fitting(_ box: BoundingBox, width: Double, height: Double) -> MapCamera {
+    let v = MapViewport.fitting(box, width: width, height: height, padding: 40)
+    return MapCamera(center: v.center, zoom: v.zoom)
+  }
+}

@@ -1,0 +1,41 @@
+import CarSession
+import CarSimulator
+import Foundation
+import Testing
+
+@testable import ChargingCar
+
+/// The repository's `Journeys/` folder, found from this file's path.
+let journeysFolder = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Journeys")
+
+@MainActor
+@Suite("Charging app: the journeys in Journeys/charging-*.journey")
+struct JourneyFileTests {
+  @Test(
+    "each charging journey passes, showing the driver what it expects, and breaks no rule",
+    arguments: [
+      "charging-cold-launch.journey", "charging-refresh.journey", "charging-navigate.journey",
+      "charging-route.journey", "charging-siri.journey", "charging-displays.journey",
+    ])
+  func journey(_ file: String) async throws {
+    let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
+    let journey = try Journey.parse(text, name: file)
+    let report = await JourneyRunner.run(
+      journey, apps: { $0 == "charging" ? ChargingApp.descriptor : nil })
+    #expect(report.failure == nil, "\(report.failure?.description ?? "")\n\(report.transcript)")
+    #expect(report.lintDiagnostics.isEmpty, "\(report.lintDiagnostics)")
+    let thrown = report.transcript.entries.filter {
+      if case .exception = $0 { true } else { false }
+    }
+    #expect(thrown.isEmpty, "\(thrown)")
+  }
+
+  @Test("every charging journey in the folder is run by this suite")
+  func allListed() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: journeysFolder.path)
+      .filter { $0.hasPrefix("charging-") && $0.hasSuffix(".journey") }
+    #expect(files.count == 6)
+  }
+}

@@ -1,0 +1,117 @@
+import CarSession
+import CarSimulator
+import CarTemplates
+import Foundation
+import Testing
+import Routing
+import WaysideApps
+
+@testable import MapCar
+
+let journeys = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("Journeys")
+
+@MainActor
+func run(_ text: String, name: String) async throws -> JourneyReport {
+  await JourneyRunner.run(try Journey.parse(text, name: name), apps: { WaysideApps.named($0) })
+}
+
+@MainActor
+@Suite("Map app journeys and rules")
+struct MapJourneyTests {
+  @Test("the map journeys pass", arguments: ["map-camera.journey", "map-guidance.journey"])
+  func journeysPass(_ file: String) async throws {
+    let text = try String(contentsOf: journeys.appendingPathComponent(file), encoding: .utf8)
+    let report = try await run(text, name: file)
+    #expect(report.failure == nil, "\(report.failure?.description ?? "")\n\(report.transcript)")
+  }
+
+  @Test("guidance survives a short disconnect and ends after the grace period")
+  func reconnectGrace() async throws {
+    let start = """
+      app map
+      connect
+      location 51.3127,9.4797
+      press destinations
+      tap row search
+      type "Göttingen"
+      tap row place-Göttingen
+      start route route-1
+      expect text contains "Trip"
+      disconnect
+      """
+    let short = try await run(
+      start + "\nwait 30s\nreconnect\nexpect text contains \"Trip\"\n", name: "short")
+    #expect(short.failure == nil, "\(short.failure?.description ?? "")")
+    let long = try await run(
+      start + "\nwait 200s\nreconnect\nexpect text lacks \"Trip\"\n", name: "long")
+    #expect(long.failure == nil, "\(long.failure?.description ?? "")")
+  }
+
+  @Test("a charging-category app is refused the map template and the window")
+  func chargingAppRefused() async throws {
+    let host = CarSimulator(entitlements: .single(.evCharging))
+    host.connect(SessionConfiguration())
+    #expect(!host.hasWindow)
+    host.drawWindow(CarWindowSpec(center: MapApp.home, zoom: 12))
+    #expect(host.windowContent == nil)
+    #expect(
+      host.transcript.entries.contains {
+        if case .diagnostic(let d) = $0 { d.ruleID == Diagnostic.windowRefusedID } else { false }
+      })
+    #expect(throws: CarPlayException.self) {
+      _ = try host.perform(
+        .setRoot(
+          .map("map", MapTemplateSpec(viewport: MapViewportSpec(center: MapApp.home, zoom: 12)))))
+    }
+    // A navigation app gets the window and its content.
+    let nav = CarSimulator(entitlements: .single(.navigation))
+    nav.connect(SessionConfiguration())
+    #expect(nav.hasWindow)
+    nav.drawWindow(CarWindowSpec(center: MapApp.home, zoom: 12))
+    #expect(nav.windowContent?.zoom == 12)
+  }
+
+  @Test("the buttons stay within the map template's limits in every mode")
+  func buttonLimits() {
+    for panning in [false, true] {
+      for guiding in [false, true] {
+        let bar = MapControls.bar(isPanning: panning, isGuiding: guiding)
+        #expect(bar.leading.map(\.id) == ["zoom-in", "zoom-out"])
+        #expect(bar.trailing.count <= 2)
+        #expect(bar.trailing.contains { $0.id == "done" } == panning)
+        let buttons = MapControls.mapButtons(isPanning: panning, isFollowing: false)
+        #expect(buttons.count <= (panning ? 2 : 4))
+      }
+    }
+    // While panning the app's third wish (zoom out) is dropped from the end, as the host does.
+    #expect(
+      MapControls.mapButtons(isPanning: true, isFollowing: false).map(\.id) == [
+        "recentre", "map-zoom-in",
+      ])
+    #expect(
+      MapControls.mapButtons(isPanning: false, isFollowing: true).map(\.id) == ["pan", "recentre"])
+  }
+
+  @Test("the phone's map shows the route the car guides, from the shared state alone")
+  func phoneSharesState() async throws {
+    let service = NavigationService()
+    let app = MapApp(service: service)
+    var state = MapApp.State()
+    _ = app.reduce(&state, .moved(MapApp.home))
+    #expect(service.shared.location == MapApp.home)
+    #expect(PhoneMap.viewport(service.shared, width: 390, height: 844).route == nil)
+    let network = try await RoadNetwork.bundled()
+    let destination = Destination(
+      id: "x", name: "Göttingen", detail: "",
+      coordinate: .init(latitude: 51.5339, longitude: 9.9356))
+    let routes = try network.routeChoices(from: MapApp.home, to: destination.coordinate)
+    _ = app.reduce(&state, .routesFound(destination, routes))
+    _ = app.reduce(&state, .start(route: "route-1"))
+    #expect(service.shared.activeRoute == routes[0].polyline)
+    #expect(PhoneMap.viewport(service.shared, width: 390, height: 844).route == routes[0].polyline)
+    _ = app.reduce(&state, .endGuidance)
+    #expect(service.shared.activeRoute == nil)
+  }
+}
