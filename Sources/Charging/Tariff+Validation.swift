@@ -10,7 +10,10 @@ extension Tariff {
   /// `min_current` < `max_current`, `min_duration` < `max_duration`, `start_date` < `end_date`:
   /// lower bounds are inclusive and upper bounds exclusive, so equal bounds never hold);
   /// a `min_price`/`max_price` `incl_vat` is not below its `excl_vat`; `min_price` ≤ `max_price`;
-  /// start before end.
+  /// start before end. Sizes are bounded so pricing stays exact and fast: at most
+  /// ``maximumElementCount`` elements and ``maximumComponentCount`` components per element,
+  /// `step_size` and durations at most ``maximumStepSize`` and ``maximumDuration``, VAT at most
+  /// 100 %.
   public func validate() throws {
     func fail(_ field: String, _ problem: String) -> TariffError {
       TariffError(tariffID: id, field: field, problem: problem)
@@ -18,17 +21,35 @@ extension Tariff {
     guard !elements.isEmpty else {
       throw fail("elements", "empty, OCPI requires at least one element")
     }
+    guard elements.count <= Self.maximumElementCount else {
+      throw fail(
+        "elements",
+        "\(elements.count) elements, expected at most \(Self.maximumElementCount) (real tariffs"
+          + " have a handful)")
+    }
     for (e, element) in elements.enumerated() {
       guard !element.priceComponents.isEmpty else {
         throw fail("elements[\(e)].price_components", "empty, expected at least one component")
+      }
+      guard element.priceComponents.count <= Self.maximumComponentCount else {
+        throw fail(
+          "elements[\(e)].price_components",
+          "\(element.priceComponents.count) components, expected at most"
+            + " \(Self.maximumComponentCount)")
       }
       for (p, component) in element.priceComponents.enumerated() {
         let field = "elements[\(e)].price_components[\(p)]"
         if component.price < 0 {
           throw fail("\(field).price", "\(component.price) is negative, expected ≥ 0")
         }
-        if let vat = component.vat, vat < 0 {
-          throw fail("\(field).vat", "\(vat) is negative, expected a percentage ≥ 0")
+        if let vat = component.vat, vat < 0 || vat > 100 {
+          throw fail("\(field).vat", "\(vat) is out of range, expected a percentage 0 … 100")
+        }
+        if component.stepSize > Self.maximumStepSize {
+          throw fail(
+            "\(field).step_size",
+            "\(component.stepSize) is too large, expected at most \(Self.maximumStepSize)"
+              + " (Wh or s)")
         }
         if component.type != .flat, component.stepSize < 1 {
           throw fail(
@@ -57,6 +78,13 @@ extension Tariff {
         }
         if let v = r.minDuration, v < 0 { throw fail("\(field).min_duration", "\(v) is negative") }
         if let v = r.maxDuration, v < 0 { throw fail("\(field).max_duration", "\(v) is negative") }
+        for (name, value) in [("min_duration", r.minDuration), ("max_duration", r.maxDuration)] {
+          if let value, value > Self.maximumDuration {
+            throw fail(
+              "\(field).\(name)",
+              "\(value) is too large, expected at most \(Self.maximumDuration) seconds")
+          }
+        }
         // Lower bounds are inclusive and upper bounds exclusive, so equal bounds never hold.
         func range<T: Comparable>(_ low: String, _ a: T?, _ high: String, _ b: T?) throws {
           guard let a, let b, a >= b else { return }
@@ -97,4 +125,14 @@ extension Tariff {
       throw fail("end_date_time", "is not after start_date_time")
     }
   }
+
+  /// The most elements a priceable tariff may have.
+  public static let maximumElementCount = 1_000
+  /// The most price components one element may have (OCPI uses one per dimension).
+  public static let maximumComponentCount = 16
+  /// The largest `step_size` (Wh or s; 10⁸ is 100 MWh or about 3 years) a priceable tariff may
+  /// state; larger steps would overflow the exact integer arithmetic of pricing.
+  public static let maximumStepSize = 100_000_000
+  /// The largest `min_duration`/`max_duration` in seconds (10¹⁰ s ≈ 317 years).
+  public static let maximumDuration = 10_000_000_000
 }

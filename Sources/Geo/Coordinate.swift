@@ -38,11 +38,29 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
 extension Coordinate {
   /// Parses `"LAT,LON"` (decimal degrees, optional spaces); nil when malformed or out of range.
   public init?(parsing text: String) {
+    guard let (lat, lon) = Self.numbers(parsing: text) else { return nil }
+    self.init(validatingLatitude: lat, longitude: lon)
+  }
+
+  /// For text that is two decimal numbers `"A,B"` but not a valid coordinate, a sentence saying
+  /// which value is out of range and what was expected; nil otherwise (valid, or not numbers).
+  public static func rangeProblem(parsing text: String) -> String? {
+    guard let (lat, lon) = numbers(parsing: text),
+      Coordinate(validatingLatitude: lat, longitude: lon) == nil
+    else { return nil }
+    var problems: [String] = []
+    if !(-90...90).contains(lat) { problems.append("latitude \(lat) is outside -90 … 90") }
+    if !(-180...180).contains(lon) { problems.append("longitude \(lon) is outside -180 … 180") }
+    return "coordinates '\(text)' are out of range: \(problems.joined(separator: ", "));"
+      + " expected LAT,LON in decimal degrees, latitude first"
+  }
+
+  private static func numbers(parsing text: String) -> (Double, Double)? {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2,
-      let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-      let lon = Double(parts[1].trimmingCharacters(in: .whitespaces))
+      let lat = DecimalText.double(parts[0].trimmingCharacters(in: .whitespaces)),
+      let lon = DecimalText.double(parts[1].trimmingCharacters(in: .whitespaces))
     else { return nil }
-    self.init(validatingLatitude: lat, longitude: lon)
+    return (lat, lon)
   }
 }

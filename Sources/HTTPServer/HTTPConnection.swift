@@ -74,12 +74,23 @@ final class HTTPConnection {
     let configuration = server.configuration
     var deadline: ContinuousClock.Instant? = nil
     var sentContinue = false
+    var phase = HTTPServer.Phase.busy
+    func enter(_ next: HTTPServer.Phase) {
+      guard next != phase else { return }
+      phase = next
+      server.setPhase(descriptor, next)
+    }
     while true {
       do {
-        if let request = try parser.next() { return .request(request) }
+        if let request = try parser.next() {
+          enter(.busy)
+          return .request(request)
+        }
       } catch {
+        enter(.busy)
         return .failed(error)
       }
+      enter(parser.hasPartialRequest ? .reading : .idle)
       if parser.expectsContinue && !sentContinue {
         sentContinue = true
         guard POSIX.sendAll(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else {
@@ -202,10 +213,16 @@ final class HTTPConnection {
   }
 
   /// Writes events as the handler's stream produces them, until it finishes, the client goes
-  /// away (end of stream or error on the socket, or a failed write), or the server stops.
+  /// away (end of stream or error on the socket, or a failed write), the server stops, the
+  /// stream reaches its lifetime or idle limit, or its client falls behind by more than the
+  /// queue budget.
   private func stream(_ events: AsyncStream<ServerSentEvent>, chunked: Bool) {
     guard let wake = try? POSIX.makePipe() else { return }
-    let mailbox = EventMailbox(wakeDescriptor: wake.write)
+    let configuration = server.configuration
+    server.setPhase(descriptor, .streaming)
+    let mailbox = EventMailbox(
+      wakeDescriptor: wake.write, server: server, maxBytes: configuration.eventStreamQueueBytes,
+      maxEvents: configuration.eventStreamQueueEvents)
     let pump = Task {
       for await event in events {
         guard mailbox.post(Array(event.encoded.utf8)) else { break }
@@ -213,6 +230,9 @@ final class HTTPConnection {
       mailbox.finish()
     }
     defer {
+      // A stream whose queue overflowed is dropped, however the thread noticed (the overflow
+      // itself, or a send that timed out meanwhile).
+      if mailbox.overflowed { server.countDroppedStream() }
       pump.cancel()
       mailbox.close()  // after this the pump never touches the wake pipe again
       POSIX.closeDescriptor(wake.read)
@@ -222,10 +242,18 @@ final class HTTPConnection {
       POSIX.sendAll(descriptor, chunked ? HTTPResponseEncoder.chunk(payload) : payload)
     }
     let heartbeat = Array(ServerSentEvent.comment("keep-alive").encoded.utf8)
+    let end = clock.now.advanced(by: configuration.eventStreamLifetime)
+    var idleEnd = clock.now.advanced(by: configuration.eventStreamIdleTimeout)
+    var nextHeartbeat = clock.now.advanced(by: configuration.heartbeatInterval)
     while true {
+      let now = clock.now
+      if now >= end || now >= idleEnd {
+        if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
+        return
+      }
       let ready = POSIX.waitReadable(
         [descriptor, wake.read, server.stopPipe.read],
-        timeout: server.configuration.heartbeatInterval)
+        timeout: max(.zero, now.duration(to: min(end, idleEnd, nextHeartbeat))))
       if ready.third {
         if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
         return
@@ -241,13 +269,18 @@ final class HTTPConnection {
           server.configuration.log?("event stream dropped: the client read too slowly")
           return
         }
+        if !chunks.isEmpty {
+          idleEnd = clock.now.advanced(by: configuration.eventStreamIdleTimeout)
+          nextHeartbeat = clock.now.advanced(by: configuration.heartbeatInterval)
+        }
         for payload in chunks where !send(payload) { return }
         if finished {
           if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
           return
         }
-      } else if !ready.first {
+      } else if !ready.first, clock.now >= nextHeartbeat {
         guard send(heartbeat) else { return }
+        nextHeartbeat = clock.now.advanced(by: configuration.heartbeatInterval)
       }
     }
   }
@@ -318,36 +351,51 @@ private final class ConnectionExecutor: TaskExecutor, Sendable {
 
 /// Encoded events passed from the stream's task to the connection thread, which it wakes
 /// through a pipe so the thread can wait on the socket and the stream in one `poll`.
+///
+/// The queue is bounded in events and bytes, per stream and (through the server) over all
+/// streams, so clients that never read cannot grow the server: a post beyond a bound marks the
+/// mailbox overflowed and the connection drops the stream.
 private final class EventMailbox: Sendable {
   private struct Inner {
     var chunks: [[UInt8]] = []
+    var bytes = 0
     var finished = false
     var overflowed = false
     var wakeDescriptor: Int32
   }
 
-  /// Events a client may fall behind by before its stream is dropped.
-  static let capacity = 1024
-
   private let inner: Mutex<Inner>
+  private let server: HTTPServer
+  private let maxBytes: Int
+  private let maxEvents: Int
 
-  init(wakeDescriptor: Int32) {
+  init(wakeDescriptor: Int32, server: HTTPServer, maxBytes: Int, maxEvents: Int) {
     inner = Mutex(Inner(wakeDescriptor: wakeDescriptor))
+    self.server = server
+    self.maxBytes = maxBytes
+    self.maxEvents = maxEvents
   }
 
   /// Queues a payload and wakes the connection; `false` once the mailbox is closed or full.
   func post(_ payload: [UInt8]) -> Bool {
     inner.withLock { inner in
       guard inner.wakeDescriptor >= 0, !inner.overflowed else { return false }
-      if inner.chunks.count >= EventMailbox.capacity {
-        inner.overflowed = true
-      } else {
+      let fits =
+        inner.chunks.count < maxEvents
+        && (inner.chunks.isEmpty || inner.bytes + payload.count <= maxBytes)
+      if fits, server.reserveEventBytes(payload.count) {
         inner.chunks.append(payload)
+        inner.bytes += payload.count
+      } else {
+        inner.overflowed = true
       }
       POSIX.signal(inner.wakeDescriptor)
       return !inner.overflowed
     }
   }
+
+  /// Whether a post went beyond the queue's bounds.
+  var overflowed: Bool { inner.withLock { $0.overflowed } }
 
   /// Marks the stream finished and wakes the connection.
   func finish() {
@@ -357,16 +405,30 @@ private final class EventMailbox: Sendable {
     }
   }
 
-  /// Takes every queued payload.
+  /// Takes every queued payload (returning their bytes to the server's budget).
   func take() -> (chunks: [[UInt8]], finished: Bool, overflowed: Bool) {
-    inner.withLock { inner in
-      defer { inner.chunks = [] }
-      return (inner.chunks, inner.finished, inner.overflowed)
+    let (taken, bytes) = inner.withLock { inner in
+      defer {
+        inner.chunks = []
+        inner.bytes = 0
+      }
+      return ((inner.chunks, inner.finished, inner.overflowed), inner.bytes)
     }
+    server.releaseEventBytes(bytes)
+    return taken
   }
 
-  /// Forgets the wake pipe; the connection may close it once this returns.
+  /// Forgets the wake pipe and drops what is queued; the connection may close the pipe once
+  /// this returns.
   func close() {
-    inner.withLock { $0.wakeDescriptor = -1 }
+    let bytes = inner.withLock { inner in
+      defer {
+        inner.wakeDescriptor = -1
+        inner.chunks = []
+        inner.bytes = 0
+      }
+      return inner.bytes
+    }
+    server.releaseEventBytes(bytes)
   }
 }

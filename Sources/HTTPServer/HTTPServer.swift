@@ -7,7 +7,10 @@ import Synchronization
 /// binds 127.0.0.1 only, and it answers only requests whose `Host` names the bound address or
 /// `localhost` (see ``HTTPHostPolicy``). Each accepted connection is served by its own thread
 /// with blocking I/O (see `Guides/HTTPServer.md` for why), up to
-/// ``Configuration/maxConnections`` at once.
+/// ``Configuration/maxConnections`` at once and ``Configuration/maxConnectionsPerClient`` per
+/// client address. At either cap a new connection takes the place of the connection doing the
+/// least: one idle longest, else the slowest request still arriving, else the oldest event
+/// stream; only when every connection is busy answering is it refused with 503.
 ///
 /// ```swift
 /// var router = HTTPRouter()
@@ -28,8 +31,28 @@ public final class HTTPServer: Sendable {
     public var allowedHosts: [String]
     /// Request size limits.
     public var limits: HTTPRequestParser.Limits
-    /// The most connections served at once; more are answered 503 and closed.
+    /// The most connections served at once; beyond it a new connection evicts the least busy
+    /// one (see ``HTTPServer``), or is answered 503 when every connection is busy.
     public var maxConnections: Int
+    /// The most connections one client address holds at once (every loopback client shares
+    /// one address); beyond it the client's own least busy connection is evicted, or 503.
+    public var maxConnectionsPerClient: Int
+    /// How long a new connection, or one that just finished a response, is passed over when
+    /// choosing a connection to evict, so requests from well-behaved clients are not cut off
+    /// while their bytes are on the way.
+    public var evictionGrace: Duration
+    /// The longest an event stream stays open; it then ends and the browser reconnects.
+    public var eventStreamLifetime: Duration
+    /// How long an event stream may go without an event (heartbeats do not count) before it
+    /// ends.
+    public var eventStreamIdleTimeout: Duration
+    /// The most encoded event bytes queued for one stream whose client reads slowly; beyond it
+    /// the stream is dropped (one event of any size is always accepted into an empty queue).
+    public var eventStreamQueueBytes: Int
+    /// The most events queued for one stream.
+    public var eventStreamQueueEvents: Int
+    /// The most encoded event bytes queued over all streams together.
+    public var totalEventQueueBytes: Int
     /// How long an idle keep-alive connection waits for its next request before closing.
     public var idleTimeout: Duration
     /// How long a request may take to arrive once its first byte has (slow clients get 408).
@@ -48,9 +71,14 @@ public final class HTTPServer: Sendable {
     /// Creates a configuration; every default is listed in `Guides/HTTPServer.md`.
     public init(
       address: String = "127.0.0.1", port: UInt16 = 8080, allowedHosts: [String] = [],
-      limits: HTTPRequestParser.Limits = .init(), maxConnections: Int = 128,
+      limits: HTTPRequestParser.Limits = .init(), maxConnections: Int = 256,
+      maxConnectionsPerClient: Int = 128, evictionGrace: Duration = .seconds(1),
       idleTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10),
       writeTimeout: Duration = .seconds(10), heartbeatInterval: Duration = .seconds(15),
+      eventStreamLifetime: Duration = .seconds(3600),
+      eventStreamIdleTimeout: Duration = .seconds(600),
+      eventStreamQueueBytes: Int = 1 << 20, eventStreamQueueEvents: Int = 256,
+      totalEventQueueBytes: Int = 32 << 20,
       shutdownGracePeriod: Duration = .seconds(2), maxRequestsPerConnection: Int = 10_000,
       log: (@Sendable (String) -> Void)? = nil
     ) {
@@ -59,6 +87,13 @@ public final class HTTPServer: Sendable {
       self.allowedHosts = allowedHosts
       self.limits = limits
       self.maxConnections = maxConnections
+      self.maxConnectionsPerClient = maxConnectionsPerClient
+      self.evictionGrace = evictionGrace
+      self.eventStreamLifetime = eventStreamLifetime
+      self.eventStreamIdleTimeout = eventStreamIdleTimeout
+      self.eventStreamQueueBytes = eventStreamQueueBytes
+      self.eventStreamQueueEvents = eventStreamQueueEvents
+      self.totalEventQueueBytes = totalEventQueueBytes
       self.idleTimeout = idleTimeout
       self.requestTimeout = requestTimeout
       self.writeTimeout = writeTimeout
@@ -73,18 +108,46 @@ public final class HTTPServer: Sendable {
   public struct Statistics: Sendable, Hashable {
     /// Connections accepted and served.
     public var connectionsAccepted = 0
-    /// Connections refused with 503 because ``Configuration/maxConnections`` were open.
+    /// Connections refused with 503 because a cap was reached and every connection was busy.
     public var connectionsRefused = 0
+    /// Connections closed to make room for a new one (idle, slow or streaming).
+    public var connectionsEvicted = 0
+    /// Event streams ended because their client read too slowly (queue budget exceeded).
+    public var streamsDropped = 0
+    /// The most encoded event bytes that were queued over all streams at any one time.
+    public var peakQueuedEventBytes = 0
     /// Requests answered (including error answers to malformed requests).
     public var responsesSent = 0
     /// Connections open right now.
     public var openConnections = 0
   }
 
+  /// What a connection is doing, which decides whether it may be evicted.
+  enum Phase: Sendable {
+    /// Waiting for the first or next request.
+    case idle
+    /// Part of a request has arrived.
+    case reading
+    /// Running the handler or writing a response; never evicted.
+    case busy
+    /// Writing an event stream.
+    case streaming
+  }
+
+  /// One open connection.
+  struct Slot {
+    var client: String
+    var phase: Phase
+    var since: ContinuousClock.Instant
+    /// Shut down to make room; its thread is on its way out and it no longer counts.
+    var evicted = false
+  }
+
   struct State {
     var stopping = false
     var finished = false
-    var connections = Set<Int32>()
+    var connections: [Int32: Slot] = [:]
+    var queuedEventBytes = 0
     var liveThreads = 0
     var waiters: [CheckedContinuation<Void, Never>] = []
     var statistics = Statistics()
@@ -149,7 +212,7 @@ public final class HTTPServer: Sendable {
   public var statistics: Statistics {
     state.withLock { state in
       var statistics = state.statistics
-      statistics.openConnections = state.connections.count
+      statistics.openConnections = state.connections.count { !$0.value.evicted }
       return statistics
     }
   }
@@ -169,7 +232,7 @@ public final class HTTPServer: Sendable {
         try? await Task.sleep(for: grace)
         guard !Task.isCancelled else { return }
         state.withLock { state in
-          for descriptor in state.connections { POSIX.shutdownBoth(descriptor) }
+          for descriptor in state.connections.keys { POSIX.shutdownBoth(descriptor) }
         }
       }
       await waitUntilStopped()
@@ -202,7 +265,7 @@ public final class HTTPServer: Sendable {
       let ready = POSIX.waitReadable([listener, stopPipe.read], timeout: .seconds(60))
       if ready.second { return }
       guard ready.first else { continue }
-      guard let descriptor = POSIX.acceptConnection(listener) else {
+      guard let accepted = POSIX.acceptConnection(listener) else {
         let code = errno
         if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
           configuration.log?("accept on port \(port) failed: \(String(cString: strerror(code)))")
@@ -210,26 +273,47 @@ public final class HTTPServer: Sendable {
         }
         continue
       }
-      admit(descriptor)
+      admit(accepted.descriptor, client: accepted.client)
     }
   }
 
-  private func admit(_ descriptor: Int32) {
-    let admitted = state.withLock { state -> Bool in
-      guard !state.stopping, state.connections.count < configuration.maxConnections else {
-        state.statistics.connectionsRefused += 1
-        return false
+  private func admit(_ descriptor: Int32, client: String) {
+    let now = ContinuousClock.now
+    let configuration = configuration
+    let refusal = state.withLock { state -> String? in
+      guard !state.stopping else { return "the server is stopping" }
+      let live = state.connections.filter { !$0.value.evicted }
+      let mine = live.filter { $0.value.client == client }
+      var victim: Int32?
+      if mine.count >= configuration.maxConnectionsPerClient {
+        victim = Self.leastBusy(mine, now: now, grace: configuration.evictionGrace)
+        guard victim != nil else {
+          state.statistics.connectionsRefused += 1
+          return "client \(client) holds its limit of \(configuration.maxConnectionsPerClient)"
+            + " connections and every one is busy"
+        }
+      } else if live.count >= configuration.maxConnections {
+        victim = Self.leastBusy(live, now: now, grace: configuration.evictionGrace)
+        guard victim != nil else {
+          state.statistics.connectionsRefused += 1
+          return "the server is at its limit of \(configuration.maxConnections) connections and"
+            + " every one is busy"
+        }
       }
-      state.connections.insert(descriptor)
+      if let victim {
+        // Shutting down wakes the victim's thread, which then closes and leaves.
+        state.connections[victim]?.evicted = true
+        state.statistics.connectionsEvicted += 1
+        POSIX.shutdownBoth(victim)
+      }
+      state.connections[descriptor] = Slot(client: client, phase: .idle, since: now)
       state.liveThreads += 1
       state.statistics.connectionsAccepted += 1
-      return true
+      return nil
     }
-    guard admitted else {
+    if let refusal {
       POSIX.configureConnection(descriptor, writeTimeout: .milliseconds(200))
-      let response = HTTPResponse.error(
-        .serviceUnavailable,
-        "the server is at its limit of \(configuration.maxConnections) connections or stopping")
+      let response = HTTPResponse.error(.serviceUnavailable, refusal)
       let body = response.bodyBytes ?? []
       let head = HTTPResponseEncoder.head(
         status: response.status, headers: response.headers, framing: .length(body.count),
@@ -247,6 +331,63 @@ public final class HTTPServer: Sendable {
     thread.start()
   }
 
+  /// The connection to evict among `candidates`: idle longest, else reading longest (a slow
+  /// client), else the oldest event stream, else one inside its grace period (oldest first);
+  /// nil when every candidate is busy.
+  static func leastBusy(_ candidates: [Int32: Slot], now: ContinuousClock.Instant, grace: Duration)
+    -> Int32?
+  {
+    func rank(_ slot: Slot) -> Int? {
+      let young = now - slot.since < grace
+      switch slot.phase {
+      case .busy: return nil
+      case .idle: return young ? 3 : 0
+      case .reading: return young ? 3 : 1
+      case .streaming: return 2
+      }
+    }
+    var best: (rank: Int, since: ContinuousClock.Instant, descriptor: Int32)?
+    for (descriptor, slot) in candidates {
+      guard let r = rank(slot) else { continue }
+      if let current = best, (current.rank, current.since) <= (r, slot.since) { continue }
+      best = (r, slot.since, descriptor)
+    }
+    return best?.descriptor
+  }
+
+  /// Records what connection `descriptor` is doing now.
+  func setPhase(_ descriptor: Int32, _ phase: Phase) {
+    let now = ContinuousClock.now
+    state.withLock { state in
+      guard state.connections[descriptor] != nil else { return }
+      state.connections[descriptor]?.phase = phase
+      state.connections[descriptor]?.since = now
+    }
+  }
+
+  /// Reserves `bytes` of the server-wide event queue budget; false when it is spent.
+  func reserveEventBytes(_ bytes: Int) -> Bool {
+    state.withLock { state in
+      guard state.queuedEventBytes + bytes <= configuration.totalEventQueueBytes else {
+        return false
+      }
+      state.queuedEventBytes += bytes
+      state.statistics.peakQueuedEventBytes = max(
+        state.statistics.peakQueuedEventBytes, state.queuedEventBytes)
+      return true
+    }
+  }
+
+  /// Returns `bytes` to the server-wide event queue budget.
+  func releaseEventBytes(_ bytes: Int) {
+    guard bytes > 0 else { return }
+    state.withLock { $0.queuedEventBytes -= bytes }
+  }
+
+  func countDroppedStream() {
+    state.withLock { $0.statistics.streamsDropped += 1 }
+  }
+
   func countResponse() {
     state.withLock { $0.statistics.responsesSent += 1 }
   }
@@ -257,7 +398,7 @@ public final class HTTPServer: Sendable {
     // Closing under the lock means stop() can never shut down a descriptor number that has
     // already been closed and reused by someone else.
     state.withLock { state in
-      state.connections.remove(descriptor)
+      state.connections[descriptor] = nil
       POSIX.closeDescriptor(descriptor)
     }
     threadExited()

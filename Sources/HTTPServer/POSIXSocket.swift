@@ -123,12 +123,45 @@ enum POSIX {
     return (descriptor, actualPort)
   }
 
-  /// Accepts one pending connection; `nil` when none is pending or the call failed.
-  static func acceptConnection(_ listener: Int32) -> Int32? {
+  /// Accepts one pending connection and names its client by numeric address (no port);
+  /// `nil` when none is pending or the call failed.
+  static func acceptConnection(_ listener: Int32) -> (descriptor: Int32, client: String)? {
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     // accept4 is not exported by the Glibc module map, so close-on-exec is set right after.
-    let descriptor = accept(listener, nil, nil)
-    if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    return descriptor >= 0 ? descriptor : nil
+    let descriptor = withUnsafeMutablePointer(to: &storage) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+    }
+    guard descriptor >= 0 else { return nil }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    return (descriptor, clientName(storage))
+  }
+
+  /// The numeric address in `storage` (IPv4 or IPv6; an IPv4-mapped IPv6 address as IPv4).
+  static func clientName(_ storage: sockaddr_storage) -> String {
+    var copy = storage
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+    switch Int32(storage.ss_family) {
+    case AF_INET:
+      withUnsafePointer(to: &copy) {
+        $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+          var raw = address.pointee.sin_addr
+          _ = inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
+        }
+      }
+    case AF_INET6:
+      withUnsafePointer(to: &copy) {
+        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+          var raw = address.pointee.sin6_addr
+          _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
+        }
+      }
+    default:
+      return "unknown"
+    }
+    let name = String(
+      decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.hasPrefix("::ffff:") && name.contains(".") ? String(name.dropFirst(7)) : name
   }
 
   /// Applies per-connection options: send timeout, no Nagle delay, and (Darwin) no SIGPIPE.

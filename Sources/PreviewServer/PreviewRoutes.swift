@@ -12,6 +12,10 @@ import Synchronization
 /// | `GET /events` | server-sent events, one `state` JSON per change |
 /// | `POST /event` | a tap on the display (``PageEvent`` JSON); answers the new state |
 /// | `POST /control` | a side-panel command (``PanelCommand`` JSON); answers the new state |
+///
+/// The two `POST` routes change state, so they answer 403 unless the request is
+/// `application/json` from the page's own origin (``SameOriginPolicy``); the page and the
+/// screen documents carry framing and content-security headers.
 /// | `GET /screen.html` | the display alone as a standalone HTML document |
 /// | `GET /screen.svg` | the display as SVG (the HTML inside a `foreignObject`) |
 /// | `GET /screen.txt` | the display as text, the way journeys and golden files show it |
@@ -30,15 +34,17 @@ public struct PreviewRoutes: Sendable {
   /// The router.
   public func router() -> HTTPRouter {
     var router = HTTPRouter()
-    router.get("/") { _ in .html(PreviewPage.html) }
+    router.get("/") { _ in HTTPResponse.html(PreviewPage.html).withPageHeaders() }
     router.get("/state") { _ in .json(await self.stateJSON()) }
     router.get("/screen.html") { _ in
       let display = await self.backend.display()
-      return .html(ScreenDocument.html(display, renderer: self.renderer))
+      return HTTPResponse.html(ScreenDocument.html(display, renderer: self.renderer))
+        .withPageHeaders()
     }
     router.get("/screen.svg") { _ in
       let display = await self.backend.display()
-      return .svg(ScreenDocument.svg(display, renderer: self.renderer))
+      return HTTPResponse.svg(ScreenDocument.svg(display, renderer: self.renderer))
+        .withPageHeaders()
     }
     router.get("/screen.txt") { _ in
       .text(ScreenDocument.text(await self.backend.display()))
@@ -58,6 +64,7 @@ public struct PreviewRoutes: Sendable {
       return .eventStream(stream)
     }
     router.post("/event") { request in
+      if let refusal = SameOriginPolicy.check(request) { return refusal }
       guard let event = Self.decode(PageEvent.self, request.body) else {
         return .error(
           .badRequest, "expected a JSON object {\"ev\": kind, \"t\": template, \"e\": element}")
@@ -66,6 +73,7 @@ public struct PreviewRoutes: Sendable {
       return .json(await self.stateJSON())
     }
     router.post("/control") { request in
+      if let refusal = SameOriginPolicy.check(request) { return refusal }
       guard let command = Self.decode(PanelCommand.self, request.body) else {
         return .error(.badRequest, "expected a JSON object {\"cmd\": command, \"value\": argument}")
       }

@@ -174,7 +174,9 @@ struct CompiledComponent: Sendable {
     dimension = c.type
     exclPerUnit = p12 * exclMultiplier
     if let gross = c.publishedGrossPrice {
-      guard let g12 = DecimalScaling.scaled(gross, decimals: 12, rounding: true) else {
+      guard let g12 = DecimalScaling.scaled(gross, decimals: 12, rounding: true),
+        g12 < 1_000_000_000_000_000_000
+      else {
         throw TariffError(
           tariffID: tariffID, field: "\(field).price",
           problem: "gross \(gross) is out of range, expected 0 … \(CompiledTariff.maximumPrice)")

@@ -140,6 +140,9 @@ public struct PlaceDirectory: Sendable {
     label: String, coordinate: Coordinate
   ) {
     if let coordinate = Coordinate(parsing: text) { return (coordinate.description, coordinate) }
+    if let problem = Coordinate.rangeProblem(parsing: text) {
+      throw RoutingError(.unknownPlace, problem)
+    }
     let place = try lookup(text)
     return (place.name, place.coordinate)
   }

@@ -23,8 +23,11 @@ struct CSVReader {
   /// The next record, or nil at the end; blank lines are skipped.
   mutating func next() -> CSVRecord? {
     while position < bytes.count, bytes[position] == 0x0A || bytes[position] == 0x0D {
-      if bytes[position] == 0x0A { line += 1 }
-      position += 1
+      // A blank line ends with LF, CRLF or a lone CR; count each once.
+      let crlf =
+        bytes[position] == 0x0D && position + 1 < bytes.count && bytes[position + 1] == 0x0A
+      line += 1
+      position += crlf ? 2 : 1
     }
     guard position < bytes.count else { return nil }
     var record = CSVRecord(line: line, fields: [])
@@ -46,7 +49,11 @@ struct CSVReader {
             closed = true
             break
           }
-          if byte == 0x0A { line += 1 }
+          if byte == 0x0A
+            || (byte == 0x0D && bytes[position + 1 < bytes.count ? position + 1 : position] != 0x0A)
+          {
+            line += 1
+          }
           fieldBytes.append(byte)
           position += 1
         }

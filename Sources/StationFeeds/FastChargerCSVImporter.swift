@@ -140,13 +140,8 @@ public enum FastChargerCSVImporter {
     }
     func number(_ name: String, severity: Diagnostic.Severity, expected: String) -> Double?? {
       guard let raw = text(name) else { return .some(nil) }
-      let parsed = Double(raw)
-      if let value = parsed, value.isFinite { return value }
-      let reason =
-        parsed != nil
-        ? "is not a finite number"
-        : raw.contains(",") && Double(raw.replacing(",", with: ".")) != nil
-          ? "uses a decimal comma" : "is not a number"
+      if let value = DecimalText.double(raw) { return value }
+      let reason = DecimalText.rejectionReason(raw)
       log.emit(severity, line: record.line, field: name, reason, expected: expected, value: raw)
       return nil
     }

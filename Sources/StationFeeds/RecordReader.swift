@@ -64,10 +64,8 @@ struct RecordReader {
     case .string(let text):
       let trimmed = text.trimmingWhitespace()
       if trimmed.isEmpty { break }
-      if let n = Double(trimmed), n.isFinite { return n }
-      let reason =
-        trimmed.contains(",") && Double(trimmed.replacing(",", with: ".")) != nil
-        ? "uses a decimal comma" : "is not a number"
+      if let n = DecimalText.double(trimmed) { return n }
+      let reason = DecimalText.rejectionReason(trimmed)
       log.emit(
         invalidSeverity, line: line, field: path + key, reason, expected: expected, value: text)
       return nil

@@ -30,8 +30,13 @@ public enum RegisterJSONLinesImporter {
       while lineStart < buffer.count {
         lineNumber += 1
         var lineEnd = lineStart
-        while lineEnd < buffer.count, buffer[lineEnd] != 0x0A { lineEnd += 1 }
-        defer { lineStart = lineEnd + 1 }
+        // Lines end with LF, CRLF or a lone CR.
+        while lineEnd < buffer.count, buffer[lineEnd] != 0x0A, buffer[lineEnd] != 0x0D {
+          lineEnd += 1
+        }
+        let crlf =
+          lineEnd + 1 < buffer.count && buffer[lineEnd] == 0x0D && buffer[lineEnd + 1] == 0x0A
+        defer { lineStart = lineEnd + (crlf ? 2 : 1) }
         var contentStart = lineStart
         if lineNumber == 1, lineEnd - lineStart >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB,
           buffer[2] == 0xBF

@@ -8,6 +8,9 @@ struct DatabaseFile: Sendable {
   var role: String
   /// The schema the file must carry.
   var schema: Schema
+  /// Whether the file holds secrets (the Open Charge Map key): it and its companions are kept
+  /// readable by the owner only (mode 0600).
+  var secret = false
 
   /// The 16-byte header every SQLite 3 database starts with.
   static let sqliteHeader = Array("SQLite format 3\0".utf8)
@@ -18,7 +21,18 @@ struct DatabaseFile: Sendable {
 
   /// Opens the file, proves it is this schema's database (or a new one), migrates it and turns
   /// on WAL. `fullCheck` also runs `PRAGMA quick_check`, which reads every page.
+  ///
+  /// The tables and columns are verified after migrating (``Schema/verify(_:file:)``), so a file
+  /// that lost a table is reported as damaged instead of being used (and backed up).
   func open(fullCheck: Bool) throws(StationStoreError) -> SQLiteConnection {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw self.error(
+        .io("is a directory, not a file; expected an SQLite database file at this path"))
+    }
+    if secret { try restrictPermissions() }
     try checkHeader()
     let db: SQLiteConnection
     do {
@@ -53,7 +67,39 @@ struct DatabaseFile: Sendable {
       throw self.error(.io("\(error)"))
     }
     try schema.migrate(db, file: self)
+    try schema.verify(db, file: self)
     return db
+  }
+
+  /// Creates the file (empty) with mode 0600 before SQLite does, or narrows an existing file and
+  /// its `-wal`/`-shm` companions to 0600; SQLite gives new companions the file's mode.
+  func restrictPermissions() throws(StationStoreError) {
+    let fm = FileManager.default
+    if !fm.fileExists(atPath: url.path) {
+      guard fm.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+      else {
+        throw self.error(
+          .io(
+            "cannot be created; expected a writable folder at \(url.deletingLastPathComponent().path)"
+          ))
+      }
+    }
+    for suffix in ["", "-wal", "-shm"] where fm.fileExists(atPath: url.path + suffix) {
+      do {
+        try fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path + suffix)
+      } catch {
+        throw self.error(
+          .io(
+            "its permissions cannot be set to 0600 (\(Self.describe(error))); expected a file the user owns"
+          ))
+      }
+    }
+  }
+
+  /// A short reason for a Foundation error, without the raw `NSError` dump.
+  static func describe(_ error: any Error) -> String {
+    let text = error.localizedDescription
+    return text.isEmpty ? "\(type(of: error))" : text
   }
 
   /// Rejects a non-empty file that does not start with the SQLite header, before SQLite sees it.
@@ -65,7 +111,7 @@ struct DatabaseFile: Sendable {
       defer { try? handle.close() }
       head = try handle.read(upToCount: 16) ?? Data()
     } catch {
-      throw self.error(.io("cannot be read: \(error)"))
+      throw self.error(.io("cannot be read (\(Self.describe(error))); expected a readable file"))
     }
     guard !head.isEmpty, Array(head) != Self.sqliteHeader else { return }
     throw self.error(.notSQLite(firstBytes: Self.printable(head)))
@@ -103,7 +149,10 @@ struct DatabaseFile: Sendable {
         }
       }
     } catch {
-      throw self.error(.io("cannot be moved aside to \(target.path): \(error)"))
+      throw self.error(
+        .io(
+          "cannot be moved aside to \(target.path) (\(Self.describe(error))); expected a writable folder"
+        ))
     }
     return target
   }

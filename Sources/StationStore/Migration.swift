@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One ordered step of a database schema; step N takes the file from version N-1 to N.
 struct Migration: Sendable {
   /// The `user_version` the file has after this step.
@@ -130,4 +132,67 @@ extension Schema {
           );
           """)
     ])
+}
+
+extension Schema {
+  /// The tables and their columns a file of this schema has at ``latestVersion``, found by
+  /// running the migrations on an in-memory database (so the list can never drift from them).
+  var expectedTables: [String: Set<String>] {
+    Self.expected.withLock { cache in
+      let key = "\(applicationID)/\(latestVersion)"
+      if let known = cache[key] { return known }
+      var tables: [String: Set<String>] = [:]
+      if let db = try? SQLiteConnection(path: ":memory:") {
+        for migration in migrations { try? db.execute(migration.sql) }
+        tables = (try? Self.tables(in: db)) ?? [:]
+      }
+      cache[key] = tables
+      return tables
+    }
+  }
+
+  /// Expected tables by application id and version.
+  private static let expected = Mutex<[String: [String: Set<String>]]>([:])
+
+  /// The user tables of `db` and their column names.
+  static func tables(in db: SQLiteConnection) throws(SQLiteError) -> [String: Set<String>] {
+    let list = try db.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    var names: [String] = []
+    while try list.step() { names.append(list.text(0) ?? "") }
+    var tables: [String: Set<String>] = [:]
+    for name in names {
+      let quoted = name.replacingOccurrences(of: "\"", with: "\"\"")
+      let info = try db.prepare("PRAGMA table_info(\"\(quoted)\")")
+      var columns = Set<String>()
+      while try info.step() { columns.insert(info.text(1) ?? "") }
+      tables[name] = columns
+    }
+    return tables
+  }
+
+  /// Checks that every table and column of the schema is present (extra ones are allowed);
+  /// throws ``StationStoreError/Problem/wrongSchema(_:)`` naming what is missing.
+  func verify(_ db: SQLiteConnection, file: DatabaseFile) throws(StationStoreError) {
+    let found: [String: Set<String>]
+    do { found = try Self.tables(in: db) } catch {
+      throw file.error(error.isCorruption ? .corrupt(error.message) : .io(error.description))
+    }
+    var problems: [String] = []
+    for (table, columns) in expectedTables.sorted(by: { $0.key < $1.key }) {
+      guard let have = found[table] else {
+        problems.append("table '\(table)' is missing")
+        continue
+      }
+      let missing = columns.subtracting(have).sorted()
+      if !missing.isEmpty {
+        problems.append("table '\(table)' lacks column(s) \(missing.joined(separator: ", "))")
+      }
+    }
+    guard problems.isEmpty else {
+      let all = expectedTables.keys.sorted().joined(separator: ", ")
+      throw file.error(
+        .wrongSchema("\(problems.joined(separator: "; ")); expected tables \(all)"))
+    }
+  }
 }

@@ -168,6 +168,7 @@ extension StationStore {
     throws -> Startup
   {
     var recovery: Recovery?
+    let earlier = extraRecoveries.withLock { $0.count }
     let stored: Result<[Station]?, StationStoreError> = Result { () throws(StationStoreError) in
       guard try stationCount() > 0 else { return nil }
       if let bundledFingerprint, try self.bundledFingerprint() != bundledFingerprint {
@@ -175,11 +176,13 @@ extension StationStore {
       }
       return try loadStations()
     }
+    // A damaged file met while reading was rebuilt empty on the spot; import into it.
+    let rebuilt = extraRecoveries.withLock { $0.count > earlier ? $0.last : nil }
     switch stored {
-    case .success(let stations?):
+    case .success(let stations?) where rebuilt == nil:
       return Startup(stations: stations, imported: false, recovery: nil)
-    case .success(nil):
-      break
+    case .success:
+      recovery = rebuilt
     case .failure(let error):
       guard policy == .moveAside, error.isRecoverableByMovingAside else { throw error }
       recovery = try rebuildStationFile(after: error)
@@ -233,7 +236,7 @@ extension StationStore {
       do throws(StationStoreError) {
         let aside = try file.moveAside(now: date)
         c.stations = try file.open(fullCheck: false)
-        return .success(Recovery(problem: problem, movedTo: aside, restoredFromBackup: false))
+        return .success(Recovery(problem: problem, movedTo: aside))
       } catch {
         return .failure(error)
       }

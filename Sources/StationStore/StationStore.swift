@@ -15,8 +15,11 @@ import Synchronization
 /// - `stations.sqlite` holds the stations, their import history and the live-region cache. It can
 ///   be rebuilt at any time from the bundled data and the network.
 /// - `user.sqlite` holds favourites, selected tariffs, charging cards, the vehicle profile, filter
-///   presets and settings. It is never rebuilt; `user.backup.sqlite` is refreshed with
-///   `VACUUM INTO` after every successful open and every change, and restores it if it is lost.
+///   presets and settings (among them the Open Charge Map key, so it and its backups are mode
+///   0600). It is never rebuilt; `user.backup.sqlite` is refreshed with `VACUUM INTO` after
+///   every successful open and every change, keeping ``backupGenerations`` generations
+///   (`user.backup.1.sqlite`, … older). A missing, empty or damaged user file is restored from
+///   the newest backup that opens and passes the schema check.
 ///
 /// See `Guides/StationStore.md` for the schema, migrations and recovery policy.
 public final class StationStore: Sendable {
@@ -33,16 +36,30 @@ public final class StationStore: Sendable {
   public struct Recovery: Sendable, CustomStringConvertible {
     /// The problem that was found.
     public var problem: StationStoreError
-    /// Where the unusable file now lives.
-    public var movedTo: URL
-    /// For user data: whether it was restored from the backup (false = started empty).
-    public var restoredFromBackup: Bool
+    /// Where the unusable file now lives; nil when there was no file to move (it was missing).
+    public var movedTo: URL?
+    /// For user data: the backup it was restored from (nil = started empty).
+    public var restoredFrom: URL?
 
-    /// `user data file … is damaged (…); moved to …; restored from backup`.
+    /// Creates a recovery record.
+    public init(problem: StationStoreError, movedTo: URL?, restoredFrom: URL? = nil) {
+      self.problem = problem
+      self.movedTo = movedTo
+      self.restoredFrom = restoredFrom
+    }
+
+    /// For user data: whether it was restored from a backup (false = started empty).
+    public var restoredFromBackup: Bool { restoredFrom != nil }
+
+    /// `user data file … is damaged (…); moved to …; restored from backup …`, naming the user
+    /// file and the backup it was restored from.
     public var description: String {
-      var text = "\(problem); moved to \(movedTo.path)"
+      var text = "\(problem)"
+      if let movedTo { text += "; moved to \(movedTo.path)" }
       if problem.role == StationStore.userRole {
-        text += restoredFromBackup ? "; restored from backup" : "; no usable backup, started empty"
+        text +=
+          restoredFrom.map { "; restored from backup \($0.path)" }
+          ?? "; no usable backup, started empty"
       } else {
         text += "; station data will be rebuilt"
       }
@@ -73,8 +90,27 @@ public final class StationStore: Sendable {
   public var stationsURL: URL { stationsFile.url }
   /// The user database file inside `directory`.
   public var userURL: URL { userFile.url }
-  /// The user database's backup inside `directory`.
-  public var userBackupURL: URL { directory.appendingPathComponent("user.backup.sqlite") }
+  /// The user database's newest backup inside `directory`.
+  public var userBackupURL: URL { Self.backupURL(in: directory, generation: 0) }
+  /// Every backup generation of the user database, newest first.
+  public var userBackupURLs: [URL] { Self.backupURLs(in: directory) }
+
+  /// How many generations of user-data backups are kept.
+  public static let backupGenerations = 3
+
+  /// Generation 0 is `user.backup.sqlite`, generation n `user.backup.n.sqlite`.
+  static func backupURL(in directory: URL, generation: Int) -> URL {
+    directory.appendingPathComponent(
+      generation == 0 ? "user.backup.sqlite" : "user.backup.\(generation).sqlite")
+  }
+
+  static func backupURLs(in directory: URL) -> [URL] {
+    (0..<backupGenerations).map { backupURL(in: directory, generation: $0) }
+  }
+
+  /// Recoveries performed when the store was opened and since (a station file found damaged
+  /// while reading or writing is moved aside and rebuilt at once).
+  public var allRecoveries: [Recovery] { recoveries + extraRecoveries.withLock { $0 } }
 
   /// The per-user default folder: `$XDG_DATA_HOME/wayside`, else `~/.local/share/wayside`.
   public static func defaultDirectory(
@@ -104,20 +140,32 @@ public final class StationStore: Sendable {
       url: directory.appendingPathComponent("stations.sqlite"), role: Self.stationRole,
       schema: .stations)
     let userFile = DatabaseFile(
-      url: directory.appendingPathComponent("user.sqlite"), role: Self.userRole, schema: .user)
+      url: directory.appendingPathComponent("user.sqlite"), role: Self.userRole, schema: .user,
+      secret: true)
     self.stationsFile = stationsFile
     self.userFile = userFile
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    {
+      throw StationStoreError(
+        file: directory, role: "store folder",
+        problem: .io("is a file, not a folder; expected a folder for the store's databases"))
+    }
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
     } catch {
       throw StationStoreError(
         file: directory, role: "store folder",
-        problem: .io("cannot be created: \(error); expected a writable folder"))
+        problem: .io(
+          "cannot be created (\(DatabaseFile.describe(error))); expected a writable folder"))
     }
     var recoveries: [Recovery] = []
-    let backupURL = directory.appendingPathComponent("user.backup.sqlite")
     let user = try Self.openUser(
-      userFile, backup: backupURL, policy: recovery, now: now(), recoveries: &recoveries)
+      userFile, backups: Self.backupURLs(in: directory), policy: recovery, now: now(),
+      recoveries: &recoveries)
     let stations: SQLiteConnection
     do {
       stations = try stationsFile.open(fullCheck: false)
@@ -127,7 +175,7 @@ public final class StationStore: Sendable {
       // Station data from a newer schema can be rebuilt from the bundled data; the newer file is
       // kept aside rather than deleted.
       let aside = try stationsFile.moveAside(now: now())
-      recoveries.append(Recovery(problem: error, movedTo: aside, restoredFromBackup: false))
+      recoveries.append(Recovery(problem: error, movedTo: aside))
       stations = try stationsFile.open(fullCheck: false)
     }
     self.recoveries = recoveries
@@ -135,52 +183,96 @@ public final class StationStore: Sendable {
     backUpUserData()
   }
 
+  /// Opens the user file, or restores it from the newest usable backup when it is missing or
+  /// empty while a backup exists, or damaged (``StationStoreError/isRecoverableByMovingAside``).
   private static func openUser(
-    _ file: DatabaseFile, backup: URL, policy: RecoveryPolicy, now: Date,
+    _ file: DatabaseFile, backups: [URL], policy: RecoveryPolicy, now: Date,
     recoveries: inout [Recovery]
   ) throws(StationStoreError) -> SQLiteConnection {
-    do {
-      return try file.open(fullCheck: true)
-    } catch  where policy == .moveAside && error.isRecoverableByMovingAside {
-      let aside = try file.moveAside(now: now)
-      let fm = FileManager.default
-      if fm.fileExists(atPath: backup.path) {
-        do {
-          try fm.copyItem(at: backup, to: file.url)
-          let db = try file.open(fullCheck: true)
-          recoveries.append(Recovery(problem: error, movedTo: aside, restoredFromBackup: true))
-          return db
-        } catch {
-          // The backup is unusable too; drop the copy (the backup file itself stays) and start
-          // empty. The original remains at `aside`.
-          for suffix in ["", "-wal", "-shm"] { try? fm.removeItem(atPath: file.url.path + suffix) }
-        }
-      }
-      recoveries.append(Recovery(problem: error, movedTo: aside, restoredFromBackup: false))
-      return try file.open(fullCheck: true)
+    let fm = FileManager.default
+    let path = file.url.path
+    let hasBackup = backups.contains { fm.fileExists(atPath: $0.path) }
+    let exists = fm.fileExists(atPath: path)
+    var problem: StationStoreError?
+    if hasBackup, !exists, !fm.fileExists(atPath: path + "-wal") {
+      problem = file.error(.missing)
+    } else if hasBackup, exists,
+      let size = (try? fm.attributesOfItem(atPath: path))?[.size] as? Int, size == 0,
+      !fm.fileExists(atPath: path + "-wal")
+    {
+      problem = file.error(.empty)
     }
+    if let problem, policy == .fail { throw problem }
+    if problem == nil {
+      do {
+        return try file.open(fullCheck: true)
+      } catch  where policy == .moveAside && error.isRecoverableByMovingAside {
+        problem = error
+      }
+    }
+    guard let problem else { return try file.open(fullCheck: true) }
+    let present = ["", "-wal", "-shm"].contains { fm.fileExists(atPath: path + $0) }
+    let aside = present ? try file.moveAside(now: now) : nil
+    for backup in backups where fm.fileExists(atPath: backup.path) {
+      do {
+        try fm.copyItem(at: backup, to: file.url)
+        let db = try file.open(fullCheck: true)
+        recoveries.append(Recovery(problem: problem, movedTo: aside, restoredFrom: backup))
+        return db
+      } catch {
+        // This backup is unusable too; drop the copy (the backup itself stays) and try the
+        // next older one.
+        for suffix in ["", "-wal", "-shm"] { try? fm.removeItem(atPath: path + suffix) }
+      }
+    }
+    recoveries.append(Recovery(problem: problem, movedTo: aside, restoredFrom: nil))
+    return try file.open(fullCheck: true)
   }
 
-  /// Refreshes `user.backup.sqlite` from the live user file (write to a temporary file, then an
-  /// atomic rename). A failed backup leaves the previous one in place; the change that triggered
+  /// Refreshes `user.backup.sqlite` from the live user file: `VACUUM INTO` a temporary file
+  /// created with mode 0600, then, when its content differs from the newest backup, shift the
+  /// older generations down (`user.backup.1.sqlite`, …, up to ``backupGenerations``) and rename
+  /// it into place. A failed backup leaves the previous ones in place; the change that triggered
   /// it is already committed, and the next change tries again.
   ///
-  /// An empty user file never replaces an existing backup: after a recovery that started empty
-  /// the old backup may be the only copy left of the user's data. The price is that a user who
-  /// deletes everything keeps a stale backup until the next non-empty change.
+  /// Two kinds of user file never replace a backup: an empty one (after a recovery that started
+  /// empty the old backup may be the only copy left of the user's data; the price is that a
+  /// user who deletes everything keeps a stale backup until the next non-empty change), and one
+  /// that lost tables or columns (``Schema/verify(_:file:)``), which is damaged.
   func backUpUserData() {
     let temporary = directory.appendingPathComponent("user.backup.sqlite.tmp")
     let fm = FileManager.default
-    if fm.fileExists(atPath: userBackupURL.path), (try? userDataIsEmpty()) ?? true { return }
+    let newest = userBackupURL
+    if fm.fileExists(atPath: newest.path), (try? userDataIsEmpty()) ?? true { return }
+    let file = userFile
+    let intact = connections.withLock { c in (try? file.schema.verify(c.user, file: file)) != nil }
+    guard intact else { return }
     try? fm.removeItem(at: temporary)
+    guard
+      fm.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+    else { return }
     let escaped = temporary.path.replacingOccurrences(of: "'", with: "''")
     let succeeded = connections.withLock { c in
       (try? c.user.execute("VACUUM INTO '\(escaped)'")) != nil
     }
-    guard succeeded else { return }
-    // rename(2) replaces the old backup atomically (FileManager.replaceItemAt is unreliable on
-    // Linux's Foundation).
-    if rename(temporary.path, userBackupURL.path) != 0 { try? fm.removeItem(at: temporary) }
+    guard succeeded else {
+      try? fm.removeItem(at: temporary)
+      return
+    }
+    if let old = try? Data(contentsOf: newest), let new = try? Data(contentsOf: temporary),
+      old == new
+    {
+      try? fm.removeItem(at: temporary)
+      return
+    }
+    // rename(2) replaces atomically (FileManager.replaceItemAt is unreliable on Linux's
+    // Foundation); older generations move first, so a crash in between loses no generation.
+    let generations = userBackupURLs
+    for index in stride(from: generations.count - 1, to: 0, by: -1)
+    where fm.fileExists(atPath: generations[index - 1].path) {
+      _ = rename(generations[index - 1].path, generations[index].path)
+    }
+    if rename(temporary.path, newest.path) != 0 { try? fm.removeItem(at: temporary) }
   }
 
   /// Whether every user table is empty.
@@ -212,13 +304,25 @@ public final class StationStore: Sendable {
   }
 
   /// Runs `body` on the station connection, mapping errors to ``StationStoreError``.
+  ///
+  /// Station data can always be rebuilt, so under ``RecoveryPolicy/moveAside`` a station file
+  /// found damaged here (while reading or writing) is moved aside and replaced by an empty one
+  /// (``rebuildStationFile(after:)``, recorded in ``allRecoveries``) and `body` runs once more
+  /// on it: a damaged file never makes every later run fail.
   func withStations<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws(StationStoreError)
     -> T
   {
     do {
       return try connections.withLock { c in try body(c.stations) }
     } catch {
-      throw storeError(error, in: stationsFile)
+      let problem = storeError(error, in: stationsFile)
+      guard policy == .moveAside, problem.isRecoverableByMovingAside else { throw problem }
+      try rebuildStationFile(after: problem)
+      do {
+        return try connections.withLock { c in try body(c.stations) }
+      } catch {
+        throw storeError(error, in: stationsFile)
+      }
     }
   }
 

@@ -16,6 +16,12 @@ public struct StationStoreError: Error, Sendable, CustomStringConvertible {
     case migrationFailed(toVersion: Int, reason: String)
     /// Reading, writing or moving the file failed.
     case io(String)
+    /// The file is empty (0 bytes) although a backup of it exists.
+    case empty
+    /// The file does not exist although a backup of it does.
+    case missing
+    /// The file is a Wayside database of the right version, but tables or columns are missing.
+    case wrongSchema(String)
   }
 
   /// Which of the store's files.
@@ -40,7 +46,7 @@ public struct StationStoreError: Error, Sendable, CustomStringConvertible {
   /// moved aside; user data is refused with an error.
   public var isRecoverableByMovingAside: Bool {
     switch problem {
-    case .notSQLite, .corrupt, .foreign: true
+    case .notSQLite, .corrupt, .foreign, .empty, .missing, .wrongSchema: true
     case .newerSchema, .migrationFailed, .io: false
     }
   }
@@ -79,6 +85,13 @@ public struct StationStoreError: Error, Sendable, CustomStringConvertible {
         + "the file was left unchanged"
     case .io(let message):
       return "\(role) file \(path): \(message)"
+    case .empty:
+      return "\(role) file \(path) is empty (0 bytes); expected a Wayside \(role) database"
+    case .missing:
+      return "\(role) file \(path) is missing; expected a Wayside \(role) database"
+    case .wrongSchema(let detail):
+      return
+        "\(role) file \(path) does not have the Wayside \(role) schema: \(detail)"
     }
   }
 }

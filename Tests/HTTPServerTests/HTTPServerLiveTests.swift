@@ -379,23 +379,29 @@ struct HTTPServerLiveTests {
     }
   }
 
-  @Test("connections beyond the limit are answered 503 instead of queueing")
+  @Test("at the connection limit an idle connection makes room for a new one instead of a 503")
   func connectionLimit() async throws {
-    let configuration = HTTPServer.Configuration(port: 0, maxConnections: 2)
+    let configuration = HTTPServer.Configuration(
+      port: 0, maxConnections: 2, evictionGrace: .zero)
     try await withServer(configuration, router: Self.router()) { server in
       let port = server.port
-      let statuses = try await blocking {
+      let (statuses, firstClosed) = try await blocking { () -> ([Int], Bool) in
         let first = try LoopbackClient(port: port)
         let second = try LoopbackClient(port: port)
         first.get("/hello", port: port)
+        let one = try first.readResponse()?.status ?? 0
         second.get("/hello", port: port)
-        let held = [try first.readResponse()?.status ?? 0, try second.readResponse()?.status ?? 0]
+        let two = try second.readResponse()?.status ?? 0
         let third = try LoopbackClient(port: port)
         third.get("/hello", port: port)
-        return held + [try third.readResponse()?.status ?? 0]
+        let three = try third.readResponse()?.status ?? 0
+        // The first connection was idle longest, so it was the one closed.
+        return ([one, two, three], first.closedByServer())
       }
-      #expect(statuses == [200, 200, 503])
-      #expect(server.statistics.connectionsRefused == 1)
+      #expect(statuses == [200, 200, 200])
+      #expect(firstClosed)
+      #expect(server.statistics.connectionsRefused == 0)
+      #expect(server.statistics.connectionsEvicted == 1)
     }
   }
 

@@ -31,13 +31,29 @@ final class LoopbackClient {
   let descriptor: Int32
   private var pending: [UInt8] = []
 
-  init(port: UInt16) throws {
+  /// Connects to `port` on 127.0.0.1, from the loopback address `source` (any 127.x.y.z on
+  /// Linux), so tests can play several clients.
+  init(port: UInt16, source: String? = nil) throws {
     #if canImport(Glibc)
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
       descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw ClientError(description: "socket failed") }
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        close(descriptor)
+        throw ClientError(description: "bind to \(source) failed")
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian

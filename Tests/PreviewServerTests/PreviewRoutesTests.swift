@@ -26,6 +26,9 @@ struct PreviewRoutesTests {
     )
   }
 
+  /// The header a same-origin `fetch` from the page sends with a JSON body.
+  static let json: HTTPHeaders = ["Content-Type": "application/json"]
+
   static func state(_ response: HTTPResponse) throws -> [String: Any] {
     let text = try #require(response.bodyText)
     return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -75,7 +78,8 @@ struct PreviewRoutesTests {
       return
     }
     let body = #"{"ev":"row","t":"\#(row.id)","e":"\#(first.id)"}"#
-    let response = await router.handle(try HTTPRequest(.post, "/event", body: Array(body.utf8)))
+    let response = await router.handle(
+      try HTTPRequest(.post, "/event", headers: Self.json, body: Array(body.utf8)))
     let car = try #require(try Self.state(response)["car"] as? String)
     #expect(car.contains("class=\"back\""))
     #expect(controller.display().screen?.stack.count == 1)
@@ -86,18 +90,23 @@ struct PreviewRoutesTests {
     let (routes, controller) = try Self.routes()
     let router = routes.router()
     _ = await router.handle(
-      try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"style","value":"night"}"#.utf8)))
+      try HTTPRequest(
+        .post, "/control", headers: Self.json, body: Array(#"{"cmd":"style","value":"night"}"#.utf8)
+      ))
     #expect(controller.display().configuration.contentStyle == .dark)
     _ = await router.handle(
-      try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"display","value":"wide"}"#.utf8)))
+      try HTTPRequest(
+        .post, "/control", headers: Self.json,
+        body: Array(#"{"cmd":"display","value":"wide"}"#.utf8)))
     #expect(controller.display().configuration.display == .wide)
     let response = await router.handle(
-      try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"warp"}"#.utf8)))
+      try HTTPRequest(.post, "/control", headers: Self.json, body: Array(#"{"cmd":"warp"}"#.utf8)))
     #expect(
       (try Self.state(response)["panel"] as? String)?.contains("unknown command &#39;warp&#39;")
         == true)
     _ = await router.handle(
-      try HTTPRequest(.post, "/control", body: Array(#"{"cmd":"disconnect"}"#.utf8)))
+      try HTTPRequest(
+        .post, "/control", headers: Self.json, body: Array(#"{"cmd":"disconnect"}"#.utf8)))
     #expect(controller.display().away == .disconnected)
   }
 
@@ -105,7 +114,8 @@ struct PreviewRoutesTests {
   func malformedBodies() async throws {
     let router = try Self.routes().0.router()
     for path in ["/event", "/control"] {
-      let response = await router.handle(try HTTPRequest(.post, path, body: Array("not json".utf8)))
+      let response = await router.handle(
+        try HTTPRequest(.post, path, headers: Self.json, body: Array("not json".utf8)))
       #expect(response.status == .badRequest)
       #expect(response.bodyText?.contains("expected a JSON object") == true)
     }
@@ -139,7 +149,8 @@ struct PreviewRoutesTests {
     ]
     for step in steps {
       let body = #"{"cmd":"data","value":"\#(step.mode)"}"#
-      let response = await router.handle(try HTTPRequest(.post, "/control", body: Array(body.utf8)))
+      let response = await router.handle(
+        try HTTPRequest(.post, "/control", headers: Self.json, body: Array(body.utf8)))
       await controller.session.settle()
       #expect(controller.dataSource.mode.description == step.mode)
       let poi = try #require(Self.nearby(controller))
@@ -158,7 +169,8 @@ struct PreviewRoutesTests {
     let (routes, controller) = try Self.routes(app: "places")
     let router = routes.router()
     let body = #"{"cmd":"data","value":"offline"}"#
-    let response = await router.handle(try HTTPRequest(.post, "/control", body: Array(body.utf8)))
+    let response = await router.handle(
+      try HTTPRequest(.post, "/control", headers: Self.json, body: Array(body.utf8)))
     #expect(controller.dataSource.mode == .normal)
     let panel = try #require(try Self.state(response)["panel"] as? String)
     #expect(
@@ -178,9 +190,12 @@ struct PreviewRoutesTests {
     }
     _ = await router.handle(
       try HTTPRequest(
-        .post, "/event", body: Array(#"{"ev":"poi","t":"nearby","e":"\#(first.id)"}"#.utf8)))
+        .post, "/event", headers: Self.json,
+        body: Array(#"{"ev":"poi","t":"nearby","e":"\#(first.id)"}"#.utf8)))
     let response = await router.handle(
-      try HTTPRequest(.post, "/event", body: Array(#"{"ev":"poiButton","which":"primary"}"#.utf8)))
+      try HTTPRequest(
+        .post, "/event", headers: Self.json,
+        body: Array(#"{"ev":"poiButton","which":"primary"}"#.utf8)))
     let panel = try #require(try Self.state(response)["panel"] as? String)
     #expect(panel.contains("Apple Maps would open directions"))
   }

@@ -51,8 +51,10 @@ struct StationStoreRecoveryTests {
     let store = try StationStore(directory: folder.url, now: { fixedNow })
     let recovery = try #require(store.recoveries.first)
     #expect(store.recoveries.count == 1)
-    #expect(recovery.movedTo.lastPathComponent == "stations.sqlite.unusable-20260528T202640Z")
-    #expect(try String(contentsOf: recovery.movedTo, encoding: .utf8).hasPrefix("this is not"))
+    #expect(recovery.movedTo?.lastPathComponent == "stations.sqlite.unusable-20260528T202640Z")
+    #expect(
+      try String(contentsOf: try #require(recovery.movedTo), encoding: .utf8).hasPrefix(
+        "this is not"))
     let startup = try store.loadStations { TestStations.kassel }
     #expect(startup.imported)
     #expect(startup.stations.count == 292)
@@ -115,7 +117,7 @@ struct StationStoreRecoveryTests {
     let recovery = try #require(store.recoveries.first)
     #expect(recovery.restoredFromBackup)
     #expect(recovery.description.contains("restored from backup"))
-    #expect(FileManager.default.fileExists(atPath: recovery.movedTo.path))
+    #expect(FileManager.default.fileExists(atPath: recovery.movedTo?.path ?? ""))
     #expect(try store.favouriteStationIDs() == ["bnetza2022-favourite"])
     #expect(try store.stationCount() == 292)
   }
@@ -126,12 +128,16 @@ struct StationStoreRecoveryTests {
     defer { folder.cleanUp() }
     try makeHealthyStore(in: folder)
     try writeGarbage(to: folder.file("user.sqlite"))
-    try writeGarbage(to: folder.file("user.backup.sqlite"))
+    for backup in ["user.backup.sqlite", "user.backup.1.sqlite", "user.backup.2.sqlite"] {
+      try writeGarbage(to: folder.file(backup))
+    }
     let store = try StationStore(directory: folder.url, now: { fixedNow })
     let recovery = try #require(store.recoveries.first)
     #expect(!recovery.restoredFromBackup)
     #expect(try store.favouriteStationIDs() == [])
-    #expect(try String(contentsOf: recovery.movedTo, encoding: .utf8).hasPrefix("this is not"))
+    #expect(
+      try String(contentsOf: try #require(recovery.movedTo), encoding: .utf8).hasPrefix(
+        "this is not"))
     #expect(try store.stationCount() == 292)
   }
 

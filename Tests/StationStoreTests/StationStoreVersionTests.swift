@@ -60,7 +60,7 @@ struct StationStoreVersionTests {
     let store = try StationStore(directory: folder.url, now: { fixedNow })
     let recovery = try #require(store.recoveries.first)
     #expect(recovery.problem.isNewerSchema)
-    #expect(FileManager.default.fileExists(atPath: recovery.movedTo.path))
+    #expect(FileManager.default.fileExists(atPath: recovery.movedTo?.path ?? ""))
     let startup = try store.loadStations(bundledFingerprint: "a") { TestStations.kassel }
     #expect(startup.imported)
     #expect(try store.favouriteStationIDs() == ["bnetza2022-favourite"])

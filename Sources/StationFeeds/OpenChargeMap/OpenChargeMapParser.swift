@@ -215,6 +215,8 @@ private struct POIReader {
   func describe(_ value: OpenChargeMapJSON) -> String {
     switch value {
     case .string(let s): "a string \"\(s.prefix(40))\""
+    case .number(let n) where !n.isFinite:
+      "\(n.isNaN ? "NaN" : n > 0 ? "Infinity" : "-Infinity"), not a finite number"
     case .number(let n): "the number \(n)"
     default: value.kindName
     }

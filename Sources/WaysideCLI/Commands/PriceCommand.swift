@@ -110,6 +110,9 @@ public enum PriceCommand: WaysideCommand {
     return value
   }
 
+  /// The largest tariff file `price` reads (2 MiB; the bundled catalogues are below 200 KB).
+  static let maximumTariffFileSize = 2 * 1024 * 1024
+
   /// Reads a tariff from a file: one object, `{"tariffs": [...]}`, or `{"data": ...}`.
   static func loadTariff(path: String, id: String?) throws -> (Tariff, [String]) {
     let expected =
@@ -120,6 +123,12 @@ public enum PriceCommand: WaysideCommand {
     }
     guard !isDirectory.boolValue else {
       throw CommandError.failure("tariff file '\(path)' is a directory; \(expected)")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    guard size <= maximumTariffFileSize else {
+      throw CommandError.failure(
+        "tariff file '\(path)' is \(size) bytes, more than the \(maximumTariffFileSize) bytes a"
+          + " tariff file may have; \(expected)")
     }
     let data: Data
     do {
@@ -187,6 +196,7 @@ public enum PriceCommand: WaysideCommand {
     } catch {
       throw CommandError.failure("\(path): \(error)")
     }
+    do { try tariff.validate() } catch { throw CommandError.failure("\(path): \(error)") }
     let shadowed = TariffLint.shadowedElements(tariff)
     if !shadowed.isEmpty {
       warnings.append(

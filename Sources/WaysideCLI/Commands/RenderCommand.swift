@@ -32,6 +32,8 @@ public enum RenderCommand: WaysideCommand {
       --app NAME        \(WaysideApps.ids) (default \(ServeCommand.defaultAppName))
       --journey FILE    run this journey and render its final screen
       --from URL        the current screen of a running simulator, e.g. http://127.0.0.1:8080
+                        (loopback only: 127.0.0.1, ::1 or localhost)
+      --allow-remote    let --from reach a simulator on another host
       --format FORMAT   html (default), svg (the HTML inside an SVG foreignObject) or text
       --display ID      \(DisplayProfile.all.map(\.id).joined(separator: ", "))
       --style STYLE     day or night
@@ -44,6 +46,7 @@ public enum RenderCommand: WaysideCommand {
     let appName = try arguments.option("--app")
     let journeyFile = try arguments.option("--journey")
     let from = try arguments.option("--from")
+    let allowRemote = arguments.flag("--allow-remote")
     let format = try arguments.option("--format") ?? "html"
     let display = try arguments.displayProfile()
     let contentStyle = try arguments.contentStyle()
@@ -60,7 +63,7 @@ public enum RenderCommand: WaysideCommand {
         throw CommandError.usage(
           "--display and --style change the simulator, not its snapshot; set them in the page")
       }
-      let text = try await fetchCurrentScreen(from, format: format)
+      let text = try await fetchCurrentScreen(from, format: format, allowRemote: allowRemote)
       try write(text, to: output, io)
       return 0
     }
@@ -122,14 +125,24 @@ public enum RenderCommand: WaysideCommand {
   }
 
   /// Fetches `/screen.html|svg|txt` from a running simulator.
-  static func fetchCurrentScreen(_ base: String, format: String) async throws -> String {
+  ///
+  /// Unless `allowRemote`, the URL must name a loopback host (`127.x.x.x`, `::1`, `localhost`),
+  /// checked before any name is resolved.
+  static func fetchCurrentScreen(_ base: String, format: String, allowRemote: Bool = false)
+    async throws -> String
+  {
     let suffix = format == "text" ? "txt" : format
     let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
     guard let url = URL(string: "\(trimmed)/screen.\(suffix)"),
-      url.scheme == "http" || url.scheme == "https"
+      url.scheme == "http" || url.scheme == "https", let host = url.host, !host.isEmpty
     else {
       throw CommandError.usage(
         "option --from expects the simulator's URL, e.g. http://127.0.0.1:8080, got '\(base)'")
+    }
+    guard allowRemote || isLoopback(host: host) else {
+      throw CommandError.usage(
+        "option --from expects a simulator on this machine (127.0.0.1, ::1 or localhost), got"
+          + " host '\(host)'; add --allow-remote to reach another host")
     }
     var request = URLRequest(url: url)
     request.timeoutInterval = 10
@@ -148,6 +161,15 @@ public enum RenderCommand: WaysideCommand {
         "cannot reach a simulator at \(trimmed): \(error.localizedDescription); start one with 'wayside serve'"
       )
     }
+  }
+
+  /// Whether `host` (as written in a URL, brackets optional) is a loopback name or address.
+  static func isLoopback(host: String) -> Bool {
+    let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+    if bare == "localhost" || bare == "::1" || bare == "0:0:0:0:0:0:0:1" { return true }
+    let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+    return octets.count == 4 && octets[0] == "127"
+      && octets.allSatisfy { $0.count <= 3 && UInt8($0) != nil }
   }
 
   /// Connects an app to a fresh emulated host and returns what the driver sees first.

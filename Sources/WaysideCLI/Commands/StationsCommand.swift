@@ -350,7 +350,9 @@ enum StationTable {
       row += [
         station.maxPower.map { number($0.kilowatts) } ?? "?",
         station.hasDirectCurrent ? "yes" : "no",
-        clip(station.operatorName, 30), clip(station.displayName, 40), station.id.rawValue,
+        clip(TerminalText.escaped(station.operatorName), 30),
+        clip(TerminalText.escaped(station.displayName), 40),
+        TerminalText.escaped(station.id.rawValue),
       ]
       rows.append(row)
     }

@@ -78,6 +78,9 @@ public enum StationsImportCommand: WaysideCommand {
     } catch {
       throw CommandError.failure("cannot write the stations to the store: \(error)")
     }
+    for recovery in store.allRecoveries.dropFirst(store.recoveries.count) {
+      io.err("warning: \(recovery)")
+    }
     io.out(summary(outcome, path: path, written: outcome.stations.count, directory: directory))
     printDiagnostics(outcome, limit: limit, io)
     return 0
@@ -124,7 +127,7 @@ public enum StationsImportCommand: WaysideCommand {
   }
 
   static func printDiagnostics(_ outcome: Outcome, limit: Int, _ io: CommandIO) {
-    for line in outcome.diagnostics.prefix(limit) { io.out(line) }
+    for line in outcome.diagnostics.prefix(limit) { io.out(TerminalText.escaped(line)) }
     if outcome.diagnostics.count > limit {
       io.out("… and \(outcome.diagnostics.count - limit) more diagnostics (--max-diagnostics N)")
     }
