@@ -156,12 +156,18 @@ public final class SimulatorController {
       try host.press(element)
     case "transport": message = "Playback controls are the system's; the app's player handles them."
     case "poi": try host.selectPoint(element)
-    case "poiDeselect": message = "Closing the card is handled by CarPlay."
+    case "poiDeselect": try host.closePointCard()
     case "poiButton": try host.pressPointButton(primary: event.which != "secondary")
     case "upNext": try host.pressUpNext()
     case "albumArtist": try host.pressAlbumArtist()
     case "alertAction": try host.choose(element)
-    case "home", "reopen": reconnect()
+    case "home", "reopen":
+      // The car's Home button is the car's: it never plugs in a car that is not connected.
+      guard host.configuration != nil else {
+        message = "The car is not connected; connect it in the side panel."
+        return
+      }
+      reconnect()
     default:
       throw DriverError("unknown page event '\(event.ev)'")
     }
