@@ -43,11 +43,13 @@ struct SimulatorLayoutTests {
     let points = Array(repeating: (x: 300.0, y: 200.0), count: pins.count)
     let spread = MapSVGRenderer.spread(
       pins, at: points, width: 600, height: 400, covered: (left: 0, top: 0))
-    #expect(spread[3].x == 300 && spread[3].y == 200)
-    for i in spread.indices {
-      for j in spread.indices where j > i {
-        let dx = spread[i].x - spread[j].x
-        let dy = spread[i].y - spread[j].y
+    #expect(spread[3]?.x == 300 && spread[3]?.y == 200)
+    let drawn = spread.compactMap { $0 }
+    #expect(drawn.count == pins.count)
+    for i in drawn.indices {
+      for j in drawn.indices where j > i {
+        let dx = drawn[i].x - drawn[j].x
+        let dy = drawn[i].y - drawn[j].y
         #expect((dx * dx + dy * dy).squareRoot() >= 20, "pins \(i) and \(j) overlap")
       }
     }
@@ -59,7 +61,17 @@ struct SimulatorLayoutTests {
     let points = Array(repeating: (x: 240.0, y: 100.0), count: pins.count)
     let spread = MapSVGRenderer.spread(
       pins, at: points, width: 500, height: 300, covered: (left: 228, top: 0))
-    #expect(spread.allSatisfy { $0.x - 10 >= 228 })
+    #expect(spread.allSatisfy { ($0?.x ?? 1000) - 10 >= 228 })
+  }
+
+  @Test("pins that find no free spot are clustered into the nearest drawn pin's +n badge")
+  func crowdedPinsCluster() {
+    let pins = (0..<30).map { MapPin(id: "p\($0)", coordinate: .init(latitude: 0, longitude: 0)) }
+    let points = Array(repeating: (x: 60.0, y: 60.0), count: pins.count)
+    let spread = MapSVGRenderer.spread(
+      pins, at: points, width: 120, height: 90, covered: (left: 0, top: 0))
+    let drawn = spread.compactMap { $0 }
+    #expect(drawn.count > 1 && drawn.count < pins.count)
   }
 
   @Test("the portrait point-of-interest panel spans the top and the places fit below it")

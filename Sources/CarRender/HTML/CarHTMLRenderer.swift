@@ -90,7 +90,7 @@ public struct CarHTMLRenderer: Sendable {
       let selected = index == bar.selectedIndex ? " selected" : ""
       let badge = tab.tab?.showsBadge == true ? "<span class=\"badge\"></span>" : ""
       html +=
-        "<button class=\"tab\(selected)\" data-ev=\"tab\" data-t=\"\(esc(rootID.rawValue))\" data-e=\"\(index)\"><span class=\"icon\">\(icon)</span>\(esc(title))\(badge)</button>"
+        "<button class=\"tab\(selected)\" data-ev=\"tab\" data-t=\"\(esc(rootID.rawValue))\" data-e=\"\(index)\"><span class=\"icon\">\(icon)</span><span class=\"tab-title\">\(esc(title))</span>\(badge)</button>"
     }
     return html + "</nav>"
   }

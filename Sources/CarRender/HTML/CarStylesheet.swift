@@ -20,6 +20,8 @@ public enum CarStylesheet {
     .screen{position:relative;flex:1;display:flex;flex-direction:column;min-width:0}
     .tabs{display:flex;gap:4px;padding:6px 10px;height:32px;flex:none;background:var(--panel);border-bottom:1px solid var(--sep)}
     .tab{flex:1;border-radius:8px !important;text-align:center !important;font-size:13px;display:flex;align-items:center;justify-content:center;gap:5px;color:var(--sub) !important;position:relative}
+    .tab{min-width:0;overflow:hidden;padding:0 4px}.tab-title{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+    .car.portrait .tab{flex-direction:column;gap:0;font-size:10px;line-height:1.1}.car.portrait .tab .glyph{font-size:16px}
     .tab.selected{background:var(--row-hi) !important;color:var(--text) !important;font-weight:600}
     .tab .badge{width:7px;height:7px;border-radius:4px;background:var(--danger);position:absolute;top:5px;right:12px}
     .template{position:relative;flex:1;display:flex;flex-direction:column;min-height:0}

@@ -283,9 +283,19 @@ public struct MapSVGRenderer: Sendable {
     let order = pins.indices.sorted {
       (pins[$0].style == .selected ? 1 : 0, $0) < (pins[$1].style == .selected ? 1 : 0, $1)
     }
+    // Each clustered pin joins the drawn place pin nearest to its place.
+    var clustered: [Int: Int] = [:]
+    for index in pins.indices where spread[index] == nil {
+      let anchor = points[index]
+      let nearest = pins.indices.filter { spread[$0] != nil && pins[$0].style != .car }.min {
+        hypot(points[$0].x - anchor.x, points[$0].y - anchor.y)
+          < hypot(points[$1].x - anchor.x, points[$1].y - anchor.y)
+      }
+      if let nearest { clustered[nearest, default: 0] += 1 }
+    }
     for index in order {
       let pin = pins[index]
-      let p = spread[index]
+      guard let p = spread[index] else { continue }
       guard p.x >= -30, p.y >= -30, p.x <= viewport.width + 30, p.y <= viewport.height + 30 else {
         continue
       }
@@ -321,6 +331,10 @@ public struct MapSVGRenderer: Sendable {
             "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
         }
         out += "</g>\n"
+        if let count = clustered[index] {
+          out +=
+            "<g class=\"cluster\" pointer-events=\"none\" transform=\"translate(\(fmt(p.x + r + 4)) \(fmt(p.y - r * 1.94)))\"><rect x=\"-2\" y=\"-7\" width=\"\(count < 10 ? 18 : 24)\" height=\"14\" rx=\"7\" fill=\"#ffffff\" stroke=\"\(colour)\" stroke-width=\"1.5\"/><text x=\"\(count < 10 ? 7 : 10)\" y=\"3.5\" text-anchor=\"middle\" font-size=\"9.5\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(colour)\">+\(count)</text></g>\n"
+        }
       }
     }
     return out
@@ -329,12 +343,13 @@ public struct MapSVGRenderer: Sendable {
   /// Pixel positions for the pins' tips so that no two place pins' heads overlap: the selected
   /// pin keeps its place, then each other pin in turn stays or moves to the nearest free spot on
   /// rings around its place (8 directions, 3 rings), never under the covered edges. Bounded:
-  /// at most 25 candidates per pin; a pin with no free spot stays where it is.
+  /// at most 25 candidates per pin. A pin with no free spot is clustered (nil): the nearest
+  /// drawn pin counts it with a "+n" badge, as a map clusters what it cannot spread.
   static func spread(
     _ pins: [MapPin], at points: [(x: Double, y: Double)], width: Double, height: Double,
     covered: (left: Double, top: Double)
-  ) -> [(x: Double, y: Double)] {
-    var result = points
+  ) -> [(x: Double, y: Double)?] {
+    var result: [(x: Double, y: Double)?] = points
     var placed: [(x: Double, y: Double, r: Double)] = []
     let order = pins.indices.sorted {
       (pins[$0].style == .selected ? 0 : 1, $0) < (pins[$1].style == .selected ? 0 : 1, $1)
@@ -356,9 +371,10 @@ public struct MapSVGRenderer: Sendable {
     for index in order where pins[index].style != .car {
       let r = radius(pins[index])
       let p = points[index]
-      var chosen = p
+      var chosen: (x: Double, y: Double)? = p
       let inside = p.x >= covered.left && p.y >= covered.top && p.x <= width && p.y <= height
       if inside, !free(p.x, p.y, r) {
+        chosen = nil
         search: for ring in 1...3 {
           let distance = Double(ring) * (2 * r + 6)
           for step in 0..<8 {
@@ -373,7 +389,7 @@ public struct MapSVGRenderer: Sendable {
         }
       }
       result[index] = chosen
-      placed.append((chosen.x, chosen.y - r * 1.94, r))
+      if let chosen { placed.append((chosen.x, chosen.y - r * 1.94, r)) }
     }
     return result
   }
