@@ -61,6 +61,18 @@ public protocol CarRules: Sendable {
   func lint(
     _ screen: CarScreen, for entitlements: CarEntitlements, configuration: SessionConfiguration
   ) -> [Diagnostic]
+  /// The run-time limits in force for these entitlements in this car (what renderers show).
+  func limits(for entitlements: CarEntitlements, configuration: SessionConfiguration)
+    -> CarLimits
+}
+
+extension CarRules {
+  /// The emulator's default limits for these entitlements and this configuration.
+  public func limits(for entitlements: CarEntitlements, configuration: SessionConfiguration)
+    -> CarLimits
+  {
+    CarLimits.limits(for: entitlements, configuration: configuration)
+  }
 }
 
 extension CarRules where Self == KitCarRules {

@@ -36,6 +36,14 @@ public struct KitCarRules: CarRules {
     CarLimits.limits(for: entitlements, configuration: configuration, base: base).maximumTabCount
   }
 
+  /// The limits in force: ``base`` with the categories' depth and tab count and the car's
+  /// current limitations (carplay-facts.md §1.1, §1.3, §2).
+  public func limits(for entitlements: CarEntitlements, configuration: SessionConfiguration)
+    -> CarLimits
+  {
+    CarLimits.limits(for: entitlements, configuration: configuration, base: base)
+  }
+
   /// `HostTruncation.apply(to:limits:)` under the car's current limits.
   public func truncate(
     _ template: TemplateSpec, for entitlements: CarEntitlements,

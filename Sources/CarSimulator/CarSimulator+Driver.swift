@@ -14,21 +14,228 @@ public struct DriverError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension CarSimulator {
-  // MARK: - Driver events
+  // MARK: - Driver actions
+
+  /// Carries out a driver action: the one way journeys, the web simulator and the per-action
+  /// methods below act on the car.
+  ///
+  /// An action whose target is not on screen changes nothing, is recorded in the transcript as
+  /// `reject …` and throws, naming what the screen shows instead.
+  public func drive(_ action: DriverAction) throws(DriverError) {
+    _ = try checked(action)()
+  }
+
+  /// Why `action` cannot happen now, or nil when it can; changes nothing and records nothing
+  /// (journeys' `expect cannot …`).
+  public func refusal(of action: DriverAction) -> DriverError? {
+    do {
+      _ = try plan(action)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The App Shortcut a spoken phrase runs, if any (carplay-facts.md §7): phrases match
+  /// ignoring case and punctuation, with the app's name filled in.
+  public func shortcut(matching phrase: String) -> VoiceShortcut? {
+    let normalized = Self.normalize(phrase)
+    return shortcuts.first { Self.normalize($0.spoken(appName: appName)) == normalized }
+  }
+
+  /// The plan for `action`, with a refusal recorded in the transcript before it is thrown.
+  private func checked(_ action: DriverAction) throws(DriverError) -> () -> SelectionTicket? {
+    do {
+      return try plan(action)
+    } catch {
+      reject(error.message)
+      throw error
+    }
+  }
+
+  /// Checks that `action` can happen on the shown screen, without changing anything; the
+  /// returned closure carries it out (and answers the ticket of a row tap).
+  private func plan(_ action: DriverAction) throws(DriverError) -> () -> SelectionTicket? {
+    func then(_ body: @escaping () -> Void) -> () -> SelectionTicket? {
+      {
+        body(); return nil
+      }
+    }
+    switch action {
+    case .tapRow(let row):
+      if let shown = screen, shown.modal == nil,
+        case .search(let search) = shown.visible.top.content
+      {
+        // A search template's results are rows too (navigation apps).
+        let top = shown.visible.top
+        guard search.results.contains(where: { $0.id == row }) else {
+          throw DriverError(
+            "tap row '\(row)': no such result on '\(top.id)'; shown: "
+              + Self.list(search.results.map(\.id)))
+        }
+        return { self.select(row, in: top.id) }
+      }
+      let (top, list) = try shownTopList("tap row '\(row)'")
+      guard let found = list.allRows.first(where: { $0.id == row }) else {
+        throw DriverError(
+          "tap row '\(row)': no such row on '\(top.id)'; shown rows: "
+            + Self.list(list.allRows.map(\.id)))
+      }
+      if case .item(let item) = found, !item.isEnabled {
+        throw DriverError("tap row '\(row)': the row is disabled")
+      }
+      return { self.select(row, in: top.id) }
+    case .tapImage(let row, let index):
+      let (top, list) = try shownTopList("tap image \(index + 1) of '\(row)'")
+      guard case .imageRow(let imageRow)? = list.allRows.first(where: { $0.id == row }) else {
+        throw DriverError("tap image: no image row '\(row)' on '\(top.id)'")
+      }
+      guard imageRow.images.indices.contains(index) else {
+        throw DriverError(
+          "tap image: row '\(row)' shows \(imageRow.images.count) images, not \(index + 1)")
+      }
+      return then { self.emit(.imageRowImageSelected(template: top.id, row: row, index: index)) }
+    case .selectTab(let index):
+      let screen = try runningScreen("select tab \(index + 1)")
+      guard modal == nil else { throw DriverError("select tab: a modal is presented") }
+      guard var root, case .tabBar(var bar) = screen.root.content else {
+        throw DriverError("select tab \(index + 1): the root is not a tab bar")
+      }
+      guard bar.tabs.indices.contains(index) else {
+        throw DriverError("select tab \(index + 1): the tab bar has \(bar.tabs.count) tabs")
+      }
+      return then {
+        bar.selectedIndex = index
+        root.content = .tabBar(bar)
+        self.root = root
+        self.emit(.tabSelected(index: index, template: bar.tabs[index].id))
+      }
+    case .back:
+      _ = try runningScreen("back")
+      guard modal == nil else { throw DriverError("back: a modal is presented") }
+      guard let popped = currentStack.last else {
+        throw DriverError(
+          "back: '\(visibleBase?.id.rawValue ?? "?")' is the root; there is no back button")
+      }
+      return then {
+        self.currentStack.removeLast()
+        self.emit(.backPressed(popped: popped.id))
+      }
+    case .selectPoint(let point):
+      let (top, poi) = try shownTopPOI("select point '\(point)'")
+      guard let index = poi.points.firstIndex(where: { $0.id == point }) else {
+        throw DriverError(
+          "select point '\(point)': not shown on '\(top.id)'; shown: "
+            + Self.list(poi.points.map(\.id)))
+      }
+      return then {
+        self.updateRequested(top.id) { template in
+          if case .pointOfInterest(var spec) = template.content {
+            spec.selectedIndex = index
+            template.content = .pointOfInterest(spec)
+          }
+        }
+        self.emit(.pointSelected(template: top.id, point: point))
+      }
+    case .pressPrimary, .pressSecondary:
+      let primary = action == .pressPrimary
+      let which = primary ? "primary" : "secondary"
+      let (top, poi) = try shownTopPOI("press \(which)")
+      guard let index = poi.selectedIndex, poi.points.indices.contains(index) else {
+        throw DriverError("press \(which): no point is selected on '\(top.id)'")
+      }
+      let point = poi.points[index]
+      guard let button = primary ? point.primaryButton : point.secondaryButton else {
+        throw DriverError("press \(which): point '\(point.id)' has no \(which) button")
+      }
+      return then { self.emit(.buttonPressed(template: top.id, button: button.id)) }
+    case .press(let button):
+      let screen = try runningScreen("press '\(button)'")
+      // On a presented alert or action sheet, pressing is choosing.
+      if screen.modal != nil { return try plan(.choose(button)) }
+      let top = screen.visible.top
+      let buttons = Self.pressable(top)
+      guard buttons.contains(button) else {
+        throw DriverError(
+          "press '\(button)': not shown on '\(top.id)'; shown: \(Self.list(buttons))")
+      }
+      return then { self.emit(.buttonPressed(template: top.id, button: button)) }
+    case .choose(let action):
+      let screen = try runningScreen("choose '\(action)'")
+      guard let shown = screen.modal else {
+        throw DriverError("choose '\(action)': no modal is presented")
+      }
+      let actions: [AlertActionSpec]
+      switch shown.content {
+      case .alert(let alert): actions = alert.actions
+      case .actionSheet(let sheet): actions = sheet.actions
+      default: throw DriverError("choose '\(action)': '\(shown.id)' has no actions")
+      }
+      guard actions.contains(where: { $0.id == action }) else {
+        throw DriverError(
+          "choose '\(action)': not on '\(shown.id)'; shown: \(Self.list(actions.map(\.id)))")
+      }
+      return then {
+        self.modal = nil
+        self.emit(.modalActionChosen(template: shown.id, action: action))
+      }
+    case .systemDismiss:
+      guard let shown = modal else { throw DriverError("system dismiss: no modal is presented") }
+      return then {
+        self.modal = nil
+        self.emit(.modalDismissed(template: shown.id))
+      }
+    case .region(let region):
+      let screen = try runningScreen("change map region")
+      let top = screen.visible.top
+      guard top.kind == .pointOfInterest || top.kind == .map else {
+        throw DriverError(
+          "change map region: '\(top.id)' is a \(top.kind.className), not a map")
+      }
+      return then { self.emit(.mapRegionChanged(template: top.id, region: region)) }
+    case .pressUpNext:
+      let spec = try shownNowPlaying("press Up Next")
+      guard spec.isUpNextButtonEnabled else {
+        throw DriverError("press Up Next: the button is disabled")
+      }
+      return then { self.emit(.upNextPressed) }
+    case .pressAlbumArtist:
+      let spec = try shownNowPlaying("press album/artist")
+      guard spec.isAlbumArtistButtonEnabled else {
+        throw DriverError("press album/artist: the button is disabled")
+      }
+      return then { self.emit(.albumArtistPressed) }
+    case .say(let phrase):
+      _ = try runningScreen("say '\(phrase)'")
+      guard let shortcut = shortcut(matching: phrase) else {
+        let known = shortcuts.map { "'\($0.spoken(appName: appName))'" }.joined(separator: ", ")
+        throw DriverError(
+          "say '\(phrase)': no App Shortcut of \(appName) matches; known: [\(known)]")
+      }
+      return then { self.emit(.voiceIntent(shortcut.intent)) }
+    case .lock, .unlock:
+      let locked = action == .lock
+      return then {
+        self.setPhoneLocked(locked)
+        self.emit(.phoneLockChanged(isLocked: locked))
+      }
+    case .location(let coordinate):
+      return then {
+        self.location?.coordinate = coordinate
+        self.emit(.locationChanged(coordinate))
+      }
+    }
+  }
+
+  // MARK: - One method per action
 
   /// Taps a list row on the top template; the row spins until the app completes the selection.
   @discardableResult
   public func tapRow(_ row: ElementID) throws(DriverError) -> SelectionTicket {
-    if let ticket = try tapSearchResult(row) { return ticket }
-    let (top, list) = try shownTopList("tap row '\(row)'")
-    let rows = list.allRows.map(\.id)
-    guard let found = list.allRows.first(where: { $0.id == row }) else {
-      throw fail("tap row '\(row)': no such row on '\(top.id)'; shown rows: \(Self.list(rows))")
+    guard let ticket = try checked(.tapRow(row))() else {
+      throw DriverError("tap row '\(row)': no selection was started")
     }
-    if case .item(let item) = found, !item.isEnabled {
-      throw fail("tap row '\(row)': the row is disabled")
-    }
-    return select(row, in: top.id)
+    return ticket
   }
 
   /// Starts the row's spinner and reports the selection.
@@ -41,58 +248,18 @@ extension CarSimulator {
 
   /// Taps image `index` (0-based) of an image row on the top template.
   public func tapImage(row: ElementID, index: Int) throws(DriverError) {
-    let (top, list) = try shownTopList("tap image \(index) of '\(row)'")
-    guard case .imageRow(let imageRow)? = list.allRows.first(where: { $0.id == row }) else {
-      throw fail("tap image: no image row '\(row)' on '\(top.id)'")
-    }
-    guard imageRow.images.indices.contains(index) else {
-      throw fail("tap image: row '\(row)' shows \(imageRow.images.count) images, not \(index + 1)")
-    }
-    emit(.imageRowImageSelected(template: top.id, row: row, index: index))
+    try drive(.tapImage(row: row, index: index))
   }
 
   /// Selects the tab at `index` (0-based) of the root tab bar.
-  public func selectTab(_ index: Int) throws(DriverError) {
-    let screen = try runningScreen("select tab \(index + 1)")
-    guard modal == nil else { throw fail("select tab: a modal is presented") }
-    guard var root, case .tabBar(var bar) = screen.root.content else {
-      throw fail("select tab \(index + 1): the root is not a tab bar")
-    }
-    guard bar.tabs.indices.contains(index) else {
-      throw fail("select tab \(index + 1): the tab bar has \(bar.tabs.count) tabs")
-    }
-    bar.selectedIndex = index
-    root.content = .tabBar(bar)
-    self.root = root
-    emit(.tabSelected(index: index, template: bar.tabs[index].id))
-  }
+  public func selectTab(_ index: Int) throws(DriverError) { try drive(.selectTab(index)) }
 
   /// Presses the back button: the host pops the top template on its own.
-  public func back() throws(DriverError) {
-    _ = try runningScreen("back")
-    guard modal == nil else { throw fail("back: a modal is presented") }
-    guard let popped = currentStack.last else {
-      throw fail("back: '\(visibleBase?.id.rawValue ?? "?")' is the root; there is no back button")
-    }
-    currentStack.removeLast()
-    emit(.backPressed(popped: popped.id))
-  }
+  public func back() throws(DriverError) { try drive(.back) }
 
   /// Selects a point of interest on the top template; its detail card opens.
   public func selectPoint(_ point: ElementID) throws(DriverError) {
-    let (top, poi) = try shownTopPOI("select point '\(point)'")
-    guard let index = poi.points.firstIndex(where: { $0.id == point }) else {
-      throw fail(
-        "select point '\(point)': not shown on '\(top.id)'; shown: "
-          + Self.list(poi.points.map(\.id)))
-    }
-    updateRequested(top.id) { template in
-      if case .pointOfInterest(var spec) = template.content {
-        spec.selectedIndex = index
-        template.content = .pointOfInterest(spec)
-      }
-    }
-    emit(.pointSelected(template: top.id, point: point))
+    try drive(.selectPoint(point))
   }
 
   /// Closes the selected point's detail card, as the card's close button does in CarPlay: the
@@ -114,123 +281,51 @@ extension CarSimulator {
 
   /// Presses the primary (`true`) or secondary button of the selected point's detail card.
   public func pressPointButton(primary: Bool) throws(DriverError) {
-    let which = primary ? "primary" : "secondary"
-    let (top, poi) = try shownTopPOI("press \(which)")
-    guard let index = poi.selectedIndex, poi.points.indices.contains(index) else {
-      throw fail("press \(which): no point is selected on '\(top.id)'")
-    }
-    let point = poi.points[index]
-    guard let button = primary ? point.primaryButton : point.secondaryButton else {
-      throw fail("press \(which): point '\(point.id)' has no \(which) button")
-    }
-    emit(.buttonPressed(template: top.id, button: button.id))
+    try drive(primary ? .pressPrimary : .pressSecondary)
   }
 
   /// Presses any button on screen by id: navigation bar, grid, information action, map,
   /// Now Playing, list header, POI card; on a presented alert or action sheet it chooses the
   /// action.
-  public func press(_ button: ElementID) throws(DriverError) {
-    let screen = try runningScreen("press '\(button)'")
-    if screen.modal != nil {
-      try choose(button)
-      return
-    }
-    let top = screen.visible.top
-    let buttons = Self.pressable(top)
-    guard buttons.contains(button) else {
-      throw fail("press '\(button)': not shown on '\(top.id)'; shown: \(Self.list(buttons))")
-    }
-    emit(.buttonPressed(template: top.id, button: button))
-  }
+  public func press(_ button: ElementID) throws(DriverError) { try drive(.press(button)) }
 
   /// Chooses an action of the presented alert or action sheet; the host dismisses it.
-  public func choose(_ action: ElementID) throws(DriverError) {
-    let screen = try runningScreen("choose '\(action)'")
-    guard let shown = screen.modal else { throw fail("choose '\(action)': no modal is presented") }
-    let actions: [AlertActionSpec]
-    switch shown.content {
-    case .alert(let alert): actions = alert.actions
-    case .actionSheet(let sheet): actions = sheet.actions
-    default: throw fail("choose '\(action)': '\(shown.id)' has no actions")
-    }
-    guard actions.contains(where: { $0.id == action }) else {
-      throw fail("choose '\(action)': not on '\(shown.id)'; shown: \(Self.list(actions.map(\.id)))")
-    }
-    modal = nil
-    emit(.modalActionChosen(template: shown.id, action: action))
-  }
+  public func choose(_ action: ElementID) throws(DriverError) { try drive(.choose(action)) }
 
   /// The host dismisses the presented template on its own (e.g. a system interruption).
-  public func dismissModalBySystem() throws(DriverError) {
-    guard let shown = modal else { throw fail("system dismiss: no modal is presented") }
-    modal = nil
-    emit(.modalDismissed(template: shown.id))
-  }
+  public func dismissModalBySystem() throws(DriverError) { try drive(.systemDismiss) }
 
   /// Pans or zooms the map of the top point-of-interest or map template.
   public func changeMapRegion(_ region: BoundingBox) throws(DriverError) {
-    let screen = try runningScreen("change map region")
-    let top = screen.visible.top
-    guard top.kind == .pointOfInterest || top.kind == .map else {
-      throw fail("change map region: '\(top.id)' is a \(top.kind.className), not a map")
-    }
-    emit(.mapRegionChanged(template: top.id, region: region))
+    try drive(.region(region))
   }
 
   /// Taps Up Next on Now Playing.
-  public func pressUpNext() throws(DriverError) {
-    let spec = try shownNowPlaying("press Up Next")
-    guard spec.isUpNextButtonEnabled else { throw fail("press Up Next: the button is disabled") }
-    emit(.upNextPressed)
-  }
+  public func pressUpNext() throws(DriverError) { try drive(.pressUpNext) }
 
   /// Taps the album/artist button on Now Playing.
-  public func pressAlbumArtist() throws(DriverError) {
-    let spec = try shownNowPlaying("press album/artist")
-    guard spec.isAlbumArtistButtonEnabled else {
-      throw fail("press album/artist: the button is disabled")
-    }
-    emit(.albumArtistPressed)
-  }
+  public func pressAlbumArtist() throws(DriverError) { try drive(.pressAlbumArtist) }
 
   /// Speaks a phrase to Siri; runs the App Shortcut it matches (carplay-facts.md §7).
-  public func say(_ phrase: String) throws(DriverError) {
-    _ = try runningScreen("say '\(phrase)'")
-    let normalized = Self.normalize(phrase)
-    guard
-      let shortcut = shortcuts.first(where: {
-        Self.normalize($0.spoken(appName: appName)) == normalized
-      })
-    else {
-      let known = shortcuts.map { "'\($0.spoken(appName: appName))'" }.joined(separator: ", ")
-      throw fail("say '\(phrase)': no App Shortcut of \(appName) matches; known: [\(known)]")
-    }
-    emit(.voiceIntent(shortcut.intent))
-  }
+  public func say(_ phrase: String) throws(DriverError) { try drive(.say(phrase)) }
 
   /// Locks the phone; the app must keep working (carplay-facts.md §9).
-  public func lockPhone() {
-    isPhoneLockedValue(true)
-  }
+  public func lockPhone() { _ = plannedAlways(.lock) }
 
   /// Unlocks the phone.
-  public func unlockPhone() {
-    isPhoneLockedValue(false)
-  }
+  public func unlockPhone() { _ = plannedAlways(.unlock) }
 
   /// Moves the phone (and the car) to a position; the app hears it through its location client.
-  public func moveTo(_ coordinate: Coordinate) {
-    location?.coordinate = coordinate
-    emit(.locationChanged(coordinate))
+  public func moveTo(_ coordinate: Coordinate) { _ = plannedAlways(.location(coordinate)) }
+
+  /// Carries out an action that is always possible (lock, unlock, location).
+  private func plannedAlways(_ action: DriverAction) -> SelectionTicket? {
+    (try? checked(action))?()
   }
 
   // MARK: - Helpers
 
-  private func isPhoneLockedValue(_ locked: Bool) {
-    setPhoneLocked(locked)
-    emit(.phoneLockChanged(isLocked: locked))
-  }
-
+  /// Records a refusal in the transcript and returns it to throw.
   func fail(_ message: String) -> DriverError {
     reject(message)
     return DriverError(message)
@@ -238,7 +333,7 @@ extension CarSimulator {
 
   func runningScreen(_ what: String) throws(DriverError) -> HostScreen {
     guard appState == .running, let shown = shownScreen else {
-      throw fail("\(what): the app is not on screen (\(appState))")
+      throw DriverError("\(what): the app is not on screen (\(appState))")
     }
     return shown
   }
@@ -246,10 +341,11 @@ extension CarSimulator {
   private func shownTopList(_ what: String) throws(DriverError) -> (TemplateSpec, ListTemplateSpec)
   {
     let screen = try runningScreen(what)
-    guard screen.modal == nil else { throw fail("\(what): a modal is presented") }
+    guard screen.modal == nil else { throw DriverError("\(what): a modal is presented") }
     let top = screen.visible.top
     guard case .list(let list) = top.content else {
-      throw fail("\(what): the top template '\(top.id)' is a \(top.kind.className), not a list")
+      throw DriverError(
+        "\(what): the top template '\(top.id)' is a \(top.kind.className), not a list")
     }
     return (top, list)
   }
@@ -258,10 +354,10 @@ extension CarSimulator {
     -> (TemplateSpec, PointOfInterestTemplateSpec)
   {
     let screen = try runningScreen(what)
-    guard screen.modal == nil else { throw fail("\(what): a modal is presented") }
+    guard screen.modal == nil else { throw DriverError("\(what): a modal is presented") }
     let top = screen.visible.top
     guard case .pointOfInterest(let poi) = top.content else {
-      throw fail("\(what): the top template '\(top.id)' is a \(top.kind.className), not POI")
+      throw DriverError("\(what): the top template '\(top.id)' is a \(top.kind.className), not POI")
     }
     return (top, poi)
   }
@@ -269,7 +365,7 @@ extension CarSimulator {
   private func shownNowPlaying(_ what: String) throws(DriverError) -> NowPlayingTemplateSpec {
     let screen = try runningScreen(what)
     guard case .nowPlaying(let spec) = screen.visible.top.content else {
-      throw fail("\(what): Now Playing is not on top")
+      throw DriverError("\(what): Now Playing is not on top")
     }
     return spec
   }

@@ -51,20 +51,6 @@ extension CarSimulator {
     emit(.searchTextChanged(template: top.id, text: text))
   }
 
-  /// Taps a result of the search template on top; nil when the top is not a search template.
-  func tapSearchResult(_ row: ElementID) throws(DriverError) -> SelectionTicket? {
-    guard let screen = screen, screen.modal == nil,
-      case .search(let search) = screen.visible.top.content
-    else { return nil }
-    let top = screen.visible.top
-    guard search.results.contains(where: { $0.id == row }) else {
-      throw fail(
-        "tap row '\(row)': no such result on '\(top.id)'; shown: \(Self.list(search.results.map(\.id)))"
-      )
-    }
-    return select(row, in: top.id)
-  }
-
   /// Chooses a route of the shown trip preview and presses Go.
   public func startTrip(route: ElementID) throws(DriverError) {
     let (top, map) = try shownTopMap("start route '\(route)'")

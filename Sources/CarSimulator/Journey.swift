@@ -35,6 +35,21 @@ public struct ConfigurationChange: Hashable, Sendable {
   public var limited: LimitedUserInterfaces?
   /// Video: none / supported-but-unavailable / available.
   public var video: (supported: Bool, available: Bool)?
+  /// The car's `maximumItemCount`, a run-time limit of the car itself (`connect` only).
+  public var maximumItemCount: Int?
+  /// The car's `maximumSectionCount`, a run-time limit of the car itself (`connect` only).
+  public var maximumSectionCount: Int?
+
+  /// Whether the change sets one of the car's run-time limits.
+  public var setsLimits: Bool { maximumItemCount != nil || maximumSectionCount != nil }
+
+  /// The car's limits: `base` with the ones this change sets.
+  public func limits(over base: CarLimits) -> CarLimits {
+    var limits = base
+    if let maximumItemCount { limits.maximumItemCount = maximumItemCount }
+    if let maximumSectionCount { limits.maximumSectionCount = maximumSectionCount }
+    return limits
+  }
 
   /// Applies the change.
   public func applied(to base: SessionConfiguration) -> SessionConfiguration {
@@ -53,6 +68,7 @@ public struct ConfigurationChange: Hashable, Sendable {
   public static func == (a: Self, b: Self) -> Bool {
     a.display == b.display && a.contentStyle == b.contentStyle && a.limited == b.limited
       && a.video?.supported == b.video?.supported && a.video?.available == b.video?.available
+      && a.maximumItemCount == b.maximumItemCount && a.maximumSectionCount == b.maximumSectionCount
   }
 
   /// Hashes the fields ``==`` compares.
@@ -62,6 +78,8 @@ public struct ConfigurationChange: Hashable, Sendable {
     hasher.combine(limited)
     hasher.combine(video?.supported)
     hasher.combine(video?.available)
+    hasher.combine(maximumItemCount)
+    hasher.combine(maximumSectionCount)
   }
 }
 
@@ -69,7 +87,7 @@ public struct ConfigurationChange: Hashable, Sendable {
 public enum JourneyStep: Hashable, Sendable {
   /// `app NAME`: the app under test; a later `app` line starts another app in a car of its own.
   case app(String)
-  /// `connect [display=…] [style=…] [limited=…] [video=…]`.
+  /// `connect [display=…] [style=…] [limited=…] [video=…] [max-items=N] [max-sections=N]`.
   case connect(ConfigurationChange)
   /// `reconnect`: connect again with the last configuration.
   case reconnect
@@ -77,34 +95,15 @@ public enum JourneyStep: Hashable, Sendable {
   case disconnect
   /// `config key=value…`.
   case config(ConfigurationChange)
-  /// `tap row ID`.
-  case tapRow(ElementID)
-  /// `tap image ROW N`: image N (stored 0-based) of an image row.
-  case tapImage(ElementID, Int)
-  /// `select tab N`: N counted from 1, stored 0-based.
-  case selectTab(Int)
-  /// `select point ID`.
-  case selectPoint(ElementID)
-  /// `back`.
-  case back
-  /// `press ID` / `press primary` / `press secondary` / `press up-next` / `press album-artist`.
-  case press(ElementID)
-  /// `press primary|secondary|up-next|album-artist`.
-  case pressPrimary, pressSecondary, pressUpNext, pressAlbumArtist
-  /// `choose ID`: an alert or action-sheet action.
-  case choose(ElementID)
-  /// `system dismiss`: the host dismisses the modal.
-  case systemDismiss
-  /// `region LAT,LON LAT,LON`: the visible map region (two corners).
-  case region(BoundingBox)
-  /// `location LAT,LON`.
-  case location(Coordinate)
+  /// A driver action: `tap row ID`, `tap image ROW N`, `select tab N`, `select point ID`,
+  /// `back`, `press ID|primary|secondary|up-next|album-artist`, `choose ID`, `system dismiss`,
+  /// `region LAT,LON LAT,LON`, `location LAT,LON`, `say "PHRASE"`, `lock`, `unlock`
+  /// (``DriverAction/vocabulary``).
+  case driver(DriverAction)
   /// `data normal|empty|fail`: how the app's data sources answer from now on.
   case data(DataSourceMode)
-  /// `say "PHRASE"`.
-  case say(String)
-  /// `lock` / `unlock`.
-  case lock, unlock
+  /// `mark`: remembers where the transcript is, for `expect transcript since-mark`.
+  case mark
   /// `wait 5s`: moves the clock.
   case wait(Duration)
   /// `video start`.
@@ -145,10 +144,20 @@ public enum JourneyExpectation: Hashable, Sendable {
   case textLacks(String)
   /// `expect transcript contains "…"`.
   case transcriptContains(String)
+  /// `expect transcript since-mark "…"`: the transcript after the last `mark` step.
+  case transcriptSinceMark(String)
   /// `expect diagnostic ID`: consumes a pending diagnostic with this id (or id prefix).
   case diagnostic(String)
   /// `expect error NAME`: consumes a pending host exception (`NSGenericException`, …).
   case error(String)
+  /// `expect error any`: consumes a pending host exception, whichever it is (for rules the
+  /// fact sheet documents only as "an exception").
+  case anyError
+  /// `expect cannot ACTION`, e.g. `expect cannot tap row far-away`: the driver action is not
+  /// possible on the shown screen (nothing is done, nothing recorded).
+  case cannot(DriverAction)
+  /// `expect no shortcut "PHRASE"`: no App Shortcut of the app matches the phrase.
+  case noShortcut(String)
   /// `expect state running|home|terminated|disconnected`.
   case state(String)
   /// `expect url contains "…"`.
@@ -173,11 +182,17 @@ public struct JourneyParseError: Error, Hashable, Sendable, CustomStringConverti
 
 extension Journey {
   /// Parses journey text; every malformed line is reported with its number.
+  ///
+  /// Lines end with LF, CRLF or CR alike, so a file saved on Windows reads as it does on a Mac.
   public static func parse(_ text: String, name: String = "journey") throws(JourneyParseError)
     -> Journey
   {
     var lines: [Line] = []
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    var marked = false
+    // `isNewline` covers "\n", "\r" and "\r\n" (one Character), so CRLF files split per line.
+    for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .enumerated()
+    {
       let number = index + 1
       let words: [String]
       do {
@@ -186,13 +201,45 @@ extension Journey {
         throw JourneyParseError(name: name, line: number, message: error.message)
       }
       guard !words.isEmpty else { continue }
-      do {
-        lines.append(Line(number: number, step: try step(words)))
+      do throws(Problem) {
+        let step = try step(words)
+        if step == .mark { marked = true }
+        if case .expect(.transcriptSinceMark) = step, !marked {
+          throw Problem("'expect transcript since-mark' needs a 'mark' step on an earlier line")
+        }
+        lines.append(Line(number: number, step: step))
       } catch {
         throw JourneyParseError(name: name, line: number, message: error.message)
       }
     }
     return Journey(name: name, lines: lines)
+  }
+
+  /// Parses a journey file's bytes: they must be UTF-8; the first invalid byte is reported
+  /// with its offset (from 0) and line.
+  public static func parse(bytes: some Collection<UInt8>, name: String = "journey")
+    throws(JourneyParseError) -> Journey
+  {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    var line = 1
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar):
+        if scalar.count == 1, scalar.first == UInt8(ascii: "\n") { line += 1 }
+        offset += scalar.count
+      case .error(let length):
+        let bad = bytes.dropFirst(offset).first.map { String($0, radix: 16, uppercase: true) }
+        throw JourneyParseError(
+          name: name, line: line,
+          message: "invalid UTF-8 at byte offset \(offset) (0x\(bad ?? "?")"
+            + (length > 1 ? ", a \(length)-byte sequence" : "")
+            + "); save the journey as UTF-8")
+      case .emptyInput:
+        return try parse(String(decoding: bytes, as: UTF8.self), name: name)
+      }
+    }
   }
 
   struct Problem: Error {
@@ -238,7 +285,16 @@ extension Journey {
   static let usage =
     "expected one of: app, connect, reconnect, disconnect, config, tap, select, back, press, "
     + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, pan, "
-    + "drag, pinch, type, start route, host, expect"
+    + "drag, pinch, type, start route, host, mark, expect"
+
+  /// A driver action's words, read by the one driver vocabulary.
+  static func driverAction(_ words: [String]) throws(Problem) -> DriverAction {
+    do {
+      return try DriverAction.parse(words)
+    } catch {
+      throw Problem(error.message)
+    }
+  }
 
   static func step(_ words: [String]) throws(Problem) -> JourneyStep {
     let rest = Array(words.dropFirst())
@@ -255,68 +311,21 @@ extension Journey {
     }
     switch words[0] {
     case "app": return .app(try one("app name"))
-    case "connect": return .connect(try configuration(rest))
+    case "connect": return .connect(try configuration(rest, limits: true))
     case "config":
       guard !rest.isEmpty else {
         throw Problem("'config' needs at least one key=value, \(got(words))")
       }
-      return .config(try configuration(rest))
+      return .config(try configuration(rest, limits: false))
     case "reconnect": try none(); return .reconnect
     case "disconnect": try none(); return .disconnect
-    case "back": try none(); return .back
-    case "lock": try none(); return .lock
-    case "unlock": try none(); return .unlock
-    case "tap":
-      if rest.count == 2, rest[0] == "row" { return .tapRow(ElementID(rest[1])) }
-      if rest.count == 3, rest[0] == "image", let n = Int(rest[2]), n >= 1 {
-        return .tapImage(ElementID(rest[1]), n - 1)
-      }
-      throw Problem("expected 'tap row ID' or 'tap image ROW N' (N from 1), \(got(words))")
-    case "select":
-      if rest.count == 2, rest[0] == "tab" {
-        guard let n = Int(rest[1]), n >= 1 else {
-          throw Problem("tab number must be 1 or more, got '\(rest[1])'")
-        }
-        return .selectTab(n - 1)
-      }
-      if rest.count == 2, rest[0] == "point" { return .selectPoint(ElementID(rest[1])) }
-      throw Problem("expected 'select tab N' (N from 1) or 'select point ID', \(got(words))")
-    case "press":
-      switch try one("button id") {
-      case "primary": return .pressPrimary
-      case "secondary": return .pressSecondary
-      case "up-next": return .pressUpNext
-      case "album-artist": return .pressAlbumArtist
-      case let id: return .press(ElementID(id))
-      }
-    case "choose": return .choose(ElementID(try one("action id")))
-    case "system":
-      guard rest == ["dismiss"] else {
-        throw Problem("expected 'system dismiss', \(got(words))")
-      }
-      return .systemDismiss
-    case "region":
-      guard rest.count == 2, let a = Coordinate(parsing: rest[0]),
-        let b = Coordinate(parsing: rest[1]),
-        let box = BoundingBox(enclosing: [a, b])
-      else {
-        throw Problem(
-          "expected 'region LAT,LON LAT,LON' (two corners in decimal degrees), \(got(words))")
-      }
-      return .region(box)
-    case "location":
-      guard rest.count == 1, let c = Coordinate(parsing: rest[0]) else {
-        throw Problem(
-          "expected 'location LAT,LON' in decimal degrees, e.g. 51.31,9.48, \(got(words))")
-      }
-      return .location(c)
+    case "mark": try none(); return .mark
     case "data":
       let word = try one("mode")
       guard let mode = DataSourceMode(parsing: word) else {
         throw Problem("expected 'data normal|empty|fail', got 'data \(word)'")
       }
       return .data(mode)
-    case "say": return .say(try one("quoted phrase"))
     case "wait":
       let text = try one("duration")
       guard text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds >= 0,
@@ -351,6 +360,7 @@ extension Journey {
       return .startRoute(ElementID(rest[1]))
     case "host": return try hostStep(rest)
     case "expect": return .expect(try expectation(rest))
+    case let verb where DriverAction.isVerb(verb): return .driver(try driverAction(words))
     default: throw Problem("unknown step '\(words[0])'; \(usage)")
     }
   }
@@ -386,8 +396,16 @@ extension Journey {
       }
       return .modal(try kind(words[1]), title: words.count == 3 ? words[2] : nil)
     case "no":
-      guard words == ["no", "modal"] else { throw Problem("expected 'expect no modal', \(got)") }
+      if words.count == 3, words[1] == "shortcut" { return .noShortcut(words[2]) }
+      guard words == ["no", "modal"] else {
+        throw Problem("expected 'expect no modal' or 'expect no shortcut \"PHRASE\"', \(got)")
+      }
       return .noModal
+    case "cannot":
+      guard words.count >= 2 else {
+        throw Problem("expected 'expect cannot ACTION', e.g. 'expect cannot tap row ID', \(got)")
+      }
+      return .cannot(try driverAction(Array(words.dropFirst())))
     case "not":
       guard words == ["not", "spinning"] else {
         throw Problem("expected 'expect not spinning', \(got)")
@@ -399,10 +417,13 @@ extension Journey {
       }
       return words[1] == "contains" ? .textContains(words[2]) : .textLacks(words[2])
     case "transcript":
-      guard words.count == 3, words[1] == "contains" else {
-        throw Problem("expected 'expect transcript contains \"…\"', \(got)")
+      guard words.count == 3, words[1] == "contains" || words[1] == "since-mark" else {
+        throw Problem(
+          "expected 'expect transcript contains \"…\"' or 'expect transcript since-mark \"…\"', "
+            + got)
       }
-      return .transcriptContains(words[2])
+      return words[1] == "contains"
+        ? .transcriptContains(words[2]) : .transcriptSinceMark(words[2])
     case "url":
       guard words.count == 3, words[1] == "contains" else {
         throw Problem("expected 'expect url contains \"…\"', \(got)")
@@ -413,9 +434,10 @@ extension Journey {
       return .diagnostic(words[1])
     case "error":
       guard words.count == 2 else {
-        throw Problem("expected 'expect error NAME', e.g. NSGenericException, \(got)")
+        throw Problem(
+          "expected 'expect error NAME' (e.g. NSGenericException) or 'expect error any', \(got)")
       }
-      return .error(words[1])
+      return words[1] == "any" ? .anyError : .error(words[1])
     case "state":
       let states = ["running", "home", "terminated", "disconnected"]
       guard words.count == 2, states.contains(words[1]) else {
@@ -428,11 +450,16 @@ extension Journey {
     default:
       throw Problem(
         "unknown expectation '\(words.first ?? "")'; expected top, stack depth, modal, no modal, "
-          + "text, transcript, url, diagnostic, error, state, spinning, not spinning; \(got)")
+          + "no shortcut, cannot, text, transcript, url, diagnostic, error, state, spinning, "
+          + "not spinning; \(got)")
     }
   }
 
-  static func configuration(_ pairs: [String]) throws(Problem) -> ConfigurationChange {
+  /// Reads `key=value` settings; the car's run-time limits (`max-items`, `max-sections`) only
+  /// when `limits` is set (on `connect`: they belong to the car, not to its configuration).
+  static func configuration(_ pairs: [String], limits: Bool) throws(Problem)
+    -> ConfigurationChange
+  {
     var change = ConfigurationChange()
     for pair in pairs {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -447,10 +474,23 @@ extension Journey {
         }
         change.display = profile
       case "style":
-        switch value {
-        case "day", "light": change.contentStyle = .light
-        case "night", "dark": change.contentStyle = .dark
-        default: throw Problem("style must be day, night, light or dark, got '\(value)'")
+        guard let style = ContentStyle(word: value) else {
+          throw Problem("style must be day, night, light or dark, got '\(value)'")
+        }
+        change.contentStyle = style
+      case "max-items", "max-sections":
+        guard limits else {
+          throw Problem(
+            "'\(key)' is a run-time limit of the car; give it on 'connect', not 'config'")
+        }
+        guard let n = Int(value), (1...JourneyTemplate.maximumCount).contains(n) else {
+          throw Problem(
+            "'\(key)' takes a count from 1 to \(JourneyTemplate.maximumCount), got '\(pair)'")
+        }
+        if key == "max-items" {
+          change.maximumItemCount = n
+        } else {
+          change.maximumSectionCount = n
         }
       case "limited":
         var limited: LimitedUserInterfaces = []
@@ -471,9 +511,23 @@ extension Journey {
         default: throw Problem("video must be none, unavailable or available, got '\(value)'")
         }
       default:
-        throw Problem("unknown setting '\(key)'; expected display, style, limited or video")
+        throw Problem(
+          "unknown setting '\(key)'; expected display, style, limited, video"
+            + (limits ? ", max-items or max-sections" : " (max-items and max-sections on connect)"))
       }
     }
     return change
+  }
+}
+
+extension ContentStyle {
+  /// Reads `day`/`light` or `night`/`dark`, as journeys and the web simulator's panel write
+  /// them; nil for anything else.
+  public init?(word: String) {
+    switch word {
+    case "day", "light": self = .light
+    case "night", "dark": self = .dark
+    default: return nil
+    }
   }
 }

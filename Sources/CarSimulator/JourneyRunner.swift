@@ -1,5 +1,6 @@
 import CarSession
 import CarTemplates
+import Synchronization
 
 /// An app a journey can run: the kit's one app descriptor.
 public typealias JourneyApp = AnyCarApp
@@ -51,6 +52,13 @@ public enum JourneyRunner {
     var line: Int
     var id: String
     var text: String
+    /// A host exception (claimable by `expect error any`), not a diagnostic.
+    var isException = false
+  }
+
+  private struct FindingKey: Hashable {
+    var finding: String
+    var configuration: SessionConfiguration
   }
 
   private struct LintKey: Hashable {
@@ -61,7 +69,8 @@ public enum JourneyRunner {
   private final class Run {
     let journey: Journey
     let apps: (String) -> JourneyApp?
-    let rules: any CarRules
+    /// The journey's rules, with the run-time limits the last `connect` gave its car.
+    let rules: PerCarRules
     let clock = ManualClock()
     let location = LocationBox()
     let dataSource = DataSourceModeBox()
@@ -74,17 +83,23 @@ public enum JourneyRunner {
     var lint: [Diagnostic] = []
     var linted = 0
     var lintedPairs: Set<LintKey> = []
+    /// Findings already reported under a configuration: a later screen that shows the same
+    /// template breaking the same rule again (the trimmed root under a pushed detail) needs
+    /// no second claim.
+    var reportedFindings: Set<FindingKey> = []
     var seenEntries = 0
     var transcriptBefore = Transcript()
     var screensBefore: [CarScreen] = []
     /// Screens raw `host` steps asked for, to lint with the app's, and the template the step
     /// added (findings about the rest of the screen were reported when it was built).
     var rawScreens: [(screen: CarScreen, added: TemplateID?)] = []
+    /// Where the last `mark` step left the transcript (``Transcript/totalCount``).
+    var mark: Int?
 
     init(_ journey: Journey, apps: @escaping (String) -> JourneyApp?, rules: any CarRules) {
       self.journey = journey
       self.apps = apps
-      self.rules = rules
+      self.rules = PerCarRules(rules)
     }
   }
 
@@ -109,6 +124,11 @@ public enum JourneyRunner {
         }
         collect(run, line: line.number)
       }
+    }
+    if failure == nil, journey.lines.isEmpty {
+      failure = JourneyFailure(
+        name: journey.name, line: 0,
+        message: "the journey has no steps; a journey must run at least one")
     }
     if failure == nil, let first = run.pending.first {
       failure = JourneyFailure(
@@ -138,7 +158,10 @@ public enum JourneyRunner {
       run.seenEntries = 0
       run.linted = 0
       run.lintedPairs = []
+      run.reportedFindings = []
       run.rawScreens = []
+      // The new car's transcript lies wholly after an earlier mark.
+      if run.mark != nil { run.mark = 0 }
     }
     let car = SimulatedCar.test(
       app: app, clock: run.clock, location: run.location, dataSource: run.dataSource,
@@ -160,7 +183,8 @@ public enum JourneyRunner {
       case .diagnostic(let d) where d.severity != .note:
         run.pending.append(Pending(line: line, id: d.ruleID, text: d.description))
       case .exception(let e):
-        run.pending.append(Pending(line: line, id: e.name.rawValue, text: e.description))
+        run.pending.append(
+          Pending(line: line, id: e.name.rawValue, text: e.description, isException: true))
       default: break
       }
     }
@@ -177,6 +201,11 @@ public enum JourneyRunner {
       else { continue }
       let found = run.rules.lint(screen, for: session.entitlements, configuration: configuration)
         .filter { added == nil || $0.templateID == nil || $0.templateID == added }
+        .filter {
+          run.reportedFindings.insert(
+            FindingKey(finding: $0.description, configuration: configuration)
+          ).inserted
+        }
       run.lint += found
       for d in found where d.severity != .note {
         run.pending.append(Pending(line: line, id: d.ruleID, text: "lint \(d.description)"))
@@ -197,6 +226,7 @@ public enum JourneyRunner {
       switch line.step {
       case .app: break
       case .connect(let change):
+        if let problem = run.rules.use(limitsOf: change) { return "connect: \(problem)" }
         run.lastConfiguration = change.applied(to: SessionConfiguration())
         host.connect(run.lastConfiguration)
       case .reconnect:
@@ -210,24 +240,9 @@ public enum JourneyRunner {
           return CarSimulator.videoSupportFixedMessage(supported: current.supportsVideoPlayback)
         }
         run.lastConfiguration = next
-      case .tapRow(let row): try host.tapRow(row)
-      case .tapImage(let row, let index): try host.tapImage(row: row, index: index)
-      case .selectTab(let index): try host.selectTab(index)
-      case .selectPoint(let point): try host.selectPoint(point)
-      case .back: try host.back()
-      case .press(let id): try host.press(id)
-      case .pressPrimary: try host.pressPointButton(primary: true)
-      case .pressSecondary: try host.pressPointButton(primary: false)
-      case .pressUpNext: try host.pressUpNext()
-      case .pressAlbumArtist: try host.pressAlbumArtist()
-      case .choose(let action): try host.choose(action)
-      case .systemDismiss: try host.dismissModalBySystem()
-      case .region(let box): try host.changeMapRegion(box)
-      case .location(let coordinate): host.moveTo(coordinate)
+      case .driver(let action): try host.drive(action)
+      case .mark: run.mark = host.transcript.totalCount
       case .data(let mode): run.dataSource.mode = mode
-      case .say(let phrase): try host.say(phrase)
-      case .lock: host.lockPhone()
-      case .unlock: host.unlockPhone()
       case .wait(let duration):
         await run.car?.advanceTime(by: duration)
       case .pan(let direction): try host.pan(direction)
@@ -325,6 +340,29 @@ public enum JourneyRunner {
       if !host.transcript.description.contains(needle) {
         return "expected the transcript to contain \"\(needle)\""
       }
+    case .transcriptSinceMark(let needle):
+      let transcript = host.transcript
+      let since = transcript.text(from: max(0, (run.mark ?? 0) - transcript.droppedCount))
+      if !since.contains(needle) {
+        return "expected the transcript since the mark to contain \"\(needle)\"; since the mark:"
+          + (since.isEmpty ? " nothing" : "\n\(since)")
+      }
+    case .anyError:
+      guard let index = run.pending.firstIndex(where: \.isException) else {
+        let open = run.pending.map(\.id).joined(separator: ", ")
+        return "expected the host to raise an exception, but it did not"
+          + (open.isEmpty ? "" : " (unclaimed: \(open))")
+      }
+      run.pending.remove(at: index)
+    case .cannot(let action):
+      if host.refusal(of: action) == nil {
+        return "expected '\(action)' to be impossible, but the screen allows it; \(text)"
+      }
+    case .noShortcut(let phrase):
+      if let shortcut = host.shortcut(matching: phrase) {
+        return "expected no App Shortcut to match \"\(phrase)\", but "
+          + "'\(shortcut.spoken(appName: host.appName))' does"
+      }
     case .diagnostic(let id), .error(let id):
       guard
         let index = run.pending.firstIndex(where: { $0.id == id || $0.id.hasPrefix(id + "-") })
@@ -354,5 +392,70 @@ public enum JourneyRunner {
       }
     }
     return nil
+  }
+}
+
+/// A journey's rules with the run-time limits of the car the last `connect` described
+/// (`connect max-items=12`): each car can have its own, as real cars do (carplay-facts.md §1.1).
+final class PerCarRules: CarRules {
+  private let given: any CarRules
+  private let current: Mutex<any CarRules>
+
+  init(_ rules: any CarRules) {
+    given = rules
+    current = Mutex(rules)
+  }
+
+  /// Switches to the limits `change` sets (the given rules' own when it sets none); a message
+  /// when the given rules cannot take limits.
+  func use(limitsOf change: ConfigurationChange) -> String? {
+    guard change.setsLimits else {
+      current.withLock { $0 = given }
+      return nil
+    }
+    guard let kit = given as? KitCarRules else {
+      return "max-items and max-sections need the standard rules (KitCarRules); this journey "
+        + "runs with \(type(of: given))"
+    }
+    let rules = KitCarRules(base: change.limits(over: kit.base))
+    current.withLock { $0 = rules }
+    return nil
+  }
+
+  private var rules: any CarRules { current.withLock { $0 } }
+
+  func maximumDepth(for entitlements: CarEntitlements) -> Int {
+    rules.maximumDepth(for: entitlements)
+  }
+
+  func allowedKinds(for entitlements: CarEntitlements) -> [TemplateKind] {
+    rules.allowedKinds(for: entitlements)
+  }
+
+  func placements(of kind: TemplateKind) -> TemplatePlacements { rules.placements(of: kind) }
+
+  func maximumTabCount(
+    for entitlements: CarEntitlements, configuration: SessionConfiguration
+  ) -> Int {
+    rules.maximumTabCount(for: entitlements, configuration: configuration)
+  }
+
+  func truncate(
+    _ template: TemplateSpec, for entitlements: CarEntitlements,
+    configuration: SessionConfiguration
+  ) -> TruncatedTemplate {
+    rules.truncate(template, for: entitlements, configuration: configuration)
+  }
+
+  func lint(
+    _ screen: CarScreen, for entitlements: CarEntitlements, configuration: SessionConfiguration
+  ) -> [Diagnostic] {
+    rules.lint(screen, for: entitlements, configuration: configuration)
+  }
+
+  func limits(for entitlements: CarEntitlements, configuration: SessionConfiguration)
+    -> CarLimits
+  {
+    rules.limits(for: entitlements, configuration: configuration)
   }
 }

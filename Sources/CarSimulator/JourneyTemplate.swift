@@ -30,9 +30,13 @@ public struct JourneyTemplate: Hashable, Sendable {
     let bar = ["leading", "trailing"]
     switch kind {
     case .list:
-      return ["title", "items", "sections", "index", "images", "header-buttons", "details-buttons"]
-        + bar
+      return [
+        "title", "items", "sections", "headers", "index", "images", "header-buttons",
+        "details-buttons",
+      ] + bar
     case .grid: return ["title", "buttons", "blank"] + bar
+    // Besides these, a tab bar takes `tab-N=KIND` and `tab-N.KEY=VALUE` for tab N's own
+    // content (``TabKey``).
     case .tabBar: return ["tabs", "selected", "tab-kind"]
     case .information: return ["title", "items", "actions"] + bar
     case .pointOfInterest: return ["title", "points", "selected"] + bar
@@ -51,7 +55,7 @@ public struct JourneyTemplate: Hashable, Sendable {
   /// Keys whose value is a template kind.
   static let kindKeys: Set<String> = ["tab-kind"]
   /// Keys whose value is `yes` or `no`.
-  static let flagKeys: Set<String> = ["panning"]
+  static let flagKeys: Set<String> = ["panning", "headers"]
   /// The largest count a line may ask for: enough for every limit, small enough to stay quick.
   static let maximumCount = 1000
 
@@ -69,13 +73,18 @@ public struct JourneyTemplate: Hashable, Sendable {
     for pair in words.dropFirst(2) {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         .map(String.init)
-      guard parts.count == 2, allowed.contains(parts[0]) else {
+      let tabKey = kind == .tabBar && parts.count == 2 ? TabKey(parts[0]) : nil
+      guard parts.count == 2, allowed.contains(parts[0]) || tabKey != nil else {
         let expected = allowed.isEmpty ? "no settings" : allowed.joined(separator: ", ")
         throw Journey.Problem(
           "unknown setting '\(pair)' for \(kind); expected key=value with a key of: \(expected)")
       }
       let (key, value) = (parts[0], parts[1])
-      if kindKeys.contains(key) {
+      if let tabKey {
+        // A tab's own kind (`tab-2=grid`) or setting (`tab-2.buttons=9`), checked below
+        // against that tab's kind.
+        if tabKey.setting == nil { _ = try Journey.kind(value) }
+      } else if kindKeys.contains(key) {
         _ = try Journey.kind(value)
       } else if flagKeys.contains(key) {
         guard value == "yes" || value == "no" else {
@@ -89,7 +98,60 @@ public struct JourneyTemplate: Hashable, Sendable {
       }
       settings[key] = value
     }
-    return JourneyTemplate(kind: kind, id: TemplateID(words[1]), settings: settings)
+    let template = JourneyTemplate(kind: kind, id: TemplateID(words[1]), settings: settings)
+    if kind == .tabBar { try template.checkTabs() }
+    return template
+  }
+
+  /// `tab-N` (a tab's kind) or `tab-N.KEY` (one of its settings), N from 1.
+  struct TabKey {
+    var number: Int
+    var setting: String?
+
+    init?(_ key: String) {
+      guard key.hasPrefix("tab-") else { return nil }
+      let rest = key.dropFirst(4).split(separator: ".", maxSplits: 1).map(String.init)
+      guard let first = rest.first, let number = Int(first), number >= 1 else { return nil }
+      self.number = number
+      setting = rest.count == 2 ? rest[1] : nil
+    }
+  }
+
+  /// Checks per-tab settings: the tab exists and its kind takes the setting.
+  private func checkTabs() throws(Journey.Problem) {
+    let tabs = count("tabs", default: 2)
+    for key in settings.keys.sorted() {
+      guard let tabKey = TabKey(key) else { continue }
+      guard tabKey.number <= tabs else {
+        throw Journey.Problem(
+          "'\(key)' names tab \(tabKey.number), but the tab bar has \(tabs) tabs")
+      }
+    }
+    for index in 0..<min(tabs, Self.maximumCount) where hasOwnSettings(tab: index) {
+      _ = try tabDescription(index)
+    }
+  }
+
+  private func hasOwnSettings(tab index: Int) -> Bool {
+    settings.keys.contains { TabKey($0)?.number == index + 1 }
+  }
+
+  /// Tab `index` (0-based): its kind (`tab-N`, else `tab-kind`, else list), titled `Tab N`
+  /// unless it says otherwise, with its own `tab-N.KEY` settings, read like a template line of
+  /// its own.
+  private func tabDescription(_ index: Int) throws(Journey.Problem) -> JourneyTemplate {
+    let prefix = "tab-\(index + 1)."
+    let kind = settings["tab-\(index + 1)"] ?? settings["tab-kind"] ?? "list"
+    let own = settings.sorted { $0.key < $1.key }.filter { $0.key.hasPrefix(prefix) }
+      .map { "\($0.key.dropFirst(prefix.count))=\($0.value)" }
+    var tab: JourneyTemplate
+    do {
+      tab = try Self.parse([kind, "\(id)-tab-\(index + 1)"] + own)
+    } catch {
+      throw Journey.Problem("tab \(index + 1): \(error.message)")
+    }
+    if tab.settings["title"] == nil { tab.settings["title"] = "Tab \(index + 1)" }
+    return tab
   }
 
   private func count(_ key: String, default value: Int) -> Int {
@@ -129,13 +191,11 @@ public struct JourneyTemplate: Hashable, Sendable {
       return .grid(
         id, GridTemplateSpec(title: title, buttons: buttons + blank, navigationBar: navigationBar))
     case .tabBar:
-      // `tab-kind` was checked when the line was read.
-      let tabKind = settings["tab-kind"].flatMap { try? Journey.kind($0) } ?? .list
+      // Every tab's kind and settings were checked when the line was read.
       let tabs = (0..<count("tabs", default: 2)).map { index in
-        var tab = JourneyTemplate(
-          kind: tabKind, id: TemplateID("\(id)-tab-\(index + 1)"),
-          settings: ["title": "Tab \(index + 1)"]
-        ).template
+        var tab =
+          ((try? tabDescription(index))
+          ?? JourneyTemplate(kind: .list, id: TemplateID("\(id)-tab-\(index + 1)"))).template
         tab.tab = TabAppearance(title: "Tab \(index + 1)")
         return tab
       }
@@ -207,12 +267,15 @@ public struct JourneyTemplate: Hashable, Sendable {
 
   private func list(title: String?) -> ListTemplateSpec {
     var next = 0
-    let sections = (0..<count("sections", default: 1)).map { _ in
+    let headers = settings["headers"] == "yes"
+    let sections = (0..<count("sections", default: 1)).map { section in
       let rows = (0..<count("items", default: 3)).map { _ -> ListRowSpec in
         next += 1
         return .item(ListItemSpec(id: ElementID("row-\(next)"), text: "Row \(next)"))
       }
-      return ListSectionSpec(sectionIndexTitle: settings["index"], rows: rows)
+      return ListSectionSpec(
+        header: headers ? "Section \(section + 1)" : nil, sectionIndexTitle: settings["index"],
+        rows: rows)
     }
     var all = sections
     let images = count("images", default: 0)

@@ -56,8 +56,17 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
     representative?.coordinate ?? Coordinate(latitude: 0, longitude: 0)
   }
 
-  /// The operator.
-  public var operatorName: String { representative?.operatorName ?? "" }
+  /// The operator, or the operators when several run charge points at the site (the register
+  /// lists each installation, and one car park can have two operators): the representative
+  /// row's first, then the others in row order.
+  public var operatorName: String {
+    var names: [String] = []
+    for name in ([representative?.operatorName] + stations.map(\.operatorName)).compactMap({ $0 })
+    where !name.isEmpty && !names.contains(name) {
+      names.append(name)
+    }
+    return names.joined(separator: " / ")
+  }
 
   /// The highest connector power at the site.
   public var maxPower: Power? { stations.compactMap(\.maxPower).max() }
@@ -117,13 +126,13 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
     }
   }
 
-  /// Rows closer than this to a site's first row, with the same operator and address, are the
-  /// same site.
+  /// Rows closer than this to a site's first row, at the same address, are the same site.
   public static let sameSiteKilometres = 0.3
 
   /// Joins rows (nearest first, with their distances) into sites, nearest first, at most
-  /// `limit`: rows of one operator at one street address (or, without an address, within ~11 m)
-  /// and within ``sameSiteKilometres`` of each other are one site. O(n) for n rows.
+  /// `limit`: rows at one street address (or, without an address, within ~11 m) and within
+  /// ``sameSiteKilometres`` of each other are one site, whoever operates them — the driver
+  /// parks at a place, not at an operator. O(n) for n rows.
   public static func group(_ rows: [(station: Station, distance: Double)], limit: Int)
     -> [ChargeSite]
   {
@@ -160,12 +169,11 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
 
   static func siteKey(_ station: Station) -> String {
     let street = normalisedStreet(station.address.street ?? "")
-    let operatorKey = station.operatorFamily
     guard !street.isEmpty else {
       let lat = (station.coordinate.latitude * 10_000).rounded()
       let lon = (station.coordinate.longitude * 10_000).rounded()
-      return "\(operatorKey)|@\(lat),\(lon)"
+      return "@\(lat),\(lon)"
     }
-    return "\(operatorKey)|\(street)|\(station.address.postcode ?? "")"
+    return "\(street)|\(station.address.postcode ?? "")"
   }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// A tap or press on the rendered car display, as the page reports it.
 ///
 /// The page sends the `data-ev`, `data-t`, `data-e`, `data-i` and `data-which` attributes of the
-/// element the user clicked; see ``CarHTMLRenderer``.
+/// element the user clicked; see ``CarHTMLRenderer``. ``action()`` reads it with the journeys'
+/// driver vocabulary (`DriverAction`).
 public struct PageEvent: Hashable, Sendable, Codable {
   /// The event kind: `row`, `rowImage`, `tab`, `back`, `bar`, `grid`, `action`, `poi`,
   /// `poiDeselect`, `poiButton`, `mapButton`, `transport`, `nowPlayingButton`, `upNext`,
@@ -31,7 +32,8 @@ public struct PageEvent: Hashable, Sendable, Codable {
   }
 }
 
-/// A command from the side panel that drives the car or the phone.
+/// A command from the side panel that drives the car or the phone, read once as a
+/// ``CarControl``.
 public struct PanelCommand: Hashable, Sendable, Codable {
   /// `connect`, `disconnect`, `display`, `style`, `driving`, `video`, `lock`, `move`, `drive`,
   /// `stopDriving`, `data`, `voice`, `app`, `region`.

@@ -144,66 +144,56 @@ public final class SimulatorController {
   }
 
   private func deliver(_ event: PageEvent) throws {
-    let element = ElementID(event.e ?? "")
-    switch event.ev {
-    case "row": try host.tapRow(element)
-    case "rowImage": try host.tapImage(row: element, index: Int(event.i ?? "") ?? 0)
-    case "tab":
-      guard let index = Int(event.e ?? "") else { throw DriverError("tab: expected a tab index") }
-      try host.selectTab(index)
-    case "back": try host.back()
-    case "bar", "grid", "action", "mapButton", "nowPlayingButton", "contactAction":
-      try host.press(element)
-    case "transport": message = "Playback controls are the system's; the app's player handles them."
-    case "poi": try host.selectPoint(element)
-    case "poiDeselect": try host.closePointCard()
-    case "poiButton": try host.pressPointButton(primary: event.which != "secondary")
-    case "upNext": try host.pressUpNext()
-    case "albumArtist": try host.pressAlbumArtist()
-    case "alertAction": try host.choose(element)
-    case "home", "reopen":
+    switch try event.action() {
+    case .driver(let action): try host.drive(action)
+    case .reopen: reconnect()
+    case .home:
       // The car's Home button is the car's: it never plugs in a car that is not connected.
       guard host.configuration != nil else {
         message = "The car is not connected; connect it in the side panel."
         return
       }
       reconnect()
-    default:
-      throw DriverError("unknown page event '\(event.ev)'")
+    case .closeCard: try host.closePointCard()
+    case .systemControl(let note): message = note
     }
   }
 
   // MARK: Commands from the side panel
 
-  /// Applies a side-panel command.
+  /// Applies a side-panel command; one that cannot be read leaves a message naming it.
   public func handle(_ command: PanelCommand) async {
     message = nil
-    let value = command.value ?? ""
-    switch command.cmd {
-    case "connect": connectCar()
-    case "disconnect": if host.configuration != nil { host.disconnect() }
-    case "display":
-      if let profile = DisplayProfile.named(value) {
-        configuration.display = profile
-        applyConfiguration()
-      } else {
-        message =
-          "unknown display '\(value)'; expected one of \(DisplayProfile.all.map(\.id).joined(separator: ", "))"
-      }
-    case "style":
-      configuration.contentStyle = value == "night" || value == "dark" ? .dark : .light
+    do {
+      try await apply(try CarControl(command))
+    } catch {
+      message = "\(error)"
+    }
+    await settle()
+    notify()
+  }
+
+  private func apply(_ control: CarControl) async throws {
+    switch control {
+    case .connect: connectCar()
+    case .disconnect: if host.configuration != nil { host.disconnect() }
+    case .display(let profile):
+      configuration.display = profile
       applyConfiguration()
-    case "driving":
-      if value == "true" {
+    case .style(let style):
+      configuration.contentStyle = style
+      applyConfiguration()
+    case .driving(let driving):
+      if driving {
         configuration.limitedUserInterfaces.insert(.lists)
         configuration.limitedUserInterfaces.insert(.keyboard)
       } else {
         configuration.limitedUserInterfaces = []
       }
-      configuration.isVideoAvailable = configuration.isVideoAvailable && value != "true"
+      configuration.isVideoAvailable = configuration.isVideoAvailable && !driving
       applyConfiguration()
-    case "video":
-      configuration.isVideoAvailable = value == "true"
+    case .videoAllowed(let allowed):
+      configuration.isVideoAvailable = allowed
       if !configuration.supportsVideoPlayback {
         // Video support is fixed for a session (carplay-facts.md §3): allowing video in a car
         // that lacks it means plugging in a car that has it.
@@ -214,23 +204,17 @@ public final class SimulatorController {
         }
       }
       applyConfiguration()
-    case "lock": value == "true" ? host.lockPhone() : host.unlockPhone()
-    case "move": move(to: value)
-    case "drive":
-      await drive(from: value, to: command.to ?? "", speed: Double(command.speed ?? "") ?? 120)
-    case "stopDriving":
+    case .move(let place): move(to: place)
+    case .drive(let from, let to, let speed): await drive(from: from ?? "", to: to, speed: speed)
+    case .stopDriving:
       driveTask?.cancel()
       driveTask = nil
       message = "Stopped."
-    case "data": setDataSource(value)
-    case "voice":
-      do { try host.say(value) } catch { message = "\(error)" }
-    case "app": switchApp(value)
-    case "region": changeRegion(value)
-    default: message = "unknown command '\(command.cmd)'"
+    case .dataSource(let mode): setDataSource(mode)
+    case .switchApp(let name): switchApp(name)
+    case .moveMap(let move): changeRegion(move)
+    case .driver(let action): try host.drive(action)
     }
-    await settle()
-    notify()
   }
 
   private func applyConfiguration() {
@@ -257,13 +241,7 @@ public final class SimulatorController {
   /// Switches the data source's mode; the phone then reports its position again, as Core
   /// Location does, so an app that loads data on location updates shows the change at once
   /// (others see it on their next load: a periodic refresh, a map move, a Retry).
-  private func setDataSource(_ value: String) {
-    guard let mode = DataSourceMode(parsing: value) else {
-      message =
-        "unknown data source mode '\(value)'; expected "
-        + DataSourceMode.allCases.map(\.description).joined(separator: ", ")
-      return
-    }
+  private func setDataSource(_ mode: DataSourceMode) {
     dataSource.mode = mode
     let effect: String
     switch mode {
@@ -295,7 +273,7 @@ public final class SimulatorController {
         : try places.resolve(from)
       let end = try places.resolve(to)
       let route = try await roadNetwork().route(from: start.coordinate, to: end.coordinate)
-      let kmh = max(5, min(250, speed))
+      let kmh = speed
       message =
         "Driving \(start.label) → \(end.label), \(Int(route.cumulativeKilometres.last ?? 0)) km at \(Int(kmh)) km/h (time ×60)."
       driveTask = Task { [weak self] in
@@ -336,7 +314,7 @@ public final class SimulatorController {
   }
 
   /// Pans or zooms the visible region of the top point-of-interest template.
-  private func changeRegion(_ direction: String) {
+  private func changeRegion(_ direction: MapMove) {
     guard case .pointOfInterest(let poi)? = host.topTemplate?.content else {
       message = "Moving the map needs a point-of-interest screen."
       return
@@ -350,22 +328,19 @@ public final class SimulatorController {
     var lo = box.minimum
     var hi = box.maximum
     switch direction {
-    case "north": lo.latitude += dLat / 2; hi.latitude += dLat / 2
-    case "south": lo.latitude -= dLat / 2; hi.latitude -= dLat / 2
-    case "east": lo.longitude += dLon / 2; hi.longitude += dLon / 2
-    case "west": lo.longitude -= dLon / 2; hi.longitude -= dLon / 2
-    case "zoomIn":
+    case .north: lo.latitude += dLat / 2; hi.latitude += dLat / 2
+    case .south: lo.latitude -= dLat / 2; hi.latitude -= dLat / 2
+    case .east: lo.longitude += dLon / 2; hi.longitude += dLon / 2
+    case .west: lo.longitude -= dLon / 2; hi.longitude -= dLon / 2
+    case .zoomIn:
       lo = Coordinate(latitude: lo.latitude + dLat / 4, longitude: lo.longitude + dLon / 4)
       hi = Coordinate(latitude: hi.latitude - dLat / 4, longitude: hi.longitude - dLon / 4)
-    case "zoomOut":
+    case .zoomOut:
       lo = Coordinate(latitude: lo.latitude - dLat / 2, longitude: lo.longitude - dLon / 2)
       hi = Coordinate(latitude: hi.latitude + dLat / 2, longitude: hi.longitude + dLon / 2)
-    default:
-      message = "unknown map move '\(direction)'"
-      return
     }
     do {
-      try host.changeMapRegion(BoundingBox(minimum: lo, maximum: hi))
+      try host.drive(.region(BoundingBox(minimum: lo, maximum: hi)))
     } catch {
       message = "\(error)"
     }

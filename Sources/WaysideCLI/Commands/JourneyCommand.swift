@@ -59,16 +59,17 @@ public enum JourneyCommand: WaysideCommand {
     return status
   }
 
-  /// Reads and parses a journey file; errors name the file (and line).
+  /// Reads and parses a journey file; errors name the file (and line, and for bytes that are
+  /// not UTF-8 their offset).
   static func load(_ file: String) throws -> Journey {
-    let text: String
+    let data: Data
     do {
-      text = try String(contentsOfFile: file, encoding: .utf8)
+      data = try Data(contentsOf: URL(fileURLWithPath: file))
     } catch {
       throw CommandError.failure("cannot read journey '\(file)': \(error.localizedDescription)")
     }
     do {
-      return try Journey.parse(text, name: file)
+      return try Journey.parse(bytes: data, name: file)
     } catch {
       throw CommandError.failure("\(error)")
     }

@@ -1,0 +1,204 @@
+import CarSession
+import CarTemplates
+import Geo
+import KitDemos
+import Testing
+
+@testable import CarSimulator
+
+@MainActor
+@Suite("Driver actions: one vocabulary for journeys and the web page")
+struct DriverActionTests {
+  struct Spelling: Sendable, CustomTestStringConvertible {
+    var words: [String]
+    var action: DriverAction
+    var testDescription: String { words.joined(separator: " ") }
+  }
+
+  nonisolated static let kassel = Coordinate(latitude: 51.31, longitude: 9.48)
+  nonisolated static let spellings: [Spelling] = [
+    Spelling(words: ["tap", "row", "kassel-hbf"], action: .tapRow("kassel-hbf")),
+    Spelling(words: ["tap", "image", "gallery", "2"], action: .tapImage(row: "gallery", index: 1)),
+    Spelling(words: ["select", "tab", "3"], action: .selectTab(2)),
+    Spelling(words: ["select", "point", "p1"], action: .selectPoint("p1")),
+    Spelling(words: ["back"], action: .back),
+    Spelling(words: ["press", "start"], action: .press("start")),
+    Spelling(words: ["press", "primary"], action: .pressPrimary),
+    Spelling(words: ["press", "secondary"], action: .pressSecondary),
+    Spelling(words: ["press", "up-next"], action: .pressUpNext),
+    Spelling(words: ["press", "album-artist"], action: .pressAlbumArtist),
+    Spelling(words: ["choose", "confirm"], action: .choose("confirm")),
+    Spelling(words: ["system", "dismiss"], action: .systemDismiss),
+    Spelling(
+      words: ["region", "51.3,9.4", "51.35,9.5"],
+      action: .region(
+        BoundingBox(
+          minimum: Coordinate(latitude: 51.3, longitude: 9.4),
+          maximum: Coordinate(latitude: 51.35, longitude: 9.5)))),
+    Spelling(words: ["location", "51.31,9.48"], action: .location(kassel)),
+    Spelling(words: ["say", "Show chargers in Wayside"], action: .say("Show chargers in Wayside")),
+    Spelling(words: ["lock"], action: .lock),
+    Spelling(words: ["unlock"], action: .unlock),
+  ]
+
+  @Test(
+    "every journey spelling reads as its action and the action spells itself back",
+    arguments: spellings)
+  func journeyWords(_ row: Spelling) throws {
+    #expect(try DriverAction.parse(row.words) == row.action)
+    #expect(row.action.words == row.words)
+    #expect(try DriverAction.parse(row.action.words) == row.action)
+  }
+
+  @Test("every verb of the vocabulary has a spelling row above, so none goes untested")
+  func everyVerbCovered() {
+    for verb in DriverAction.vocabulary {
+      let covered = Self.spellings.contains { row in
+        // The verb that reads a row is the longest one whose keywords start it.
+        let longest = DriverAction.vocabulary.filter { row.words.starts(with: $0.keywords) }
+          .max { $0.keywords.count < $1.keywords.count }
+        return longest?.usage == verb.usage
+      }
+      #expect(covered, "no spelling row reads as '\(verb.usage)'")
+    }
+  }
+
+  struct BadWords: Sendable, CustomTestStringConvertible {
+    var words: [String]
+    var message: String
+    var testDescription: String { words.joined(separator: " ") }
+  }
+
+  nonisolated static let badWords: [BadWords] = [
+    BadWords(
+      words: ["tap", "kassel-hbf"],
+      message: "expected 'tap row ID' or 'tap image ROW N' (N from 1), got 'tap kassel-hbf'"),
+    BadWords(
+      words: ["tap", "image", "gallery", "zero"],
+      message: "image number must be 1 or more, got 'zero'"),
+    BadWords(words: ["select", "tab", "0"], message: "tab number must be 1 or more, got '0'"),
+    BadWords(
+      words: ["press"],
+      message: "expected 'press primary', 'press secondary', 'press up-next', "
+        + "'press album-artist' or 'press ID', got 'press'"),
+    BadWords(
+      words: ["press", "primary", "now"],
+      message: "expected 'press primary', 'press secondary', 'press up-next', "
+        + "'press album-artist' or 'press ID', got 'press primary now'"),
+    BadWords(words: ["back", "twice"], message: "expected 'back', got 'back twice'"),
+    BadWords(
+      words: ["region", "51.3,9.4"],
+      message: "expected 'region LAT,LON LAT,LON' (two corners in decimal degrees), "
+        + "got 'region 51.3,9.4'"),
+    BadWords(
+      words: ["say"], message: "expected 'say \"PHRASE\"', got 'say'"),
+    BadWords(
+      words: ["fly"],
+      message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
+        + "system, region, location, say, lock, unlock"),
+  ]
+
+  @Test("malformed journey words name the input and what was expected", arguments: badWords)
+  func badJourneyWords(_ row: BadWords) {
+    #expect(throws: DriverSyntaxError(input: Journey.got(row.words), message: row.message)) {
+      try DriverAction.parse(row.words)
+    }
+  }
+
+  struct Event: Sendable, CustomTestStringConvertible {
+    var ev: String
+    var fields: [String: String]
+    var action: DriverAction
+    var testDescription: String { ev }
+  }
+
+  nonisolated static let events: [Event] = [
+    Event(ev: "row", fields: ["e": "kassel-hbf"], action: .tapRow("kassel-hbf")),
+    Event(
+      ev: "rowImage", fields: ["e": "gallery", "i": "0"],
+      action: .tapImage(row: "gallery", index: 0)),
+    Event(ev: "tab", fields: ["e": "1"], action: .selectTab(1)),
+    Event(ev: "back", fields: [:], action: .back),
+    Event(ev: "poi", fields: ["e": "p1"], action: .selectPoint("p1")),
+    Event(ev: "poiButton", fields: ["e": "p1", "which": "primary"], action: .pressPrimary),
+    Event(ev: "poiButton", fields: ["which": "secondary"], action: .pressSecondary),
+    Event(ev: "bar", fields: ["e": "close"], action: .press("close")),
+    Event(ev: "grid", fields: ["e": "fast"], action: .press("fast")),
+    Event(ev: "action", fields: ["e": "start"], action: .press("start")),
+    Event(ev: "mapButton", fields: ["e": "zoom"], action: .press("zoom")),
+    Event(ev: "nowPlayingButton", fields: ["e": "rate"], action: .press("rate")),
+    Event(ev: "contactAction", fields: ["e": "call"], action: .press("call")),
+    Event(ev: "upNext", fields: [:], action: .pressUpNext),
+    Event(ev: "albumArtist", fields: [:], action: .pressAlbumArtist),
+    Event(ev: "alertAction", fields: ["e": "confirm"], action: .choose("confirm")),
+  ]
+
+  @Test("every page event the renderer emits decodes to its driver action", arguments: events)
+  func pageEvents(_ row: Event) throws {
+    #expect(try DriverAction.decode(pageEvent: row.ev, fields: row.fields) == row.action)
+  }
+
+  struct BadEvent: Sendable, CustomTestStringConvertible {
+    var ev: String
+    var fields: [String: String]
+    var message: String
+    var testDescription: String { message }
+  }
+
+  nonisolated static let badEvents: [BadEvent] = [
+    BadEvent(
+      ev: "tab", fields: [:],
+      message: "page event 'tab' needs e = the tab index from 0, got nothing"),
+    BadEvent(
+      ev: "tab", fields: ["e": "two"],
+      message: "page event 'tab' needs e = the tab index from 0, got 'two'"),
+    BadEvent(
+      ev: "rowImage", fields: ["e": "gallery"],
+      message: "page event 'rowImage' needs i = the image index from 0, got nothing"),
+    BadEvent(
+      ev: "rowImage", fields: ["e": "gallery", "i": "-1"],
+      message: "page event 'rowImage' needs i = the image index from 0, got '-1'"),
+    BadEvent(
+      ev: "row", fields: [:], message: "page event 'row' needs e = the element id, got nothing"),
+    BadEvent(
+      ev: "poiButton", fields: ["e": "p1"],
+      message: "page event 'poiButton' needs which = primary or secondary, got nothing"),
+    BadEvent(
+      ev: "poiButton", fields: ["which": "tertiary"],
+      message: "page event 'poiButton' needs which = primary or secondary, got 'tertiary'"),
+    BadEvent(
+      ev: "swipe", fields: ["e": "x"],
+      message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
+        + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
+        + "contactAction, alertAction"),
+  ]
+
+  @Test(
+    "a malformed or unknown page event names itself and what was expected", arguments: badEvents)
+  func badPageEvents(_ row: BadEvent) {
+    let error = #expect(throws: DriverSyntaxError.self) {
+      try DriverAction.decode(pageEvent: row.ev, fields: row.fields)
+    }
+    #expect(error?.message == row.message)
+    #expect(error?.input.hasPrefix("page event {ev=\(row.ev)") == true)
+  }
+
+  @Test("a refused action changes nothing and records nothing; performing it records the refusal")
+  func refusal() async throws {
+    let app = try #require(KitDemos.named("list-detail"))
+    let car = SimulatedCar.test(app: app, configuration: SessionConfiguration())
+    await car.settle()
+    let before = car.host.transcript.totalCount
+    let refusal = try #require(car.host.refusal(of: .tapRow("nowhere")))
+    #expect(refusal.message.hasPrefix("tap row 'nowhere': no such row on") == true)
+    #expect(car.host.transcript.totalCount == before)
+    #expect(car.host.refusal(of: .tapRow("kassel-hbf")) == nil)
+    #expect(car.host.transcript.totalCount == before)
+    #expect(car.host.spinners.isEmpty)
+    #expect(throws: refusal) { try car.host.drive(.tapRow("nowhere")) }
+    #expect(car.host.transcript.entries.last == .rejected(refusal.message))
+    try car.host.drive(.tapRow("kassel-hbf"))
+    await car.settle()
+    #expect(car.host.depth == 2)
+  }
+}
