@@ -283,6 +283,7 @@ public struct MapSVGRenderer: Sendable {
     let order = pins.indices.sorted {
       (pins[$0].style == .selected ? 1 : 0, $0) < (pins[$1].style == .selected ? 1 : 0, $1)
     }
+    var badges = ""
     // Each clustered pin joins the drawn place pin nearest to its place.
     var clustered: [Int: Int] = [:]
     for index in pins.indices where spread[index] == nil {
@@ -332,12 +333,13 @@ public struct MapSVGRenderer: Sendable {
         }
         out += "</g>\n"
         if let count = clustered[index] {
-          out +=
+          // Under every pin: a badge never covers another pin's head.
+          badges +=
             "<g class=\"cluster\" pointer-events=\"none\" transform=\"translate(\(fmt(p.x + r + 4)) \(fmt(p.y - r * 1.94)))\"><rect x=\"-2\" y=\"-7\" width=\"\(count < 10 ? 18 : 24)\" height=\"14\" rx=\"7\" fill=\"#ffffff\" stroke=\"\(colour)\" stroke-width=\"1.5\"/><text x=\"\(count < 10 ? 7 : 10)\" y=\"3.5\" text-anchor=\"middle\" font-size=\"9.5\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(colour)\">+\(count)</text></g>\n"
         }
       }
     }
-    return out
+    return badges + out
   }
 
   /// Pixel positions for the pins' tips so that no two place pins' heads overlap: the selected
