@@ -17,6 +17,19 @@ let package = Package(
     .library(name: "CarSession", targets: ["CarSession"]),
     .library(name: "CarSimulator", targets: ["CarSimulator"]),
     .library(name: "Charging", targets: ["Charging"]),
+    // For the iOS apps in Apps/ (Apps/project.yml).
+    .library(name: "Geo", targets: ["Geo"]),
+    .library(name: "StationStore", targets: ["StationStore"]),
+    .library(name: "StationFeeds", targets: ["StationFeeds"]),
+    .library(name: "StationIndex", targets: ["StationIndex"]),
+    .library(name: "Pricing", targets: ["Pricing"]),
+    .library(name: "TripPlanner", targets: ["TripPlanner"]),
+    .library(name: "WaysideData", targets: ["WaysideData"]),
+    .library(name: "WaysideApps", targets: ["WaysideApps"]),
+    .library(name: "MapCar", targets: ["MapCar"]),
+    .library(name: "ChargingCar", targets: ["ChargingCar"]),
+    .library(name: "MediaCar", targets: ["MediaCar"]),
+    .library(name: "Playback", targets: ["Playback"]),
   ],
   targets: [
     // MARK: L0 values
@@ -25,6 +38,7 @@ let package = Package(
     .target(
       name: "CarTemplates", dependencies: ["Geo", "Diagnostics"], swiftSettings: strict),
     .target(name: "Charging", dependencies: ["Geo"], swiftSettings: strict),
+    .target(name: "Playback", swiftSettings: strict),
     .target(
       name: "WaysideData", resources: [.copy("Resources")], swiftSettings: strict),
 
@@ -63,6 +77,10 @@ let package = Package(
       name: "CarSimulator", dependencies: ["CarTemplates", "CarSession", "CarRender", "Geo"],
       swiftSettings: strict),
     .target(
+      name: "MediaCar",
+      dependencies: ["CarTemplates", "CarSession", "Playback", "WaysideData"],
+      swiftSettings: strict),
+    .target(
       name: "KitDemos",
       dependencies: [
         "CarTemplates", "CarSession", "Geo", "Charging", "StationFeeds", "WaysideData",
@@ -88,7 +106,8 @@ let package = Package(
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
-      name: "WaysideApps", dependencies: ["CarSession", "KitDemos", "ChargingCar", "MapCar"],
+      name: "WaysideApps",
+      dependencies: ["CarSession", "KitDemos", "ChargingCar", "MapCar", "MediaCar"],
       swiftSettings: strict),
 
     // MARK: L3 edges
@@ -125,6 +144,9 @@ let package = Package(
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
     .testTarget(name: "GeoTests", dependencies: ["Geo"], swiftSettings: strict),
     .testTarget(
+      name: "AppsManifestTests", dependencies: ["WaysideApps", "CarSession", "CarTemplates"],
+      swiftSettings: strict),
+    .testTarget(
       name: "DiagnosticsTests",
       dependencies: ["Diagnostics", "CarTemplates", "StationFeeds", "Pricing"],
       swiftSettings: strict),
@@ -151,22 +173,34 @@ let package = Package(
       name: "TripPlannerTests",
       dependencies: ["TripPlanner", "StationFeeds", "Pricing", "WaysideTestSupport"],
       swiftSettings: strict),
+    .testTarget(
+      name: "MediaCarTests",
+      dependencies: [
+        "MediaCar", "Playback", "CarSession", "CarTemplates", "CarSimulator", "CarRender",
+        "WaysideData",
+      ],
+      swiftSettings: strict),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
     .testTarget(
       name: "CarSessionTests",
       dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarSimulatorTests", dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
+      name: "CarSimulatorTests",
+      dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
-      name: "MapCarTests", dependencies: ["MapCar", "CarSimulator", "Routing", "CarRender", "WaysideApps", "CarAppTesting"],
+      name: "MapCarTests",
+      dependencies: [
+        "MapCar", "CarSimulator", "Routing", "CarRender", "WaysideApps", "CarAppTesting",
+      ],
       swiftSettings: strict),
     .testTarget(
-      name: "PreviewServerTests", dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing"],
+      name: "PreviewServerTests",
+      dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
       name: "ChargingCarTests",

@@ -72,6 +72,7 @@ extension TextRenderer {
       if !header.bodyVariants.variants.isEmpty {
         frame.line("  " + header.bodyVariants.fitting(width: frame.inner - 2))
       }
+      if let playback = header.playback { frame.line("  " + Self.playbackLine(playback)) }
       if !header.actionButtons.isEmpty { frame.buttons(header.actionButtons.map(Frame.barButton)) }
       frame.rule()
     }
@@ -147,6 +148,30 @@ extension TextRenderer {
         "  " + Self.bar(progress, width: 10)
           + " \(Int((min(max(progress, 0), 1) * 100).rounded()))%")
     }
+  }
+
+  /// `⏸ 0:30 / 14:48 · asks for video`: a playable element's glyph, progress and request.
+  public static func playbackLine(_ playback: PlaybackConfigurationSpec) -> String {
+    func clock(_ seconds: Double) -> String {
+      let total = Int(max(0, seconds))
+      let s = total % 60
+      return "\(total / 60):\(s < 10 ? "0" : "")\(s)"
+    }
+    let glyph =
+      switch playback.playbackAction {
+      case .play: "▶"
+      case .pause: "⏸"
+      case .replay: "↻"
+      case .none: "·"
+      }
+    var text = glyph + " " + clock(playback.elapsedTime)
+    if playback.duration > 0 { text += " / " + clock(playback.duration) }
+    switch playback.preferredPresentation {
+    case .video: text += " · asks for video"
+    case .audio: text += " · asks for audio"
+    case .none: break
+    }
+    return text
   }
 
   static func bar(_ fraction: Double, width: Int) -> String {

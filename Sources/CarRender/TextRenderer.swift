@@ -13,12 +13,15 @@ public struct RenderHostState: Hashable, Sendable, Codable {
   public var isPanning: Bool?
   /// The active voice control state; overrides the spec's `activeStateID` when set.
   public var activeVoiceStateID: ElementID?
+  /// What the system video player shows over the stack, when it is up.
+  public var videoPlayerTitle: String?
 
   /// Creates host state; everything defaults to "nothing special".
   public init(
     spinningItemID: ElementID? = nil, selectedPointID: ElementID? = nil, isPanning: Bool? = nil,
-    activeVoiceStateID: ElementID? = nil
+    activeVoiceStateID: ElementID? = nil, videoPlayerTitle: String? = nil
   ) {
+    self.videoPlayerTitle = videoPlayerTitle
     self.spinningItemID = spinningItemID
     self.selectedPointID = selectedPointID
     self.isPanning = isPanning
@@ -94,6 +97,10 @@ public struct TextRenderer: Sendable {
     var box = frame.lines()
     if let modal = shown.modal {
       box = overlay(modal, on: box)
+    }
+    if let title = hostState.videoPlayerTitle {
+      // CarPlay's own player covers the templates; they stay underneath.
+      lines.append("▶ system video player over the stack" + (title.isEmpty ? "" : ": \(title)"))
     }
     lines += box
     if showsChrome {

@@ -171,10 +171,12 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       }
       return
     }
-    // Live clock (the web simulator): work doing real I/O — a first load of bundled data can
-    // take seconds on a busy machine — is waited for, at most 60 s, so a hung source never
-    // hangs the page for good; idle streams and sleepers count as settled.
-    let deadline = ContinuousClock.now + .seconds(60)
+    // Live clock (the web simulator): work doing real I/O — a first load of bundled data takes
+    // seconds, a minute on a machine busy with other builds — is waited for; idle streams and
+    // sleepers count as settled. The page never waits on this unboundedly (the simulator gives
+    // a tap 300 ms and pushes later changes); the cap only keeps a hung source from holding a
+    // caller for good.
+    let deadline = ContinuousClock.now + .seconds(600)
     var pause = Duration.milliseconds(1)
     while works.count > idle.count, ContinuousClock.now < deadline {
       try? await Task.sleep(for: pause)

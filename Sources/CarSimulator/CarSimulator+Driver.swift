@@ -84,7 +84,10 @@ extension CarSimulator {
       if case .item(let item) = found, !item.isEnabled {
         throw DriverError("tap row '\(row)': the row is disabled")
       }
-      return { self.select(row, in: top.id) }
+      return {
+        self.presentVideoIfRequested(by: top, element: row)
+        return self.select(row, in: top.id)
+      }
     case .tapImage(let row, let index):
       let (top, list) = try shownTopList("tap image \(index + 1) of '\(row)'")
       guard case .imageRow(let imageRow)? = list.allRows.first(where: { $0.id == row }) else {
@@ -159,7 +162,10 @@ extension CarSimulator {
         throw DriverError(
           "press '\(button)': not shown on '\(top.id)'; shown: \(Self.list(buttons))")
       }
-      return then { self.emit(.buttonPressed(template: top.id, button: button)) }
+      return then {
+        self.presentVideoIfRequested(by: top, element: button)
+        self.emit(.buttonPressed(template: top.id, button: button))
+      }
     case .choose(let action):
       let screen = try runningScreen("choose '\(action)'")
       guard let shown = screen.modal else {
@@ -402,6 +408,7 @@ extension CarSimulator {
     switch template.content {
     case .list(let list):
       return bar(list.navigationBar) + list.headerGridButtons.filter(\.isEnabled).map(\.id)
+        + (list.detailsHeader?.actionButtons ?? []).filter(\.isEnabled).map(\.id)
     case .grid(let grid):
       return bar(grid.navigationBar) + grid.buttons.filter(\.isEnabled).map(\.id)
     case .information(let info): return bar(info.navigationBar) + info.actions.map(\.id)

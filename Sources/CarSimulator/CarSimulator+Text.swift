@@ -9,6 +9,7 @@ extension CarSimulator {
     guard let screen, let configuration else { return "(nothing on screen: \(appState))" }
     var hostState = RenderHostState()
     hostState.spinningItemID = spinners.values.first?.row
+    hostState.videoPlayerTitle = videoPlayerTitle
     // The car's own limits (a journey's `connect max-items=N`), not the emulator's defaults.
     let limits = rules.limits(for: entitlements, configuration: configuration)
     let renderer = TextRenderer(configuration: configuration, limits: limits, hostState: hostState)

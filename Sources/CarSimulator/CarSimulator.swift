@@ -99,6 +99,8 @@ public final class CarSimulator: CarHost {
 
   var root: TemplateSpec?
   var stacks: [[TemplateSpec]] = []
+  /// Whether the video player was taken down because the car withdrew video while it played.
+  var videoWithdrawnWhilePlaying = false
   var modal: TemplateSpec?
   private var nextTicket = 1
 
@@ -172,6 +174,7 @@ public final class CarSimulator: CarHost {
     modal = nil
     spinners = [:]
     isVideoPlaying = false
+    videoWithdrawnWhilePlaying = false
     hasWindow = entitlements.categories.contains(.navigation)
     windowContent = nil
     emit(.connected(configuration))
@@ -190,6 +193,7 @@ public final class CarSimulator: CarHost {
     modal = nil
     spinners = [:]
     isVideoPlaying = false
+    videoWithdrawnWhilePlaying = false
     hasWindow = false
     windowContent = nil
     emit(.disconnected)
@@ -215,6 +219,7 @@ public final class CarSimulator: CarHost {
     configuration = new
     if isVideoPlaying, !new.isVideoAvailable {
       isVideoPlaying = false
+      videoWithdrawnWhilePlaying = true
       transcript.append(.teardown("video player (video no longer available)"))
     }
     if let screen {
@@ -225,7 +230,74 @@ public final class CarSimulator: CarHost {
       }
     }
     emit(.configurationChanged(new))
+    if videoWithdrawnWhilePlaying, new.isVideoAvailable, !isVideoPlaying,
+      let screen, Self.showsPlayingVideo(screen)
+    {
+      videoWithdrawnWhilePlaying = false
+      isVideoPlaying = true
+      transcript.append(.state("video player showing again (video available)"))
+    }
     return true
+  }
+
+  /// The system video player for a selected row or header button whose playback configuration
+  /// asks for video (`CPPlaybackConfiguration.preferredPresentation`, carplay-facts.md §8): it
+  /// is presented when the car can show video now, and refused otherwise.
+  func presentVideoIfRequested(by template: TemplateSpec, element: ElementID) {
+    guard case .list(let list) = template.content else { return }
+    var asked: PlaybackConfigurationSpec?
+    if let header = list.detailsHeader, header.actionButtons.first?.id == element {
+      asked = header.playback
+    } else if case .item(let item)? = list.allRows.first(where: { $0.id == element }) {
+      asked = item.playback
+    }
+    if asked?.preferredPresentation == .audio, isVideoPlaying {
+      isVideoPlaying = false
+      transcript.append(.state("video player closed (audio asked for by '\(element)')"))
+    }
+    guard asked?.preferredPresentation == .video else { return }
+    guard let configuration, entitlements.categories.contains(.video),
+      configuration.supportsVideoPlayback, configuration.isVideoAvailable
+    else {
+      reject("video for '\(element)' in '\(template.id)': the car cannot show video now")
+      return
+    }
+    guard !isVideoPlaying else { return }
+    isVideoPlaying = true
+    transcript.append(.state("video player showing (for '\(element)' in '\(template.id)')"))
+  }
+
+  /// Whether an installed template shows a playable element asking for video while it plays:
+  /// the model's reading of how CarPlay brings the video back once the car allows it again
+  /// (the fact sheet has no callback for availability, §4; UNCONFIRMED).
+  static func showsPlayingVideo(_ screen: HostScreen) -> Bool {
+    playingVideoTitle(screen) != nil
+  }
+
+  /// The title of the first installed element asking for video while it plays, if any.
+  static func playingVideoTitle(_ screen: HostScreen) -> String? {
+    var templates = screen.stacks.flatMap { $0 }
+    if case .tabBar(let bar) = screen.root.content {
+      templates += bar.tabs
+    } else {
+      templates.append(screen.root)
+    }
+    func playing(_ config: PlaybackConfigurationSpec?) -> Bool {
+      config?.preferredPresentation == .video && config?.playbackAction == .pause
+    }
+    for template in templates {
+      guard case .list(let list) = template.content else { continue }
+      if let header = list.detailsHeader, playing(header.playback) { return header.title ?? "" }
+      for case .item(let item) in list.allRows where playing(item.playback) { return item.text }
+    }
+    return nil
+  }
+
+  /// What the system video player shows while it is up: the title of the element playing as
+  /// video (empty when none is on screen), or nil when no video player is showing.
+  public var videoPlayerTitle: String? {
+    guard isVideoPlaying else { return nil }
+    return screen.flatMap(Self.playingVideoTitle) ?? ""
   }
 
   /// Why a configuration change that flips video support is refused.

@@ -35,6 +35,8 @@ public struct JourneyReport: Sendable {
   public var finalConfiguration: SessionConfiguration?
   /// The app's name on the dock.
   public var appName: String = "App"
+  /// What the system video player showed when the journey ended, nil when it was not up.
+  public var finalVideoPlayerTitle: String?
 
   /// Whether every expectation held and no rule was broken unexpectedly.
   public var passed: Bool { failure == nil }
@@ -142,7 +144,7 @@ public enum JourneyRunner {
       failure: failure, lintDiagnostics: run.lint,
       screens: run.screensBefore + (run.session?.builtScreens ?? []),
       finalScreen: run.host?.shownScreen?.visible, finalConfiguration: run.host?.configuration,
-      appName: run.host?.appName ?? "App")
+      appName: run.host?.appName ?? "App", finalVideoPlayerTitle: run.host?.videoPlayerTitle)
   }
 
   private static func start(_ run: Run, _ name: String, line: Int) -> JourneyFailure? {

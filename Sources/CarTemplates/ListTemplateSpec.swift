@@ -5,6 +5,39 @@ public enum ListAccessory: Hashable, Sendable, Codable {
   case image(CarImage)
 }
 
+/// How a playable row or header asks CarPlay to present it and what its glyph and progress show
+/// (`CPPlaybackConfiguration`, iOS 26.4; carplay-facts.md §8).
+///
+/// `.video` makes CarPlay present the system video player when the element is selected (it may
+/// refuse when the car cannot show video now); `.audio` asks for sound; `.none` leaves
+/// presentation to the app (a card that pushes a detail page). The action is the glyph the
+/// element shows; elapsed and duration draw its progress (duration 0 = unknown or live).
+public struct PlaybackConfigurationSpec: Hashable, Sendable, Codable {
+  /// `CPPlaybackPresentation`.
+  public enum Presentation: String, Hashable, Sendable, Codable { case none, audio, video }
+  /// `CPPlaybackAction`: the glyph shown.
+  public enum Action: String, Hashable, Sendable, Codable { case none, play, pause, replay }
+  /// What selecting the element asks CarPlay to present.
+  public var preferredPresentation: Presentation
+  /// The glyph: play, pause or replay.
+  public var playbackAction: Action
+  /// Seconds played.
+  public var elapsedTime: Double
+  /// The length in seconds; 0 when unknown.
+  public var duration: Double
+
+  /// Creates a playback configuration.
+  public init(
+    preferredPresentation: Presentation, playbackAction: Action, elapsedTime: Double = 0,
+    duration: Double = 0
+  ) {
+    self.preferredPresentation = preferredPresentation
+    self.playbackAction = playbackAction
+    self.elapsedTime = elapsedTime
+    self.duration = duration
+  }
+}
+
 /// A list row (`CPListItem`).
 public struct ListItemSpec: Hashable, Sendable, Codable, Identifiable {
   /// Where the now-playing indicator sits.
@@ -31,13 +64,16 @@ public struct ListItemSpec: Hashable, Sendable, Codable, Identifiable {
   public var isPlaying: Bool
   /// Which edge the now-playing indicator sits at.
   public var playingIndicatorLocation: PlayingIndicatorLocation
+  /// The row's playback configuration (`CPPlayableItem`, iOS 26.4), nil for a plain row.
+  public var playback: PlaybackConfigurationSpec?
 
   /// Creates a list row.
   public init(
     id: ElementID, text: String, detailText: String? = nil, image: CarImage? = nil,
     accessory: ListAccessory = .none, isEnabled: Bool = true, isExplicitContent: Bool = false,
     playbackProgress: Double? = nil, isPlaying: Bool = false,
-    playingIndicatorLocation: PlayingIndicatorLocation = .leading
+    playingIndicatorLocation: PlayingIndicatorLocation = .leading,
+    playback: PlaybackConfigurationSpec? = nil
   ) {
     self.id = id
     self.text = text
@@ -49,6 +85,7 @@ public struct ListItemSpec: Hashable, Sendable, Codable, Identifiable {
     self.playbackProgress = playbackProgress
     self.isPlaying = isPlaying
     self.playingIndicatorLocation = playingIndicatorLocation
+    self.playback = playback
   }
 }
 
@@ -161,17 +198,22 @@ public struct ListDetailsHeaderSpec: Hashable, Sendable, Codable {
   public var bodyVariants: TextVariants
   /// The header's buttons; extras beyond `maximumActionButtonCount` are ignored.
   public var actionButtons: [BarButtonSpec]
+  /// The header's playback configuration; its progress merges into the first action button
+  /// (carplay-facts.md §1.1).
+  public var playback: PlaybackConfigurationSpec?
 
   /// Creates a details header.
   public init(
     thumbnail: CarImage, title: String? = nil, subtitle: String? = nil,
-    bodyVariants: TextVariants = [], actionButtons: [BarButtonSpec] = []
+    bodyVariants: TextVariants = [], actionButtons: [BarButtonSpec] = [],
+    playback: PlaybackConfigurationSpec? = nil
   ) {
     self.thumbnail = thumbnail
     self.title = title
     self.subtitle = subtitle
     self.bodyVariants = bodyVariants
     self.actionButtons = actionButtons
+    self.playback = playback
   }
 }
 

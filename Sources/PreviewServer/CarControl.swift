@@ -74,6 +74,9 @@ public enum CarControl: Hashable, Sendable {
   case driving(Bool)
   /// Video may play (the car supports it).
   case videoAllowed(Bool)
+  /// Another car is plugged in that does or does not support video (support is fixed for a
+  /// connection, carplay-facts.md §4).
+  case videoSupport(Bool)
   /// How the app's data sources answer.
   case dataSource(DataSourceMode)
   /// The car moves to a place (a name from the bundled places, or `LAT,LON`).
@@ -96,8 +99,8 @@ public enum CarControl: Hashable, Sendable {
 
   /// The commands, as the panel names them.
   public static let names = [
-    "connect", "disconnect", "display", "style", "driving", "video", "lock", "move", "drive",
-    "stopDriving", "data", "voice", "app", "region",
+    "connect", "disconnect", "display", "style", "driving", "video", "videoSupport", "lock",
+    "move", "drive", "stopDriving", "data", "voice", "app", "region",
   ]
 
   /// Reads a panel command; an unknown command or a missing or malformed value is an error
@@ -135,6 +138,7 @@ public enum CarControl: Hashable, Sendable {
       self = .style(style)
     case "driving": self = .driving(try flag())
     case "video": self = .videoAllowed(try flag())
+    case "videoSupport": self = .videoSupport(try flag())
     case "lock": self = .driver(try flag() ? .lock : .unlock)
     case "data":
       guard let mode = DataSourceMode(parsing: value) else {

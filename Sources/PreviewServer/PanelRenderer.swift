@@ -29,6 +29,7 @@ public enum PanelRenderer {
     html +=
       "<div class=\"buttons\"><button data-cmd=\"style\" data-value=\"day\"\(state.isNight ? "" : " class=\"on\"")>Day</button><button data-cmd=\"style\" data-value=\"night\"\(state.isNight ? " class=\"on\"" : "")>Night</button></div>"
     html += toggle("driving", state.isDriving, "Driving (lists limited)")
+    html += toggle("videoSupport", state.supportsVideo, "Car supports video (reconnects)")
     html += toggle("video", state.isVideoAllowed, "Video allowed (parked)")
     html += "</section><section><h3>Phone</h3>"
     html += toggle("lock", state.isPhoneLocked, "iPhone locked")

@@ -70,6 +70,8 @@ public struct PanelState: Hashable, Sendable {
   public var isDriving: Bool
   /// Whether video may play now.
   public var isVideoAllowed: Bool
+  /// Whether the connected car supports video at all (fixed for a connection).
+  public var supportsVideo: Bool
   /// Whether the phone is locked.
   public var isPhoneLocked: Bool
   /// Where the car is, as text.
@@ -90,8 +92,9 @@ public struct PanelState: Hashable, Sendable {
     apps: [String], currentApp: String, isConnected: Bool, displayID: String, isNight: Bool,
     isDriving: Bool, isVideoAllowed: Bool, isPhoneLocked: Bool, location: String,
     dataMode: String = "normal", transcript: [String] = [], diagnostics: [String] = [],
-    handoffs: [String] = [], message: String? = nil
+    handoffs: [String] = [], message: String? = nil, supportsVideo: Bool = false
   ) {
+    self.supportsVideo = supportsVideo
     self.apps = apps
     self.currentApp = currentApp
     self.isConnected = isConnected

@@ -46,8 +46,18 @@ public final class SimulatorController {
     self.location = LocationBox(location)
     self.locationLabel = locationLabel
     self.clockText = clockText
+    Self.offerVideo(to: app, in: &self.configuration)
     (host, session) = Self.start(app, location: self.location, dataSource: dataSource)
     connectCar()
+  }
+
+  /// A video app starts in a parked car that supports video, so its Videos tab shows; the
+  /// panel's toggles then withdraw video (driving) or pick a car without video support.
+  private static func offerVideo(to app: AnyCarApp, in configuration: inout SessionConfiguration) {
+    guard app.entitlements.categories.contains(.video), !configuration.supportsVideoPlayback
+    else { return }
+    configuration.supportsVideoPlayback = true
+    configuration.isVideoAvailable = !configuration.limitedUserInterfaces.contains(.lists)
   }
 
   /// A fresh emulated host with a session of `app` on it, on the live clock, keeping a bounded
@@ -92,7 +102,8 @@ public final class SimulatorController {
     return CarDisplayState(
       screen: host.shownScreen?.visible, configuration: host.configuration ?? configuration,
       appName: app.appName, spinningRows: Set(host.spinners.values.map(\.row)), away: away,
-      isPhoneLocked: host.isPhoneLocked, clock: clockText(), carLocation: location.coordinate)
+      isPhoneLocked: host.isPhoneLocked, clock: clockText(), carLocation: location.coordinate,
+      videoPlayerTitle: host.videoPlayerTitle)
   }
 
   /// The side panel.
@@ -112,7 +123,8 @@ public final class SimulatorController {
       isVideoAllowed: configuration.isVideoAvailable, isPhoneLocked: host.isPhoneLocked,
       location: "\(locationLabel) (\(location.coordinate?.description ?? "unknown"))",
       dataMode: dataSource.mode.description, transcript: lines, diagnostics: diagnostics,
-      handoffs: host.openedURLs.map(Self.describeHandoff), message: message)
+      handoffs: host.openedURLs.map(Self.describeHandoff), message: message,
+      supportsVideo: configuration.supportsVideoPlayback)
   }
 
   /// "Apple Maps would open directions to 51.3,9.4" for a Maps URL, else the URL.
@@ -204,6 +216,12 @@ public final class SimulatorController {
         }
       }
       applyConfiguration()
+    case .videoSupport(let supported):
+      // Another car: support for video never changes during a connection (§4).
+      configuration.supportsVideoPlayback = supported
+      configuration.isVideoAvailable =
+        supported && !configuration.limitedUserInterfaces.contains(.lists)
+      reconnect()
     case .move(let place): move(to: place)
     case .drive(let from, let to, let speed): await drive(from: from ?? "", to: to, speed: speed)
     case .stopDriving:
@@ -234,6 +252,7 @@ public final class SimulatorController {
     }
     if host.configuration != nil { host.disconnect() }
     app = next
+    Self.offerVideo(to: next, in: &configuration)
     (host, session) = Self.start(next, location: location, dataSource: dataSource)
     connectCar()
   }

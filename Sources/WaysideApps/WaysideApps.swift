@@ -2,6 +2,7 @@ import CarSession
 import ChargingCar
 import KitDemos
 import MapCar
+import MediaCar
 
 /// Every app Wayside can run, by id: the in-car apps and the kit's demos.
 ///
@@ -10,7 +11,7 @@ import MapCar
 public enum WaysideApps {
   /// The apps, in the order listings show them: the in-car apps first, then the demos.
   public static let all: [AnyCarApp] =
-    [ChargingApp.descriptor, MapApp.descriptor] + KitDemos.all
+    [ChargingApp.descriptor, MapApp.descriptor, MediaApp.descriptor] + KitDemos.all
 
   /// The app the simulator shows when none is named.
   public static let defaultID = "charging"

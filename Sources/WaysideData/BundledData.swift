@@ -57,6 +57,12 @@ public enum BundledData {
     case dataReadme = "DATA-README.md"
     /// Origins and licences of the basemap.
     case basemapReadme = "basemap/README.md"
+    /// The open media catalogue (CC BY films, public-domain audio), for the media app.
+    case mediaCatalogue = "media/catalogue.json"
+    /// The bundled CC0 chime, the media app's offline audio.
+    case mediaChime = "media/kenney_upgrade3.wav"
+    /// Origins and licences of the media catalogue.
+    case mediaReadme = "media/README.md"
   }
 
   /// The file's location inside the resource bundle.

@@ -23,6 +23,7 @@ struct CarControlTests {
     Good(command: PanelCommand(cmd: "driving", value: "true"), control: .driving(true)),
     Good(command: PanelCommand(cmd: "driving", value: "false"), control: .driving(false)),
     Good(command: PanelCommand(cmd: "video", value: "true"), control: .videoAllowed(true)),
+    Good(command: PanelCommand(cmd: "videoSupport", value: "false"), control: .videoSupport(false)),
     Good(command: PanelCommand(cmd: "lock", value: "true"), control: .driver(.lock)),
     Good(command: PanelCommand(cmd: "lock", value: "false"), control: .driver(.unlock)),
     Good(command: PanelCommand(cmd: "data", value: "fail"), control: .dataSource(.failing)),
@@ -61,7 +62,7 @@ struct CarControlTests {
     Bad(
       command: PanelCommand(cmd: "warp"),
       message: "unknown command 'warp'; expected one of: connect, disconnect, display, style, "
-        + "driving, video, lock, move, drive, stopDriving, data, voice, app, region"),
+        + "driving, video, videoSupport, lock, move, drive, stopDriving, data, voice, app, region"),
     Bad(
       command: PanelCommand(cmd: "display", value: "huge"),
       message: "'display' expects a display, one of minimum, standard, wide540, hd, wide, "

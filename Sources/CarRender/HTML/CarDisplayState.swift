@@ -29,13 +29,17 @@ public struct CarDisplayState: Hashable, Sendable {
   public var clock: String
   /// Where the car is, drawn on maps as CarPlay draws the user's location; nil when unknown.
   public var carLocation: Coordinate?
+  /// What the system video player shows, drawn over the template stack while it plays; nil
+  /// when no video player is up. An empty title is a player without a known item.
+  public var videoPlayerTitle: String?
 
   /// Creates a display state.
   public init(
     screen: CarScreen?, configuration: SessionConfiguration, appName: String,
     spinningRows: Set<ElementID> = [], away: Away? = nil, isPhoneLocked: Bool = false,
-    clock: String = "12:00", carLocation: Coordinate? = nil
+    clock: String = "12:00", carLocation: Coordinate? = nil, videoPlayerTitle: String? = nil
   ) {
+    self.videoPlayerTitle = videoPlayerTitle
     self.carLocation = carLocation
     self.screen = screen
     self.configuration = configuration

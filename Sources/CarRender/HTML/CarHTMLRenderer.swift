@@ -76,6 +76,12 @@ public struct CarHTMLRenderer: Sendable {
       top, state: state, canGoBack: canGoBack, width: width, height: height - (tabs == nil ? 0 : 44)
     )
     html += "</div>"
+    if let title = state.videoPlayerTitle {
+      // The system's video player covers the app's templates while it plays (the app does not
+      // draw it; CarPlay does).
+      html +=
+        "<div class=\"video-player\" data-video=\"playing\"><div class=\"vp-frame\">▶</div><div class=\"vp-title\">\(esc(title))</div><div class=\"vp-sub\">System video player</div></div>"
+    }
     if let modal = screen.modal {
       html += "<div class=\"scrim\"></div>" + self.modal(modal)
     }
@@ -170,7 +176,7 @@ public struct CarHTMLRenderer: Sendable {
     var html = "<div class=\"list\">"
     if let header = list.detailsHeader {
       html +=
-        "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div></div>"
+        "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div>\(header.playback.map { "<div class=\"dh-playback\">\(esc(TextRenderer.playbackLine($0)))</div>" } ?? "")</div>"
       for button in header.actionButtons { html += barButton(button, templateID: id) }
       html += "</div>"
     }

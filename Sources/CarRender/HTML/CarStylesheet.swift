@@ -109,6 +109,9 @@ public enum CarStylesheet {
     .avatar{width:72px;height:72px;border-radius:36px;background:var(--row-hi);display:flex;align-items:center;justify-content:center;font-size:30px}
     .contact-name{font-size:20px;font-weight:600}
     .scrim{position:absolute;inset:0;background:rgba(0,0,0,.45)}
+    .video-player{position:absolute;inset:0;background:#000;color:#fff;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;z-index:5}
+    .vp-frame{font-size:48px;opacity:.8}.vp-title{font-size:20px;font-weight:600}.vp-sub{color:#aaa;font-size:13px}
+    .dh-playback{color:var(--sub);font-size:13px}
     .modal{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);min-width:300px;max-width:70%;background:var(--panel);border-radius:14px;padding:16px;box-shadow:0 10px 40px rgba(0,0,0,.5);display:flex;flex-direction:column;gap:10px}
     .modal.sheet{top:auto;bottom:10px;transform:translateX(-50%)}
     .alert-title{font-size:17px;font-weight:600;text-align:center}.sheet-message{color:var(--sub);text-align:center}

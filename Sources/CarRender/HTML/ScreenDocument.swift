@@ -34,6 +34,7 @@ public enum ScreenDocument {
     }
     var host = RenderHostState()
     host.spinningItemID = state.spinningRows.sorted().first
+    host.videoPlayerTitle = state.videoPlayerTitle
     return TextRenderer(configuration: state.configuration, hostState: host).render(screen)
   }
 }

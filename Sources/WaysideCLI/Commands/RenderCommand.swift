@@ -75,7 +75,8 @@ public enum RenderCommand: WaysideCommand {
       state = CarDisplayState(
         screen: report.finalScreen,
         configuration: report.finalConfiguration ?? SessionConfiguration(),
-        appName: report.appName, away: report.finalConfiguration == nil ? .disconnected : nil)
+        appName: report.appName, away: report.finalConfiguration == nil ? .disconnected : nil,
+        videoPlayerTitle: report.finalVideoPlayerTitle)
     } else {
       let name = appName ?? ServeCommand.defaultAppName
       guard let app = WaysideApps.named(name) else {

@@ -1,0 +1,343 @@
+import CarSession
+import CarTemplates
+import Playback
+
+/// The media app (audio + video): Videos and Audio tabs over an open catalogue, a detail page
+/// per film, Now Playing with Up Next, and one ``PlaybackEngine`` behind every surface.
+///
+/// The reducer keeps only what the driver navigated to and what it last observed from the
+/// engine; playback commands go to the engine in `run` effects and come back as observations
+/// (never as assumed state).
+public struct MediaApp: CarApp {
+  /// What can happen.
+  public enum Action: Sendable {
+    /// The car connected.
+    case connected(SessionConfiguration)
+    /// The car's configuration changed (video withdrawn or back, lists limited, day/night).
+    case configurationChanged(SessionConfiguration)
+    /// The car disconnected.
+    case disconnected
+    /// The catalogue load finished.
+    case libraryLoaded(Result<MediaCatalogue, MediaCatalogueError>)
+    /// Load the catalogue (again).
+    case reloadLibrary
+    /// The driver switched tabs.
+    case tabSelected(TemplateID)
+    /// The driver selected a row.
+    case rowSelected(TemplateID, ElementID)
+    /// The driver pressed a header or Now Playing button.
+    case buttonPressed(TemplateID, ElementID)
+    /// The host popped a template (back).
+    case back(TemplateID)
+    /// The driver tapped Up Next on Now Playing.
+    case upNextPressed
+    /// A playback command from any surface.
+    case command(PlaybackCommand, CommandOrigin)
+    /// What the engine reported, and when to look again (nil: nothing will change on its own).
+    case observed(PlaybackState, recheckAfter: Duration?)
+    /// Time to look at the engine again.
+    case tick
+  }
+
+  /// Audio and video, the media pair Apple grants (carplay-facts.md §5).
+  public static let entitlements = CarEntitlements([.audio, .video])
+  /// The app's name as Siri hears it.
+  public static let name = "Wayside Media"
+  /// "Resume playback in Wayside Media".
+  public static let shortcuts = [
+    VoiceShortcut(phrase: "Resume playback in ${applicationName}", intent: "ResumePlayback")
+  ]
+
+  /// The one playback engine of the process.
+  public let engine: PlaybackEngine
+  /// Where the catalogue comes from.
+  public let library: MediaLibraryClient
+
+  /// Creates the app over an engine and a catalogue source.
+  public init(engine: PlaybackEngine, library: MediaLibraryClient = .bundled) {
+    self.engine = engine
+    self.library = library
+  }
+
+  /// The timer id of the engine observation.
+  public static let observeTimer = "observe-playback"
+
+  // MARK: - Reducer
+
+  /// Applies an action.
+  public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
+    switch action {
+    case .connected(let configuration):
+      state.configuration = configuration
+      // Only the selected tab's pages come back with the new interface controller.
+      state.pages = state.pages.filter { $0.key == state.selectedTab }
+      let engine = self.engine
+      var effects: [Effect<Action>] = [
+        .run { clients in Self.observation(engine, .current(clients), reanchoring: true) }
+      ]
+      if case .loaded = state.library {} else { effects.append(load(&state)) }
+      if state.playback.presentation == .video, state.playback.item != nil {
+        // The video player did not survive the disconnect: keep playing, heard.
+        effects.append(perform(.present(.audio), .system))
+        showNowPlaying(&state)
+      }
+      return effects
+    case .configurationChanged(let configuration):
+      state.configuration = configuration
+      return adapt(&state, to: configuration)
+    case .disconnected:
+      state.configuration = nil
+      return [.cancel(id: Self.observeTimer)]
+    case .reloadLibrary:
+      return [load(&state)]
+    case .libraryLoaded(.success(let catalogue)):
+      if state.isVideoPresented, case .loaded(let shown) = state.library,
+        let configuration = state.configuration,
+        MediaScreenBuilder.tabIDs(shown, configuration)
+          != MediaScreenBuilder.tabIDs(catalogue, configuration)
+      {
+        state.pendingCatalogue = catalogue
+        return []
+      }
+      return [apply(catalogue, to: &state)]
+    case .libraryLoaded(.failure(let error)):
+      if case .loaded = state.library { return [] }
+      state.library = .failed(error.description)
+      return []
+    case .tabSelected(let tab):
+      state.selectedTab = tab
+      return []
+    case .rowSelected(let template, let row):
+      return selectRow(row, in: template, &state)
+    case .buttonPressed(let template, let button):
+      return press(button, in: template, &state)
+    case .back(let popped):
+      var pages = state.selectedPages
+      if let index = pages.firstIndex(where: { templateID(of: $0) == popped }) {
+        pages.removeSubrange(index...)
+      }
+      state.pages[state.selectedTab] = pages
+      return []
+    case .upNextPressed:
+      if state.selectedPages.last == .nowPlaying, !state.playback.queue.isEmpty {
+        state.pages[state.selectedTab, default: []].append(.upNext)
+      }
+      return []
+    case .command(let command, let origin):
+      return [perform(command, origin)]
+    case .observed(let playback, let recheck):
+      state.playback = playback
+      if state.playback.queue.isEmpty, state.selectedPages.last == .upNext {
+        state.pages[state.selectedTab]?.removeLast()
+      }
+      var effects: [Effect<Action>] = []
+      if let pending = state.pendingCatalogue, !state.isVideoPresented {
+        state.pendingCatalogue = nil
+        effects.append(apply(pending, to: &state))
+      }
+      if let recheck, state.configuration != nil {
+        effects.append(.schedule(id: Self.observeTimer, after: recheck, .tick))
+      } else {
+        effects.append(.cancel(id: Self.observeTimer))
+      }
+      return effects
+    case .tick:
+      return [observe()]
+    }
+  }
+
+  private func templateID(of page: Page) -> TemplateID {
+    switch page {
+    case .detail: MediaScreenBuilder.detailID
+    case .nowPlaying: MediaScreenBuilder.nowPlayingID
+    case .upNext: MediaScreenBuilder.upNextID
+    }
+  }
+
+  private func load(_ state: inout State) -> Effect<Action> {
+    if case .failed = state.library { state.library = .loading }
+    let library = self.library
+    return .run { clients in .libraryLoaded(await library.load(clients.dataSource.mode)) }
+  }
+
+  private func apply(_ catalogue: MediaCatalogue, to state: inout State) -> Effect<Action> {
+    state.library = .loaded(catalogue)
+    let engine = self.engine
+    return .run { clients in
+      engine.setCatalogue(catalogue)
+      return Self.observation(engine, .current(clients))
+    }
+  }
+
+  /// Video withdrawn while a film shows as video: keep playing, heard, with Now Playing;
+  /// video back: show the film again.
+  private func adapt(_ state: inout State, to configuration: SessionConfiguration)
+    -> [Effect<Action>]
+  {
+    guard state.playback.item != nil else { return [] }
+    if state.playback.presentation == .video, !configuration.isVideoAvailable {
+      state.degradedFromVideo = true
+      showNowPlaying(&state)
+      return [perform(.present(.audio), .system)]
+    }
+    if state.degradedFromVideo, configuration.isVideoAvailable {
+      state.degradedFromVideo = false
+      return [perform(.present(.video), .system)]
+    }
+    return []
+  }
+
+  /// Shows Now Playing on the selected tab in place of a detail page: the audio + video
+  /// category allows only 3 templates including the root (carplay-facts.md §2 gives video no
+  /// depth; the kit's conservative 3), so tab → Now Playing → Up Next is the deepest flow —
+  /// the pop-before-push pattern of carplay-facts.md §8. Now Playing is one shared template:
+  /// it is never pushed where another tab already holds it.
+  private func showNowPlaying(_ state: inout State) {
+    guard !state.showsNowPlaying else { return }
+    state.pages[state.selectedTab] = [.nowPlaying]
+  }
+
+  private func selectRow(_ row: ElementID, in template: TemplateID, _ state: inout State)
+    -> [Effect<Action>]
+  {
+    let catalogue = state.catalogue
+    switch (template, row) {
+    case (MediaScreenBuilder.libraryTab, MediaScreenBuilder.retryLibraryRow):
+      return [load(&state)]
+    case (MediaScreenBuilder.detailID, MediaScreenBuilder.retryRow):
+      guard let item = detailItem(state) else { return [] }
+      return play(item, &state)
+    case (MediaScreenBuilder.detailID, MediaScreenBuilder.audioFallbackRow):
+      guard let item = detailItem(state) else { return [] }
+      showNowPlaying(&state)
+      return [perform(.play(item.id, .audio), .car)]
+    default:
+      break
+    }
+    guard let item = catalogue.item(MediaItem.ID(row.rawValue)) else { return [] }
+    if template == MediaScreenBuilder.upNextID {
+      if state.selectedPages.last == .upNext { state.pages[state.selectedTab]?.removeLast() }
+      let presentation: Presentation =
+        item.kind == .video && state.playback.presentation == .video ? .video : .audio
+      return [perform(.play(item.id, presentation), .nowPlaying)]
+    }
+    if item.kind == .video {
+      // A card opens the detail page and asks CarPlay for nothing; a related card replaces
+      // the page (same template, patched in place).
+      var pages = state.selectedPages
+      if case .detail = pages.last { pages.removeLast() }
+      pages.append(.detail(item.id))
+      state.pages[state.selectedTab] = pages
+      return []
+    }
+    showNowPlaying(&state)
+    return [perform(.play(item.id, .audio), .car)]
+  }
+
+  private func detailItem(_ state: State) -> MediaItem? {
+    for page in state.selectedPages.reversed() {
+      if case .detail(let id) = page { return state.catalogue.item(id) }
+    }
+    return nil
+  }
+
+  private func play(_ item: MediaItem, _ state: inout State) -> [Effect<Action>] {
+    let configuration = state.configuration ?? SessionConfiguration()
+    let presentation = MediaScreenBuilder.presentation(for: item, in: configuration)
+    if presentation == .audio { showNowPlaying(&state) }
+    state.degradedFromVideo = false
+    return [perform(.play(item.id, presentation), .car)]
+  }
+
+  private func press(_ button: ElementID, in template: TemplateID, _ state: inout State)
+    -> [Effect<Action>]
+  {
+    switch button {
+    case MediaScreenBuilder.skipBackButton:
+      return [perform(.skip(by: -MediaScreenBuilder.skipBackSeconds), .nowPlaying)]
+    case MediaScreenBuilder.skipForwardButton:
+      return [perform(.skip(by: MediaScreenBuilder.skipForwardSeconds), .nowPlaying)]
+    case MediaScreenBuilder.rateButton:
+      let rates = MediaScreenBuilder.rates
+      let next = rates.first { $0 > state.playback.rate + 0.01 } ?? rates[0]
+      return [perform(.setRate(next), .nowPlaying)]
+    default:
+      break
+    }
+    let item: MediaItem?
+    switch template {
+    case MediaScreenBuilder.detailID: item = detailItem(state)
+    case MediaScreenBuilder.videosTab:
+      item = MediaScreenBuilder.featuredItem(among: state.catalogue.videos, state.playback)
+    default: item = nil
+    }
+    guard let item else { return [] }
+    switch button {
+    case MediaScreenBuilder.queueButton:
+      return [perform(.enqueue(item.id), .car)]
+    case MediaScreenBuilder.primaryButton:
+      switch MediaScreenBuilder.primaryActionTitle(for: item, state.playback) {
+      case "Pause": return [perform(.pause, .car)]
+      case "Resume": return [perform(.resume, .car)]
+      default: return play(item, &state)
+      }
+    default:
+      return []
+    }
+  }
+
+  // MARK: - Engine
+
+  private func perform(_ command: PlaybackCommand, _ origin: CommandOrigin) -> Effect<Action> {
+    let engine = self.engine
+    return .run { clients in
+      let context = PlaybackContext.current(clients)
+      engine.perform(command, from: origin, in: context)
+      return Self.observation(engine, context)
+    }
+  }
+
+  private func observe() -> Effect<Action> {
+    let engine = self.engine
+    return .run { clients in Self.observation(engine, .current(clients)) }
+  }
+
+  /// The engine's state now and when to look again: at the next change the player expects,
+  /// and at least every ``MediaScreenBuilder/progressStep`` while an item is loaded.
+  static func observation(
+    _ engine: PlaybackEngine, _ context: PlaybackContext, reanchoring: Bool = false
+  ) -> Action {
+    let playback = engine.state(in: context, reanchoring: reanchoring)
+    switch playback.status {
+    case .idle, .failed, .ended:
+      return .observed(playback, recheckAfter: nil)
+    default:
+      let step = MediaScreenBuilder.progressStep
+      let next = engine.nextChange(after: context.now).map { $0 - context.now } ?? step
+      return .observed(playback, recheckAfter: min(step, max(.milliseconds(1), next)))
+    }
+  }
+
+  // MARK: - Screen and events
+
+  /// The screen for a state: see ``MediaScreenBuilder``.
+  public func screen(_ state: State, _ configuration: SessionConfiguration) -> CarScreen {
+    MediaScreenBuilder.screen(state, configuration)
+  }
+
+  /// Host events as actions: lifecycle, taps, tab switches, back, Up Next and Siri.
+  public func action(for event: HostEvent, in state: State) -> Action? {
+    switch event {
+    case .connected(let c): .connected(c)
+    case .configurationChanged(let c): .configurationChanged(c)
+    case .disconnected: .disconnected
+    case .tabSelected(_, let template): .tabSelected(template)
+    case .listItemSelected(let template, let row, _): .rowSelected(template, row)
+    case .buttonPressed(let template, let button): .buttonPressed(template, button)
+    case .backPressed(let popped): .back(popped)
+    case .upNextPressed: .upNextPressed
+    case .voiceIntent("ResumePlayback"): .command(.resume, .siri)
+    default: nil
+    }
+  }
+}
