@@ -268,6 +268,23 @@ extension CarSimulator {
     try drive(.selectPoint(point))
   }
 
+  /// Closes the selected point's detail card, as the card's close button does in CarPlay: the
+  /// host deselects the point and shows the list again; the app is not told (CarPlay has no
+  /// delegate callback for it).
+  public func closePointCard() throws(DriverError) {
+    let (top, poi) = try shownTopPOI("close the card")
+    guard poi.selectedIndex != nil else {
+      throw fail("close the card: no point is selected on '\(top.id)'")
+    }
+    updateRequested(top.id) { template in
+      if case .pointOfInterest(var spec) = template.content {
+        spec.selectedIndex = nil
+        template.content = .pointOfInterest(spec)
+      }
+    }
+    noteState("card closed on '\(top.id)'")
+  }
+
   /// Presses the primary (`true`) or secondary button of the selected point's detail card.
   public func pressPointButton(primary: Bool) throws(DriverError) {
     try drive(primary ? .pressPrimary : .pressSecondary)

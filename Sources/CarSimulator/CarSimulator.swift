@@ -411,6 +411,10 @@ public final class CarSimulator: CarHost {
     eventHandler?(event)
   }
 
+  func noteState(_ text: String) {
+    transcript.append(.state(text))
+  }
+
   func reject(_ message: String) {
     transcript.append(.rejected(message))
   }

@@ -131,6 +131,9 @@ public struct StaticAssets: Sendable {
     case "ico": return "image/x-icon"
     case "txt", "md": return "text/plain; charset=utf-8"
     case "woff2": return "font/woff2"
+    case "woff": return "font/woff"
+    case "ttf": return "font/ttf"
+    case "otf": return "font/otf"
     case "xml": return "application/xml"
     default: return "application/octet-stream"
     }

@@ -8,8 +8,13 @@ import Foundation
 public enum PageAction: Hashable, Sendable {
   /// A driver action (``DriverAction``), read by the one driver vocabulary.
   case driver(DriverAction)
-  /// The Home button or "Open app": the app is opened again (the car reconnects).
+  /// "Open app" on the Home screen: the app is opened again (the car reconnects).
   case reopen
+  /// The dock's Home button: like ``reopen`` while the car is connected; nothing while it is
+  /// not (the car's button never plugs the car in).
+  case home
+  /// The place card's close button: the host deselects the point, as CarPlay does.
+  case closeCard
   /// A control the system owns, not the app; the message says so.
   case systemControl(String)
 }
@@ -17,11 +22,11 @@ public enum PageAction: Hashable, Sendable {
 extension PageEvent {
   /// Page events that are not driver actions, with what they mean.
   static let pageOnly: [String: PageAction] = [
-    "home": .reopen,
+    "home": .home,
     "reopen": .reopen,
     "transport": .systemControl(
       "Playback controls are the system's; the app's player handles them."),
-    "poiDeselect": .systemControl("Closing the card is handled by CarPlay."),
+    "poiDeselect": .closeCard,
   ]
 
   /// What the event asks for; an unknown kind or a missing or malformed field is an error

@@ -26,7 +26,7 @@ public enum PreviewPage {
     """
 
   static let css = """
-    html,body{margin:0;height:100%;font-family:-apple-system,Helvetica,Arial,sans-serif}
+    html,body{margin:0;height:100%;font-family:"Wayside Inter",-apple-system,sans-serif}
     body{display:flex;background:#2c2c2e;color:#eee}
     #stage{flex:1;display:flex;align-items:center;justify-content:center;overflow:hidden;min-width:0}
     #frame{transform-origin:center center}
@@ -60,12 +60,23 @@ public enum PreviewPage {
       if (state.revision !== undefined && state.revision < revision) return;
       revision = state.revision ?? revision;
       if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; }
-      if (state.panel !== undefined && state.panel === lastPanel) { /* unchanged */ }
-      else if (state.panel !== undefined && !panel.contains(document.activeElement)) { panel.innerHTML = state.panel; lastPanel = state.panel; }
-      else if (state.panel !== undefined) panel.dataset.pending = state.panel;
+      if (state.panel !== undefined && state.panel !== lastPanel) {
+        // The panel always shows the simulator's state at once; only a text field being typed
+        // in keeps its place (and its text) until it loses focus.
+        if (typing()) panel.dataset.pending = state.panel; else showPanel(state.panel);
+      }
       document.body.dataset.revision = String(revision);
       if (window.__tapAt !== undefined) { (window.__latencies = window.__latencies || []).push(performance.now() - window.__tapAt); window.__tapAt = undefined; }
       fit();
+    }
+    function typing() {
+      const a = document.activeElement;
+      return !!a && panel.contains(a) && a.tagName === 'INPUT' && a.type !== 'checkbox' && a.value !== '';
+    }
+    function showPanel(html) {
+      const focused = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.dataset.cmd : undefined;
+      panel.innerHTML = html; lastPanel = html; delete panel.dataset.pending;
+      if (focused) panel.querySelector('[data-cmd="' + focused + '"]')?.focus();
     }
     async function post(path, body) {
       const r = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
@@ -94,7 +105,7 @@ public enum PreviewPage {
       post('/control', Object.assign({cmd: f.dataset.form}, data));
     });
     panel.addEventListener('focusout', () => setTimeout(() => {
-      if (panel.dataset.pending && !panel.contains(document.activeElement)) { panel.innerHTML = panel.dataset.pending; delete panel.dataset.pending; }
+      if (panel.dataset.pending && !typing()) showPanel(panel.dataset.pending);
     }, 0));
     window.addEventListener('resize', fit);
     function connect() {

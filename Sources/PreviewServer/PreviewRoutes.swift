@@ -19,6 +19,7 @@ import Synchronization
 /// | `GET /screen.html` | the display alone as a standalone HTML document |
 /// | `GET /screen.svg` | the display as SVG (the HTML inside a `foreignObject`) |
 /// | `GET /screen.txt` | the display as text, the way journeys and golden files show it |
+/// | `GET /assets/fonts/…` | the bundled open fonts standing in for Apple's (``SimulatorFonts``) |
 public struct PreviewRoutes: Sendable {
   let backend: any PreviewBackend
   let renderer: CarHTMLRenderer
@@ -35,6 +36,7 @@ public struct PreviewRoutes: Sendable {
   public func router() -> HTTPRouter {
     var router = HTTPRouter()
     router.get("/") { _ in HTTPResponse.html(PreviewPage.html).withPageHeaders() }
+    router.mount(SimulatorFonts.assets, at: "/assets/fonts")
     router.get("/state") { _ in .json(await self.stateJSON()) }
     router.get("/screen.html") { _ in
       let display = await self.backend.display()

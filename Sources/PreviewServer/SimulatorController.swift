@@ -201,6 +201,14 @@ public final class SimulatorController {
     switch try event.action() {
     case .driver(let action): try host.drive(action)
     case .reopen: reconnect()
+    case .home:
+      // The car's Home button is the car's: it never plugs in a car that is not connected.
+      guard host.configuration != nil else {
+        message = "The car is not connected; connect it in the side panel."
+        return
+      }
+      reconnect()
+    case .closeCard: try host.closePointCard()
     case .systemControl(let note): message = note
     }
   }

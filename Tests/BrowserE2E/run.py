@@ -197,12 +197,195 @@ def run_step(driver, step, out):
         if "text" in step:
             driver.wait_until(lambda: step["text"] in driver.text(step.get("in", "body")), 10,
                               f"text {step['text']!r} in {step.get('in', 'body')}")
+    elif action == "sweep":
+        sweep(driver, out, step.get("apps"))
+    elif action == "pins":
+        every_pin_opens_its_card(driver)
+    elif action == "panelTruth":
+        panel_tells_the_truth(driver)
+    elif action == "fonts":
+        fonts_are_the_bundled_ones(driver)
     elif action == "expectNot":
         driver.wait_until(lambda: not driver.find(step["css"]), 10, f"{step['css']} to disappear")
     else:
         raise ValueError(f"unknown step action {action!r}")
     if "screenshot" in step:
         driver.screenshot(os.path.join(out, step["screenshot"]))
+
+
+PROFILES = ["minimum", "standard", "wide540", "hd", "wide", "portrait"]
+
+# Runs in the page: every problem with the car display's layout, as sentences. Checks that every
+# visible button, row and pin lies inside the display (a scrolling list may cut rows at its
+# edge: they scroll into view) and is the element at its own centre (nothing covers its tap
+# target); that no map label lies under a panel; that no text spills out of the display or is
+# cut outside a documented truncation (an ellipsis); that the map buttons leave the scale bar
+# free; and that no emoji or letter placeholder stands in for a symbol.
+LAYOUT_CHECK = r"""
+const car = document.querySelector('.car'); if (!car) return ['no .car on the page'];
+const problems = [], C = car.getBoundingClientRect();
+const name = el => (el.getAttribute('data-pin-id') ? 'pin ' + el.getAttribute('data-pin-id') :
+  (el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className) + ' "' + (el.textContent || '').trim().slice(0, 30) + '"');
+function scrolls(el) { const st = getComputedStyle(el); return /(auto|scroll)/.test(st.overflowY + st.overflowX); }
+function visibleRect(el) {
+  let r = el.getBoundingClientRect(), x0 = r.left, y0 = r.top, x1 = r.right, y1 = r.bottom, cutByScroller = false, cutByOther = false;
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    const st = getComputedStyle(a);
+    if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+    const b = a.getBoundingClientRect();
+    const nx0 = Math.max(x0, b.left), ny0 = Math.max(y0, b.top), nx1 = Math.min(x1, b.right), ny1 = Math.min(y1, b.bottom);
+    if (nx1 - nx0 < x1 - x0 - 1.5 || ny1 - ny0 < y1 - y0 - 1.5) { if (scrolls(a)) cutByScroller = true; else cutByOther = a; }
+    x0 = nx0; y0 = ny0; x1 = nx1; y1 = ny1;
+    if (a === car) break;
+  }
+  return {x0, y0, x1, y1, cutByScroller, cutByOther};
+}
+const panels = [...car.querySelectorAll('.poi-panel')].map(p => p.getBoundingClientRect());
+const under = (r, p) => r.left < p.right - 1 && r.right > p.left + 1 && r.top < p.bottom - 1 && r.bottom > p.top + 1;
+const targets = car.querySelectorAll('button:not([disabled]), [data-ev]:not([disabled]), [data-pin-id]');
+let checked = 0;
+for (const el of targets) {
+  const r = el.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1 || getComputedStyle(el).visibility === 'hidden') continue;
+  const v = visibleRect(el);
+  if (v.x1 - v.x0 < 1 || v.y1 - v.y0 < 1) continue;            // scrolled out of its list
+  const isPin = el.hasAttribute('data-pin-id');
+  if (isPin && panels.some(p => under(r, p))) {
+    // A pin behind the panel is hidden as on the car, but none may be drawn there by us
+    problems.push(name(el) + ' lies under the panel'); continue;
+  }
+  if (v.cutByOther && !v.cutByScroller) { problems.push(name(el) + ' is clipped by ' + name(v.cutByOther)); continue; }
+  if (!isPin && (r.left < C.left - 1 || r.right > C.right + 1 || r.top < C.top - 1 || r.bottom > C.bottom + 1) && !v.cutByScroller) {
+    problems.push(name(el) + ' is outside the display'); continue;
+  }
+  const x = (v.x0 + v.x1) / 2, y = isPin ? r.top + Math.min(r.height, r.width) / 2 : (v.y0 + v.y1) / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !(el === hit || el.contains(hit))) { problems.push(name(el) + ' is covered by ' + (hit ? name(hit) : 'nothing')); continue; }
+  checked++;
+}
+for (const t of car.querySelectorAll('svg text.place')) {
+  const r = t.getBoundingClientRect();
+  if (panels.some(p => under(r, p))) problems.push('label "' + t.textContent + '" lies under the panel');
+}
+const scale = car.querySelector('svg .scale');
+if (scale) for (const b of car.querySelectorAll('.map-button')) if (under(scale.getBoundingClientRect(), b.getBoundingClientRect())) problems.push('a map button covers the scale bar');
+const walker = document.createTreeWalker(car, NodeFilter.SHOW_TEXT);
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  const el = n.parentElement; if (!n.textContent.trim() || !el || el.closest('svg')) continue;
+  const st = getComputedStyle(el);
+  if (el.scrollWidth > el.clientWidth + 1 && st.overflowX !== 'visible' && st.textOverflow !== 'ellipsis' && !el.classList.contains('glyph') && !scrolls(el))
+    problems.push('text "' + n.textContent.trim().slice(0, 30) + '" is cut');
+  const v = visibleRect(el), r = el.getBoundingClientRect();
+  if (!v.cutByScroller && r.width > 0 && (r.right > C.right + 1 || r.bottom > C.bottom + 1 || r.left < C.left - 1)) problems.push('text "' + n.textContent.trim().slice(0, 30) + '" spills out of the display');
+  if (v.cutByOther && !v.cutByScroller && st.textOverflow !== 'ellipsis') problems.push('text "' + n.textContent.trim().slice(0, 30) + '" is cut by ' + name(v.cutByOther));
+}
+if (/\p{Extended_Pictographic}/u.test(car.innerText.replace(/[©®™]/g, ''))) problems.push('an emoji is drawn: ' + car.innerText.match(/\p{Extended_Pictographic}/u)[0]);
+if (car.querySelector('.glyph.placeholder')) problems.push('a letter stands in for a symbol');
+window.__checked = (window.__checked || 0) + checked;
+return problems;
+"""
+
+
+def control(driver, command, value=None):
+    revision = driver.revision()
+    body = {"cmd": command} if value is None else {"cmd": command, "value": value}
+    driver.script("""
+      return fetch('/control', {method: 'POST', headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify(arguments[0])}).then(r => r.json()).then(s => { apply(s); return s.revision; });
+    """, body)
+    driver.wait_until(lambda: driver.revision() > revision, 10, f"the page to apply {command} {value}")
+
+
+def settled_layout(driver, what):
+    """The layout's problems once the display stops changing (an app may still be loading)."""
+    deadline = time.time() + 8
+    last = None
+    while True:
+        html = driver.script("return document.getElementById('car').innerHTML")
+        if html == last or time.time() > deadline:
+            break
+        last = html
+        time.sleep(0.25)
+    problems = driver.script(LAYOUT_CHECK)
+    if problems:
+        raise AssertionError(f"{what}: " + "; ".join(sorted(set(problems))[:8]))
+
+
+def sweep(driver, out, apps=None):
+    """Every app on every display profile, day and night: the layout check, the panel showing
+    the profile and the style, and one screenshot per app and profile (night on the widest)."""
+    if not apps:
+        apps = driver.script("return [...document.querySelectorAll('#panel select[data-cmd=app] option')].map(o => o.value)")
+    for app in apps:
+        control(driver, "app", app)
+        for profile in PROFILES:
+            control(driver, "display", profile)
+            for style in ("day", "night"):
+                control(driver, "style", style)
+                driver.wait_for(f".car.{style}[data-profile={profile}]", 10)
+                shown = driver.script("""return [document.querySelector('#panel select[data-cmd=display]').value,
+                    document.querySelector('#panel [data-cmd=style].on').dataset.value,
+                    document.querySelector('#panel select[data-cmd=app]').value]""")
+                if shown != [profile, style, app]:
+                    raise AssertionError(f"the panel shows {shown} after choosing {[profile, style, app]}")
+                settled_layout(driver, f"{app} on {profile} ({style})")
+                if style == "day" or profile == "wide":
+                    driver.screenshot(os.path.join(out, f"sweep-{app}-{profile}-{style}.png"))
+    control(driver, "style", "day")
+    control(driver, "display", "standard")
+
+
+def every_pin_opens_its_card(driver):
+    """Clicks every pin of the charging map as a person would (WebDriver refuses a click on a
+    covered element), each opening its card, which the card's close button closes again."""
+    control(driver, "app", "charging")
+    control(driver, "display", "standard")
+    control(driver, "style", "day")
+    driver.wait_for(".car .poi [data-pin-id]", 60)
+    settled_layout(driver, "charging on standard")
+    ids = driver.script("return [...document.querySelectorAll('.car [data-pin-id]')].map(p => p.dataset.pinId)")
+    if len(ids) < 2:
+        raise AssertionError(f"expected several pins, found {ids}")
+    for pin in ids:
+        driver.click(f'.car [data-pin-id="{pin}"]')
+        driver.wait_for(".poi-card [data-which=primary]")
+        selected = driver.script("return document.querySelector('.car .poi-card [data-which=primary]').dataset.e")
+        if selected != pin:
+            raise AssertionError(f"clicking pin {pin} opened the card of {selected}")
+        settled_layout(driver, f"card of {pin}")
+        driver.click(".poi-card .card-close")
+        driver.wait_for(".car .poi-panel [data-ev=poi]")
+    if driver.find(".poi-card"):
+        raise AssertionError("the card stayed open after its close button")
+
+
+def panel_tells_the_truth(driver):
+    """Panel controls clicked as a person would (focus stays in the panel) show their new state
+    at once; the Home button does not plug in a disconnected car."""
+    def clicked(css, expect):
+        driver.click(css)
+        driver.wait_until(lambda: driver.find(expect), 3, f"the panel to show {expect} after {css}")
+    clicked("#panel [data-cmd=disconnect]", "#panel [data-cmd=connect]")
+    driver.wait_for(".car .away")
+    driver.click(".car .home")
+    if driver.find("#panel [data-cmd=disconnect]") or not driver.text(".car").count("Not connected"):
+        raise AssertionError("the Home button reconnected a disconnected car")
+    clicked("#panel [data-cmd=connect]", "#panel [data-cmd=disconnect]")
+    clicked("#panel [data-cmd=style][data-value=night]", "#panel [data-cmd=style][data-value=night].on")
+    clicked("#panel [data-cmd=style][data-value=day]", "#panel [data-cmd=style][data-value=day].on")
+    for mode in ("fail", "empty", "normal"):
+        clicked(f"#panel [data-cmd=data][data-value={mode}]", f"#panel [data-cmd=data][data-value={mode}].on")
+
+
+def fonts_are_the_bundled_ones(driver):
+    """The icon font and Inter load from the simulator itself (a face that fails to load
+    leaves the list empty)."""
+    loaded = driver.script("""return Promise.all([
+        document.fonts.load('20px "Wayside Icons"', 'ev_station'),
+        document.fonts.load('16px "Wayside Inter"', 'Wayside'),
+        document.fonts.load('600 16px "Wayside Inter"', 'Wayside')]).then(l => l.map(f => f.length))""")
+    if not loaded or min(loaded) < 1:
+        raise AssertionError(f"the bundled fonts did not load (faces per font: {loaded})")
 
 
 if __name__ == "__main__":

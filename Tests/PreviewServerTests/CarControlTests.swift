@@ -135,14 +135,14 @@ struct CarControlTests {
   }
 
   static let pages: [Page] = [
-    Page(event: PageEvent(ev: "home"), action: .reopen),
+    Page(event: PageEvent(ev: "home"), action: .home),
     Page(event: PageEvent(ev: "reopen"), action: .reopen),
     Page(
       event: PageEvent(ev: "transport", t: "np", e: "play"),
       action: .systemControl("Playback controls are the system's; the app's player handles them.")),
     Page(
       event: PageEvent(ev: "poiDeselect", t: "poi"),
-      action: .systemControl("Closing the card is handled by CarPlay.")),
+      action: .closeCard),
     Page(
       event: PageEvent(ev: "row", t: "list", e: "kassel-hbf"),
       action: .driver(.tapRow("kassel-hbf"))),

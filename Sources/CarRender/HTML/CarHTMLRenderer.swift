@@ -42,8 +42,11 @@ public struct CarHTMLRenderer: Sendable {
     var html = "<aside class=\"dock\"><div class=\"clock\">\(esc(state.clock))</div>"
     html +=
       "<div class=\"dock-app current\" title=\"\(esc(state.appName))\">\(esc(String(state.appName.prefix(1))))</div>"
-    if state.isPhoneLocked { html += "<div class=\"lock\" title=\"iPhone locked\">🔒</div>" }
-    html += "<button class=\"home\" data-ev=\"home\" title=\"CarPlay Home\">▦</button></aside>"
+    if state.isPhoneLocked {
+      html += "<div class=\"lock\">\(systemIcon("lock", title: "iPhone locked"))</div>"
+    }
+    html +=
+      "<button class=\"home\" data-ev=\"home\" title=\"CarPlay Home\">\(systemIcon("apps", title: "CarPlay Home"))</button></aside>"
     return html
   }
 
@@ -93,7 +96,7 @@ public struct CarHTMLRenderer: Sendable {
       let selected = index == bar.selectedIndex ? " selected" : ""
       let badge = tab.tab?.showsBadge == true ? "<span class=\"badge\"></span>" : ""
       html +=
-        "<button class=\"tab\(selected)\" data-ev=\"tab\" data-t=\"\(esc(rootID.rawValue))\" data-e=\"\(index)\"><span class=\"icon\">\(icon)</span>\(esc(title))\(badge)</button>"
+        "<button class=\"tab\(selected)\" data-ev=\"tab\" data-t=\"\(esc(rootID.rawValue))\" data-e=\"\(index)\"><span class=\"icon\">\(icon)</span><span class=\"tab-title\">\(esc(title))</span>\(badge)</button>"
     }
     return html + "</nav>"
   }
@@ -106,7 +109,7 @@ public struct CarHTMLRenderer: Sendable {
     if canGoBack {
       let backTitle = bar.backButton?.title ?? "Back"
       html +=
-        "<button class=\"back\" data-ev=\"back\" data-t=\"\(esc(templateID.rawValue))\">‹ \(esc(backTitle))</button>"
+        "<button class=\"back\" data-ev=\"back\" data-t=\"\(esc(templateID.rawValue))\">\(systemIcon("chevron_left", title: "back"))\(esc(backTitle))</button>"
     }
     for button in bar.leading { html += barButton(button, templateID: templateID) }
     html += "</div><h1>\(esc(title ?? ""))</h1><div class=\"nav-trailing\">"
@@ -117,7 +120,9 @@ public struct CarHTMLRenderer: Sendable {
 
   func barButton(_ button: BarButtonSpec, templateID: TemplateID) -> String {
     // The title wins when both title and image are set (carplay-facts.md §1.0).
-    let label = button.title.map(esc) ?? button.image.map(glyph) ?? "•"
+    let label =
+      button.title.map(esc) ?? button.image.map(glyph)
+      ?? systemIcon("radio_button_unchecked", title: "button")
     let disabled = button.isEnabled ? "" : " disabled"
     return
       "<button class=\"bar \(button.style.rawValue)\"\(disabled) data-ev=\"bar\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(label)</button>"
@@ -212,7 +217,7 @@ public struct CarHTMLRenderer: Sendable {
     var html =
       "<button class=\"row\(disabled)\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(item.id.rawValue))\"\(item.isEnabled ? "" : " disabled")>"
     if item.isPlaying, item.playingIndicatorLocation == .leading {
-      html += "<span class=\"playing\">♫</span>"
+      html += "<span class=\"playing\">\(systemIcon("graphic_eq", title: "playing"))</span>"
     }
     if let image = item.image { html += "<span class=\"row-image\">\(glyph(image))</span>" }
     html +=
@@ -224,15 +229,17 @@ public struct CarHTMLRenderer: Sendable {
     }
     html += "</span>"
     if item.isPlaying, item.playingIndicatorLocation == .trailing {
-      html += "<span class=\"playing\">♫</span>"
+      html += "<span class=\"playing\">\(systemIcon("graphic_eq", title: "playing"))</span>"
     }
     if spinning {
       html += "<span class=\"spinner\"></span>"
     } else {
       switch item.accessory {
       case .none: break
-      case .disclosureIndicator: html += "<span class=\"accessory\">›</span>"
-      case .cloud: html += "<span class=\"accessory\">☁︎</span>"
+      case .disclosureIndicator:
+        html += "<span class=\"accessory\">\(systemIcon("chevron_right", title: "more"))</span>"
+      case .cloud:
+        html += "<span class=\"accessory\">\(systemIcon("cloud", title: "in the cloud"))</span>"
       case .image(let image): html += "<span class=\"accessory\">\(glyph(image))</span>"
       }
     }
@@ -241,7 +248,7 @@ public struct CarHTMLRenderer: Sendable {
 
   func imageRow(_ row: ImageRowSpec, templateID: TemplateID) -> String {
     var html =
-      "<div class=\"image-row\"><button class=\"image-row-title\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(row.id.rawValue))\">\(esc(row.text)) ›</button><div class=\"image-row-images\">"
+      "<div class=\"image-row\"><button class=\"image-row-title\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(row.id.rawValue))\">\(esc(row.text))\(systemIcon("chevron_right", title: "more"))</button><div class=\"image-row-images\">"
     for (index, image) in row.images.enumerated() {
       let title = index < row.imageTitles.count ? row.imageTitles[index] : ""
       html +=
@@ -271,8 +278,12 @@ public struct CarHTMLRenderer: Sendable {
         let full = Int(rating)
         let half = rating - Double(full) >= 0.5
         html +=
-          String(repeating: "★", count: full) + (half ? "⯪" : "")
-          + String(repeating: "☆", count: max(0, maximum - full - (half ? 1 : 0)))
+          "<span class=\"rating\" title=\"\(rating) of \(maximum)\">"
+          + String(repeating: systemIcon("star", title: "star"), count: full)
+          + (half ? systemIcon("star_half", title: "half star") : "")
+          + String(
+            repeating: systemIcon("star_border", title: "no star"),
+            count: max(0, maximum - full - (half ? 1 : 0))) + "</span>"
       } else {
         html += esc(item.detail ?? "")
       }
@@ -290,8 +301,14 @@ public struct CarHTMLRenderer: Sendable {
     _ poi: PointOfInterestTemplateSpec, id: TemplateID, state: CarDisplayState, canGoBack: Bool,
     width: Int, height: Int
   ) -> String {
-    let panelWidth = min(300, max(220, width * 2 / 5))
-    var html = "<div class=\"poi\">"
+    // Landscape: the panel floats at the left, as in CarPlay; portrait displays are too narrow
+    // for that, so the panel spans the top and the places fit into the map below it.
+    let portrait = state.configuration.display.isPortrait
+    let panelWidth = portrait ? width - 16 : min(300, max(220, width * 2 / 5))
+    let panelHeight = portrait ? height * 11 / 20 : height - 16
+    let coveredLeft = portrait ? 0 : Double(panelWidth + 8)
+    let coveredTop = portrait ? Double(panelHeight + 8) : 0
+    var html = "<div class=\"poi\(portrait ? " portrait" : "")\">"
     var pins = poi.points.enumerated().map { index, point in
       MapPin(
         id: point.id.rawValue, coordinate: point.location, label: String(index + 1),
@@ -306,31 +323,36 @@ public struct CarHTMLRenderer: Sendable {
     var viewport: MapViewport
     if let box {
       // Fit the points into the part of the map not covered by the panel.
+      // Fit the points into the part of the map not covered by the panel (pins stand 31 px
+      // tall above their place, hence the padding).
       viewport = MapViewport.fitting(
-        box.expanded(byKilometres: 0.2), width: mapWidth - Double(panelWidth), height: mapHeight,
-        padding: 18)
+        box.expanded(byKilometres: 0.2), width: mapWidth - coveredLeft,
+        height: mapHeight - coveredTop, padding: 34)
       viewport.width = mapWidth
-      let shift = Double(panelWidth) / 2
-      viewport.center = viewport.coordinate(atPixelX: mapWidth / 2 - shift, y: mapHeight / 2)
+      viewport.height = mapHeight
+      viewport.center = viewport.coordinate(
+        atPixelX: mapWidth / 2 - coveredLeft / 2, y: mapHeight / 2 - coveredTop / 2 - 8)
     } else if let car = state.carLocation {
       // No places: show the car's surroundings at a town zoom, as the car's map would.
       viewport = MapViewport(center: car, zoom: 11, width: mapWidth, height: mapHeight)
       viewport.center = viewport.coordinate(
-        atPixelX: mapWidth / 2 - Double(panelWidth) / 2, y: mapHeight / 2)
+        atPixelX: mapWidth / 2 - coveredLeft / 2, y: mapHeight / 2 - coveredTop / 2)
     } else {
       viewport = MapViewport(
         center: Coordinate(latitude: 51.16, longitude: 10.45), zoom: 5.5, width: mapWidth,
         height: mapHeight)
     }
     html +=
-      "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil, coveredLeft: Double(panelWidth + 8)))</div>"
-    html += "<div class=\"poi-panel\" style=\"width:\(panelWidth)px\">"
+      "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil, coveredLeft: coveredLeft, coveredTop: coveredTop))</div>"
+    html +=
+      "<div class=\"poi-panel\" style=\"width:\(panelWidth)px;height:\(panelHeight)px\">"
     html += navigationBar(
       title: poi.title, bar: poi.navigationBar, templateID: id, canGoBack: canGoBack)
     if let index = poi.selectedIndex, poi.points.indices.contains(index) {
       let point = poi.points[index]
       html +=
-        "<div class=\"poi-card\"><button class=\"card-close\" data-ev=\"poiDeselect\" data-t=\"\(esc(id.rawValue))\">✕</button>"
+        "<div class=\"poi-card\"><button class=\"card-close\" data-ev=\"poiDeselect\" data-t=\"\(esc(id.rawValue))\">\(systemIcon("close", title: "close"))</button>"
+      html += "<div class=\"card-body\">"
       html += "<div class=\"card-title\">\(esc(point.detailTitle ?? point.title))</div>"
       if let sub = point.detailSubtitle ?? point.subtitle {
         html += "<div class=\"card-sub\">\(esc(sub))</div>"
@@ -338,7 +360,7 @@ public struct CarHTMLRenderer: Sendable {
       if let summary = point.detailSummary ?? point.summary {
         html += "<div class=\"card-summary\">\(esc(summary))</div>"
       }
-      html += "<div class=\"card-buttons\">"
+      html += "</div><div class=\"card-buttons\">"
       for (which, button) in [
         ("primary", point.primaryButton), ("secondary", point.secondaryButton),
       ] {
@@ -390,12 +412,12 @@ public struct CarHTMLRenderer: Sendable {
       "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(svg)</div>"
     if let session = map.navigationSession, let next = session.upcomingManeuvers.first {
       html +=
-        "<div class=\"maneuver\" style=\"position:absolute;left:8px;top:44px;max-width:45%;background:rgba(20,24,30,.88);color:#fff;border-radius:10px;padding:8px 12px;font:600 15px -apple-system,Helvetica,sans-serif\"><div>\(glyph(next.symbol)) \(esc(next.distance))</div><div>\(esc(next.instructionVariants.preferred))</div><div style=\"font-weight:400;font-size:12px;opacity:.8\">\(esc(session.tripEstimates))</div></div>"
+        "<div class=\"maneuver\" style=\"position:absolute;left:8px;top:44px;max-width:45%;background:rgba(20,24,30,.88);color:#fff;border-radius:10px;padding:8px 12px;font:600 15px 'Wayside Inter',-apple-system,sans-serif\"><div>\(glyph(next.symbol)) \(esc(next.distance))</div><div>\(esc(next.instructionVariants.preferred))</div><div style=\"font-weight:400;font-size:12px;opacity:.8\">\(esc(session.tripEstimates))</div></div>"
     }
     html += "<div class=\"map-bar\">"
     if canGoBack {
       html +=
-        "<button class=\"bar\" data-ev=\"back\" data-t=\"\(esc(id.rawValue))\">‹ Back</button>"
+        "<button class=\"bar\" data-ev=\"back\" data-t=\"\(esc(id.rawValue))\">\(systemIcon("chevron_left", title: "back"))Back</button>"
     }
     for button in map.navigationBar.leading { html += barButton(button, templateID: id) }
     html += "<span class=\"spacer\"></span>"
@@ -404,7 +426,7 @@ public struct CarHTMLRenderer: Sendable {
     for button in map.mapButtons where !button.isHidden {
       let disabled = button.isEnabled ? "" : " disabled"
       html +=
-        "<button class=\"map-button\"\(disabled) data-ev=\"mapButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(button.image.map(glyph) ?? "•")</button>"
+        "<button class=\"map-button\"\(disabled) data-ev=\"mapButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(button.image.map(glyph) ?? systemIcon("radio_button_unchecked", title: "button"))</button>"
     }
     return html + "</div></div>"
   }
@@ -416,7 +438,7 @@ public struct CarHTMLRenderer: Sendable {
         "<div class=\"now-playing\"><div class=\"empty\"><div class=\"empty-title\">Nothing playing</div></div></div>"
     }
     var html =
-      "<div class=\"now-playing\"><div class=\"artwork\">\(info.artwork.map(glyph) ?? "♪")</div><div class=\"np-meta\">"
+      "<div class=\"now-playing\"><div class=\"artwork\">\(info.artwork.map(glyph) ?? systemIcon("music_note", title: "artwork"))</div><div class=\"np-meta\">"
     html +=
       "<div class=\"np-title\">\(esc(info.title))</div><div class=\"np-artist\">\(esc([info.artist, info.album].compactMap { $0 }.joined(separator: " — ")))</div>"
     if info.isLiveStream {
@@ -428,16 +450,16 @@ public struct CarHTMLRenderer: Sendable {
     }
     let playing = info.playbackRate > 0
     html +=
-      "<div class=\"transport\"><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"previous\">⏮</button><button class=\"play\" data-ev=\"transport\" data-t=\"\(t)\" data-e=\"\(playing ? "pause" : "play")\">\(playing ? "⏸" : "▶")</button><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"next\">⏭</button></div>"
+      "<div class=\"transport\"><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"previous\">\(systemIcon("skip_previous", title: "previous"))</button><button class=\"play\" data-ev=\"transport\" data-t=\"\(t)\" data-e=\"\(playing ? "pause" : "play")\">\(playing ? systemIcon("pause", title: "pause") : systemIcon("play_arrow", title: "play"))</button><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"next\">\(systemIcon("skip_next", title: "next"))</button></div>"
     html += "<div class=\"np-buttons\">"
     for button in np.buttons {
       let label: String
       switch button.kind {
-      case .shuffle: label = "🔀"
-      case .repeat: label = "🔁"
+      case .shuffle: label = systemIcon("shuffle", title: "shuffle")
+      case .repeat: label = systemIcon("repeat", title: "repeat")
       case .playbackRate: label = "1×"
-      case .addToLibrary: label = "＋"
-      case .more: label = "…"
+      case .addToLibrary: label = systemIcon("add", title: "add to library")
+      case .more: label = systemIcon("more_horiz", title: "more")
       case .image(let image): label = glyph(image)
       }
       let selected = button.isSelected ? " selected" : ""
@@ -457,7 +479,7 @@ public struct CarHTMLRenderer: Sendable {
 
   func search(_ search: SearchTemplateSpec, id: TemplateID, keyboardLimited: Bool) -> String {
     var html =
-      "<div class=\"search\"><div class=\"search-field\">🔍 <span>\(esc(search.query.isEmpty ? "Search" : search.query))</span></div>"
+      "<div class=\"search\"><div class=\"search-field\">\(systemIcon("search", title: "search")) <span>\(esc(search.query.isEmpty ? "Search" : search.query))</span></div>"
     if keyboardLimited {
       html += "<div class=\"empty-sub\">Keyboard not available while driving</div>"
     }
@@ -470,7 +492,7 @@ public struct CarHTMLRenderer: Sendable {
     let state = voice.states.first { $0.id == voice.activeStateID } ?? voice.states.first
     guard let state else { return "<div class=\"voice\"></div>" }
     return
-      "<div class=\"voice\"><div class=\"voice-image\">\(state.image.map(glyph) ?? "🎙")</div><div class=\"voice-title\">\(esc(state.titleVariants.preferred))</div></div>"
+      "<div class=\"voice\"><div class=\"voice-image\">\(state.image.map(glyph) ?? systemIcon("mic", title: "listening"))</div><div class=\"voice-title\">\(esc(state.titleVariants.preferred))</div></div>"
   }
 
   func contact(_ contact: ContactTemplateSpec, id: TemplateID) -> String {
@@ -482,9 +504,9 @@ public struct CarHTMLRenderer: Sendable {
     for action in contact.actions {
       let label: String
       switch action.kind {
-      case .call: label = "📞 Call"
-      case .message: label = "💬 Message"
-      case .directions: label = "➤ Directions"
+      case .call: label = systemIcon("call", title: "call") + " Call"
+      case .message: label = systemIcon("message", title: "message") + " Message"
+      case .directions: label = systemIcon("directions", title: "directions") + " Directions"
       case .custom(let title, let image): label = "\(glyph(image)) \(esc(title))"
       }
       html +=
@@ -527,13 +549,15 @@ public struct CarHTMLRenderer: Sendable {
   // MARK: Helpers
 
   func mapSVG(
-    _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, coveredLeft: Double = 0
+    _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, coveredLeft: Double = 0,
+    coveredTop: Double = 0
   ) -> String {
     guard let mapRenderer else {
       return "<div class=\"no-map\">Map unavailable</div>"
     }
     return mapRenderer.render(
-      viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft)
+      viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft,
+      coveredTop: coveredTop)
   }
 
   func clock(_ seconds: Double) -> String {
@@ -543,32 +567,16 @@ public struct CarHTMLRenderer: Sendable {
 
   func esc(_ text: String) -> String { Markup.escape(text) }
 
-  /// A character standing in for an SF Symbol or an asset (the browser has no SF Symbols).
+  /// An SF Symbol drawn with its stand-in from the bundled open icon font (Material Icons, by
+  /// ligature name; see ``CarSymbols``), titled with the symbol's name. An app's own image
+  /// (an asset the browser cannot load) is drawn as a neutral picture icon with its name.
   func glyph(_ image: CarImage) -> String {
-    if image.source == .symbol, let g = Self.symbolGlyphs[image.name] {
-      return "<span class=\"glyph\" title=\"\(esc(image.name))\">\(g)</span>"
-    }
-    let initial =
-      image.name.split(separator: ".").first.map { String($0.prefix(1)).uppercased() } ?? "?"
-    return "<span class=\"glyph placeholder\" title=\"\(esc(image.name))\">\(esc(initial))</span>"
+    let icon = image.source == .symbol ? CarSymbols.icon(for: image.name) : "image"
+    return "<span class=\"glyph\" title=\"\(esc(image.name))\">\(icon)</span>"
   }
 
-  static let symbolGlyphs: [String: String] = [
-    "bolt": "⚡", "bolt.fill": "⚡", "bolt.car": "⚡", "bolt.car.fill": "⚡", "ev.charger": "⚡",
-    "ev.charger.fill": "⚡", "star": "☆", "star.fill": "★", "heart": "♡", "heart.fill": "♥",
-    "music.note": "♪", "music.note.list": "♫", "play.fill": "▶", "pause.fill": "⏸",
-    "plus": "＋", "minus": "−", "plus.magnifyingglass": "＋", "minus.magnifyingglass": "−",
-    "arrow.up.and.down.and.arrow.left.and.right": "✥", "move.3d": "✥", "map": "🗺",
-    "map.fill": "🗺", "list.bullet": "☰", "magnifyingglass": "🔍", "location": "➤",
-    "location.fill": "➤", "gear": "⚙", "gearshape": "⚙", "slider.horizontal.3": "⚙",
-    "line.3.horizontal.decrease.circle": "⚲", "car": "🚗", "car.fill": "🚗", "clock": "🕓",
-    "clock.fill": "🕓", "film": "🎬", "tv": "📺", "play.rectangle": "▶", "radio": "📻",
-    "mic": "🎙", "mic.fill": "🎙", "signpost.right": "➦", "arrow.triangle.turn.up.right.diamond": "➦",
-    "arrow.up": "↑", "arrow.down": "↓", "arrow.left": "←", "arrow.right": "→",
-    "exclamationmark.triangle": "⚠", "checkmark": "✓", "xmark": "✕", "house": "⌂",
-    "mappin": "📍", "mappin.and.ellipse": "📍", "eurosign": "€", "eurosign.circle": "€",
-    "road.lanes": "🛣", "point.topleft.down.to.point.bottomright.curvepath": "〰",
-    "battery.75": "🔋", "battery.100": "🔋", "square.grid.2x2": "▦", "info.circle": "ⓘ",
-    "headphones": "🎧", "books.vertical": "📚", "waveform": "〰", "speaker.wave.2": "🔊",
-  ]
+  /// A system control's icon (no app symbol behind it), by its Material Icons ligature name.
+  func systemIcon(_ ligature: String, title: String) -> String {
+    "<span class=\"glyph\" title=\"\(esc(title))\">\(esc(ligature))</span>"
+  }
 }

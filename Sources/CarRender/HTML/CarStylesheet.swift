@@ -2,9 +2,13 @@
 public enum CarStylesheet {
   /// CSS for `.car` fragments produced by ``CarHTMLRenderer``.
   public static let css = """
+    @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-Regular.otf) format("opentype");font-weight:400;font-display:block}
+    @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-SemiBold.otf) format("opentype");font-weight:600;font-display:block}
+    @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-Bold.otf) format("opentype");font-weight:700;font-display:block}
+    @font-face{font-family:"Wayside Icons";src:url(/assets/fonts/MaterialIcons-Regular.woff2) format("woff2"),url(/assets/fonts/MaterialIcons-Regular.ttf) format("truetype");font-display:block}
     .car{--bg:#f2f2f7;--panel:#ffffff;--row:#ffffff;--row-hi:#e5e5ea;--text:#000;--sub:#6c6c70;--sep:#d1d1d6;--accent:#0a84ff;--dock:#e5e5ea;--danger:#ff3b30;--ok:#34c759;
       position:relative;display:flex;overflow:hidden;border-radius:14px;background:var(--bg);color:var(--text);
-      font-family:-apple-system,"SF Pro Text","Helvetica Neue",Helvetica,Arial,sans-serif;font-size:15px;box-shadow:0 0 0 6px #111,0 8px 30px rgba(0,0,0,.45);user-select:none}
+      font-family:"Wayside Inter",-apple-system,"SF Pro Text",sans-serif;font-size:15px;box-shadow:0 0 0 6px #111,0 8px 30px rgba(0,0,0,.45);user-select:none}
     .car.night{--bg:#000;--panel:#1c1c1e;--row:#1c1c1e;--row-hi:#2c2c2e;--text:#fff;--sub:#98989f;--sep:#38383a;--accent:#0a84ff;--dock:#111113}
     .car button{font:inherit;color:inherit;background:none;border:0;cursor:pointer;text-align:left}
     .car button[disabled],.car .disabled{opacity:.4;cursor:default}
@@ -16,6 +20,8 @@ public enum CarStylesheet {
     .screen{position:relative;flex:1;display:flex;flex-direction:column;min-width:0}
     .tabs{display:flex;gap:4px;padding:6px 10px;height:32px;flex:none;background:var(--panel);border-bottom:1px solid var(--sep)}
     .tab{flex:1;border-radius:8px !important;text-align:center !important;font-size:13px;display:flex;align-items:center;justify-content:center;gap:5px;color:var(--sub) !important;position:relative}
+    .tab{min-width:0;overflow:hidden;padding:0 4px}.tab-title{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+    .car.portrait .tab{flex-direction:column;gap:0;font-size:10px;line-height:1.1}.car.portrait .tab .glyph{font-size:16px}
     .tab.selected{background:var(--row-hi) !important;color:var(--text) !important;font-weight:600}
     .tab .badge{width:7px;height:7px;border-radius:4px;background:var(--danger);position:absolute;top:5px;right:12px}
     .template{position:relative;flex:1;display:flex;flex-direction:column;min-height:0}
@@ -24,7 +30,8 @@ public enum CarStylesheet {
     .nav-leading,.nav-trailing{display:flex;gap:4px;min-width:80px}.nav-trailing{justify-content:flex-end}
     .back,.bar{color:var(--accent) !important;padding:6px 8px;border-radius:8px;white-space:nowrap}
     .bar.rounded{background:var(--row-hi) !important}
-    .list{flex:1;overflow-y:auto;padding:0 10px 10px}
+    .list{flex:1;overflow-y:auto;padding:0 10px 10px;min-height:0}
+    .car .list,.car .information dl,.car .card-body,.car .away{scrollbar-width:thin;scrollbar-color:var(--sub) transparent}
     .list section{margin-bottom:8px}
     .list h2{font-size:13px;font-weight:600;color:var(--sub);text-transform:uppercase;margin:8px 6px 4px}
     .list h2 small{text-transform:none;font-weight:400;margin-left:6px}
@@ -43,7 +50,9 @@ public enum CarStylesheet {
     .spinner{width:18px;height:18px;border-radius:50%;border:3px solid var(--sep);border-top-color:var(--accent);animation:spin .8s linear infinite;flex:none}
     .spinner.big{width:34px;height:34px}
     @keyframes spin{to{transform:rotate(360deg)}}
-    .empty,.launch,.away{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:6px;text-align:center;padding:20px}
+    .empty,.launch,.away{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:6px;text-align:center;padding:20px;min-height:0;overflow-wrap:anywhere}
+    .away{justify-content:flex-start;overflow-y:auto;padding:16px 20px}.away-title{margin-top:auto}.away .reopen{margin-bottom:auto;flex:none}
+    .away-sub{max-width:100%;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:6;-webkit-box-orient:vertical;overflow:hidden}
     .empty-title,.away-title{font-size:20px;font-weight:600}.empty-sub,.away-sub{color:var(--sub)}
     .reopen{color:var(--accent) !important;margin-top:10px}
     .image-row{background:var(--row);padding:6px 10px;border-bottom:1px solid var(--sep)}
@@ -67,16 +76,18 @@ public enum CarStylesheet {
     .poi,.map-template{position:relative;flex:1;overflow:hidden}
     .map-layer{position:absolute;inset:0}
     .map-layer svg{display:block;width:100%;height:100%}
-    .poi-panel{position:absolute;left:8px;top:8px;bottom:8px;background:var(--panel);border-radius:12px;display:flex;flex-direction:column;overflow:hidden;box-shadow:0 2px 10px rgba(0,0,0,.3);opacity:.97}
+    .poi-panel{position:absolute;left:8px;top:8px;background:var(--panel);border-radius:12px;display:flex;flex-direction:column;overflow:hidden;box-shadow:0 2px 10px rgba(0,0,0,.3);z-index:2}
     .poi-panel .list{padding:0 6px 6px}
     .poi-panel .navbar{height:auto;min-height:44px}.poi-panel .navbar h1{text-align:left;padding-left:6px;white-space:normal;font-size:16px}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
-    .poi-card{padding:8px 14px 12px;display:flex;flex-direction:column;gap:4px;position:relative}
-    .card-title{font-size:18px;font-weight:600;padding-right:24px}.card-sub{color:var(--sub)}.card-summary{font-size:14px}
-    .card-close{position:absolute;right:10px;top:6px;color:var(--sub) !important}
+    .poi-card{padding:4px 12px 10px;display:flex;flex-direction:column;gap:6px;position:relative;flex:1;min-height:0}
+    .card-body{flex:1;min-height:0;overflow-y:auto;display:flex;flex-direction:column;gap:3px;padding-right:2px}
+    .card-title{font-size:17px;font-weight:600;padding-right:30px;overflow-wrap:anywhere}.card-sub{color:var(--sub);font-size:14px;overflow-wrap:anywhere}.card-summary{font-size:14px;overflow-wrap:anywhere}
+    .card-buttons{flex:none;padding-top:0}.card-buttons .text-button{padding:8px 6px;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+    .card-close{position:absolute;right:8px;top:2px;width:28px;height:28px;border-radius:14px;background:var(--row-hi) !important;color:var(--sub) !important;text-align:center !important;z-index:1;display:flex;align-items:center;justify-content:center;padding:0}
     .map-bar{position:absolute;left:8px;right:8px;top:8px;display:flex;gap:6px}
     .map-bar .bar{background:var(--panel) !important;box-shadow:0 1px 6px rgba(0,0,0,.3)}
     .map-bar .spacer{flex:1}
-    .map-buttons{position:absolute;right:10px;bottom:26px;display:flex;flex-direction:column;gap:8px}
+    .map-buttons{position:absolute;right:10px;top:50%;transform:translateY(-50%);display:flex;flex-direction:column;gap:8px}
     .map-button{width:44px;height:44px;border-radius:22px;background:var(--panel) !important;box-shadow:0 1px 6px rgba(0,0,0,.35);text-align:center !important;font-size:20px}
     .now-playing{flex:1;display:flex;gap:18px;padding:10px 20px;align-items:center;min-height:0}
     .artwork{width:38%;max-width:220px;aspect-ratio:1;border-radius:12px;background:linear-gradient(135deg,#5e5ce6,#bf5af2);display:flex;align-items:center;justify-content:center;font-size:64px;color:#fff;flex:none}
@@ -105,7 +116,8 @@ public enum CarStylesheet {
     .modal.sheet{top:auto;bottom:10px;transform:translateX(-50%)}
     .alert-title{font-size:17px;font-weight:600;text-align:center}.sheet-message{color:var(--sub);text-align:center}
     .alert-actions,.sheet-actions{display:flex;flex-direction:column;gap:8px}
-    .glyph{font-style:normal}.glyph.placeholder{font-weight:700;color:var(--sub)}
+    .glyph{font-family:"Wayside Icons";font-weight:normal;font-style:normal;font-size:1.25em;line-height:1;letter-spacing:normal;text-transform:none;display:inline-block;white-space:nowrap;word-wrap:normal;direction:ltr;vertical-align:-0.22em;font-feature-settings:"liga";-webkit-font-smoothing:antialiased;overflow:hidden}
+    .back .glyph{margin-left:-4px}.transport .glyph{font-size:34px}.transport .play .glyph{font-size:44px}.artwork .glyph{font-size:72px}.rating .glyph{color:#ff9f0a;font-size:18px}
     .no-map{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:var(--sub)}
     """
 

@@ -139,7 +139,7 @@ extension MapSVGRenderer {
         taken.append(box)
         seen.insert(name)
         out +=
-          "<text class=\"street\" x=\"\(fmt(cx))\" y=\"\(fmt(cy))\" dy=\"0.35em\" transform=\"rotate(\(fmt(angle)) \(fmt(cx)) \(fmt(cy)))\" text-anchor=\"middle\" font-size=\"\(fmt(fontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"\(palette.streetText)\" stroke=\"\(palette.streetHalo)\" stroke-width=\"2.5\" paint-order=\"stroke\">\(Markup.escape(name))</text>\n"
+          "<text class=\"street\" x=\"\(fmt(cx))\" y=\"\(fmt(cy))\" dy=\"0.35em\" transform=\"rotate(\(fmt(angle)) \(fmt(cx)) \(fmt(cy)))\" text-anchor=\"middle\" font-size=\"\(fmt(fontSize))\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(palette.streetText)\" stroke=\"\(palette.streetHalo)\" stroke-width=\"2.5\" paint-order=\"stroke\">\(Markup.escape(name))</text>\n"
       }
     }
     return out

@@ -70,24 +70,29 @@ public struct MapSVGRenderer: Sendable {
   }
 
   /// Renders the viewport; pins carry `data-pin-id` attributes so a page can make them clickable.
+  ///
+  /// `coveredLeft` and `coveredTop` are the pixels a panel covers at the left or top edge: no
+  /// place label is drawn there, and pins are spread so that each keeps a tap target of its
+  /// own outside the panel.
   public func render(
     _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
-    showsAttribution: Bool = true, coveredLeft: Double = 0, heading: Double = 0
+    showsAttribution: Bool = true, coveredLeft: Double = 0, coveredTop: Double = 0,
+    heading: Double = 0
   ) -> String {
     let key = RenderCache.Key(
       viewport: viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution,
-      coveredLeft: coveredLeft, heading: heading)
+      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading)
     if let hit = cache.value(for: key) { return hit }
     let svg = draw(
       viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution,
-      coveredLeft: coveredLeft, heading: heading)
+      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading)
     cache.store(svg, for: key)
     return svg
   }
 
   func draw(
     _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, showsAttribution: Bool,
-    coveredLeft: Double, heading: Double = 0
+    coveredLeft: Double, coveredTop: Double = 0, heading: Double = 0
   ) -> String {
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
@@ -210,25 +215,32 @@ public struct MapSVGRenderer: Sendable {
     }
 
     svg += cityMarkup.labels
-    svg += placeLabels(viewport, palette: palette, originX: originX, originY: originY, size: size)
+    svg += placeLabels(
+      viewport, palette: palette, originX: originX, originY: originY, size: size,
+      covered: rotated ? (0, 0) : (coveredLeft, coveredTop))
     if rotated { svg += "</g>\n" }
-    svg += pinMarkup(pins, viewport: viewport, palette: palette, heading: heading)
     let lines = showsAttribution ? Self.attributionLines(width: w - coveredLeft) : []
     for (index, line) in lines.reversed().enumerated() {
       let y = h - 4 - Double(index) * Self.attributionLineHeight
       svg +=
-        "<text class=\"attribution\" x=\"\(fmt(w - 4))\" y=\"\(fmt(y))\" text-anchor=\"end\" font-size=\"\(fmt(Self.attributionFontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"2\" stroke-opacity=\"0.6\" paint-order=\"stroke\">\(Markup.escape(line))</text>\n"
+        "<text class=\"attribution\" pointer-events=\"none\" x=\"\(fmt(w - 4))\" y=\"\(fmt(y))\" text-anchor=\"end\" font-size=\"\(fmt(Self.attributionFontSize))\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"2\" stroke-opacity=\"0.6\" paint-order=\"stroke\">\(Markup.escape(line))</text>\n"
     }
     svg += scaleBar(
       viewport, palette: palette, bottom: h - 8 - Double(lines.count) * Self.attributionLineHeight)
+    // Pins draw last: nothing on the map covers their tap targets.
+    svg += pinMarkup(
+      pins, viewport: viewport, palette: palette, heading: heading,
+      covered: (coveredLeft, coveredTop))
     svg += "</svg>\n"
     return svg
   }
 
   /// Place labels by population; the smallest rank shown grows with zoom, and labels that would
-  /// overlap a bigger place's label are skipped.
+  /// overlap a bigger place's label, or lie under a panel (`covered` left and top pixels), are
+  /// skipped.
   func placeLabels(
-    _ viewport: MapViewport, palette: MapPalette, originX: Double, originY: Double, size: Double
+    _ viewport: MapViewport, palette: MapPalette, originX: Double, originY: Double, size: Double,
+    covered: (left: Double, top: Double) = (0, 0)
   ) -> String {
     let zoom = viewport.zoom
     let maxRank = zoom < 6 ? 2 : zoom < 7 ? 3 : zoom < 8.5 ? 4 : zoom < 10 ? 5 : 6
@@ -243,6 +255,7 @@ public struct MapSVGRenderer: Sendable {
       let fontSize = place.rank <= 1 ? 14.0 : place.rank <= 3 ? 12.0 : 10.5
       let width = Double(place.name.count) * fontSize * 0.58
       let box = (px - width / 2 - 2, py - fontSize - 6, px + width / 2 + 2, py + 4)
+      if box.0 < covered.left || box.1 < covered.top { continue }
       if taken.contains(where: { !(box.2 < $0.0 || box.0 > $0.2 || box.3 < $0.1 || box.1 > $0.3) })
       {
         continue
@@ -251,21 +264,55 @@ public struct MapSVGRenderer: Sendable {
       out +=
         "<circle cx=\"\(fmt(px))\" cy=\"\(fmt(py))\" r=\"\(place.rank <= 2 ? 3 : 2)\" fill=\"\(palette.placeText)\"/>"
       out +=
-        "<text class=\"place\" x=\"\(fmt(px))\" y=\"\(fmt(py - 5))\" text-anchor=\"middle\" font-size=\"\(fmt(fontSize))\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" font-weight=\"\(place.rank <= 3 ? 600 : 400)\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(place.name))</text>\n"
+        "<text class=\"place\" x=\"\(fmt(px))\" y=\"\(fmt(py - 5))\" text-anchor=\"middle\" font-size=\"\(fmt(fontSize))\" font-family=\"Wayside Inter, -apple-system, sans-serif\" font-weight=\"\(place.rank <= 3 ? 600 : 400)\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(place.name))</text>\n"
     }
     return out
   }
 
   func pinMarkup(
-    _ pins: [MapPin], viewport: MapViewport, palette: MapPalette, heading mapHeading: Double = 0
+    _ pins: [MapPin], viewport: MapViewport, palette: MapPalette, heading mapHeading: Double = 0,
+    covered: (left: Double, top: Double) = (0, 0)
   ) -> String {
     var out = ""
+    let points = pins.map {
+      rotate(viewport.pixel($0.coordinate), viewport: viewport, by: -mapHeading)
+    }
+    let spread = Self.spread(
+      pins, at: points, width: viewport.width, height: viewport.height, covered: covered)
     // Selected pins last so they draw on top.
-    for pin in pins.sorted(by: { ($0.style == .selected ? 1 : 0) < ($1.style == .selected ? 1 : 0) }
-    ) {
-      let p = rotate(viewport.pixel(pin.coordinate), viewport: viewport, by: -mapHeading)
+    let order = pins.indices.sorted {
+      (pins[$0].style == .selected ? 1 : 0, $0) < (pins[$1].style == .selected ? 1 : 0, $1)
+    }
+    var badges = ""
+    // Each clustered pin joins the drawn place pin nearest to its place.
+    var clustered: [Int: Int] = [:]
+    for index in pins.indices where spread[index] == nil {
+      let anchor = points[index]
+      let nearest = pins.indices.filter { spread[$0] != nil && pins[$0].style != .car }.min {
+        hypot(points[$0].x - anchor.x, points[$0].y - anchor.y)
+          < hypot(points[$1].x - anchor.x, points[$1].y - anchor.y)
+      }
+      if let nearest { clustered[nearest, default: 0] += 1 }
+    }
+    for index in order {
+      let pin = pins[index]
+      guard let p = spread[index] else { continue }
       guard p.x >= -30, p.y >= -30, p.x <= viewport.width + 30, p.y <= viewport.height + 30 else {
         continue
+      }
+      let anchor = points[index]
+      // A place off the free part of the map (beyond its edges or under the panel) shows no
+      // pin, as on the car: its pin would be cut or hidden.
+      if pin.style != .car,
+        anchor.x < covered.left || anchor.y < covered.top || anchor.x > viewport.width
+          || anchor.y > viewport.height
+      {
+        continue
+      }
+      if pin.style != .car, abs(anchor.x - p.x) + abs(anchor.y - p.y) > 0.5 {
+        // A spread pin points at its place with a thin leader, as a map's spread cluster does.
+        out +=
+          "<g class=\"leader\" pointer-events=\"none\"><path d=\"M\(fmt(anchor.x)) \(fmt(anchor.y))L\(fmt(p.x)) \(fmt(p.y))\" stroke=\"\(palette.pin)\" stroke-width=\"1.5\"/><circle cx=\"\(fmt(anchor.x))\" cy=\"\(fmt(anchor.y))\" r=\"2.5\" fill=\"\(palette.pin)\"/></g>"
       }
       switch pin.style {
       case .car where pin.heading != nil:
@@ -282,12 +329,71 @@ public struct MapSVGRenderer: Sendable {
           "<g class=\"pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\"><path d=\"M0 0 L\(fmt(-r * 0.55)) \(fmt(-r * 1.1)) A\(fmt(r)) \(fmt(r)) 0 1 1 \(fmt(r * 0.55)) \(fmt(-r * 1.1)) Z\" fill=\"\(colour)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
         if let label = pin.label {
           out +=
-            "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"-apple-system, Helvetica, Arial, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
+            "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
         }
         out += "</g>\n"
+        if let count = clustered[index] {
+          // Under every pin: a badge never covers another pin's head.
+          badges +=
+            "<g class=\"cluster\" pointer-events=\"none\" transform=\"translate(\(fmt(p.x + r + 4)) \(fmt(p.y - r * 1.94)))\"><rect x=\"-2\" y=\"-7\" width=\"\(count < 10 ? 18 : 24)\" height=\"14\" rx=\"7\" fill=\"#ffffff\" stroke=\"\(colour)\" stroke-width=\"1.5\"/><text x=\"\(count < 10 ? 7 : 10)\" y=\"3.5\" text-anchor=\"middle\" font-size=\"9.5\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(colour)\">+\(count)</text></g>\n"
+        }
       }
     }
-    return out
+    return badges + out
+  }
+
+  /// Pixel positions for the pins' tips so that no two place pins' heads overlap: the selected
+  /// pin keeps its place, then each other pin in turn stays or moves to the nearest free spot on
+  /// rings around its place (8 directions, 3 rings), never under the covered edges. Bounded:
+  /// at most 25 candidates per pin. A pin with no free spot is clustered (nil): the nearest
+  /// drawn pin counts it with a "+n" badge, as a map clusters what it cannot spread.
+  static func spread(
+    _ pins: [MapPin], at points: [(x: Double, y: Double)], width: Double, height: Double,
+    covered: (left: Double, top: Double)
+  ) -> [(x: Double, y: Double)?] {
+    var result: [(x: Double, y: Double)?] = points
+    var placed: [(x: Double, y: Double, r: Double)] = []
+    let order = pins.indices.sorted {
+      (pins[$0].style == .selected ? 0 : 1, $0) < (pins[$1].style == .selected ? 0 : 1, $1)
+    }
+    func radius(_ pin: MapPin) -> Double { pin.style == .selected ? 13 : 10 }
+    func free(_ x: Double, _ y: Double, _ r: Double) -> Bool {
+      // The head is a circle of radius r whose centre sits 1.94 r above the tip.
+      let hy = y - r * 1.94
+      guard x - r >= covered.left + 2, hy - r >= covered.top + 2, x + r <= width - 2,
+        y <= height - 2
+      else { return false }
+      return placed.allSatisfy { other in
+        let dx = x - other.x
+        let dy = hy - other.y
+        let gap = r + other.r + 4
+        return dx * dx + dy * dy >= gap * gap
+      }
+    }
+    for index in order where pins[index].style != .car {
+      let r = radius(pins[index])
+      let p = points[index]
+      var chosen: (x: Double, y: Double)? = p
+      let inside = p.x >= covered.left && p.y >= covered.top && p.x <= width && p.y <= height
+      if inside, !free(p.x, p.y, r) {
+        chosen = nil
+        search: for ring in 1...3 {
+          let distance = Double(ring) * (2 * r + 6)
+          for step in 0..<8 {
+            let angle = Double(step) * .pi / 4 - .pi / 2
+            let x = p.x + distance * cos(angle)
+            let y = p.y + distance * sin(angle)
+            if free(x, y, r) {
+              chosen = (x, y)
+              break search
+            }
+          }
+        }
+      }
+      result[index] = chosen
+      if let chosen { placed.append((chosen.x, chosen.y - r * 1.94, r)) }
+    }
+    return result
   }
 
   static let attributionFontSize = 8.0
@@ -325,7 +431,7 @@ public struct MapSVGRenderer: Sendable {
     let x = viewport.width - 10 - length - 40
     let y = bottom
     return """
-      <g class="scale"><path d="M\(fmt(x)) \(fmt(y - 5))V\(fmt(y))H\(fmt(x + length))V\(fmt(y - 5))" fill="none" stroke="\(palette.scale)" stroke-width="1.5"/><text x="\(fmt(x + length + 4))" y="\(fmt(y))" font-size="10" font-family="-apple-system, Helvetica, Arial, sans-serif" fill="\(palette.scale)">\(label)</text></g>
+      <g class="scale" pointer-events="none"><path d="M\(fmt(x)) \(fmt(y - 5))V\(fmt(y))H\(fmt(x + length))V\(fmt(y - 5))" fill="none" stroke="\(palette.scale)" stroke-width="1.5"/><text x="\(fmt(x + length + 4))" y="\(fmt(y))" font-size="10" font-family="Wayside Inter, -apple-system, sans-serif" fill="\(palette.scale)">\(label)</text></g>
 
       """
   }
@@ -340,6 +446,7 @@ final class RenderCache: Sendable {
     var route: Polyline?
     var showsAttribution: Bool
     var coveredLeft: Double
+    var coveredTop: Double
     var heading: Double
   }
 
