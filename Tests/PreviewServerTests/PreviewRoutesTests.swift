@@ -62,7 +62,8 @@ struct PreviewRoutesTests {
       return
     }
     let body = #"{"ev":"row","t":"\#(top.id)","e":"\#(row.id)"}"#
-    _ = await router.handle(try HTTPRequest(.post, "/event", body: Array(body.utf8)))
+    _ = await router.handle(
+      try HTTPRequest(.post, "/event", headers: Self.json, body: Array(body.utf8)))
     let third = try Self.state(await router.handle(try HTTPRequest(.get, "/state")))
     #expect(third["car"] as? String != second["car"] as? String)
     #expect((third["car"] as? String)?.contains("class=\"back\"") == true)

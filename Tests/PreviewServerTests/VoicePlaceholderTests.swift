@@ -24,7 +24,9 @@ struct VoicePlaceholderTests {
       #expect(PanelRenderer.render(controller.panel()).contains("placeholder=\"\(phrase)\""))
       let before = controller.host.transcript.totalCount
       let body = try JSONEncoder().encode(PanelCommand(cmd: "voice", value: phrase))
-      _ = await router.handle(try HTTPRequest(.post, "/control", body: Array(body)))
+      _ = await router.handle(
+        try HTTPRequest(
+          .post, "/control", headers: ["Content-Type": "application/json"], body: Array(body)))
       #expect(controller.panel().message == nil, "\(app.id): \(controller.panel().message ?? "")")
       let heard = controller.host.transcript.entries.suffix(
         controller.host.transcript.totalCount - before

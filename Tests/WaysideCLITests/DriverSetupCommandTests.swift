@@ -162,7 +162,9 @@ struct PhonePanelTests {
   }
 
   static func post(_ router: HTTPRouter, _ json: String) async throws -> HTTPResponse {
-    await router.handle(try HTTPRequest(.post, "/control", body: Array(json.utf8)))
+    await router.handle(
+      try HTTPRequest(
+        .post, "/control", headers: ["Content-Type": "application/json"], body: Array(json.utf8)))
   }
 
   @Test(

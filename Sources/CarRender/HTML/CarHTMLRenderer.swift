@@ -80,7 +80,7 @@ public struct CarHTMLRenderer: Sendable {
       // The system's video player covers the app's templates while it plays (the app does not
       // draw it; CarPlay does).
       html +=
-        "<div class=\"video-player\" data-video=\"playing\"><div class=\"vp-frame\">▶</div><div class=\"vp-title\">\(esc(title))</div><div class=\"vp-sub\">System video player</div></div>"
+        "<div class=\"video-player\" data-video=\"playing\"><div class=\"vp-frame\"><span class=\"glyph\" title=\"play.fill\">play_arrow</span></div><div class=\"vp-title\">\(esc(title))</div><div class=\"vp-sub\">System video player</div></div>"
     }
     if let modal = screen.modal {
       html += "<div class=\"scrim\"></div>" + self.modal(modal)
@@ -176,7 +176,7 @@ public struct CarHTMLRenderer: Sendable {
     var html = "<div class=\"list\">"
     if let header = list.detailsHeader {
       html +=
-        "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div>\(header.playback.map { "<div class=\"dh-playback\">\(esc(TextRenderer.playbackLine($0)))</div>" } ?? "")</div>"
+        "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div>\(header.playback.map { "<div class=\"dh-playback\">\(playbackLine($0))</div>" } ?? "")</div>"
       for button in header.actionButtons { html += barButton(button, templateID: id) }
       html += "</div>"
     }
@@ -570,6 +570,22 @@ public struct CarHTMLRenderer: Sendable {
   /// An SF Symbol drawn with its stand-in from the bundled open icon font (Material Icons, by
   /// ligature name; see ``CarSymbols``), titled with the symbol's name. An app's own image
   /// (an asset the browser cannot load) is drawn as a neutral picture icon with its name.
+  /// A playable element's action glyph (from the icon font, never an emoji), progress and
+  /// presentation request, e.g. `pause 0:30 / 14:48 · asks for video`.
+  func playbackLine(_ playback: PlaybackConfigurationSpec) -> String {
+    let icon: String
+    switch playback.playbackAction {
+    case .play: icon = systemIcon("play_arrow", title: "play")
+    case .pause: icon = systemIcon("pause", title: "pause")
+    case .replay: icon = systemIcon("replay", title: "replay")
+    case .none: icon = ""
+    }
+    // The text form starts with its own glyph and a space; the rest is the same words.
+    let text = TextRenderer.playbackLine(playback)
+    let words = text.firstIndex(of: " ").map { String(text[text.index(after: $0)...]) } ?? text
+    return icon + (icon.isEmpty ? "" : " ") + esc(words)
+  }
+
   func glyph(_ image: CarImage) -> String {
     let icon = image.source == .symbol ? CarSymbols.icon(for: image.name) : "image"
     return "<span class=\"glyph\" title=\"\(esc(image.name))\">\(icon)</span>"
