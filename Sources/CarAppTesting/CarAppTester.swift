@@ -199,7 +199,6 @@ public final class CarAppTester<App: CarApp> {
     }
     state = own
     seenActions = min(recorder.count, before + 1)
-    if recorder.count == before { seenActions = before }
     if let operations { assertOperations(operations, sourceLocation: sourceLocation) }
     if !exhaustive { catchUp() }
   }

@@ -12,7 +12,7 @@ public final class ClientEvents<Element: Sendable>: Sendable {
   private struct Subscriber {
     var buffer: [Element] = []
     var waiter: CheckedContinuation<Element?, Never>?
-    var clock: WaitGauge?
+    var gauge: WaitGauge?
     var cancelled = false
   }
   private struct State {
@@ -44,7 +44,7 @@ public final class ClientEvents<Element: Sendable>: Sendable {
         guard var subscriber = state.subscribers[id], !subscriber.cancelled else { continue }
         if let waiter = subscriber.waiter {
           subscriber.waiter = nil
-          woken.append((waiter, subscriber.clock))
+          woken.append((waiter, subscriber.gauge))
         } else {
           subscriber.buffer.append(element)
         }
@@ -52,8 +52,8 @@ public final class ClientEvents<Element: Sendable>: Sendable {
       }
       return woken
     }
-    for (waiter, clock) in woken {
-      clock?.add(-1)
+    for (waiter, gauge) in woken {
+      gauge?.add(-1)
       waiter.resume(returning: element)
     }
   }
@@ -65,14 +65,14 @@ public final class ClientEvents<Element: Sendable>: Sendable {
       var woken: [(CheckedContinuation<Element?, Never>, WaitGauge?)] = []
       for (id, subscriber) in state.subscribers {
         if let waiter = subscriber.waiter {
-          woken.append((waiter, subscriber.clock))
+          woken.append((waiter, subscriber.gauge))
           state.subscribers[id]?.waiter = nil
         }
       }
       return woken
     }
-    for (waiter, clock) in woken {
-      clock?.add(-1)
+    for (waiter, gauge) in woken {
+      gauge?.add(-1)
       waiter.resume(returning: nil)
     }
   }
@@ -80,13 +80,13 @@ public final class ClientEvents<Element: Sendable>: Sendable {
   /// The events sent from now on, as an asynchronous sequence; waiting counts on `gauge` when
   /// one is given (pass the session clock's ``CarClock/idle``).
   public func values(counting gauge: WaitGauge? = nil) -> Values {
-    Values(channel: self, clock: gauge)
+    Values(channel: self, gauge: gauge)
   }
 
-  fileprivate func subscribe(clock: WaitGauge?) -> Int {
+  fileprivate func subscribe(gauge: WaitGauge?) -> Int {
     state.withLock { state in
       state.nextID += 1
-      state.subscribers[state.nextID] = Subscriber(clock: clock)
+      state.subscribers[state.nextID] = Subscriber(gauge: gauge)
       return state.nextID
     }
   }
@@ -96,10 +96,10 @@ public final class ClientEvents<Element: Sendable>: Sendable {
       guard let subscriber = state.subscribers.removeValue(forKey: id),
         let waiter = subscriber.waiter
       else { return nil }
-      return (waiter, subscriber.clock)
+      return (waiter, subscriber.gauge)
     }
-    if let (waiter, clock) = waiter {
-      clock?.add(-1)
+    if let (waiter, gauge) = waiter {
+      gauge?.add(-1)
       waiter.resume(returning: nil)
     }
   }
@@ -117,7 +117,7 @@ public final class ClientEvents<Element: Sendable>: Sendable {
           }
           if state.finished { return (nil, true) }
           subscriber.waiter = continuation
-          subscriber.clock?.add(1)
+          subscriber.gauge?.add(1)
           state.subscribers[id] = subscriber
           return (nil, false)
         }
@@ -128,13 +128,13 @@ public final class ClientEvents<Element: Sendable>: Sendable {
         state -> (CheckedContinuation<Element?, Never>, WaitGauge?)? in
         guard var subscriber = state.subscribers[id] else { return nil }
         subscriber.cancelled = true
-        let waiter = subscriber.waiter.map { ($0, subscriber.clock) }
+        let waiter = subscriber.waiter.map { ($0, subscriber.gauge) }
         subscriber.waiter = nil
         state.subscribers[id] = subscriber
         return waiter
       }
-      if let (waiter, clock) = waiter {
-        clock?.add(-1)
+      if let (waiter, gauge) = waiter {
+        gauge?.add(-1)
         waiter.resume(returning: nil)
       }
     }
@@ -143,11 +143,11 @@ public final class ClientEvents<Element: Sendable>: Sendable {
   /// The events of one channel as an asynchronous sequence.
   public struct Values: AsyncSequence, Sendable {
     let channel: ClientEvents
-    let clock: WaitGauge?
+    let gauge: WaitGauge?
 
     /// Subscribes to the channel.
     public func makeAsyncIterator() -> Iterator {
-      Iterator(Subscription(channel: channel, id: channel.subscribe(clock: clock)))
+      Iterator(Subscription(channel: channel, id: channel.subscribe(gauge: gauge)))
     }
 
     /// Yields the events of one subscription, nil once the channel finished or the task was
