@@ -1,6 +1,7 @@
 import Charging
 import Foundation
 import Geo
+import Synchronization
 
 /// One kind of connector at a site: its standard, power and how many there are.
 public struct ConnectorSummary: Hashable, Sendable {
@@ -22,8 +23,8 @@ public struct ConnectorSummary: Hashable, Sendable {
 /// one row per installation, so one car park can appear three times) joined into one pin.
 ///
 /// What the screens show of a site — title, position, operator, power, connectors, charge
-/// points and the detail line — is worked out once when the site is made and shared by every
-/// copy, so building a screen does no counting or formatting per site.
+/// points and the detail line — is worked out once, on first use, and shared by every copy, so
+/// building a screen does no counting or formatting per site.
 public struct ChargeSite: Hashable, Sendable, Identifiable {
   /// The site's id: the smallest id among its stations (stable while the site's rows are).
   public var id: Station.ID
@@ -43,6 +44,9 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
     self.facts = Facts(sorted)
   }
 
+  /// A site's derived facts, worked out on first use.
+  private var derived: Facts.Content { facts.content }
+
   /// Two sites are equal when their ids, rows and distances are (everything else follows from
   /// the rows).
   public static func == (a: ChargeSite, b: ChargeSite) -> Bool {
@@ -58,44 +62,62 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
 
   /// The row shown and priced for the site: the most powerful one (then the smallest id).
   public var representative: Station? {
-    facts.representative.map { stations[$0] }
+    derived.representative.map { stations[$0] }
   }
 
   /// The site's name, else `street, city`, else its operator.
-  public var title: String { facts.title }
+  public var title: String { derived.title }
 
   /// Where the pin goes: the representative row's position.
-  public var coordinate: Coordinate { facts.coordinate }
+  public var coordinate: Coordinate { derived.coordinate }
 
   /// The operator, or the operators when several run charge points at the site (the register
   /// lists each installation, and one car park can have two operators): the representative
   /// row's first, then the others in row order.
-  public var operatorName: String { facts.operatorName }
+  public var operatorName: String { derived.operatorName }
 
   /// The highest connector power at the site.
-  public var maxPower: Power? { facts.maxPower }
+  public var maxPower: Power? { derived.maxPower }
 
   /// Charge points over every row.
-  public var chargePointCount: Int { facts.chargePointCount }
+  public var chargePointCount: Int { derived.chargePointCount }
 
   /// Whether some DC connector's standard is not given (the register said only "DC"): such a
   /// site is shown as "likely CCS".
-  public var hasUnnamedDirectCurrent: Bool { facts.hasUnnamedDirectCurrent }
+  public var hasUnnamedDirectCurrent: Bool { derived.hasUnnamedDirectCurrent }
 
   /// The connectors by kind and power, most powerful first.
-  public var connectors: [ConnectorSummary] { facts.connectors }
+  public var connectors: [ConnectorSummary] { derived.connectors }
 
   /// The connector kinds in a few words: `CCS, Type 2` (distinct labels, most powerful first).
-  public var connectorText: String { facts.connectorText }
+  public var connectorText: String { derived.connectorText }
 
   /// `CCS, Type 2 · 4 charge points · EnBW`: the Charge tab's detail line after the distance.
-  public var detailSuffix: String { facts.detailSuffix }
+  public var detailSuffix: String { derived.detailSuffix }
 
   /// `150 kW`, or `power not given`.
-  public var powerText: String { facts.powerText }
+  public var powerText: String { derived.powerText }
 
-  /// What the screens show of a site, derived once from its rows.
+  /// What the screens show of a site, derived from its rows on first use (a catalogue of
+  /// every site in Germany pays only for the sites a query shows).
   final class Facts: Sendable {
+    private let stations: [Station]
+    private let state = Mutex<Content?>(nil)
+
+    init(_ stations: [Station]) { self.stations = stations }
+
+    var content: Content {
+      if let known = state.withLock({ $0 }) { return known }
+      let made = Content(stations)
+      state.withLock { $0 = made }
+      return made
+    }
+  }
+}
+
+extension ChargeSite.Facts {
+  /// The derived facts (a class: reading them copies one reference).
+  final class Content: Sendable {
     let representative: Int?
     let title: String
     let coordinate: Coordinate
@@ -174,7 +196,9 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
       powerText = maxPower.map { "\($0)" } ?? "power not given"
     }
   }
+}
 
+extension ChargeSite {
   /// The driver-facing name of a plug standard.
   public static func label(_ standard: ConnectorStandard) -> String {
     switch standard {

@@ -197,19 +197,34 @@ public struct ChargeSearch: Sendable {
     return result.map { $0 ?? .unknown("the site could not be priced") }
   }
 
-  /// The driver's favourites, nearest `center` first, priced.
+  /// The driver's favourite sites, nearest `center` first, priced: each favourite id finds its
+  /// whole site (a favourite is saved under its site's id, and an id of any of its rows finds
+  /// it too).
   public func favourites(
     _ ids: Set<Station.ID>, near center: Coordinate, setup: DriverSetup, start: Date, limit: Int
   ) -> [PricedSite] {
-    guard !ids.isEmpty, let vehicle = setup.vehicle else { return [] }
-    let matches = index.nearest(
-      to: center, limit: ids.count, filter: StationFilter(favourites: ids))
-    let sites = matches.map {
-      ChargeSite(stations: [$0.station], distanceKilometres: $0.distanceKilometres)
-    }.prefix(limit)
-    let prices = pricing.price(
-      Array(sites), tariffIDs: setup.tariffIDs, vehicle: vehicle, start: start)
-    return zip(sites, prices).map { PricedSite(site: $0, price: $1) }
+    guard !ids.isEmpty, limit > 0, let vehicle = setup.vehicle else { return [] }
+    let catalog = catalog.value
+    var seen = Set<Station.ID>()
+    var sites: [ChargeSite] = []
+    for id in ids {
+      guard var site = catalog.site(containing: id), seen.insert(site.id).inserted else {
+        continue
+      }
+      site.distanceKilometres =
+        site.stations.map {
+          GreatCircle.distanceKilometres(center, $0.coordinate)
+        }.min() ?? 0
+      sites.append(site)
+    }
+    sites.sort {
+      $0.distanceKilometres != $1.distanceKilometres
+        ? $0.distanceKilometres < $1.distanceKilometres : $0.id < $1.id
+    }
+    sites = Array(sites.prefix(limit))
+    return zip(sites, price(sites, setup: setup, vehicle: vehicle, start: start)).map {
+      PricedSite(site: $0, price: $1)
+    }
   }
 }
 

@@ -31,28 +31,42 @@ public struct SiteCatalog: Sendable {
 
   /// Groups `stations` into sites.
   public init(stations: [Station]) {
-    let order = stations.indices.sorted { stations[$0].id < stations[$1].id }
-    // Clusters per site key: the first row's position and the rows.
-    var anchors: [Coordinate] = []
-    var members: [[Int]] = []
-    var clustersByKey: [String: [Int]] = [:]
-    clustersByKey.reserveCapacity(stations.count)
-    for i in order {
-      let station = stations[i]
-      let key = ChargeSite.siteKey(station)
-      let candidates = clustersByKey[key] ?? []
-      if let found = candidates.first(where: {
-        GreatCircle.distanceKilometres(anchors[$0], station.coordinate)
-          <= ChargeSite.sameSiteKilometres
-      }) {
-        members[found].append(i)
+    // Rows by site key, in order of first appearance; each key's rows then in id order.
+    var keys: [String: Int] = [:]
+    keys.reserveCapacity(stations.count)
+    var buckets: [[Int]] = []
+    for i in stations.indices {
+      let key = ChargeSite.siteKey(stations[i])
+      if let bucket = keys[key] {
+        buckets[bucket].append(i)
       } else {
-        clustersByKey[key, default: []].append(anchors.count)
-        anchors.append(station.coordinate)
-        members.append([i])
+        keys[key] = buckets.count
+        buckets.append([i])
       }
     }
-    // Sites in the order of their smallest id (the clusters were opened in id order).
+    var members: [[Int]] = []
+    members.reserveCapacity(buckets.count)
+    for var bucket in buckets {
+      if bucket.count == 1 {
+        members.append(bucket)
+        continue
+      }
+      bucket.sort { stations[$0].id < stations[$1].id }
+      // Clusters of one key: a row joins the first cluster whose first row is near enough.
+      var clusters: [[Int]] = []
+      for i in bucket {
+        let here = stations[i].coordinate
+        if let found = clusters.firstIndex(where: {
+          GreatCircle.distanceKilometres(stations[$0[0]].coordinate, here)
+            <= ChargeSite.sameSiteKilometres
+        }) {
+          clusters[found].append(i)
+        } else {
+          clusters.append([i])
+        }
+      }
+      members += clusters
+    }
     var sites: [ChargeSite] = []
     sites.reserveCapacity(members.count)
     var places: [Station.ID: Place] = [:]

@@ -58,11 +58,16 @@ struct SiteCatalogTests {
     let rowFilter = filter.stationFilter(favourites: [])
     var found: [(Station.ID, Double, Station.ID)] = []
     for site in search.siteCatalog.sites {
-      let nearest = site.stations.filter(rowFilter.matches).map {
-        (GreatCircle.distanceKilometres(center, $0.coordinate), $0.id)
-      }.min { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-      if let nearest, nearest.0 <= SiteQuery.radiusKilometres {
-        found.append((site.id, nearest.0, nearest.1))
+      var nearest: (distance: Double, id: Station.ID)?
+      for station in site.stations where rowFilter.matches(station) {
+        let d = GreatCircle.distanceKilometres(center, station.coordinate)
+        if let best = nearest, best.distance < d || (best.distance == d && best.id < station.id) {
+          continue
+        }
+        nearest = (d, station.id)
+      }
+      if let nearest, nearest.distance <= SiteQuery.radiusKilometres {
+        found.append((site.id, nearest.distance, nearest.id))
       }
     }
     found.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2 }
@@ -128,6 +133,25 @@ struct SiteCatalogTests {
       setup: setup, start: priceDate)
     #expect(shown.map(\.id) == [site.id])
     #expect(shown.first?.site.stations == site.stations)
+  }
+
+  @Test("the Favourites tab shows each favourite's whole site, nearest first, found by any row")
+  func favouritesTab() throws {
+    let search = try Fixture.kassel()
+    let big = try #require(search.siteCatalog.sites.first { $0.stations.count >= 3 })
+    let other = try #require(search.siteCatalog.sites.last)
+    let ids: Set<Station.ID> = [big.stations[1].id, other.id, Station.ID("no-such-row")]
+    let shown = search.favourites(
+      ids, near: Self.kassel, setup: DriverSetup(), start: priceDate, limit: 12)
+    #expect(Set(shown.map(\.id)) == [big.id, other.id])
+    #expect(shown.first { $0.id == big.id }?.site.stations == big.stations)
+    #expect(
+      zip(shown, shown.dropFirst()).allSatisfy {
+        $0.site.distanceKilometres <= $1.site.distanceKilometres
+      })
+    #expect(
+      search.favourites(ids, near: Self.kassel, setup: DriverSetup(), start: priceDate, limit: 1)
+        .count == 1)
   }
 
   @Test("a remembered price equals a fresh one, and other tariffs or another start price afresh")
