@@ -131,6 +131,8 @@ public final class SimulatorController {
     state.tariffs = phone?.tariffs() ?? []
     state.vehicles = phone?.vehicles() ?? []
     state.voicePlaceholder = Self.voicePlaceholder(app)
+    state.phoneMap = session.phoneMap(
+      width: Double(PanelState.phoneMapSize.width), height: Double(PanelState.phoneMapSize.height))
     return state
   }
 
