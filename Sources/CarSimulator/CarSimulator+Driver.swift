@@ -230,6 +230,8 @@ extension CarSimulator {
         self.location?.coordinate = coordinate
         self.emit(.locationChanged(coordinate))
       }
+    case .pan, .drag, .pinch, .type, .startRoute:
+      return then(try planNavigation(action))
     }
   }
 

@@ -97,8 +97,9 @@ public enum JourneyStep: Hashable, Sendable {
   case config(ConfigurationChange)
   /// A driver action: `tap row ID`, `tap image ROW N`, `select tab N`, `select point ID`,
   /// `back`, `press ID|primary|secondary|up-next|album-artist`, `choose ID`, `system dismiss`,
-  /// `region LAT,LON LAT,LON`, `location LAT,LON`, `say "PHRASE"`, `lock`, `unlock`
-  /// (``DriverAction/vocabulary``).
+  /// `region LAT,LON LAT,LON`, `location LAT,LON`, `say "PHRASE"`, `lock`, `unlock`, and the
+  /// map's `pan up|down|left|right`, `drag DX DY`, `pinch SCALE`, `type "TEXT"`,
+  /// `start route ID` (``DriverAction/vocabulary``).
   case driver(DriverAction)
   /// `data normal|empty|fail`: how the app's data sources answer from now on.
   case data(DataSourceMode)
@@ -108,16 +109,6 @@ public enum JourneyStep: Hashable, Sendable {
   case wait(Duration)
   /// `video start`.
   case startVideo
-  /// `pan up|down|left|right`: a knob or touch-pad pan step while the map is panning.
-  case pan(PanDirection)
-  /// `drag DX DY`: a touch drag on the map, points since the previous report.
-  case drag(Double, Double)
-  /// `pinch SCALE`: an iOS 26 zoom gesture on the map (2 = one step in).
-  case pinch(Double)
-  /// `type "TEXT"`: the search field's new text.
-  case type(String)
-  /// `start route ID`: choose a route of the trip preview and press Go.
-  case startRoute(ElementID)
   /// `host set-root|push|present KIND ID [key=value…]` (a ``JourneyTemplate``) or
   /// `host pop|pop-root|pop-to ID|dismiss`, optionally ending in `no-completion`: an operation
   /// sent straight to the host, bypassing the session.
@@ -335,29 +326,6 @@ extension Journey {
     case "video":
       guard rest == ["start"] else { throw Problem("expected 'video start', \(got(words))") }
       return .startVideo
-    case "pan":
-      guard rest.count == 1, let direction = PanDirection(rawValue: rest[0]) else {
-        throw Problem("expected 'pan up|down|left|right', \(got(words))")
-      }
-      return .pan(direction)
-    case "drag":
-      guard rest.count == 2, let dx = Double(rest[0]), let dy = Double(rest[1]), dx.isFinite,
-        dy.isFinite
-      else {
-        throw Problem("expected 'drag DX DY' in points, e.g. 'drag 40 -10', \(got(words))")
-      }
-      return .drag(dx, dy)
-    case "pinch":
-      guard rest.count == 1, let scale = Double(rest[0]), scale > 0, scale.isFinite else {
-        throw Problem("expected 'pinch SCALE' with a factor above 0, e.g. 'pinch 2', \(got(words))")
-      }
-      return .pinch(scale)
-    case "type": return .type(try one("quoted text"))
-    case "start":
-      guard rest.count == 2, rest[0] == "route" else {
-        throw Problem("expected 'start route ID', \(got(words))")
-      }
-      return .startRoute(ElementID(rest[1]))
     case "host": return try hostStep(rest)
     case "expect": return .expect(try expectation(rest))
     case let verb where DriverAction.isVerb(verb): return .driver(try driverAction(words))

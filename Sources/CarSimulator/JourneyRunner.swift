@@ -247,11 +247,6 @@ public enum JourneyRunner {
       case .data(let mode): run.dataSource.mode = mode
       case .wait(let duration):
         await run.car?.advanceTime(by: duration)
-      case .pan(let direction): try host.pan(direction)
-      case .drag(let dx, let dy): try host.drag(dx: dx, dy: dy)
-      case .pinch(let scale): try host.zoomGesture(scale: scale)
-      case .type(let text): try host.typeSearch(text)
-      case .startRoute(let route): try host.startTrip(route: route)
       case .startVideo:
         guard host.startVideoPlayback() else { return "video start: video is not available" }
       case .host(let operation, let withCompletion):

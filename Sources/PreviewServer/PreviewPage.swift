@@ -80,7 +80,11 @@ public enum PreviewPage {
     }
     async function post(path, body) {
       const r = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-      if (r.ok) apply(await r.json());
+      if (r.ok) { apply(await r.json()); return; }
+      // A refused event (400) carries the state with the panel's message naming what was wrong.
+      const refusal = await r.json().catch(() => null);
+      if (refusal && refusal.state) apply(refusal.state);
+      window.__refusals = (window.__refusals || []).concat([refusal ? refusal.error : String(r.status)]);
     }
     car.addEventListener('click', e => {
       const el = e.target.closest('[data-ev]');
