@@ -61,6 +61,9 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   case type(String)
   /// Chooses a route of the shown trip preview and presses Go (`start route ID`).
   case startRoute(ElementID)
+  /// A knob or touch-pad gesture (`knob next|previous|select|back`; page `knob` with `which`):
+  /// the focus moves, the focused item is selected as a tap would, or the top template pops.
+  case knob(KnobMove)
 
   /// The action as a journey spells it, e.g. `tap image gallery 2` or `say "Show chargers"`;
   /// ``parse(_:)`` of its words gives the action back.
@@ -93,6 +96,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .pinch(let scale): ["pinch", Self.number(scale)]
     case .type(let text): ["type", text]
     case .startRoute(let route): ["start", "route", route.rawValue]
+    case .knob(let move): ["knob", move.rawValue]
     }
   }
 
@@ -152,59 +156,65 @@ extension DriverAction {
   }
 
   /// Every driver verb, journeys' and the page's alike.
-  public static let vocabulary: [Verb] = [
-    Verb(["tap", "row"], "ID", page: ["row"]) { .tapRow(try $0.element("ID")) },
-    Verb(["tap", "image"], "ROW N", note: "(N from 1)", page: ["rowImage"]) {
-      .tapImage(row: try $0.element("ROW"), index: try $0.number("image", field: "i"))
-    },
-    Verb(["select", "tab"], "N", note: "(N from 1)", page: ["tab"]) {
-      .selectTab(try $0.number("tab", field: "e"))
-    },
-    Verb(["select", "point"], "ID", page: ["poi"]) { .selectPoint(try $0.element("ID")) },
-    Verb(["back"], "", page: ["back"]) { _ in .back },
-    Verb(["press", "primary"], "", page: [PageSpelling(event: "poiButton", which: "primary")]) {
-      _ in .pressPrimary
-    },
-    Verb(
-      ["press", "secondary"], "", page: [PageSpelling(event: "poiButton", which: "secondary")]
-    ) { _ in .pressSecondary },
-    Verb(["press", "up-next"], "", page: ["upNext"]) { _ in .pressUpNext },
-    Verb(["press", "album-artist"], "", page: ["albumArtist"]) { _ in .pressAlbumArtist },
-    Verb(
-      ["press"], "ID",
-      page: ["bar", "grid", "action", "mapButton", "nowPlayingButton", "contactAction"]
-    ) { .press(try $0.element("ID")) },
-    Verb(["choose"], "ID", page: ["alertAction"]) { .choose(try $0.element("ID")) },
-    Verb(["system", "dismiss"], "") { _ in .systemDismiss },
-    Verb(["region"], "LAT,LON LAT,LON", note: "(two corners in decimal degrees)") {
-      let a = try $0.coordinate()
-      let b = try $0.coordinate()
-      guard let box = BoundingBox(enclosing: [a, b]) else { throw Operands.Problem.malformed }
-      return .region(box)
-    },
-    Verb(["location"], "LAT,LON", note: "in decimal degrees, e.g. 51.31,9.48") {
-      .location(try $0.coordinate())
-    },
-    Verb(["say"], "\"PHRASE\"") { .say(try $0.phrase()) },
-    Verb(["lock"], "") { _ in .lock },
-    Verb(["unlock"], "") { _ in .unlock },
-    Verb(["pan"], "up|down|left|right") {
-      guard let direction = try PanDirection(rawValue: $0.phrase()) else {
-        throw Operands.Problem.malformed
+  public static let vocabulary: [Verb] =
+    [
+      Verb(["tap", "row"], "ID", page: ["row"]) { .tapRow(try $0.element("ID")) },
+      Verb(["tap", "image"], "ROW N", note: "(N from 1)", page: ["rowImage"]) {
+        .tapImage(row: try $0.element("ROW"), index: try $0.number("image", field: "i"))
+      },
+      Verb(["select", "tab"], "N", note: "(N from 1)", page: ["tab"]) {
+        .selectTab(try $0.number("tab", field: "e"))
+      },
+      Verb(["select", "point"], "ID", page: ["poi"]) { .selectPoint(try $0.element("ID")) },
+      Verb(["back"], "", page: ["back"]) { _ in .back },
+      Verb(["press", "primary"], "", page: [PageSpelling(event: "poiButton", which: "primary")]) {
+        _ in .pressPrimary
+      },
+      Verb(
+        ["press", "secondary"], "", page: [PageSpelling(event: "poiButton", which: "secondary")]
+      ) { _ in .pressSecondary },
+      Verb(["press", "up-next"], "", page: ["upNext"]) { _ in .pressUpNext },
+      Verb(["press", "album-artist"], "", page: ["albumArtist"]) { _ in .pressAlbumArtist },
+      Verb(
+        ["press"], "ID",
+        page: ["bar", "grid", "action", "mapButton", "nowPlayingButton", "contactAction"]
+      ) { .press(try $0.element("ID")) },
+      Verb(["choose"], "ID", page: ["alertAction"]) { .choose(try $0.element("ID")) },
+      Verb(["system", "dismiss"], "") { _ in .systemDismiss },
+      Verb(["region"], "LAT,LON LAT,LON", note: "(two corners in decimal degrees)") {
+        let a = try $0.coordinate()
+        let b = try $0.coordinate()
+        guard let box = BoundingBox(enclosing: [a, b]) else { throw Operands.Problem.malformed }
+        return .region(box)
+      },
+      Verb(["location"], "LAT,LON", note: "in decimal degrees, e.g. 51.31,9.48") {
+        .location(try $0.coordinate())
+      },
+      Verb(["say"], "\"PHRASE\"") { .say(try $0.phrase()) },
+      Verb(["lock"], "") { _ in .lock },
+      Verb(["unlock"], "") { _ in .unlock },
+      Verb(["pan"], "up|down|left|right") {
+        guard let direction = try PanDirection(rawValue: $0.phrase()) else {
+          throw Operands.Problem.malformed
+        }
+        return .pan(direction)
+      },
+      Verb(["drag"], "DX DY", note: "in points, e.g. 'drag 40 -10'") {
+        .drag(dx: try $0.finite(), dy: try $0.finite())
+      },
+      Verb(["pinch"], "SCALE", note: "with a factor above 0, e.g. 'pinch 2'") {
+        let scale = try $0.finite()
+        guard scale > 0 else { throw Operands.Problem.malformed }
+        return .pinch(scale)
+      },
+      Verb(["type"], "\"TEXT\"") { .type(try $0.phrase()) },
+      Verb(["start", "route"], "ID") { .startRoute(try $0.element("ID")) },
+    ]
+    + KnobMove.allCases.map { move in
+      Verb(["knob", move.rawValue], "", page: [PageSpelling(event: "knob", which: move.rawValue)]) {
+        _ in .knob(move)
       }
-      return .pan(direction)
-    },
-    Verb(["drag"], "DX DY", note: "in points, e.g. 'drag 40 -10'") {
-      .drag(dx: try $0.finite(), dy: try $0.finite())
-    },
-    Verb(["pinch"], "SCALE", note: "with a factor above 0, e.g. 'pinch 2'") {
-      let scale = try $0.finite()
-      guard scale > 0 else { throw Operands.Problem.malformed }
-      return .pinch(scale)
-    },
-    Verb(["type"], "\"TEXT\"") { .type(try $0.phrase()) },
-    Verb(["start", "route"], "ID") { .startRoute(try $0.element("ID")) },
-  ]
+    }
 
   /// Whether a journey line starting with `word` is a driver action.
   public static func isVerb(_ word: String) -> Bool {

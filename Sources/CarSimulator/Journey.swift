@@ -39,6 +39,9 @@ public struct ConfigurationChange: Hashable, Sendable {
   public var maximumItemCount: Int?
   /// The car's `maximumSectionCount`, a run-time limit of the car itself (`connect` only).
   public var maximumSectionCount: Int?
+  /// How the car's driver works the screen (`connect input=touch|knob|touchpad` only): part of
+  /// the car, like its limits.
+  public var input: CarInputKind?
 
   /// Whether the change sets one of the car's run-time limits.
   public var setsLimits: Bool { maximumItemCount != nil || maximumSectionCount != nil }
@@ -69,6 +72,7 @@ public struct ConfigurationChange: Hashable, Sendable {
     a.display == b.display && a.contentStyle == b.contentStyle && a.limited == b.limited
       && a.video?.supported == b.video?.supported && a.video?.available == b.video?.available
       && a.maximumItemCount == b.maximumItemCount && a.maximumSectionCount == b.maximumSectionCount
+      && a.input == b.input
   }
 
   /// Hashes the fields ``==`` compares.
@@ -80,6 +84,7 @@ public struct ConfigurationChange: Hashable, Sendable {
     hasher.combine(video?.available)
     hasher.combine(maximumItemCount)
     hasher.combine(maximumSectionCount)
+    hasher.combine(input)
   }
 }
 
@@ -87,7 +92,8 @@ public struct ConfigurationChange: Hashable, Sendable {
 public enum JourneyStep: Hashable, Sendable {
   /// `app NAME`: the app under test; a later `app` line starts another app in a car of its own.
   case app(String)
-  /// `connect [display=…] [style=…] [limited=…] [video=…] [max-items=N] [max-sections=N]`.
+  /// `connect [display=…] [style=…] [limited=…] [video=…] [max-items=N] [max-sections=N]
+  /// [input=touch|knob|touchpad]`.
   case connect(ConfigurationChange)
   /// `reconnect`: connect again with the last configuration.
   case reconnect
@@ -153,6 +159,9 @@ public enum JourneyExpectation: Hashable, Sendable {
   case state(String)
   /// `expect url contains "…"`.
   case url(String)
+  /// `expect focus ACTION`, e.g. `expect focus tap row kassel-hbf`: a knob or touch pad has
+  /// focused the item that this action selects.
+  case focus(DriverAction)
   /// `expect spinning ROW` / `expect not spinning`.
   case spinning(ElementID)
   /// `expect not spinning`.
@@ -374,6 +383,13 @@ extension Journey {
         throw Problem("expected 'expect cannot ACTION', e.g. 'expect cannot tap row ID', \(got)")
       }
       return .cannot(try driverAction(Array(words.dropFirst())))
+    case "focus":
+      guard words.count >= 2 else {
+        throw Problem(
+          "expected 'expect focus ACTION', e.g. 'expect focus tap row ID' or "
+            + "'expect focus back', \(got)")
+      }
+      return .focus(try driverAction(Array(words.dropFirst())))
     case "not":
       guard words == ["not", "spinning"] else {
         throw Problem("expected 'expect not spinning', \(got)")
@@ -418,7 +434,7 @@ extension Journey {
     default:
       throw Problem(
         "unknown expectation '\(words.first ?? "")'; expected top, stack depth, modal, no modal, "
-          + "no shortcut, cannot, text, transcript, url, diagnostic, error, state, spinning, "
+          + "no shortcut, cannot, focus, text, transcript, url, diagnostic, error, state, spinning, "
           + "not spinning; \(got)")
     }
   }
@@ -460,6 +476,14 @@ extension Journey {
         } else {
           change.maximumSectionCount = n
         }
+      case "input":
+        guard limits else {
+          throw Problem("'input' belongs to the car; give it on 'connect', not 'config'")
+        }
+        guard let input = CarInputKind(word: value) else {
+          throw Problem("input must be touch, knob or touchpad, got '\(value)'")
+        }
+        change.input = input
       case "limited":
         var limited: LimitedUserInterfaces = []
         for item in value.split(separator: ",") {
@@ -481,7 +505,9 @@ extension Journey {
       default:
         throw Problem(
           "unknown setting '\(key)'; expected display, style, limited, video"
-            + (limits ? ", max-items or max-sections" : " (max-items and max-sections on connect)"))
+            + (limits
+              ? ", max-items, max-sections or input"
+              : " (max-items, max-sections and input on connect)"))
       }
     }
     return change

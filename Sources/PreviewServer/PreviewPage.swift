@@ -59,7 +59,7 @@ public enum PreviewPage {
     function apply(state) {
       if (state.revision !== undefined && state.revision < revision) return;
       revision = state.revision ?? revision;
-      if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; }
+      if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; revealFocus(); }
       if (state.panel !== undefined && state.panel !== lastPanel) {
         // The panel always shows the simulator's state at once; only a text field being typed
         // in keeps its place (and its text) until it loses focus.
@@ -69,6 +69,28 @@ public enum PreviewPage {
       if (window.__tapAt !== undefined) { (window.__latencies = window.__latencies || []).push(performance.now() - window.__tapAt); window.__tapAt = undefined; }
       fit();
     }
+    // A knob or touch-pad car draws its focused item; a list scrolls to keep it in view.
+    function revealFocus() {
+      const selector = car.firstElementChild?.dataset.focusSelector;
+      const el = selector ? car.querySelector(selector) : null;
+      if (!el) return;
+      el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+      const stage = document.getElementById('stage'); stage.scrollTop = 0; stage.scrollLeft = 0; window.scrollTo(0, 0);
+    }
+    // The keyboard acts as the knob when the car has a knob or touch pad: arrows move the
+    // focus, Enter selects, Backspace and Escape go back. Typing in the panel is left alone.
+    const knobKeys = {ArrowDown: 'next', ArrowRight: 'next', ArrowUp: 'previous', ArrowLeft: 'previous', Enter: 'select', Backspace: 'back', Escape: 'back'};
+    document.addEventListener('keydown', e => {
+      const display = car.firstElementChild;
+      if (!display || !display.dataset.input || display.dataset.input === 'touch') return;
+      const a = document.activeElement;
+      if (a && (panel.contains(a) || /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName))) return;
+      const which = knobKeys[e.key];
+      if (!which || e.altKey || e.ctrlKey || e.metaKey) return;
+      e.preventDefault();
+      window.__tapAt = performance.now();
+      post('/event', {ev: 'knob', which: which});
+    });
     function typing() {
       const a = document.activeElement;
       return !!a && panel.contains(a) && a.tagName === 'INPUT' && a.type !== 'checkbox' && a.value !== '';
@@ -101,6 +123,8 @@ public enum PreviewPage {
       const el = e.target.closest('[data-cmd]');
       if (!el) return;
       const value = el.type === 'checkbox' ? String(el.checked) : el.value;
+      // After choosing the input, the keyboard belongs to the car's knob, not to the list.
+      if (el.dataset.cmd === 'input') el.blur();
       post('/control', {cmd: el.dataset.cmd, value: value});
     });
     panel.addEventListener('submit', e => {

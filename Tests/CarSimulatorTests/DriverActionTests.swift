@@ -47,6 +47,10 @@ struct DriverActionTests {
     Spelling(words: ["type", "Götting"], action: .type("Götting")),
     Spelling(words: ["type", ""], action: .type("")),
     Spelling(words: ["start", "route", "route-1"], action: .startRoute("route-1")),
+    Spelling(words: ["knob", "next"], action: .knob(.next)),
+    Spelling(words: ["knob", "previous"], action: .knob(.previous)),
+    Spelling(words: ["knob", "select"], action: .knob(.select)),
+    Spelling(words: ["knob", "back"], action: .knob(.back)),
   ]
 
   @Test(
@@ -103,7 +107,7 @@ struct DriverActionTests {
     BadWords(
       words: ["fly"],
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
-        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start"),
+        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, knob"),
     BadWords(
       words: ["pan", "sideways"], message: "expected 'pan up|down|left|right', got 'pan sideways'"),
     BadWords(
@@ -154,6 +158,10 @@ struct DriverActionTests {
     Event(ev: "upNext", fields: [:], action: .pressUpNext),
     Event(ev: "albumArtist", fields: [:], action: .pressAlbumArtist),
     Event(ev: "alertAction", fields: ["e": "confirm"], action: .choose("confirm")),
+    Event(ev: "knob", fields: ["which": "next"], action: .knob(.next)),
+    Event(ev: "knob", fields: ["which": "previous"], action: .knob(.previous)),
+    Event(ev: "knob", fields: ["which": "select"], action: .knob(.select)),
+    Event(ev: "knob", fields: ["which": "back"], action: .knob(.back)),
   ]
 
   @Test("every page event the renderer emits decodes to its driver action", arguments: events)
@@ -193,7 +201,7 @@ struct DriverActionTests {
       ev: "swipe", fields: ["e": "x"],
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
-        + "contactAction, alertAction"),
+        + "contactAction, alertAction, knob"),
   ]
 
   @Test(

@@ -23,7 +23,9 @@ let journeysFolder = URL(fileURLWithPath: #filePath)
 struct JourneyTests {
   @Test(
     "the sample journeys in Journeys/ pass",
-    arguments: ["lifecycle.journey", "violations.journey", "data-states.journey"])
+    arguments: [
+      "lifecycle.journey", "violations.journey", "data-states.journey", "knob.journey",
+    ])
   func samples(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
     let report = try await runJourney(text, name: file)

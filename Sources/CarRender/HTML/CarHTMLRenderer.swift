@@ -20,8 +20,10 @@ public struct CarHTMLRenderer: Sendable {
     let dark = state.configuration.contentStyle == .dark
     let w = display.pointWidth
     let h = display.pointHeight
+    let focus = state.away == nil ? state.focus : nil
     var html =
-      "<div class=\"car \(dark ? "night" : "day")\(display.isPortrait ? " portrait" : "")\" data-profile=\"\(display.id)\" style=\"width:\(w)px;height:\(h)px\">"
+      "<div class=\"car \(dark ? "night" : "day")\(display.isPortrait ? " portrait" : "")\" data-profile=\"\(display.id)\" data-input=\"\(esc(state.input))\"\(focus.map { " data-focus-selector=\"\(esc($0.selector))\"" } ?? "") style=\"width:\(w)px;height:\(h)px\">"
+    if let focus { html += Self.focusStyle(focus) }
     html += dock(state)
     html += "<div class=\"screen\">"
     if let away = state.away {
@@ -34,6 +36,13 @@ public struct CarHTMLRenderer: Sendable {
     }
     html += "</div></div>"
     return html
+  }
+
+  /// CarPlay draws the focused item of a knob or touch-pad car as a highlighted, rounded fill
+  /// with an accent outline; a rule of its own selects that one element.
+  static func focusStyle(_ focus: FocusedElement) -> String {
+    "<style>\(focus.selector){background:var(--focus-fill) !important;"
+      + "box-shadow:inset 0 0 0 3px var(--accent) !important;border-radius:10px !important}</style>"
   }
 
   // MARK: Chrome

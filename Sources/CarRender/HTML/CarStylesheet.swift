@@ -6,10 +6,10 @@ public enum CarStylesheet {
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-SemiBold.otf) format("opentype");font-weight:600;font-display:block}
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-Bold.otf) format("opentype");font-weight:700;font-display:block}
     @font-face{font-family:"Wayside Icons";src:url(/assets/fonts/MaterialIcons-Regular.woff2) format("woff2"),url(/assets/fonts/MaterialIcons-Regular.ttf) format("truetype");font-display:block}
-    .car{--bg:#f2f2f7;--panel:#ffffff;--row:#ffffff;--row-hi:#e5e5ea;--text:#000;--sub:#6c6c70;--sep:#d1d1d6;--accent:#0a84ff;--dock:#e5e5ea;--danger:#ff3b30;--ok:#34c759;
+    .car{--bg:#f2f2f7;--panel:#ffffff;--row:#ffffff;--row-hi:#e5e5ea;--text:#000;--sub:#6c6c70;--sep:#d1d1d6;--accent:#0a84ff;--dock:#e5e5ea;--danger:#ff3b30;--ok:#34c759;--focus-fill:rgba(10,132,255,.22);
       position:relative;display:flex;overflow:hidden;border-radius:14px;background:var(--bg);color:var(--text);
       font-family:"Wayside Inter",-apple-system,"SF Pro Text",sans-serif;font-size:15px;box-shadow:0 0 0 6px #111,0 8px 30px rgba(0,0,0,.45);user-select:none}
-    .car.night{--bg:#000;--panel:#1c1c1e;--row:#1c1c1e;--row-hi:#2c2c2e;--text:#fff;--sub:#98989f;--sep:#38383a;--accent:#0a84ff;--dock:#111113}
+    .car.night{--bg:#000;--panel:#1c1c1e;--row:#1c1c1e;--row-hi:#2c2c2e;--text:#fff;--sub:#98989f;--sep:#38383a;--accent:#0a84ff;--dock:#111113;--focus-fill:rgba(10,132,255,.4)}
     .car button{font:inherit;color:inherit;background:none;border:0;cursor:pointer;text-align:left}
     .car button[disabled],.car .disabled{opacity:.4;cursor:default}
     .dock{width:56px;flex:none;background:var(--dock);display:flex;flex-direction:column;align-items:center;padding:8px 0;gap:10px}
