@@ -234,6 +234,12 @@ extension CarSimulator {
       return then(try planNavigation(action))
     case .knob(let move):
       return try planKnob(move)
+    case .closeVideoPlayer:
+      _ = try runningScreen("close the video player")
+      guard isVideoPlaying else {
+        throw DriverError("close the video player: no video player is showing")
+      }
+      return then { self.closeVideoPlayerByDriver() }
     }
   }
 

@@ -321,6 +321,19 @@ public final class CarSimulator: CarHost {
       + "disconnect and connect another car to change support"
   }
 
+  /// The driver closed the system video player: it comes down and the app hears
+  /// ``HostEvent/videoPlayerDismissed``. Unlike video withdrawn by the car it does not come
+  /// back on its own; the app presents it again when the driver asks for the film.
+  func closeVideoPlayerByDriver() {
+    isVideoPlaying = false
+    videoWithdrawnWhilePlaying = false
+    transcript.append(.teardown("video player (closed by the driver)"))
+    emit(.videoPlayerDismissed)
+  }
+
+  /// Closes the system video player as its close button does (``DriverAction/closeVideoPlayer``).
+  public func closeVideoPlayer() throws(DriverError) { try drive(.closeVideoPlayer) }
+
   /// Starts the system video player (a video app playing while video is available).
   @discardableResult
   public func startVideoPlayback() -> Bool {

@@ -64,6 +64,9 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// A knob or touch-pad gesture (`knob next|previous|select|back`; page `knob` with `which`):
   /// the focus moves, the focused item is selected as a tap would, or the top template pops.
   case knob(KnobMove)
+  /// The driver closes the system video player with its close button (`video close`; page
+  /// `videoClose`).
+  case closeVideoPlayer
 
   /// The action as a journey spells it, e.g. `tap image gallery 2` or `say "Show chargers"`;
   /// ``parse(_:)`` of its words gives the action back.
@@ -97,6 +100,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .type(let text): ["type", text]
     case .startRoute(let route): ["start", "route", route.rawValue]
     case .knob(let move): ["knob", move.rawValue]
+    case .closeVideoPlayer: ["video", "close"]
     }
   }
 
@@ -209,6 +213,7 @@ extension DriverAction {
       },
       Verb(["type"], "\"TEXT\"") { .type(try $0.phrase()) },
       Verb(["start", "route"], "ID") { .startRoute(try $0.element("ID")) },
+      Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
     ]
     + KnobMove.allCases.map { move in
       Verb(["knob", move.rawValue], "", page: [PageSpelling(event: "knob", which: move.rawValue)]) {

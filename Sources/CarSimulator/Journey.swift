@@ -105,7 +105,8 @@ public enum JourneyStep: Hashable, Sendable {
   /// `back`, `press ID|primary|secondary|up-next|album-artist`, `choose ID`, `system dismiss`,
   /// `region LAT,LON LAT,LON`, `location LAT,LON`, `say "PHRASE"`, `lock`, `unlock`, and the
   /// map's `pan up|down|left|right`, `drag DX DY`, `pinch SCALE`, `type "TEXT"`,
-  /// `start route ID` (``DriverAction/vocabulary``).
+  /// `start route ID`, the knob's `knob next|previous|select|back` and the video player's
+  /// `video close` (``DriverAction/vocabulary``).
   case driver(DriverAction)
   /// `data normal|empty|fail`: how the app's data sources answer from now on.
   case data(DataSourceMode)
@@ -284,8 +285,8 @@ extension Journey {
 
   static let usage =
     "expected one of: app, connect, reconnect, disconnect, config, tap, select, back, press, "
-    + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, pan, "
-    + "drag, pinch, type, start route, host, mark, expect"
+    + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, video close, pan, "
+    + "drag, pinch, type, start route, knob, host, mark, expect"
 
   /// A driver action's words, read by the one driver vocabulary.
   static func driverAction(_ words: [String]) throws(Problem) -> DriverAction {
@@ -333,8 +334,11 @@ extension Journey {
       else { throw Problem("expected a duration in seconds such as '5s' or '0.5s', got '\(text)'") }
       return .wait(.milliseconds(Int((seconds * 1000).rounded())))
     case "video":
-      guard rest == ["start"] else { throw Problem("expected 'video start', \(got(words))") }
-      return .startVideo
+      switch rest {
+      case ["start"]: return .startVideo
+      case ["close"]: return .driver(.closeVideoPlayer)
+      default: throw Problem("expected 'video start' or 'video close', \(got(words))")
+      }
     case "host": return try hostStep(rest)
     case "expect": return .expect(try expectation(rest))
     case let verb where DriverAction.isVerb(verb): return .driver(try driverAction(words))

@@ -59,7 +59,7 @@ public enum PreviewPage {
     function apply(state) {
       if (state.revision !== undefined && state.revision < revision) return;
       revision = state.revision ?? revision;
-      if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; revealFocus(); }
+      if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; revealFocus(); drawScrollIndicators(); }
       if (state.panel !== undefined && state.panel !== lastPanel) {
         // The panel always shows the simulator's state at once; only a text field being typed
         // in keeps its place (and its text) until it loses focus.
@@ -68,6 +68,23 @@ public enum PreviewPage {
       document.body.dataset.revision = String(revision);
       if (window.__tapAt !== undefined) { (window.__latencies = window.__latencies || []).push(performance.now() - window.__tapAt); window.__tapAt = undefined; }
       fit();
+    }
+    // CarPlay draws a thin indicator beside every panel that scrolls; a browser may hide its
+    // own scroll bars (overlay scroll bars, headless screenshots), so the page draws one.
+    const scrollers = '.list, .information dl, .card-body, .away';
+    function drawScrollIndicators() {
+      car.querySelectorAll('.scroll-indicator').forEach(e => e.remove());
+      for (const s of car.querySelectorAll(scrollers)) {
+        s.onscroll = drawScrollIndicators;
+        const range = s.scrollHeight - s.clientHeight;
+        if (range <= 1 || !s.offsetParent) continue;
+        const h = Math.max(24, s.clientHeight * s.clientHeight / s.scrollHeight);
+        const top = s.offsetTop + 4 + (s.clientHeight - 8 - h) * Math.min(1, s.scrollTop / range);
+        const bar = document.createElement('div');
+        bar.className = 'scroll-indicator';
+        bar.style.cssText = 'top:' + top + 'px;left:' + (s.offsetLeft + s.clientWidth - 6) + 'px;height:' + h + 'px';
+        s.offsetParent.appendChild(bar);
+      }
     }
     // A knob or touch-pad car draws its focused item; a list scrolls to keep it in view.
     function revealFocus() {
@@ -135,7 +152,8 @@ public enum PreviewPage {
     panel.addEventListener('focusout', () => setTimeout(() => {
       if (panel.dataset.pending && !typing()) showPanel(panel.dataset.pending);
     }, 0));
-    window.addEventListener('resize', fit);
+    window.addEventListener('resize', () => { fit(); drawScrollIndicators(); });
+    document.fonts.ready.then(drawScrollIndicators);
     function connect() {
       const es = new EventSource('/events');
       es.onmessage = e => apply(JSON.parse(e.data));

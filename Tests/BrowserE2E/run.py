@@ -209,6 +209,10 @@ def run_step(driver, step, out):
         knob_drives_the_car(driver, out)
     elif action == "refusedEvent":
         refused_event_is_shown(driver)
+    elif action == "videoClose":
+        video_player_closes(driver, out)
+    elif action == "nowPlayingFive":
+        now_playing_shows_the_five_kept(driver)
     elif action == "expectNot":
         driver.wait_until(lambda: not driver.find(step["css"]), 10, f"{step['css']} to disappear")
     else:
@@ -283,6 +287,9 @@ for (let n = walker.nextNode(); n; n = walker.nextNode()) {
   if (!v.cutByScroller && r.width > 0 && (r.right > C.right + 1 || r.bottom > C.bottom + 1 || r.left < C.left - 1)) problems.push('text "' + n.textContent.trim().slice(0, 30) + '" spills out of the display');
   if (v.cutByOther && !v.cutByScroller && st.textOverflow !== 'ellipsis') problems.push('text "' + n.textContent.trim().slice(0, 30) + '" is cut by ' + name(v.cutByOther));
 }
+const scrolling = [...car.querySelectorAll('.list, .information dl, .card-body, .away')].filter(s => s.scrollHeight - s.clientHeight > 1 && s.offsetParent);
+const indicators = car.querySelectorAll('.scroll-indicator').length;
+if (indicators < scrolling.length) problems.push(scrolling.length + ' panels scroll but ' + indicators + ' scroll indicators are drawn');
 if (/\p{Extended_Pictographic}/u.test(car.innerText.replace(/[©®™]/g, ''))) problems.push('an emoji is drawn: ' + car.innerText.match(/\p{Extended_Pictographic}/u)[0]);
 if (car.querySelector('.glyph.placeholder')) problems.push('a letter stands in for a symbol');
 window.__checked = (window.__checked || 0) + checked;
@@ -471,6 +478,49 @@ def knob_drives_the_car(driver, out):
     time.sleep(0.5)
     if driver.revision() != revision or driver.find(".car .template.information"):
         raise AssertionError("Enter acted on a touch car")
+
+
+def video_player_closes(driver, out):
+    """The media app's film plays in the system video player; its close button takes it down
+    (the host's dismissal), the transcript says so and the detail page is back."""
+    control(driver, "app", "media")
+    control(driver, "display", "standard")
+    row = '.car [data-ev=row][data-t="videos"]'
+    driver.wait_for(row, 60)
+    # A card row and the detail page's header are taller than the list on this display, so a
+    # person taps what shows of them, not their centre (where WebDriver's click would aim).
+    for css in (row, '.car [data-ev=bar][data-e="header-play"]'):
+        driver.wait_for(css, 10)
+        revision = driver.revision()
+        driver.script("document.querySelector(arguments[0]).click()", css)
+        driver.wait_until(lambda: driver.revision() > revision, 10, f"the page to answer {css}")
+    # The player covers the app's templates (it is the system's, drawn over them); its close
+    # button is clicked as a person would, so WebDriver checks nothing covers it.
+    driver.wait_for(".car .video-player .vp-close")
+    driver.screenshot(os.path.join(out, "09-video-player.png"))
+    driver.click(".car .video-player .vp-close")
+    driver.wait_until(lambda: not driver.find(".car .video-player"), 10, "the video player to close")
+    driver.wait_until(lambda: "video player closed by the driver" in driver.text("#panel .transcript"), 5,
+                      "the transcript to record the dismissal")
+    driver.wait_for('.car .template [data-ev=bar][data-e="header-play"]')
+    if driver.text("#panel .message"):
+        raise AssertionError(f"closing the player left a message: {driver.text('#panel .message')}")
+
+
+def now_playing_shows_the_five_kept(driver):
+    """An app that gives Now Playing 6 buttons: the host keeps 5 (carplay-facts.md §8, §10)
+    and the simulator shows those five, each clickable."""
+    control(driver, "app", "rule-breaker-media")
+    control(driver, "display", "standard")
+    driver.click('.car [data-ev=row][data-e="crowd-now-playing"]')
+    driver.wait_for(".car .now-playing [data-ev=nowPlayingButton]")
+    ids = driver.script("return [...document.querySelectorAll('.car [data-ev=nowPlayingButton]')].map(b => b.dataset.e)")
+    if ids != [f"button-{n}" for n in range(1, 6)]:
+        raise AssertionError(f"expected the five kept buttons button-1 … button-5, found {ids}")
+    settled_layout(driver, "Now Playing with the five kept buttons")
+    driver.click('.car [data-ev=nowPlayingButton][data-e="button-5"]')
+    driver.wait_until(lambda: "press 'button-5'" in driver.text("#panel .transcript"), 5,
+                      "the fifth button's press in the transcript")
 
 
 def refused_event_is_shown(driver):

@@ -51,6 +51,7 @@ struct DriverActionTests {
     Spelling(words: ["knob", "previous"], action: .knob(.previous)),
     Spelling(words: ["knob", "select"], action: .knob(.select)),
     Spelling(words: ["knob", "back"], action: .knob(.back)),
+    Spelling(words: ["video", "close"], action: .closeVideoPlayer),
   ]
 
   @Test(
@@ -107,7 +108,7 @@ struct DriverActionTests {
     BadWords(
       words: ["fly"],
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
-        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, knob"),
+        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, knob"),
     BadWords(
       words: ["pan", "sideways"], message: "expected 'pan up|down|left|right', got 'pan sideways'"),
     BadWords(
@@ -162,6 +163,7 @@ struct DriverActionTests {
     Event(ev: "knob", fields: ["which": "previous"], action: .knob(.previous)),
     Event(ev: "knob", fields: ["which": "select"], action: .knob(.select)),
     Event(ev: "knob", fields: ["which": "back"], action: .knob(.back)),
+    Event(ev: "videoClose", fields: [:], action: .closeVideoPlayer),
   ]
 
   @Test("every page event the renderer emits decodes to its driver action", arguments: events)
@@ -201,7 +203,7 @@ struct DriverActionTests {
       ev: "swipe", fields: ["e": "x"],
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
-        + "contactAction, alertAction, knob"),
+        + "contactAction, alertAction, videoClose, knob"),
   ]
 
   @Test(

@@ -108,7 +108,7 @@ struct JourneyTests {
       message: "expected 'system dismiss', got 'system reboot'"),
     BadLine(
       name: "video what", text: "video stop", line: 1,
-      message: "expected 'video start', got 'video stop'"),
+      message: "expected 'video start' or 'video close', got 'video stop'"),
     BadLine(
       name: "a quoted title too many", text: #"expect top list "A b" "C""#, line: 1,
       message: #"expected 'expect top KIND ["TITLE"]' or 'expect top id ID', "#

@@ -168,6 +168,7 @@ struct CarControlTests {
     let error = #expect(throws: DriverSyntaxError.self) { try PageEvent(ev: "swipe").action() }
     #expect(error?.message.hasPrefix("unknown page event 'swipe'; expected one of: row,") == true)
     #expect(
-      error?.message.hasSuffix("alertAction, knob, home, poiDeselect, reopen, transport") == true)
+      error?.message.hasSuffix(
+        "alertAction, videoClose, knob, home, poiDeselect, reopen, transport") == true)
   }
 }
