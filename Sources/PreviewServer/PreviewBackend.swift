@@ -1,4 +1,5 @@
 import CarRender
+import CarTemplates
 import Foundation
 
 /// A tap or press on the rendered car display, as the page reports it.
@@ -96,6 +97,11 @@ public struct PanelState: Hashable, Sendable {
   public var voicePlaceholder = "e.g. show fast chargers"
   /// How the car's driver works the screen: `touch`, `knob` or `touchpad`.
   public var input = "touch"
+  /// The running app's phone map (``PanelState/phoneMapSize``), drawn from the state the phone
+  /// and the car share; nil when the app's phone screen has no map.
+  public var phoneMap: CarWindowSpec?
+  /// The size the panel draws the phone map at, in points.
+  public static let phoneMapSize = (width: 260, height: 340)
 
   /// Creates a panel state.
   public init(

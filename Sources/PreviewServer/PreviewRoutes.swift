@@ -102,7 +102,7 @@ public struct PreviewRoutes: Sendable {
     let fragments = renderedFragments.fragments(display, panel) {
       (
         Self.jsonString(renderer.render(display)),
-        Self.jsonString(PanelRenderer.render(panel))
+        Self.jsonString(PanelRenderer.render(panel, maps: renderer))
       )
     }
     return "{\"revision\":\(revision.next()),\"car\":\(fragments.car),\"panel\":\(fragments.panel)}"

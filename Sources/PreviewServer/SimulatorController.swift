@@ -139,6 +139,8 @@ public final class SimulatorController {
     state.vehicles = phone?.vehicles() ?? []
     state.voicePlaceholder = Self.voicePlaceholder(app)
     state.input = inputKind.rawValue
+    state.phoneMap = session.phoneMap(
+      width: Double(PanelState.phoneMapSize.width), height: Double(PanelState.phoneMapSize.height))
     return state
   }
 

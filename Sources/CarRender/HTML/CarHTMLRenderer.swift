@@ -565,6 +565,22 @@ public struct CarHTMLRenderer: Sendable {
 
   // MARK: Helpers
 
+  /// Window content (a navigation app's map, or a phone's map drawn from the same kind of
+  /// value) as SVG of `width` × `height` pixels: its camera, route, markers and the vehicle.
+  public func windowMap(_ content: CarWindowSpec, width: Int, height: Int) -> String {
+    let viewport = MapViewport(
+      center: content.center, zoom: content.zoom, width: Double(width), height: Double(height))
+    var pins = content.markers.map {
+      MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil)
+    }
+    if let car = content.car {
+      pins.append(MapPin(id: "car", coordinate: car, style: .car, heading: content.carHeading))
+    }
+    return mapRenderer?.render(
+      viewport, dark: content.isDark, pins: pins, route: content.route, heading: content.heading)
+      ?? "<div class=\"no-map\">Map unavailable</div>"
+  }
+
   func mapSVG(
     _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, coveredLeft: Double = 0,
     coveredTop: Double = 0
