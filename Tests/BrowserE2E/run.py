@@ -454,7 +454,7 @@ def knob_drives_the_car(driver, out):
     press_key(driver, "ArrowDown")
     press_key(driver, "ArrowUp")
     focused(driver, "wilhelmshoehe", "after ArrowDown, ArrowUp")
-    driver.screenshot(os.path.join(out, "12-knob-focus.png"))
+    driver.screenshot(os.path.join(out, "15-knob-focus.png"))
     press_key(driver, "Enter")
     driver.wait_for(".car .template.information .back")
     focused(driver, "start", "on the pushed details")
@@ -497,7 +497,7 @@ def video_player_closes(driver, out):
     # The player covers the app's templates (it is the system's, drawn over them); its close
     # button is clicked as a person would, so WebDriver checks nothing covers it.
     driver.wait_for(".car .video-player .vp-close")
-    driver.screenshot(os.path.join(out, "13-video-player.png"))
+    driver.screenshot(os.path.join(out, "16-video-player.png"))
     driver.click(".car .video-player .vp-close")
     driver.wait_until(lambda: not driver.find(".car .video-player"), 10, "the video player to close")
     driver.wait_until(lambda: "video player closed by the driver" in driver.text("#panel .transcript"), 5,
