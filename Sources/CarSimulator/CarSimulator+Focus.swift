@@ -88,7 +88,8 @@ extension CarSimulator {
   /// Each template remembers its focus while it stays installed, so going back lands on the
   /// row that was selected; a template new to the top starts on its first content item. When
   /// the focused item goes away (the app updated the template) the focus stays at its place
-  /// in the order.
+  /// in the order, unless the driver selected it and it went with what it opened (a point's
+  /// card replaces the points): then the template's first content item takes the focus.
   public var focusedItem: FocusItem? {
     guard inputKind.movesFocus, let scope = focusScope else { return nil }
     let items = focusItems
@@ -106,8 +107,12 @@ extension CarSimulator {
 
   static func focusIndex(in items: [FocusItem], remembered: FocusMemory?) -> Int? {
     guard !items.isEmpty else { return nil }
-    guard let remembered else { return items.firstIndex(where: \.isContent) ?? 0 }
+    let first = items.firstIndex(where: \.isContent) ?? 0
+    guard let remembered else { return first }
     if let index = items.firstIndex(where: { $0.action == remembered.action }) { return index }
+    // The item the driver selected went away with what it opened (a point's card replaces
+    // the points): the template starts afresh. Else the focus keeps its place in the order.
+    if remembered.wasSelected { return first }
     return min(max(0, remembered.index), items.count - 1)
   }
 
@@ -144,13 +149,22 @@ extension CarSimulator {
         throw DriverError("\(what): \(error.message)")
       }
     case .select:
-      guard let item = focusedItem else {
+      let items = focusItems
+      guard let scope = focusScope,
+        let index = Self.focusIndex(in: items, remembered: focusMemory[scope])
+      else {
         throw DriverError("\(what): nothing on screen can take focus")
       }
+      let item = items[index]
+      let tap: () -> SelectionTicket?
       do {
-        return try plan(item.action)
+        tap = try plan(item.action)
       } catch {
         throw DriverError("\(what) (\(item)): \(error.message)")
+      }
+      return {
+        self.focusMemory[scope] = FocusMemory(action: item.action, index: index, wasSelected: true)
+        return tap()
       }
     case .next, .previous:
       let items = focusItems
@@ -165,7 +179,8 @@ extension CarSimulator {
       let item = items[target]
       return {
         self.forgetFocusOfRemovedTemplates()
-        self.focusMemory[scope] = FocusMemory(action: item.action, index: target)
+        self.focusMemory[scope] = FocusMemory(
+          action: item.action, index: target, wasSelected: false)
         self.noteState(
           target == index
             ? "focus stays on '\(item)' in '\(scope)' (\(move == .next ? "last" : "first") item)"
@@ -179,6 +194,8 @@ extension CarSimulator {
   struct FocusMemory: Hashable {
     var action: DriverAction
     var index: Int
+    /// Whether the driver selected the item (knob select), not only moved to it.
+    var wasSelected: Bool
   }
 
   // MARK: Items per template

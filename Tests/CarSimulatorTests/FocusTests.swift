@@ -1,6 +1,7 @@
 import CarRender
 import CarSession
 import CarTemplates
+import Geo
 import KitDemos
 import Testing
 
@@ -137,6 +138,41 @@ struct FocusTests {
     let other = host.focusItems.map(\.action)
     #expect(other.count > 3)
     #expect(host.focusedItem?.action == other[3])
+  }
+
+  @Test("selecting a point focuses its card's first button; the card's buttons replace the points")
+  func pointCard() throws {
+    let host = CarSimulator(entitlements: CarEntitlements([.evCharging]))
+    host.inputKind = .knob
+    host.connect(SessionConfiguration())
+    let points = (1...3).map { n in
+      PointOfInterestSpec(
+        id: ElementID("p\(n)"),
+        location: Coordinate(latitude: 51.3, longitude: 9.4 + Double(n) / 100),
+        title: "Station \(n)",
+        primaryButton: TextButtonSpec(id: "navigate", title: "Navigate"),
+        secondaryButton: TextButtonSpec(id: "details", title: "Details"))
+    }
+    let poi = TemplateSpec.pointOfInterest(
+      "map", tab: TabAppearance(title: "Map"),
+      PointOfInterestTemplateSpec(
+        title: "Chargers", points: points,
+        navigationBar: NavigationBarSpec(trailing: [BarButtonSpec(id: "filter", title: "Filter")])))
+    _ = try host.perform(.setRoot(.tabBar("tabs", TabBarTemplateSpec(tabs: [poi]))))
+    #expect(
+      host.focusItems.map(\.action) == [
+        .selectTab(0), .press("filter"), .selectPoint("p1"), .selectPoint("p2"), .selectPoint("p3"),
+      ])
+    #expect(host.focusedItem?.action == .selectPoint("p1"))
+    try host.drive(.knob(.next))
+    try host.drive(.knob(.next))
+    try host.drive(.knob(.select))
+    #expect(
+      host.focusItems.map(\.action) == [
+        .selectTab(0), .press("filter"), .pressPrimary, .pressSecondary,
+      ])
+    #expect(host.focusedItem?.action == .pressPrimary)
+    #expect(host.transcript.entries.contains(.event(.pointSelected(template: "map", point: "p3"))))
   }
 
   @Test("the focused element is named for the page by its event kinds and attributes")
