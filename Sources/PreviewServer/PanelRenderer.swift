@@ -27,6 +27,12 @@ public enum PanelRenderer {
         "<option value=\"\(profile.id)\"\(profile.id == state.displayID ? " selected" : "")>\(esc(profile.name)) (\(profile.width)×\(profile.height) @\(profile.scale)x)</option>"
     }
     html += "</select></label>"
+    html += "<label class=\"toggle\">Input <select data-cmd=\"input\">"
+    for (value, label) in [("touch", "Touch screen"), ("knob", "Knob"), ("touchpad", "Touch pad")] {
+      html +=
+        "<option value=\"\(value)\"\(value == state.input ? " selected" : "")>\(label)</option>"
+    }
+    html += "</select></label>"
     html +=
       "<div class=\"buttons\"><button data-cmd=\"style\" data-value=\"day\"\(state.isNight ? "" : " class=\"on\"")>Day</button><button data-cmd=\"style\" data-value=\"night\"\(state.isNight ? " class=\"on\"" : "")>Night</button></div>"
     html += toggle("driving", state.isDriving, "Driving (lists limited)")
