@@ -87,6 +87,24 @@ class WebDriver:
                     raise
         self.wait_until(lambda: self.revision() > revision, timeout, f"page to update after clicking {css}")
 
+    def tap_in_place(self, css):
+        """Clicks the element's centre with pointer actions and no scrolling, after checking
+        that the element at that point is the element itself (the hit test WebDriver's click
+        makes). For rows of a scrolled list: WebDriver's own click scrolls the page around the
+        scaled car display and misses them."""
+        x, y, hit = self.script("""const el = document.querySelector(arguments[0]);
+            const b = el.getBoundingClientRect();
+            const x = Math.round(b.left + b.width / 2), y = Math.round(b.top + b.height / 2);
+            const at = document.elementFromPoint(x, y);
+            return [x, y, !!at && (at === el || el.contains(at))];""", css)
+        if not hit:
+            raise AssertionError(f"{css} is covered or outside the display at its centre ({x}, {y})")
+        self.s("/actions", {"actions": [{"type": "pointer", "id": "finger", "parameters": {"pointerType": "mouse"},
+                                         "actions": [{"type": "pointerMove", "x": x, "y": y, "origin": "viewport"},
+                                                     {"type": "pointerDown", "button": 0},
+                                                     {"type": "pointerUp", "button": 0}]}]})
+        self.s("/actions", method="DELETE")
+
     def revision(self):
         return int(self.script("return Number(document.body.dataset.revision || -1)"))
 
@@ -206,12 +224,23 @@ def run_step(driver, step, out):
     elif action == "fonts":
         fonts_are_the_bundled_ones(driver)
     elif action == "scrollClick":
-        # A row below the fold of a list the display cuts: brought into view and tapped through
-        # the page's own handler (WebDriver refuses a click on a row the display clips).
+        # A row below the fold of a scrolling list: scrolled into view inside the list, as the
+        # driver scrolls, then clicked as a person would (WebDriver's hit test included).
         driver.wait_for(step["css"], step.get("timeout", 10))
         revision = driver.revision()
+        # The list is scrolled by hand (as a finger or wheel would): scrollIntoView and
+        # WebDriver's own scrolling misplace rows inside the scaled car display, so the row is
+        # centred in its scrolling list here and WebDriver then finds it in view.
         driver.script("""const el = document.querySelector(arguments[0]);
-                         el.scrollIntoView({block: 'center'}); el.click();""", step["css"])
+            let list = el.parentElement;
+            while (list && !(list.scrollHeight > list.clientHeight + 1
+                             && ['auto', 'scroll'].includes(getComputedStyle(list).overflowY)))
+              list = list.parentElement;
+            if (!list) return;
+            const scale = el.getBoundingClientRect().height / el.offsetHeight;
+            const offset = (el.getBoundingClientRect().top - list.getBoundingClientRect().top) / scale;
+            list.scrollTop += offset - (list.clientHeight - el.offsetHeight) / 2;""", step["css"])
+        driver.tap_in_place(step["css"])
         driver.wait_until(lambda: driver.revision() > revision, 10,
                           f"page to update after tapping {step['css']}")
     elif action == "knob":
