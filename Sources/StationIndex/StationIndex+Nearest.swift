@@ -153,12 +153,13 @@ struct NearestSearch {
       while true {
         if bound <= reach {
           if child.x < 0 {
-            // A leaf: `count` stations from tree position `start`, in groups of four.
+            // A leaf: stations from tree position `start`, in groups of four up to the
+            // all-NaN group that ends it.
             var g = Int(-1 - child.x)
-            var position = Int(child.y >> 5)
-            let end = position + Int(child.y & 31)
-            while position < end {
+            var position = Int(child.y)
+            while true {
               let group = groups[g]
+              if group.x.x.isNaN { break }
               let dx = group.x - qx
               let dy = group.y - qy
               let dz = group.z - qz

@@ -3,9 +3,9 @@ extension StationIndex {
   /// of both children's unit vectors, one axis per vector as (left lo, left hi, right lo,
   /// right hi), and where each child is.
   ///
-  /// A child is `(record, 0)` for an inner node; for a leaf it is `(−1 − first group, start << 5
-  /// | count)`: its stations' unit vectors sit in ``PointGroup``s from `first group` on, and are
-  /// the tree positions `start ..< start + count`.
+  /// A child is `(record, 0)` for an inner node; for a leaf it is `(−1 − first group, start)`:
+  /// its stations' unit vectors sit in ``PointGroup``s from `first group` on, up to an all-NaN
+  /// group, and are the tree positions from `start` on.
   struct SearchNode {
     var x: SIMD4<Float>
     var y: SIMD4<Float>
@@ -15,7 +15,7 @@ extension StationIndex {
   }
 
   /// Four stations' unit vectors as `Float` columns, 48 bytes; the lanes after a leaf's last
-  /// station are NaN, which no comparison lets through.
+  /// station are NaN, which no comparison lets through, and an all-NaN group ends each leaf.
   struct PointGroup {
     var x: SIMD4<Float>
     var y: SIMD4<Float>
@@ -78,7 +78,7 @@ extension StationIndex {
         visible.append(i)
         if isSearchLeaf(i) {
           firstGroup[i] = Int32(groupCount)
-          groupCount += (Int(tree[i].end - tree[i].start) + 3) / 4
+          groupCount += (Int(tree[i].end - tree[i].start) + 3) / 4 + 1  // + the end mark
         } else {
           record[i] = Int32(inner)
           inner += 1
@@ -92,8 +92,7 @@ extension StationIndex {
       for g in groups.indices { groups[g] = PointGroup(x: nan, y: nan, z: nan) }
       func reference(_ i: Int) -> SIMD2<Int32> {
         if record[i] >= 0 { return SIMD2(record[i], 0) }
-        let count = tree[i].end - tree[i].start
-        return SIMD2(-1 - firstGroup[i], tree[i].start << 5 | count)
+        return SIMD2(-1 - firstGroup[i], tree[i].start)
       }
       func box(_ l: Int, _ r: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
         (

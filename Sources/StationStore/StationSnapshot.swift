@@ -175,7 +175,8 @@ public enum StationSnapshot {
     offsets.reserveCapacity(stations.count + 1)
     for station in stations {
       let record = StationCodec.encode(station)
-      guard (try? StationCodec.decode(record)) == station else {
+      // Byte for byte (a station's NaN coordinate is not equal to itself).
+      guard let back = try? StationCodec.decode(record), StationCodec.encode(back) == record else {
         throw StationSnapshotError(
           path: url.path,
           reason: "station \(station.id) does not survive its record; not writing the snapshot")

@@ -78,7 +78,10 @@ struct StationSnapshotTests {
     let along = built.stations(along: route, withinKilometres: 3)
     #expect(!along.isEmpty)
     #expect(along.ids == read.stations(along: route, withinKilometres: 3).ids)
-    #expect(StationSnapshot.read(url, key: "test") == Self.stations)
+    // Every record reads back as written (compared as bytes: a NaN coordinate is not equal to
+    // itself).
+    let decoded = try #require(StationSnapshot.read(url, key: "test"))
+    #expect(decoded.map(StationCodec.encode) == Self.stations.map(StationCodec.encode))
   }
 
   @Test("A snapshot written under another key, or no file at all, reads as no snapshot")
