@@ -38,11 +38,17 @@ public protocol CarApp: Sendable {
   /// to actions that update the state, or the state becomes fiction (DESIGN.md principle 2);
   /// the session reports the ones it sees ignored (``Diagnostic/ignoredHostChangeID``).
   func action(for event: HostEvent, in state: State) -> Action?
+  /// The phone's own map for a screen of `width` × `height` points, drawn from what the phone
+  /// and the car share (never from the car's screen), or nil when the app's phone screen has
+  /// no map. The web simulator shows it beside the car.
+  func phoneMap(width: Double, height: Double) -> CarWindowSpec?
 }
 
 extension CarApp {
   /// No App Shortcuts by default.
   public static var shortcuts: [VoiceShortcut] { [] }
+  /// No phone map by default.
+  public func phoneMap(width: Double, height: Double) -> CarWindowSpec? { nil }
 }
 
 /// Work an app asks the session to do after an action: more actions, a URL to open,

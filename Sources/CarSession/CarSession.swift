@@ -30,6 +30,8 @@ public protocol CarSessionDriving: AnyObject {
   var runningEffectIDs: [String] { get }
   /// How many built screens and diagnostics the session keeps; nil keeps all of them.
   var historyLimit: Int? { get set }
+  /// The app's phone map for a screen of that size (``CarApp/phoneMap(width:height:)``).
+  func phoneMap(width: Double, height: Double) -> CarWindowSpec?
 }
 
 /// Runs one ``CarApp`` against one ``CarHost``: host events become actions, actions become
@@ -113,6 +115,11 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   public var shortcuts: [VoiceShortcut] { App.shortcuts }
   /// The app state, for display.
   public var stateDescription: String { String(describing: state) }
+
+  /// The app's phone map for a screen of that size.
+  public func phoneMap(width: Double, height: Double) -> CarWindowSpec? {
+    app.phoneMap(width: width, height: height)
+  }
   /// Every distinct screen the app built, in first-built order.
   public var builtScreens: [CarScreen] { built }
   /// How many effects are running: work in flight and pending timers.

@@ -87,6 +87,11 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
   case searchTextChanged(template: TemplateID, text: String)
   /// The driver chose a route of a trip preview and pressed Go (`startedTrip(_:using:)`).
   case tripStarted(template: TemplateID, trip: ElementID, route: ElementID)
+  /// The driver closed the system video player with its close button: the host took the player
+  /// down. The fact sheet does not document the system player's dismissal (UNCONFIRMED); the
+  /// model tells the app, as it tells it of a dismissed modal, so the app can stop showing the
+  /// film as playing video.
+  case videoPlayerDismissed
 
   /// A stable one-line form for transcripts.
   public var description: String {
@@ -114,6 +119,7 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
     case .zoomGesture(let t, let scale): "zoom gesture ×\(scale) in '\(t)'"
     case .searchTextChanged(let t, let text): "type '\(text)' in '\(t)'"
     case .tripStarted(let t, let trip, let route): "start trip '\(trip)' route '\(route)' in '\(t)'"
+    case .videoPlayerDismissed: "video player closed by the driver"
     }
   }
 

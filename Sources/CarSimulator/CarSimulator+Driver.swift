@@ -55,7 +55,7 @@ extension CarSimulator {
 
   /// Checks that `action` can happen on the shown screen, without changing anything; the
   /// returned closure carries it out (and answers the ticket of a row tap).
-  private func plan(_ action: DriverAction) throws(DriverError) -> () -> SelectionTicket? {
+  func plan(_ action: DriverAction) throws(DriverError) -> () -> SelectionTicket? {
     func then(_ body: @escaping () -> Void) -> () -> SelectionTicket? {
       {
         body(); return nil
@@ -230,6 +230,16 @@ extension CarSimulator {
         self.location?.coordinate = coordinate
         self.emit(.locationChanged(coordinate))
       }
+    case .pan, .drag, .pinch, .type, .startRoute:
+      return then(try planNavigation(action))
+    case .knob(let move):
+      return try planKnob(move)
+    case .closeVideoPlayer:
+      _ = try runningScreen("close the video player")
+      guard isVideoPlaying else {
+        throw DriverError("close the video player: no video player is showing")
+      }
+      return then { self.closeVideoPlayerByDriver() }
     }
   }
 

@@ -97,8 +97,19 @@ public final class CarSimulator: CarHost {
   /// Receives every host event; a ``CarSession`` installs itself here.
   public var eventHandler: (@MainActor (HostEvent) -> Void)?
 
+  /// How the driver works the screen: touch, or a knob or touch pad moving a focus
+  /// (``focusedItem``). It belongs to the car, not to the app's configuration: the app is not
+  /// told (the fact sheet has no API for it).
+  public var inputKind: CarInputKind = .touch {
+    didSet {
+      if inputKind != oldValue { focusMemory = [:] }
+    }
+  }
+
   var root: TemplateSpec?
   var stacks: [[TemplateSpec]] = []
+  /// Where the focus is in each installed template that had it moved (knob and touch-pad cars).
+  var focusMemory: [TemplateID: FocusMemory] = [:]
   /// Whether the video player was taken down because the car withdrew video while it played.
   var videoWithdrawnWhilePlaying = false
   var modal: TemplateSpec?
@@ -177,6 +188,7 @@ public final class CarSimulator: CarHost {
     videoWithdrawnWhilePlaying = false
     hasWindow = entitlements.categories.contains(.navigation)
     windowContent = nil
+    focusMemory = [:]
     emit(.connected(configuration))
   }
 
@@ -196,6 +208,7 @@ public final class CarSimulator: CarHost {
     videoWithdrawnWhilePlaying = false
     hasWindow = false
     windowContent = nil
+    focusMemory = [:]
     emit(.disconnected)
   }
 
@@ -308,6 +321,19 @@ public final class CarSimulator: CarHost {
       + "disconnect and connect another car to change support"
   }
 
+  /// The driver closed the system video player: it comes down and the app hears
+  /// ``HostEvent/videoPlayerDismissed``. Unlike video withdrawn by the car it does not come
+  /// back on its own; the app presents it again when the driver asks for the film.
+  func closeVideoPlayerByDriver() {
+    isVideoPlaying = false
+    videoWithdrawnWhilePlaying = false
+    transcript.append(.teardown("video player (closed by the driver)"))
+    emit(.videoPlayerDismissed)
+  }
+
+  /// Closes the system video player as its close button does (``DriverAction/closeVideoPlayer``).
+  public func closeVideoPlayer() throws(DriverError) { try drive(.closeVideoPlayer) }
+
   /// Starts the system video player (a video app playing while video is available).
   @discardableResult
   public func startVideoPlayback() -> Bool {
@@ -342,6 +368,7 @@ public final class CarSimulator: CarHost {
       throw error
     }
     transcript.append(.operation(operation, completion))
+    forgetFocusOfRemovedTemplates()
     if !withCompletion, let error = completion.error {
       let exception = CarPlayException.noCompletion(error)
       terminate(exception)
@@ -407,6 +434,7 @@ public final class CarSimulator: CarHost {
   func setPhoneLocked(_ locked: Bool) { isPhoneLocked = locked }
 
   func emit(_ event: HostEvent) {
+    forgetFocusOfRemovedTemplates()
     transcript.append(.event(event))
     eventHandler?(event)
   }

@@ -50,6 +50,23 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   case lock
   /// The phone is unlocked (`unlock`).
   case unlock
+  /// A knob, touch-pad or arrow pan step on a map in panning mode (`pan up|down|left|right`).
+  case pan(PanDirection)
+  /// A touch drag on the map by points since the previous report (`drag DX DY`).
+  case drag(dx: Double, dy: Double)
+  /// An iOS 26 zoom gesture (pinch) on the map by a scale factor above 0 (`pinch SCALE`; 2 is
+  /// one step in).
+  case pinch(Double)
+  /// The search field's new text, as the driver types it (`type "TEXT"`).
+  case type(String)
+  /// Chooses a route of the shown trip preview and presses Go (`start route ID`).
+  case startRoute(ElementID)
+  /// A knob or touch-pad gesture (`knob next|previous|select|back`; page `knob` with `which`):
+  /// the focus moves, the focused item is selected as a tap would, or the top template pops.
+  case knob(KnobMove)
+  /// The driver closes the system video player with its close button (`video close`; page
+  /// `videoClose`).
+  case closeVideoPlayer
 
   /// The action as a journey spells it, e.g. `tap image gallery 2` or `say "Show chargers"`;
   /// ``parse(_:)`` of its words gives the action back.
@@ -77,7 +94,20 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .say(let phrase): ["say", phrase]
     case .lock: ["lock"]
     case .unlock: ["unlock"]
+    case .pan(let direction): ["pan", direction.rawValue]
+    case .drag(let dx, let dy): ["drag", Self.number(dx), Self.number(dy)]
+    case .pinch(let scale): ["pinch", Self.number(scale)]
+    case .type(let text): ["type", text]
+    case .startRoute(let route): ["start", "route", route.rawValue]
+    case .knob(let move): ["knob", move.rawValue]
+    case .closeVideoPlayer: ["video", "close"]
     }
+  }
+
+  /// A number as journeys write it: `40`, not `40.0`; `0.5` as is.
+  static func number(_ value: Double) -> String {
+    if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
   }
 }
 
@@ -87,10 +117,14 @@ public struct DriverSyntaxError: Error, Hashable, Sendable, CustomStringConverti
   public var input: String
   /// What is wrong and what was expected, naming the input.
   public var message: String
+  /// What was expected, on its own (e.g. `one of: row, rowImage, …` or
+  /// `e = the element id`), when the reader can say it apart from the message.
+  public var expected: String?
   /// Creates an error.
-  public init(input: String, message: String) {
+  public init(input: String, message: String, expected: String? = nil) {
     self.input = input
     self.message = message
+    self.expected = expected
   }
   /// The message.
   public var description: String { message }
@@ -126,43 +160,66 @@ extension DriverAction {
   }
 
   /// Every driver verb, journeys' and the page's alike.
-  public static let vocabulary: [Verb] = [
-    Verb(["tap", "row"], "ID", page: ["row"]) { .tapRow(try $0.element("ID")) },
-    Verb(["tap", "image"], "ROW N", note: "(N from 1)", page: ["rowImage"]) {
-      .tapImage(row: try $0.element("ROW"), index: try $0.number("image", field: "i"))
-    },
-    Verb(["select", "tab"], "N", note: "(N from 1)", page: ["tab"]) {
-      .selectTab(try $0.number("tab", field: "e"))
-    },
-    Verb(["select", "point"], "ID", page: ["poi"]) { .selectPoint(try $0.element("ID")) },
-    Verb(["back"], "", page: ["back"]) { _ in .back },
-    Verb(["press", "primary"], "", page: [PageSpelling(event: "poiButton", which: "primary")]) {
-      _ in .pressPrimary
-    },
-    Verb(
-      ["press", "secondary"], "", page: [PageSpelling(event: "poiButton", which: "secondary")]
-    ) { _ in .pressSecondary },
-    Verb(["press", "up-next"], "", page: ["upNext"]) { _ in .pressUpNext },
-    Verb(["press", "album-artist"], "", page: ["albumArtist"]) { _ in .pressAlbumArtist },
-    Verb(
-      ["press"], "ID",
-      page: ["bar", "grid", "action", "mapButton", "nowPlayingButton", "contactAction"]
-    ) { .press(try $0.element("ID")) },
-    Verb(["choose"], "ID", page: ["alertAction"]) { .choose(try $0.element("ID")) },
-    Verb(["system", "dismiss"], "") { _ in .systemDismiss },
-    Verb(["region"], "LAT,LON LAT,LON", note: "(two corners in decimal degrees)") {
-      let a = try $0.coordinate()
-      let b = try $0.coordinate()
-      guard let box = BoundingBox(enclosing: [a, b]) else { throw Operands.Problem.malformed }
-      return .region(box)
-    },
-    Verb(["location"], "LAT,LON", note: "in decimal degrees, e.g. 51.31,9.48") {
-      .location(try $0.coordinate())
-    },
-    Verb(["say"], "\"PHRASE\"") { .say(try $0.phrase()) },
-    Verb(["lock"], "") { _ in .lock },
-    Verb(["unlock"], "") { _ in .unlock },
-  ]
+  public static let vocabulary: [Verb] =
+    [
+      Verb(["tap", "row"], "ID", page: ["row"]) { .tapRow(try $0.element("ID")) },
+      Verb(["tap", "image"], "ROW N", note: "(N from 1)", page: ["rowImage"]) {
+        .tapImage(row: try $0.element("ROW"), index: try $0.number("image", field: "i"))
+      },
+      Verb(["select", "tab"], "N", note: "(N from 1)", page: ["tab"]) {
+        .selectTab(try $0.number("tab", field: "e"))
+      },
+      Verb(["select", "point"], "ID", page: ["poi"]) { .selectPoint(try $0.element("ID")) },
+      Verb(["back"], "", page: ["back"]) { _ in .back },
+      Verb(["press", "primary"], "", page: [PageSpelling(event: "poiButton", which: "primary")]) {
+        _ in .pressPrimary
+      },
+      Verb(
+        ["press", "secondary"], "", page: [PageSpelling(event: "poiButton", which: "secondary")]
+      ) { _ in .pressSecondary },
+      Verb(["press", "up-next"], "", page: ["upNext"]) { _ in .pressUpNext },
+      Verb(["press", "album-artist"], "", page: ["albumArtist"]) { _ in .pressAlbumArtist },
+      Verb(
+        ["press"], "ID",
+        page: ["bar", "grid", "action", "mapButton", "nowPlayingButton", "contactAction"]
+      ) { .press(try $0.element("ID")) },
+      Verb(["choose"], "ID", page: ["alertAction"]) { .choose(try $0.element("ID")) },
+      Verb(["system", "dismiss"], "") { _ in .systemDismiss },
+      Verb(["region"], "LAT,LON LAT,LON", note: "(two corners in decimal degrees)") {
+        let a = try $0.coordinate()
+        let b = try $0.coordinate()
+        guard let box = BoundingBox(enclosing: [a, b]) else { throw Operands.Problem.malformed }
+        return .region(box)
+      },
+      Verb(["location"], "LAT,LON", note: "in decimal degrees, e.g. 51.31,9.48") {
+        .location(try $0.coordinate())
+      },
+      Verb(["say"], "\"PHRASE\"") { .say(try $0.phrase()) },
+      Verb(["lock"], "") { _ in .lock },
+      Verb(["unlock"], "") { _ in .unlock },
+      Verb(["pan"], "up|down|left|right") {
+        guard let direction = try PanDirection(rawValue: $0.phrase()) else {
+          throw Operands.Problem.malformed
+        }
+        return .pan(direction)
+      },
+      Verb(["drag"], "DX DY", note: "in points, e.g. 'drag 40 -10'") {
+        .drag(dx: try $0.finite(), dy: try $0.finite())
+      },
+      Verb(["pinch"], "SCALE", note: "with a factor above 0, e.g. 'pinch 2'") {
+        let scale = try $0.finite()
+        guard scale > 0 else { throw Operands.Problem.malformed }
+        return .pinch(scale)
+      },
+      Verb(["type"], "\"TEXT\"") { .type(try $0.phrase()) },
+      Verb(["start", "route"], "ID") { .startRoute(try $0.element("ID")) },
+      Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
+    ]
+    + KnobMove.allCases.map { move in
+      Verb(["knob", move.rawValue], "", page: [PageSpelling(event: "knob", which: move.rawValue)]) {
+        _ in .knob(move)
+      }
+    }
 
   /// Whether a journey line starting with `word` is a driver action.
   public static func isVerb(_ word: String) -> Bool {
@@ -211,10 +268,10 @@ extension DriverAction {
     }
     guard !candidates.isEmpty else {
       let known = vocabulary.flatMap { $0.page.map(\.event) } + alsoAccepted
+      let expected = "one of: " + unique(known).joined(separator: ", ")
       throw DriverSyntaxError(
-        input: input,
-        message: "unknown page event '\(event)'; expected one of: "
-          + unique(known).joined(separator: ", "))
+        input: input, message: "unknown page event '\(event)'; expected \(expected)",
+        expected: expected)
     }
     let which = candidates.compactMap(\.1.which)
     let verb: Verb
@@ -222,21 +279,30 @@ extension DriverAction {
       verb = candidates[0].0
     } else {
       guard let chosen = candidates.first(where: { $0.1.which == fields["which"] }) else {
+        let expected = "which = \(which.joined(separator: " or "))"
         throw DriverSyntaxError(
           input: input,
-          message: "page event '\(event)' needs which = \(which.joined(separator: " or ")), "
-            + "got \(fields["which"].map { "'\($0)'" } ?? "nothing")")
+          message: "page event '\(event)' needs \(expected), "
+            + "got \(fields["which"].map { "'\($0)'" } ?? "nothing")",
+          expected: expected)
       }
       verb = chosen.0
     }
     var operands = Operands(fields: fields, event: event)
     do {
       return try verb.read(&operands)
+    } catch Operands.Problem.needs(let expected, let got) {
+      throw DriverSyntaxError(
+        input: input,
+        message: "page event '\(event)' needs \(expected), got "
+          + (got.map { "'\($0)'" } ?? "nothing"),
+        expected: expected)
     } catch Operands.Problem.message(let message) {
       throw DriverSyntaxError(input: input, message: message)
     } catch {
       throw DriverSyntaxError(
-        input: input, message: "page event '\(event)' (\(verb.usage)) is malformed: \(input)")
+        input: input, message: "page event '\(event)' (\(verb.usage)) is malformed: \(input)",
+        expected: verb.usage)
     }
   }
 
@@ -262,13 +328,14 @@ extension DriverAction {
     public enum Problem: Error {
       /// Missing or malformed: the verb's usage says what was expected.
       case malformed
-      /// A message of its own (a number out of range, a page field missing).
+      /// A message of its own (a number out of range).
       case message(String)
+      /// A page field missing or malformed: what it must be, and what it was (nil: absent).
+      case needs(String, got: String?)
     }
 
     private var words: [String]
     private var fields: [String: String]?
-    private var event = ""
 
     init(words: [String]) {
       self.words = words
@@ -278,7 +345,6 @@ extension DriverAction {
     init(fields: [String: String], event: String) {
       words = []
       self.fields = fields
-      self.event = event
     }
 
     /// Whether every word was used (page fields are not counted).
@@ -292,9 +358,7 @@ extension DriverAction {
     mutating func element(_ role: String) throws(Problem) -> ElementID {
       if let fields {
         guard let value = fields["e"], !value.isEmpty else {
-          throw .message(
-            "page event '\(event)' needs e = the \(role == "ROW" ? "row" : "element") id, "
-              + "got nothing")
+          throw .needs("e = the \(role == "ROW" ? "row" : "element") id", got: nil)
         }
         return ElementID(value)
       }
@@ -306,9 +370,7 @@ extension DriverAction {
     mutating func number(_ what: String, field: String) throws(Problem) -> Int {
       if let fields {
         guard let value = fields[field], let n = Int(value), n >= 0 else {
-          throw .message(
-            "page event '\(event)' needs \(field) = the \(what) index from 0, got "
-              + (fields[field].map { "'\($0)'" } ?? "nothing"))
+          throw .needs("\(field) = the \(what) index from 0", got: fields[field])
         }
         return n
       }
@@ -325,6 +387,14 @@ extension DriverAction {
         throw .malformed
       }
       return coordinate
+    }
+
+    /// A finite decimal number.
+    mutating func finite() throws(Problem) -> Double {
+      guard let word = next(), let value = Double(word), value.isFinite else {
+        throw .malformed
+      }
+      return value
     }
 
     /// A phrase (quoted in journeys).

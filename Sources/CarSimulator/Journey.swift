@@ -39,6 +39,9 @@ public struct ConfigurationChange: Hashable, Sendable {
   public var maximumItemCount: Int?
   /// The car's `maximumSectionCount`, a run-time limit of the car itself (`connect` only).
   public var maximumSectionCount: Int?
+  /// How the car's driver works the screen (`connect input=touch|knob|touchpad` only): part of
+  /// the car, like its limits.
+  public var input: CarInputKind?
 
   /// Whether the change sets one of the car's run-time limits.
   public var setsLimits: Bool { maximumItemCount != nil || maximumSectionCount != nil }
@@ -69,6 +72,7 @@ public struct ConfigurationChange: Hashable, Sendable {
     a.display == b.display && a.contentStyle == b.contentStyle && a.limited == b.limited
       && a.video?.supported == b.video?.supported && a.video?.available == b.video?.available
       && a.maximumItemCount == b.maximumItemCount && a.maximumSectionCount == b.maximumSectionCount
+      && a.input == b.input
   }
 
   /// Hashes the fields ``==`` compares.
@@ -80,6 +84,7 @@ public struct ConfigurationChange: Hashable, Sendable {
     hasher.combine(video?.available)
     hasher.combine(maximumItemCount)
     hasher.combine(maximumSectionCount)
+    hasher.combine(input)
   }
 }
 
@@ -87,7 +92,8 @@ public struct ConfigurationChange: Hashable, Sendable {
 public enum JourneyStep: Hashable, Sendable {
   /// `app NAME`: the app under test; a later `app` line starts another app in a car of its own.
   case app(String)
-  /// `connect [display=…] [style=…] [limited=…] [video=…] [max-items=N] [max-sections=N]`.
+  /// `connect [display=…] [style=…] [limited=…] [video=…] [max-items=N] [max-sections=N]
+  /// [input=touch|knob|touchpad]`.
   case connect(ConfigurationChange)
   /// `reconnect`: connect again with the last configuration.
   case reconnect
@@ -97,8 +103,10 @@ public enum JourneyStep: Hashable, Sendable {
   case config(ConfigurationChange)
   /// A driver action: `tap row ID`, `tap image ROW N`, `select tab N`, `select point ID`,
   /// `back`, `press ID|primary|secondary|up-next|album-artist`, `choose ID`, `system dismiss`,
-  /// `region LAT,LON LAT,LON`, `location LAT,LON`, `say "PHRASE"`, `lock`, `unlock`
-  /// (``DriverAction/vocabulary``).
+  /// `region LAT,LON LAT,LON`, `location LAT,LON`, `say "PHRASE"`, `lock`, `unlock`, and the
+  /// map's `pan up|down|left|right`, `drag DX DY`, `pinch SCALE`, `type "TEXT"`,
+  /// `start route ID`, the knob's `knob next|previous|select|back` and the video player's
+  /// `video close` (``DriverAction/vocabulary``).
   case driver(DriverAction)
   /// `data normal|empty|fail`: how the app's data sources answer from now on.
   case data(DataSourceMode)
@@ -108,16 +116,6 @@ public enum JourneyStep: Hashable, Sendable {
   case wait(Duration)
   /// `video start`.
   case startVideo
-  /// `pan up|down|left|right`: a knob or touch-pad pan step while the map is panning.
-  case pan(PanDirection)
-  /// `drag DX DY`: a touch drag on the map, points since the previous report.
-  case drag(Double, Double)
-  /// `pinch SCALE`: an iOS 26 zoom gesture on the map (2 = one step in).
-  case pinch(Double)
-  /// `type "TEXT"`: the search field's new text.
-  case type(String)
-  /// `start route ID`: choose a route of the trip preview and press Go.
-  case startRoute(ElementID)
   /// `host set-root|push|present KIND ID [key=value…]` (a ``JourneyTemplate``) or
   /// `host pop|pop-root|pop-to ID|dismiss`, optionally ending in `no-completion`: an operation
   /// sent straight to the host, bypassing the session.
@@ -162,6 +160,9 @@ public enum JourneyExpectation: Hashable, Sendable {
   case state(String)
   /// `expect url contains "…"`.
   case url(String)
+  /// `expect focus ACTION`, e.g. `expect focus tap row kassel-hbf`: a knob or touch pad has
+  /// focused the item that this action selects.
+  case focus(DriverAction)
   /// `expect spinning ROW` / `expect not spinning`.
   case spinning(ElementID)
   /// `expect not spinning`.
@@ -284,8 +285,8 @@ extension Journey {
 
   static let usage =
     "expected one of: app, connect, reconnect, disconnect, config, tap, select, back, press, "
-    + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, pan, "
-    + "drag, pinch, type, start route, host, mark, expect"
+    + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, video close, pan, "
+    + "drag, pinch, type, start route, knob, host, mark, expect"
 
   /// A driver action's words, read by the one driver vocabulary.
   static func driverAction(_ words: [String]) throws(Problem) -> DriverAction {
@@ -333,31 +334,11 @@ extension Journey {
       else { throw Problem("expected a duration in seconds such as '5s' or '0.5s', got '\(text)'") }
       return .wait(.milliseconds(Int((seconds * 1000).rounded())))
     case "video":
-      guard rest == ["start"] else { throw Problem("expected 'video start', \(got(words))") }
-      return .startVideo
-    case "pan":
-      guard rest.count == 1, let direction = PanDirection(rawValue: rest[0]) else {
-        throw Problem("expected 'pan up|down|left|right', \(got(words))")
+      switch rest {
+      case ["start"]: return .startVideo
+      case ["close"]: return .driver(.closeVideoPlayer)
+      default: throw Problem("expected 'video start' or 'video close', \(got(words))")
       }
-      return .pan(direction)
-    case "drag":
-      guard rest.count == 2, let dx = Double(rest[0]), let dy = Double(rest[1]), dx.isFinite,
-        dy.isFinite
-      else {
-        throw Problem("expected 'drag DX DY' in points, e.g. 'drag 40 -10', \(got(words))")
-      }
-      return .drag(dx, dy)
-    case "pinch":
-      guard rest.count == 1, let scale = Double(rest[0]), scale > 0, scale.isFinite else {
-        throw Problem("expected 'pinch SCALE' with a factor above 0, e.g. 'pinch 2', \(got(words))")
-      }
-      return .pinch(scale)
-    case "type": return .type(try one("quoted text"))
-    case "start":
-      guard rest.count == 2, rest[0] == "route" else {
-        throw Problem("expected 'start route ID', \(got(words))")
-      }
-      return .startRoute(ElementID(rest[1]))
     case "host": return try hostStep(rest)
     case "expect": return .expect(try expectation(rest))
     case let verb where DriverAction.isVerb(verb): return .driver(try driverAction(words))
@@ -406,6 +387,13 @@ extension Journey {
         throw Problem("expected 'expect cannot ACTION', e.g. 'expect cannot tap row ID', \(got)")
       }
       return .cannot(try driverAction(Array(words.dropFirst())))
+    case "focus":
+      guard words.count >= 2 else {
+        throw Problem(
+          "expected 'expect focus ACTION', e.g. 'expect focus tap row ID' or "
+            + "'expect focus back', \(got)")
+      }
+      return .focus(try driverAction(Array(words.dropFirst())))
     case "not":
       guard words == ["not", "spinning"] else {
         throw Problem("expected 'expect not spinning', \(got)")
@@ -450,7 +438,7 @@ extension Journey {
     default:
       throw Problem(
         "unknown expectation '\(words.first ?? "")'; expected top, stack depth, modal, no modal, "
-          + "no shortcut, cannot, text, transcript, url, diagnostic, error, state, spinning, "
+          + "no shortcut, cannot, focus, text, transcript, url, diagnostic, error, state, spinning, "
           + "not spinning; \(got)")
     }
   }
@@ -492,6 +480,14 @@ extension Journey {
         } else {
           change.maximumSectionCount = n
         }
+      case "input":
+        guard limits else {
+          throw Problem("'input' belongs to the car; give it on 'connect', not 'config'")
+        }
+        guard let input = CarInputKind(word: value) else {
+          throw Problem("input must be touch, knob or touchpad, got '\(value)'")
+        }
+        change.input = input
       case "limited":
         var limited: LimitedUserInterfaces = []
         for item in value.split(separator: ",") {
@@ -513,7 +509,9 @@ extension Journey {
       default:
         throw Problem(
           "unknown setting '\(key)'; expected display, style, limited, video"
-            + (limits ? ", max-items or max-sections" : " (max-items and max-sections on connect)"))
+            + (limits
+              ? ", max-items, max-sections or input"
+              : " (max-items, max-sections and input on connect)"))
       }
     }
     return change

@@ -230,6 +230,7 @@ public enum JourneyRunner {
       case .connect(let change):
         if let problem = run.rules.use(limitsOf: change) { return "connect: \(problem)" }
         run.lastConfiguration = change.applied(to: SessionConfiguration())
+        host.inputKind = change.input ?? .touch
         host.connect(run.lastConfiguration)
       case .reconnect:
         if host.configuration != nil { host.disconnect() }
@@ -247,11 +248,6 @@ public enum JourneyRunner {
       case .data(let mode): run.dataSource.mode = mode
       case .wait(let duration):
         await run.car?.advanceTime(by: duration)
-      case .pan(let direction): try host.pan(direction)
-      case .drag(let dx, let dy): try host.drag(dx: dx, dy: dy)
-      case .pinch(let scale): try host.zoomGesture(scale: scale)
-      case .type(let text): try host.typeSearch(text)
-      case .startRoute(let route): try host.startTrip(route: route)
       case .startVideo:
         guard host.startVideoPlayback() else { return "video start: video is not available" }
       case .host(let operation, let withCompletion):
@@ -382,6 +378,16 @@ public enum JourneyRunner {
       if !host.openedURLs.contains(where: { $0.absoluteString.contains(needle) }) {
         return "expected an opened URL containing \"\(needle)\"; opened: "
           + host.openedURLs.map(\.absoluteString).joined(separator: ", ")
+      }
+    case .focus(let action):
+      guard host.inputKind.movesFocus else {
+        return "expected focus on '\(action)', but this car has no knob or touch pad "
+          + "(connect input=knob)"
+      }
+      if host.focusedItem?.action != action {
+        return "expected focus on '\(action)', found "
+          + (host.focusedItem.map { "'\($0)'" } ?? "nothing focusable") + "; focusable: "
+          + host.focusItems.map { "'\($0)'" }.joined(separator: ", ")
       }
     case .spinning(let row):
       if !host.spinners.values.contains(where: { $0.row == row }) {

@@ -48,14 +48,36 @@ public struct ManeuverSpec: Hashable, Sendable, Codable, Identifiable {
   public var symbol: CarImage
   /// The distance still to go to it, as shown ("800 m").
   public var distance: String
+  /// The distance and time still to go to it as numbers (`CPManeuver.initialTravelEstimates`,
+  /// `CPNavigationSession.updateEstimates(_:for:)`); nil when the app gives only the text.
+  public var estimate: TravelEstimateSpec?
 
   /// Creates a maneuver.
-  public init(id: ElementID, instructionVariants: TextVariants, symbol: CarImage, distance: String)
-  {
+  public init(
+    id: ElementID, instructionVariants: TextVariants, symbol: CarImage, distance: String,
+    estimate: TravelEstimateSpec? = nil
+  ) {
     self.id = id
     self.instructionVariants = instructionVariants
     self.symbol = symbol
     self.distance = distance
+    self.estimate = estimate
+  }
+}
+
+/// Remaining distance and time as CarPlay measures them (`CPTravelEstimates`): the host draws
+/// its own text from these numbers, so an app hands over values, not formatted strings.
+public struct TravelEstimateSpec: Hashable, Sendable, Codable {
+  /// Distance still to go, metres.
+  public var metres: Double
+  /// Time still to go, seconds.
+  public var seconds: Double
+
+  /// Creates an estimate; negative or non-finite inputs are clamped to zero, as a remaining
+  /// amount cannot be below it.
+  public init(metres: Double, seconds: Double) {
+    self.metres = metres.isFinite ? max(0, metres) : 0
+    self.seconds = seconds.isFinite ? max(0, seconds) : 0
   }
 }
 
@@ -68,10 +90,18 @@ public struct NavigationSessionSpec: Hashable, Sendable, Codable {
   public var upcomingManeuvers: [ManeuverSpec]
   /// The trip's remaining distance and time (`CPTravelEstimates`), as shown.
   public var tripEstimates: String
+  /// The trip's remaining distance and time as numbers, for
+  /// `CPMapTemplate.updateEstimates(_:for:)`; nil when the app gives only the text.
+  public var tripEstimate: TravelEstimateSpec?
+
   /// Creates a navigation session.
-  public init(tripID: ElementID, upcomingManeuvers: [ManeuverSpec], tripEstimates: String) {
+  public init(
+    tripID: ElementID, upcomingManeuvers: [ManeuverSpec], tripEstimates: String,
+    tripEstimate: TravelEstimateSpec? = nil
+  ) {
     self.tripID = tripID
     self.upcomingManeuvers = upcomingManeuvers
     self.tripEstimates = tripEstimates
+    self.tripEstimate = tripEstimate
   }
 }

@@ -11,14 +11,20 @@ public struct TripPreviewSpec: Hashable, Sendable, Codable, Identifiable {
     public var summaryVariants: TextVariants
     /// Extra texts, longest first ("Includes tolls").
     public var additionalInformationVariants: TextVariants
+    /// The whole route's distance and time, for `CPMapTemplate.updateEstimates(_:for:)` while
+    /// the choice is previewed; nil when the app gives only the texts.
+    public var estimate: TravelEstimateSpec?
 
     /// Creates a route choice.
     public init(
-      id: ElementID, summaryVariants: TextVariants, additionalInformationVariants: TextVariants = []
+      id: ElementID, summaryVariants: TextVariants,
+      additionalInformationVariants: TextVariants = [],
+      estimate: TravelEstimateSpec? = nil
     ) {
       self.id = id
       self.summaryVariants = summaryVariants
       self.additionalInformationVariants = additionalInformationVariants
+      self.estimate = estimate
     }
   }
 

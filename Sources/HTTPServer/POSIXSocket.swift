@@ -218,12 +218,22 @@ enum POSIX {
   }
 
   /// Waits until one of up to three descriptors is readable (or hung up), or `timeout` passes.
+  ///
+  /// A signal that interrupts the wait (`EINTR`: a child process of the same program exiting,
+  /// say) does not end it: the wait resumes for the time that is left, so an idle keep-alive
+  /// connection is never mistaken for a timed-out one.
   static func waitReadable(_ descriptors: [Int32], timeout: Duration) -> Readiness {
     var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    let (seconds, attoseconds) = timeout.components
-    let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    let milliseconds = Int32(clamping: max(0, total))
-    let result = poll(&fds, nfds_t(fds.count), milliseconds)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: max(.zero, timeout))
+    var result: Int32 = 0
+    // Bounded: each retry follows a delivered signal, and the deadline ends the loop.
+    for _ in 0..<10_000 {
+      let (seconds, attoseconds) = clock.now.duration(to: deadline).components
+      let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+      result = poll(&fds, nfds_t(fds.count), Int32(clamping: max(0, total)))
+      guard result < 0, errno == EINTR, clock.now < deadline else { break }
+    }
     var readiness = Readiness()
     guard result > 0 else { return readiness }
     let ready = Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)

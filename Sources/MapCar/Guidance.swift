@@ -1,3 +1,4 @@
+import CarTemplates
 import Foundation
 import Geo
 import Routing
@@ -77,6 +78,11 @@ public struct TravelEstimates: Hashable, Sendable, Codable {
   public init(kilometresRemaining: Double, secondsRemaining: Double) {
     self.kilometresRemaining = kilometresRemaining
     self.secondsRemaining = secondsRemaining
+  }
+
+  /// The same figures as the car's travel estimates value (metres and seconds).
+  public var spec: TravelEstimateSpec {
+    TravelEstimateSpec(metres: kilometresRemaining * 1000, seconds: secondsRemaining)
   }
 
   /// `12 km · 9 min`, `800 m · 1 min`.
@@ -163,12 +169,21 @@ public struct Guidance: Hashable, Sendable {
 
   /// What is left to the next maneuver.
   public var maneuverEstimates: TravelEstimates {
-    let target = nextManeuver?.vertex ?? (route.polyline.coordinates.count - 1)
+    guard let next = nextManeuver else {
+      return TravelEstimates(
+        kilometresRemaining: 0,
+        secondsRemaining: max(0, route.durationSeconds - secondsAt(progress)))
+    }
+    return estimates(to: next)
+  }
+
+  /// What is left from the car to one of the route's maneuvers (zero once it is passed).
+  public func estimates(to maneuver: Maneuver) -> TravelEstimates {
     let seconds =
-      route.cumulativeSeconds.indices.contains(target)
-      ? route.cumulativeSeconds[target] : route.durationSeconds
+      route.cumulativeSeconds.indices.contains(maneuver.vertex)
+      ? route.cumulativeSeconds[maneuver.vertex] : route.durationSeconds
     return TravelEstimates(
-      kilometresRemaining: kilometresToNextManeuver,
+      kilometresRemaining: max(0, maneuver.kilometresFromStart - progress.kilometresAlong),
       secondsRemaining: max(0, seconds - secondsAt(progress)))
   }
 

@@ -127,7 +127,9 @@ extension MapApp {
         summaryVariants: TextVariants(
           [summary + (via.isEmpty ? "" : " via \(via)"), summary]),
         additionalInformationVariants: index == 0
-          ? [] : TextVariants(["+\(Guidance.durationText(delay))"]))
+          ? [] : TextVariants(["+\(Guidance.durationText(delay))"]),
+        estimate: TravelEstimateSpec(
+          metres: route.lengthKilometres * 1000, seconds: route.durationSeconds))
     }
     return TripPreviewSpec(
       id: "trip", destinationName: preview.destination.name,
@@ -139,15 +141,17 @@ extension MapApp {
   static func session(_ guidance: Guidance) -> NavigationSessionSpec {
     var maneuvers: [ManeuverSpec] = []
     for (index, maneuver) in guidance.upcoming.prefix(2).enumerated() {
-      let distance = max(0, maneuver.kilometresFromStart - guidance.progress.kilometresAlong)
+      let left = guidance.estimates(to: maneuver)
       maneuvers.append(
         ManeuverSpec(
           id: ElementID("maneuver-\(maneuver.vertex)-\(index)"),
           instructionVariants: TextVariants([maneuver.instruction]),
-          symbol: .symbol(maneuver.symbol), distance: Guidance.distanceText(distance)))
+          symbol: .symbol(maneuver.symbol),
+          distance: Guidance.distanceText(left.kilometresRemaining), estimate: left.spec))
     }
+    let trip = guidance.tripEstimates
     return NavigationSessionSpec(
-      tripID: "trip", upcomingManeuvers: maneuvers,
-      tripEstimates: guidance.tripEstimates.text)
+      tripID: "trip", upcomingManeuvers: maneuvers, tripEstimates: trip.text,
+      tripEstimate: trip.spec)
   }
 }

@@ -66,7 +66,8 @@ public struct MapApp: CarApp {
 
   /// What can happen.
   public enum Action: Sendable {
-    case connected, disconnected, resumed(now: Duration), clockRead(Duration), tick
+    case connected(isDark: Bool), styleChanged(isDark: Bool)
+    case disconnected, resumed(now: Duration), clockRead(Duration), tick
     case zoom(Double), startPanning, donePanning, pan(MapCamera.Direction), drag(Double, Double)
     case recentre, moved(Coordinate)
     case openDestinations, openSearch, popped(TemplateID)
@@ -108,8 +109,11 @@ public struct MapApp: CarApp {
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
     let size = (width: 800.0, height: 480.0)
     switch action {
-    case .connected:
+    case .connected(let isDark):
+      service.update { $0.isDark = isDark }
       return [.run { clients in .resumed(now: clients.clock.now()) }]
+    case .styleChanged(let isDark):
+      service.update { $0.isDark = isDark }
     case .disconnected:
       state.disconnectedAt = state.lastSeen
       state.isPanning = false
@@ -285,7 +289,8 @@ public struct MapApp: CarApp {
   /// Host events become actions.
   public func action(for event: HostEvent, in state: State) -> Action? {
     switch event {
-    case .connected: .connected
+    case .connected(let c): .connected(isDark: c.contentStyle == .dark)
+    case .configurationChanged(let c): .styleChanged(isDark: c.contentStyle == .dark)
     case .disconnected: .disconnected
     case .buttonPressed(_, "zoom-in"), .buttonPressed(_, "map-zoom-in"): .zoom(1)
     case .buttonPressed(_, "zoom-out"), .buttonPressed(_, "map-zoom-out"): .zoom(-1)

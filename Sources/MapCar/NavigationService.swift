@@ -1,4 +1,5 @@
 import CarRender
+import CarTemplates
 import Foundation
 import Geo
 import Synchronization
@@ -45,6 +46,32 @@ public enum PhoneMap {
       return (fit.center, fit.zoom, route)
     }
     return (shared.location ?? MapApp.home, 13, nil)
+  }
+}
+
+extension MapApp {
+  /// The phone's map over the shared state: the whole active route north-up with its
+  /// destination, or the car's surroundings, in the shared day or night colours.
+  public func phoneMap(width: Double, height: Double) -> CarWindowSpec? {
+    PhoneMap.content(service.shared, width: width, height: height)
+  }
+}
+
+extension PhoneMap {
+  /// What the phone draws for the shared state on a screen of that size.
+  public static func content(_ shared: NavigationService.Shared, width: Double, height: Double)
+    -> CarWindowSpec
+  {
+    let view = viewport(shared, width: width, height: height)
+    var markers: [PointOfInterestSpec] = []
+    if let route = view.route, let end = route.coordinates.last {
+      markers.append(
+        PointOfInterestSpec(
+          id: "destination", location: end, title: shared.destinationName ?? "Destination"))
+    }
+    return CarWindowSpec(
+      center: view.center, zoom: view.zoom, isDark: shared.isDark, car: shared.location,
+      route: view.route, markers: markers)
   }
 }
 

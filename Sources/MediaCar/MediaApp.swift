@@ -37,6 +37,8 @@ public struct MediaApp: CarApp {
     case observed(PlaybackState, recheckAfter: Duration?)
     /// Time to look at the engine again.
     case tick
+    /// The driver closed the system video player.
+    case videoPlayerClosed
   }
 
   /// Audio and video, the media pair Apple grants (carplay-facts.md §5).
@@ -143,6 +145,22 @@ public struct MediaApp: CarApp {
       return effects
     case .tick:
       return [observe()]
+    case .videoPlayerClosed:
+      // The driver closed the picture: the film pauses where it is and is no longer presented
+      // as video (a closed system player pausing its item is the phone's behaviour; CarPlay's
+      // is UNCONFIRMED, and pausing is the choice that never plays on unseen). Play on the
+      // detail page asks for the video again.
+      state.degradedFromVideo = false
+      guard state.playback.item != nil else { return [] }
+      let engine = self.engine
+      return [
+        .run { clients in
+          let context = PlaybackContext.current(clients)
+          engine.perform(.pause, from: .system, in: context)
+          engine.perform(.present(.audio), from: .system, in: context)
+          return Self.observation(engine, context)
+        }
+      ]
     }
   }
 
@@ -337,6 +355,7 @@ public struct MediaApp: CarApp {
     case .backPressed(let popped): .back(popped)
     case .upNextPressed: .upNextPressed
     case .voiceIntent("ResumePlayback"): .command(.resume, .siri)
+    case .videoPlayerDismissed: .videoPlayerClosed
     default: nil
     }
   }

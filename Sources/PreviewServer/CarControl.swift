@@ -93,6 +93,8 @@ public enum CarControl: Hashable, Sendable {
   case driver(DriverAction)
   /// The panel stands in for the phone app: the driver's tariffs or vehicle change.
   case phone(PhoneChange)
+  /// How the car's driver works the screen: touch, a knob or a touch pad.
+  case input(CarInputKind)
 
   /// The speed a drive uses when the panel gives none.
   public static let defaultSpeed = 120.0
@@ -103,7 +105,7 @@ public enum CarControl: Hashable, Sendable {
   public static let names = [
     "connect", "disconnect", "display", "style", "driving", "video", "videoSupport", "lock",
     "move", "drive", "stopDriving", "data", "voice", "app", "region", "tariff", "tariffsClear",
-    "vehicle",
+    "vehicle", "input",
   ]
 
   /// Reads a panel command; an unknown command or a missing or malformed value is an error
@@ -179,6 +181,9 @@ public enum CarControl: Hashable, Sendable {
     case "tariff": self = .phone(.toggleTariff(try text("a tariff id")))
     case "tariffsClear": self = .phone(.clearTariffs)
     case "vehicle": self = .phone(.setVehicle(try text("a vehicle profile id")))
+    case "input":
+      guard let kind = CarInputKind(word: value) else { throw fail("touch, knob or touchpad") }
+      self = .input(kind)
     default:
       throw CarControlError(
         command: command.cmd,

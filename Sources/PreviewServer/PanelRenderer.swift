@@ -4,7 +4,8 @@ import CarTemplates
 /// Renders the side panel that drives the car and the phone.
 public enum PanelRenderer {
   /// The panel as an HTML fragment; controls carry `data-cmd` (and `data-value`) attributes.
-  public static func render(_ state: PanelState) -> String {
+  /// `maps` draws the phone's map when the running app has one.
+  public static func render(_ state: PanelState, maps: CarHTMLRenderer? = nil) -> String {
     func esc(_ s: String) -> String { Markup.escape(s) }
     func toggle(_ cmd: String, _ on: Bool, _ label: String) -> String {
       "<label class=\"toggle\"><input type=\"checkbox\" data-cmd=\"\(cmd)\"\(on ? " checked" : "")> \(esc(label))</label>"
@@ -24,6 +25,12 @@ public enum PanelRenderer {
     for profile in DisplayProfile.all {
       html +=
         "<option value=\"\(profile.id)\"\(profile.id == state.displayID ? " selected" : "")>\(esc(profile.name)) (\(profile.width)×\(profile.height) @\(profile.scale)x)</option>"
+    }
+    html += "</select></label>"
+    html += "<label class=\"toggle\">Input <select data-cmd=\"input\">"
+    for (value, label) in [("touch", "Touch screen"), ("knob", "Knob"), ("touchpad", "Touch pad")] {
+      html +=
+        "<option value=\"\(value)\"\(value == state.input ? " selected" : "")>\(label)</option>"
     }
     html += "</select></label>"
     html +=
@@ -48,6 +55,11 @@ public enum PanelRenderer {
     }
     html += "</div></section>"
     html += phoneSetup(state)
+    if let phoneMap = state.phoneMap, let maps {
+      let size = PanelState.phoneMapSize
+      html +=
+        "<section><h3>Phone map</h3><div class=\"phone-map\" style=\"width:\(size.width)px;height:\(size.height)px;border-radius:18px;overflow:hidden;border:3px solid #222\">\(maps.windowMap(phoneMap, width: size.width, height: size.height))</div></section>"
+    }
     html +=
       "<section><h3>Siri</h3><form data-form=\"voice\"><input name=\"value\" placeholder=\"\(esc(state.voicePlaceholder))\"><button>Say</button></form></section>"
     if let message = state.message { html += "<div class=\"message\">\(esc(message))</div>" }

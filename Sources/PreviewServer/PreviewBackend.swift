@@ -1,4 +1,5 @@
 import CarRender
+import CarTemplates
 import Foundation
 
 /// A tap or press on the rendered car display, as the page reports it.
@@ -36,7 +37,8 @@ public struct PageEvent: Hashable, Sendable, Codable {
 /// ``CarControl``.
 public struct PanelCommand: Hashable, Sendable, Codable {
   /// `connect`, `disconnect`, `display`, `style`, `driving`, `video`, `lock`, `move`, `drive`,
-  /// `stopDriving`, `data`, `voice`, `app`, `region`; standing in for the phone app: `tariff`
+  /// `stopDriving`, `data`, `voice`, `app`, `region`, `input` (`touch`, `knob`, `touchpad`);
+  /// standing in for the phone app: `tariff`
   /// (adds or removes the tariff id in `value`), `tariffsClear`, `vehicle` (a profile id).
   public var cmd: String
   /// The command's argument, e.g. a display id, `night`, `true`, a place, a phrase.
@@ -93,6 +95,13 @@ public struct PanelState: Hashable, Sendable {
   public var vehicles: [PhoneChoice] = []
   /// A phrase the running app's App Shortcuts answer, for the Siri box.
   public var voicePlaceholder = "e.g. show fast chargers"
+  /// How the car's driver works the screen: `touch`, `knob` or `touchpad`.
+  public var input = "touch"
+  /// The running app's phone map (``PanelState/phoneMapSize``), drawn from the state the phone
+  /// and the car share; nil when the app's phone screen has no map.
+  public var phoneMap: CarWindowSpec?
+  /// The size the panel draws the phone map at, in points.
+  public static let phoneMapSize = (width: 260, height: 340)
 
   /// Creates a panel state.
   public init(

@@ -59,7 +59,7 @@ public enum PreviewPage {
     function apply(state) {
       if (state.revision !== undefined && state.revision < revision) return;
       revision = state.revision ?? revision;
-      if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; }
+      if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; revealFocus(); drawScrollIndicators(); }
       if (state.panel !== undefined && state.panel !== lastPanel) {
         // The panel always shows the simulator's state at once; only a text field being typed
         // in keeps its place (and its text) until it loses focus.
@@ -69,6 +69,45 @@ public enum PreviewPage {
       if (window.__tapAt !== undefined) { (window.__latencies = window.__latencies || []).push(performance.now() - window.__tapAt); window.__tapAt = undefined; }
       fit();
     }
+    // CarPlay draws a thin indicator beside every panel that scrolls; a browser may hide its
+    // own scroll bars (overlay scroll bars, headless screenshots), so the page draws one.
+    const scrollers = '.list, .information dl, .card-body, .away';
+    function drawScrollIndicators() {
+      car.querySelectorAll('.scroll-indicator').forEach(e => e.remove());
+      for (const s of car.querySelectorAll(scrollers)) {
+        s.onscroll = drawScrollIndicators;
+        const range = s.scrollHeight - s.clientHeight;
+        if (range <= 1 || !s.offsetParent) continue;
+        const h = Math.max(24, s.clientHeight * s.clientHeight / s.scrollHeight);
+        const top = s.offsetTop + 4 + (s.clientHeight - 8 - h) * Math.min(1, s.scrollTop / range);
+        const bar = document.createElement('div');
+        bar.className = 'scroll-indicator';
+        bar.style.cssText = 'top:' + top + 'px;left:' + (s.offsetLeft + s.clientWidth - 6) + 'px;height:' + h + 'px';
+        s.offsetParent.appendChild(bar);
+      }
+    }
+    // A knob or touch-pad car draws its focused item; a list scrolls to keep it in view.
+    function revealFocus() {
+      const selector = car.firstElementChild?.dataset.focusSelector;
+      const el = selector ? car.querySelector(selector) : null;
+      if (!el) return;
+      el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+      const stage = document.getElementById('stage'); stage.scrollTop = 0; stage.scrollLeft = 0; window.scrollTo(0, 0);
+    }
+    // The keyboard acts as the knob when the car has a knob or touch pad: arrows move the
+    // focus, Enter selects, Backspace and Escape go back. Typing in the panel is left alone.
+    const knobKeys = {ArrowDown: 'next', ArrowRight: 'next', ArrowUp: 'previous', ArrowLeft: 'previous', Enter: 'select', Backspace: 'back', Escape: 'back'};
+    document.addEventListener('keydown', e => {
+      const display = car.firstElementChild;
+      if (!display || !display.dataset.input || display.dataset.input === 'touch') return;
+      const a = document.activeElement;
+      if (a && (panel.contains(a) || /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName))) return;
+      const which = knobKeys[e.key];
+      if (!which || e.altKey || e.ctrlKey || e.metaKey) return;
+      e.preventDefault();
+      window.__tapAt = performance.now();
+      post('/event', {ev: 'knob', which: which});
+    });
     function typing() {
       const a = document.activeElement;
       return !!a && panel.contains(a) && a.tagName === 'INPUT' && a.type !== 'checkbox' && a.value !== '';
@@ -80,7 +119,11 @@ public enum PreviewPage {
     }
     async function post(path, body) {
       const r = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-      if (r.ok) apply(await r.json());
+      if (r.ok) { apply(await r.json()); return; }
+      // A refused event (400) carries the state with the panel's message naming what was wrong.
+      const refusal = await r.json().catch(() => null);
+      if (refusal && refusal.state) apply(refusal.state);
+      window.__refusals = (window.__refusals || []).concat([refusal ? refusal.error : String(r.status)]);
     }
     car.addEventListener('click', e => {
       const el = e.target.closest('[data-ev]');
@@ -97,6 +140,8 @@ public enum PreviewPage {
       const el = e.target.closest('[data-cmd]');
       if (!el) return;
       const value = el.type === 'checkbox' ? String(el.checked) : el.value;
+      // After choosing the input, the keyboard belongs to the car's knob, not to the list.
+      if (el.dataset.cmd === 'input') el.blur();
       post('/control', {cmd: el.dataset.cmd, value: value});
     });
     panel.addEventListener('submit', e => {
@@ -107,7 +152,8 @@ public enum PreviewPage {
     panel.addEventListener('focusout', () => setTimeout(() => {
       if (panel.dataset.pending && !typing()) showPanel(panel.dataset.pending);
     }, 0));
-    window.addEventListener('resize', fit);
+    window.addEventListener('resize', () => { fit(); drawScrollIndicators(); });
+    document.fonts.ready.then(drawScrollIndicators);
     function connect() {
       const es = new EventSource('/events');
       es.onmessage = e => apply(JSON.parse(e.data));

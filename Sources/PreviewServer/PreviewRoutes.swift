@@ -1,4 +1,5 @@
 import CarRender
+import CarSimulator
 import Foundation
 import HTTPServer
 import Synchronization
@@ -10,7 +11,7 @@ import Synchronization
 /// | `GET /` | the page |
 /// | `GET /state` | `{revision, car, panel}` as JSON (HTML fragments) |
 /// | `GET /events` | server-sent events, one `state` JSON per change |
-/// | `POST /event` | a tap on the display (``PageEvent`` JSON); answers the new state |
+/// | `POST /event` | a tap on the display (``PageEvent`` JSON); answers the new state, or 400 with `{error, input, expected, state}` for an unknown or malformed event |
 /// | `POST /control` | a side-panel command (``PanelCommand`` JSON); answers the new state |
 ///
 /// The two `POST` routes change state, so they answer 403 unless the request is
@@ -72,6 +73,11 @@ public struct PreviewRoutes: Sendable {
           .badRequest, "expected a JSON object {\"ev\": kind, \"t\": template, \"e\": element}")
       }
       await self.backend.send(event)
+      // An unknown or malformed event is refused with 400 naming it and what was expected; the
+      // backend has already put the same message in the panel, so the state comes along.
+      if let problem = Self.problem(with: event) {
+        return .json(await self.refusalJSON(problem), status: .badRequest)
+      }
       return .json(await self.stateJSON())
     }
     router.post("/control") { request in
@@ -96,10 +102,28 @@ public struct PreviewRoutes: Sendable {
     let fragments = renderedFragments.fragments(display, panel) {
       (
         Self.jsonString(renderer.render(display)),
-        Self.jsonString(PanelRenderer.render(panel))
+        Self.jsonString(PanelRenderer.render(panel, maps: renderer))
       )
     }
     return "{\"revision\":\(revision.next()),\"car\":\(fragments.car),\"panel\":\(fragments.panel)}"
+  }
+
+  /// Why the page event cannot be read, or nil when it can.
+  static func problem(with event: PageEvent) -> DriverSyntaxError? {
+    do {
+      _ = try event.action()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The body of a refused event: `{"error": message, "input": the event as read, "expected":
+  /// what it must be (or null), "state": the state as ``stateJSON()`` gives it}`.
+  func refusalJSON(_ problem: DriverSyntaxError) async -> String {
+    "{\"error\":\(Self.jsonString(problem.message)),\"input\":\(Self.jsonString(problem.input)),"
+      + "\"expected\":\(problem.expected.map(Self.jsonString) ?? "null"),"
+      + "\"state\":\(await stateJSON())}"
   }
 
   /// `text` as a JSON string literal, quotes included.

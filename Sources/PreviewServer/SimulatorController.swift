@@ -35,6 +35,9 @@ public final class SimulatorController {
   private let clockText: @Sendable () -> String
   /// The phone app's setup the panel stands in for (the charging app's tariffs and vehicle).
   let phone: PhoneSetup?
+  /// How the car's driver works the screen (the panel's "Input"), kept across reconnects and
+  /// app switches: it is the car's, not the app's.
+  private(set) var inputKind: CarInputKind = .touch
 
   /// Creates a controller showing `app` (one of `apps`) with a car connected.
   public init(
@@ -80,6 +83,7 @@ public final class SimulatorController {
 
   /// Connects the car and tells the app where it is, as Core Location would right after launch.
   private func connectCar() {
+    host.inputKind = inputKind
     host.connect(configuration)
     if let coordinate = location.coordinate { host.moveTo(coordinate) }
   }
@@ -103,11 +107,14 @@ public final class SimulatorController {
     case .terminated(let exception):
       away = .home(reason: "\(exception.name.rawValue): \(exception.reason)")
     }
-    return CarDisplayState(
+    var state = CarDisplayState(
       screen: host.shownScreen?.visible, configuration: host.configuration ?? configuration,
       appName: app.appName, spinningRows: Set(host.spinners.values.map(\.row)), away: away,
       isPhoneLocked: host.isPhoneLocked, clock: clockText(), carLocation: location.coordinate,
       videoPlayerTitle: host.videoPlayerTitle)
+    state.input = host.inputKind.rawValue
+    state.focus = host.focusedItem?.action.pageElement
+    return state
   }
 
   /// The side panel.
@@ -131,6 +138,9 @@ public final class SimulatorController {
     state.tariffs = phone?.tariffs() ?? []
     state.vehicles = phone?.vehicles() ?? []
     state.voicePlaceholder = Self.voicePlaceholder(app)
+    state.input = inputKind.rawValue
+    state.phoneMap = session.phoneMap(
+      width: Double(PanelState.phoneMapSize.width), height: Double(PanelState.phoneMapSize.height))
     return state
   }
 
@@ -275,6 +285,14 @@ public final class SimulatorController {
     case .moveMap(let move): changeRegion(move)
     case .driver(let action): try host.drive(action)
     case .phone(let change): changePhoneSetup(change)
+    case .input(let kind):
+      inputKind = kind
+      host.inputKind = kind
+      message =
+        kind.movesFocus
+        ? "Input: \(kind == .knob ? "knob" : "touch pad") — arrow keys move the focus, Enter "
+          + "selects, Backspace or Escape goes back."
+        : "Input: touch screen."
     }
   }
 
@@ -496,6 +514,7 @@ public final class SimulatorController {
     hasher.combine(host.shownScreen?.visible)
     hasher.combine(host.spinners.count)
     hasher.combine(host.isPhoneLocked)
+    hasher.combine(host.focusedItem)
     hasher.combine(clockText())
     return hasher.finalize()
   }

@@ -116,6 +116,42 @@ struct AppsManifestTests {
     #expect(Set(entitlements.keys) == Set(descriptor.entitlements.categories.map(\.entitlementKey)))
   }
 
+  @Test(
+    "Every app's asset catalog holds a single-size 1024 x 1024 opaque PNG app icon that project.yml names",
+    arguments: apps)
+  func appIcon(app: App) throws {
+    let folder = "\(app.folder)/Assets.xcassets/AppIcon.appiconset"
+    let contents = try Data(
+      contentsOf: Self.appsFolder.appendingPathComponent("\(folder)/Contents.json"))
+    let json = try JSONSerialization.jsonObject(with: contents) as? [String: Any]
+    let images = try #require(json?["images"] as? [[String: Any]], "\(folder): no images")
+    #expect(images.count == 1, "\(folder): one universal 1024 pt image (single-size icon)")
+    let image = try #require(images.first)
+    #expect(image["size"] as? String == "1024x1024")
+    #expect(image["idiom"] as? String == "universal")
+    let name = try #require(image["filename"] as? String, "\(folder): the image names no file")
+    let png = try Data(contentsOf: Self.appsFolder.appendingPathComponent("\(folder)/\(name)"))
+    let bytes = [UInt8](png.prefix(26))
+    try #require(bytes.count == 26, "\(folder)/\(name): shorter than a PNG header")
+    #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG")
+    func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    #expect(word(16) == 1024 && word(20) == 1024, "\(name): \(word(16)) x \(word(20)), not 1024")
+    // Colour type 2 (RGB) or 0 (grey): no alpha channel, as the App Store requires of the
+    // 1024 pt icon.
+    #expect([0, 2].contains(bytes[25]), "\(name): colour type \(bytes[25]) carries alpha")
+    let project = try String(
+      contentsOf: Self.appsFolder.appendingPathComponent("project.yml"), encoding: .utf8)
+    // The target's block: from its header to the next line indented by exactly two spaces.
+    let lines = project.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = lines.firstIndex(of: "  \(app.folder):").map { $0 + 1 } ?? lines.endIndex
+    let block = lines[start...].prefix { $0.hasPrefix("   ") || $0.isEmpty }
+    #expect(
+      block.contains {
+        $0.trimmingCharacters(in: .whitespaces) == "ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon"
+      },
+      "project.yml: target \(app.folder) does not name the AppIcon set")
+  }
+
   @Test("project.yml names only files that exist and products the package declares")
   func project() throws {
     let text = try String(

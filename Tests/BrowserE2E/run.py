@@ -205,6 +205,14 @@ def run_step(driver, step, out):
         panel_tells_the_truth(driver)
     elif action == "fonts":
         fonts_are_the_bundled_ones(driver)
+    elif action == "knob":
+        knob_drives_the_car(driver, out)
+    elif action == "refusedEvent":
+        refused_event_is_shown(driver)
+    elif action == "videoClose":
+        video_player_closes(driver, out)
+    elif action == "nowPlayingFive":
+        now_playing_shows_the_five_kept(driver)
     elif action == "expectNot":
         driver.wait_until(lambda: not driver.find(step["css"]), 10, f"{step['css']} to disappear")
     else:
@@ -271,7 +279,7 @@ const scale = car.querySelector('svg .scale');
 if (scale) for (const b of car.querySelectorAll('.map-button')) if (under(scale.getBoundingClientRect(), b.getBoundingClientRect())) problems.push('a map button covers the scale bar');
 const walker = document.createTreeWalker(car, NodeFilter.SHOW_TEXT);
 for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-  const el = n.parentElement; if (!n.textContent.trim() || !el || el.closest('svg')) continue;
+  const el = n.parentElement; if (!n.textContent.trim() || !el || el.closest('svg') || el.tagName === 'STYLE') continue;
   const st = getComputedStyle(el);
   if (el.scrollWidth > el.clientWidth + 1 && st.overflowX !== 'visible' && st.textOverflow !== 'ellipsis' && !el.classList.contains('glyph') && !scrolls(el))
     problems.push('text "' + n.textContent.trim().slice(0, 30) + '" is cut');
@@ -279,6 +287,9 @@ for (let n = walker.nextNode(); n; n = walker.nextNode()) {
   if (!v.cutByScroller && r.width > 0 && (r.right > C.right + 1 || r.bottom > C.bottom + 1 || r.left < C.left - 1)) problems.push('text "' + n.textContent.trim().slice(0, 30) + '" spills out of the display');
   if (v.cutByOther && !v.cutByScroller && st.textOverflow !== 'ellipsis') problems.push('text "' + n.textContent.trim().slice(0, 30) + '" is cut by ' + name(v.cutByOther));
 }
+const scrolling = [...car.querySelectorAll('.list, .information dl, .card-body, .away')].filter(s => s.scrollHeight - s.clientHeight > 1 && s.offsetParent);
+const indicators = car.querySelectorAll('.scroll-indicator').length;
+if (indicators < scrolling.length) problems.push(scrolling.length + ' panels scroll but ' + indicators + ' scroll indicators are drawn');
 if (/\p{Extended_Pictographic}/u.test(car.innerText.replace(/[©®™]/g, ''))) problems.push('an emoji is drawn: ' + car.innerText.match(/\p{Extended_Pictographic}/u)[0]);
 if (car.querySelector('.glyph.placeholder')) problems.push('a letter stands in for a symbol');
 window.__checked = (window.__checked || 0) + checked;
@@ -375,6 +386,158 @@ def panel_tells_the_truth(driver):
     clicked("#panel [data-cmd=style][data-value=day]", "#panel [data-cmd=style][data-value=day].on")
     for mode in ("fail", "empty", "normal"):
         clicked(f"#panel [data-cmd=data][data-value={mode}]", f"#panel [data-cmd=data][data-value={mode}].on")
+
+
+KEYS = {"ArrowDown": "\ue015", "ArrowUp": "\ue013", "ArrowRight": "\ue014", "ArrowLeft": "\ue012",
+        "Enter": "\ue007", "Backspace": "\ue003", "Escape": "\ue00c"}
+
+# Runs in the page: the focused element (the one the display's focus selector names), whether it
+# is drawn as CarPlay draws focus (a filled, rounded highlight with an outline) and its id.
+FOCUS_CHECK = r"""
+const display = document.querySelector('.car'); const selector = display && display.dataset.focusSelector;
+if (!selector) return {input: display ? display.dataset.input : null, found: 0};
+const found = [...display.querySelectorAll(selector)];
+const el = found[0]; if (!el) return {input: display.dataset.input, found: 0, selector: selector};
+const st = getComputedStyle(el), r = el.getBoundingClientRect(), C = display.getBoundingClientRect();
+const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+return {input: display.dataset.input, found: found.length, e: el.dataset.e || el.dataset.ev,
+  ring: st.boxShadow.includes('inset'), rounded: parseFloat(st.borderTopLeftRadius) >= 8,
+  filled: st.backgroundColor !== 'rgba(0, 0, 0, 0)' && st.backgroundColor !== 'transparent',
+  inside: r.top >= C.top - 1 && r.bottom <= C.bottom + 1 && r.left >= C.left - 1 && r.right <= C.right + 1,
+  visible: !!hit && (el === hit || el.contains(hit))};
+"""
+
+
+def press_key(driver, name):
+    revision = driver.revision()
+    key = KEYS[name]
+    driver.s("/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+        {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]})
+    driver.s("/actions", method="DELETE")
+    driver.wait_until(lambda: driver.revision() > revision, 10, f"the page to update after {name}")
+
+
+def focused(driver, expect_e, what):
+    """Waits until the focus is drawn on the element with data-e (or data-ev) `expect_e`."""
+    state = {}
+
+    def drawn():
+        state.update(driver.script(FOCUS_CHECK) or {})
+        return state.get("e") == expect_e and state.get("found") == 1
+    try:
+        driver.wait_until(drawn, 5, f"the focus on {expect_e}")
+    except AssertionError:
+        raise AssertionError(f"{what}: expected the focus on {expect_e}, found {state}") from None
+    for quality in ("ring", "rounded", "filled", "inside", "visible"):
+        if not state.get(quality):
+            raise AssertionError(f"{what}: the focus on {expect_e} is not {quality}: {state}")
+
+
+def knob_drives_the_car(driver, out):
+    """A car with a knob: the panel switches the input, the focused row is drawn as CarPlay
+    draws focus, the keyboard's arrows move it, Enter selects as a tap would, Backspace and
+    Escape go back; on a touch car the keys do nothing."""
+    control(driver, "app", "list-detail")
+    control(driver, "display", "standard")
+    driver.wait_for(".car .list [data-ev=row]")
+    # The panel's own control, chosen as a person would.
+    driver.script("""const s = document.querySelector('#panel select[data-cmd=input]');
+        s.focus(); s.value = 'knob'; s.dispatchEvent(new Event('change', {bubbles: true}));""")
+    driver.wait_for(".car[data-input=knob]")
+    if driver.script("return document.querySelector('#panel select[data-cmd=input]').value") != "knob":
+        raise AssertionError("the panel does not show the knob input it was switched to")
+    if driver.script("return document.activeElement && document.activeElement.closest('#panel') !== null"):
+        raise AssertionError("the input switch kept the keyboard in the panel")
+    focused(driver, "kassel-hbf", "after switching to the knob")
+    press_key(driver, "ArrowDown")
+    focused(driver, "wilhelmshoehe", "after ArrowDown")
+    press_key(driver, "ArrowDown")
+    press_key(driver, "ArrowUp")
+    focused(driver, "wilhelmshoehe", "after ArrowDown, ArrowUp")
+    driver.screenshot(os.path.join(out, "15-knob-focus.png"))
+    press_key(driver, "Enter")
+    driver.wait_for(".car .template.information .back")
+    focused(driver, "start", "on the pushed details")
+    press_key(driver, "ArrowLeft")
+    focused(driver, "back", "after ArrowLeft on the details")
+    press_key(driver, "Backspace")
+    driver.wait_until(lambda: not driver.find(".car .template.information"), 10, "back to the list")
+    focused(driver, "wilhelmshoehe", "back on the list")
+    press_key(driver, "Enter")
+    driver.wait_for(".car .template.information")
+    press_key(driver, "Escape")
+    driver.wait_until(lambda: not driver.find(".car .template.information"), 10, "Escape to go back")
+    settled_layout(driver, "list-detail with a knob")
+    control(driver, "input", "touch")
+    driver.wait_for(".car[data-input=touch]")
+    if driver.script("return document.querySelector('.car').dataset.focusSelector || ''"):
+        raise AssertionError("a touch car still draws a focus")
+    # Count what the page posts (a clock tick may still redraw the page, so the revision
+    # cannot tell): on a touch car the keys post nothing.
+    driver.script("""window.__eventPosts = 0; const f = window.fetch;
+        window.fetch = (...a) => { if (a[0] === '/event') window.__eventPosts++; return f(...a); };""")
+    for name in ("Enter", "ArrowDown", "Escape"):
+        driver.s("/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": KEYS[name]}, {"type": "keyUp", "value": KEYS[name]}]}]})
+    driver.s("/actions", method="DELETE")
+    posts = driver.script("return window.__eventPosts")
+    if posts or driver.find(".car .template.information"):
+        raise AssertionError(f"the keys acted on a touch car ({posts} events posted)")
+
+
+def video_player_closes(driver, out):
+    """The media app's film plays in the system video player; its close button takes it down
+    (the host's dismissal), the transcript says so and the detail page is back."""
+    control(driver, "app", "media")
+    control(driver, "display", "standard")
+    row = '.car [data-ev=row][data-t="videos"]'
+    driver.wait_for(row, 60)
+    # A card row and the detail page's header are taller than the list on this display, so a
+    # person taps what shows of them, not their centre (where WebDriver's click would aim).
+    for css in (row, '.car [data-ev=bar][data-e="header-play"]'):
+        driver.wait_for(css, 10)
+        revision = driver.revision()
+        driver.script("document.querySelector(arguments[0]).click()", css)
+        driver.wait_until(lambda: driver.revision() > revision, 10, f"the page to answer {css}")
+    # The player covers the app's templates (it is the system's, drawn over them); its close
+    # button is clicked as a person would, so WebDriver checks nothing covers it.
+    driver.wait_for(".car .video-player .vp-close")
+    driver.screenshot(os.path.join(out, "16-video-player.png"))
+    driver.click(".car .video-player .vp-close")
+    driver.wait_until(lambda: not driver.find(".car .video-player"), 10, "the video player to close")
+    driver.wait_until(lambda: "video player closed by the driver" in driver.text("#panel .transcript"), 5,
+                      "the transcript to record the dismissal")
+    driver.wait_for('.car .template [data-ev=bar][data-e="header-play"]')
+    if driver.text("#panel .message"):
+        raise AssertionError(f"closing the player left a message: {driver.text('#panel .message')}")
+
+
+def now_playing_shows_the_five_kept(driver):
+    """An app that gives Now Playing 6 buttons: the host keeps 5 (carplay-facts.md §8, §10)
+    and the simulator shows those five, each clickable."""
+    control(driver, "app", "rule-breaker-media")
+    control(driver, "display", "standard")
+    driver.click('.car [data-ev=row][data-e="crowd-now-playing"]')
+    driver.wait_for(".car .now-playing [data-ev=nowPlayingButton]")
+    ids = driver.script("return [...document.querySelectorAll('.car [data-ev=nowPlayingButton]')].map(b => b.dataset.e)")
+    if ids != [f"button-{n}" for n in range(1, 6)]:
+        raise AssertionError(f"expected the five kept buttons button-1 … button-5, found {ids}")
+    settled_layout(driver, "Now Playing with the five kept buttons")
+    driver.click('.car [data-ev=nowPlayingButton][data-e="button-5"]')
+    driver.wait_until(lambda: "press 'button-5'" in driver.text("#panel .transcript"), 5,
+                      "the fifth button's press in the transcript")
+
+
+def refused_event_is_shown(driver):
+    """An event the simulator cannot read answers 400; the page shows the panel's message."""
+    revision = driver.revision()
+    driver.script("post('/event', {ev: 'swipe', e: 'x'})")
+    driver.wait_until(lambda: driver.revision() > revision, 10, "the refused event's state")
+    driver.wait_until(lambda: "unknown page event 'swipe'" in driver.text("#panel .message"), 5,
+                      "the panel to name the refused event")
+    refusals = driver.script("return window.__refusals || []")
+    if not refusals or "unknown page event 'swipe'" not in refusals[-1]:
+        raise AssertionError(f"the page did not receive the 400's error: {refusals}")
 
 
 def fonts_are_the_bundled_ones(driver):

@@ -94,6 +94,43 @@ struct CarHTMLRendererTests {
     #expect(!spinning.contains("class=\"accessory\""))
   }
 
+  @Test("Now Playing with nothing playing yet still draws the buttons the host kept")
+  func nowPlayingButtonsWithoutInfo() {
+    let buttons = (1...5).map {
+      NowPlayingButtonSpec(id: ElementID("button-\($0)"), kind: .image(.symbol("star")))
+    }
+    let screen = CarScreen(
+      root: .list("library", ListTemplateSpec(title: "Library", sections: [])),
+      stack: [.nowPlaying("now-playing", NowPlayingTemplateSpec(buttons: buttons))])
+    let html = CarHTMLRenderer(mapRenderer: nil).render(
+      CarDisplayState(screen: screen, configuration: SessionConfiguration(), appName: "Media"))
+    #expect(html.contains("Nothing playing"))
+    for n in 1...5 {
+      #expect(
+        html.contains("data-ev=\"nowPlayingButton\" data-t=\"now-playing\" data-e=\"button-\(n)\""))
+    }
+  }
+
+  @Test("a knob car's display names its input and draws the focused element with a rule of its own")
+  func focusDrawn() {
+    var state = CarDisplayState(
+      screen: Self.chargersScreen(), configuration: SessionConfiguration(), appName: "Wayside")
+    #expect(CarHTMLRenderer(mapRenderer: nil).render(state).contains("data-input=\"touch\""))
+    #expect(!CarHTMLRenderer(mapRenderer: nil).render(state).contains("<style>"))
+    state.input = "knob"
+    state.focus = FocusedElement(events: ["poi"], attributes: ["e": "s1"])
+    let html = CarHTMLRenderer(mapRenderer: nil).render(state)
+    #expect(html.contains("data-input=\"knob\""))
+    #expect(
+      html.contains("<style>.car [data-ev=\"poi\"][data-e=\"s1\"]{background:var(--focus-fill)"))
+    #expect(
+      html.contains("data-focus-selector=\".car [data-ev=&quot;poi&quot;][data-e=&quot;s1&quot;]\"")
+    )
+    // Sent home, nothing is focused.
+    state.away = .home(reason: "test")
+    #expect(!CarHTMLRenderer(mapRenderer: nil).render(state).contains("<style>"))
+  }
+
   @Test("the display is sized in points of the profile and styled for night")
   func sizeAndStyle() {
     let html = CarHTMLRenderer(mapRenderer: nil).render(

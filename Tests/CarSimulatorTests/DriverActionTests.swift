@@ -39,6 +39,19 @@ struct DriverActionTests {
     Spelling(words: ["say", "Show chargers in Wayside"], action: .say("Show chargers in Wayside")),
     Spelling(words: ["lock"], action: .lock),
     Spelling(words: ["unlock"], action: .unlock),
+    Spelling(words: ["pan", "left"], action: .pan(.left)),
+    Spelling(words: ["drag", "40", "-10"], action: .drag(dx: 40, dy: -10)),
+    Spelling(words: ["drag", "0.5", "2.25"], action: .drag(dx: 0.5, dy: 2.25)),
+    Spelling(words: ["pinch", "2"], action: .pinch(2)),
+    Spelling(words: ["pinch", "0.5"], action: .pinch(0.5)),
+    Spelling(words: ["type", "Götting"], action: .type("Götting")),
+    Spelling(words: ["type", ""], action: .type("")),
+    Spelling(words: ["start", "route", "route-1"], action: .startRoute("route-1")),
+    Spelling(words: ["knob", "next"], action: .knob(.next)),
+    Spelling(words: ["knob", "previous"], action: .knob(.previous)),
+    Spelling(words: ["knob", "select"], action: .knob(.select)),
+    Spelling(words: ["knob", "back"], action: .knob(.back)),
+    Spelling(words: ["video", "close"], action: .closeVideoPlayer),
   ]
 
   @Test(
@@ -95,7 +108,22 @@ struct DriverActionTests {
     BadWords(
       words: ["fly"],
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
-        + "system, region, location, say, lock, unlock"),
+        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, knob"),
+    BadWords(
+      words: ["pan", "sideways"], message: "expected 'pan up|down|left|right', got 'pan sideways'"),
+    BadWords(
+      words: ["drag", "40"],
+      message: "expected 'drag DX DY' in points, e.g. 'drag 40 -10', got 'drag 40'"),
+    BadWords(
+      words: ["drag", "40", "inf"],
+      message: "expected 'drag DX DY' in points, e.g. 'drag 40 -10', got 'drag 40 inf'"),
+    BadWords(
+      words: ["pinch", "0"],
+      message: "expected 'pinch SCALE' with a factor above 0, e.g. 'pinch 2', got 'pinch 0'"),
+    BadWords(words: ["type"], message: "expected 'type \"TEXT\"', got 'type'"),
+    BadWords(
+      words: ["start", "route"], message: "expected 'start route ID', got 'start route'"),
+    BadWords(words: ["start", "engine"], message: "expected 'start route ID', got 'start engine'"),
   ]
 
   @Test("malformed journey words name the input and what was expected", arguments: badWords)
@@ -131,6 +159,11 @@ struct DriverActionTests {
     Event(ev: "upNext", fields: [:], action: .pressUpNext),
     Event(ev: "albumArtist", fields: [:], action: .pressAlbumArtist),
     Event(ev: "alertAction", fields: ["e": "confirm"], action: .choose("confirm")),
+    Event(ev: "knob", fields: ["which": "next"], action: .knob(.next)),
+    Event(ev: "knob", fields: ["which": "previous"], action: .knob(.previous)),
+    Event(ev: "knob", fields: ["which": "select"], action: .knob(.select)),
+    Event(ev: "knob", fields: ["which": "back"], action: .knob(.back)),
+    Event(ev: "videoClose", fields: [:], action: .closeVideoPlayer),
   ]
 
   @Test("every page event the renderer emits decodes to its driver action", arguments: events)
@@ -170,7 +203,7 @@ struct DriverActionTests {
       ev: "swipe", fields: ["e": "x"],
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
-        + "contactAction, alertAction"),
+        + "contactAction, alertAction, videoClose, knob"),
   ]
 
   @Test(
@@ -181,6 +214,24 @@ struct DriverActionTests {
     }
     #expect(error?.message == row.message)
     #expect(error?.input.hasPrefix("page event {ev=\(row.ev)") == true)
+  }
+
+  @Test("the map's verbs are driver actions: off a map or a search they are refused, unrecorded")
+  func mapVerbsRefusedOffTheMap() async throws {
+    let app = try #require(KitDemos.named("list-detail"))
+    let car = SimulatedCar.test(app: app, configuration: SessionConfiguration())
+    await car.settle()
+    let before = car.host.transcript.totalCount
+    let actions: [DriverAction] = [
+      .pan(.up), .drag(dx: 1, dy: 1), .pinch(2), .type("x"), .startRoute("route-1"),
+    ]
+    for action in actions {
+      let refusal = try #require(car.host.refusal(of: action), "\(action)")
+      #expect(refusal.message.contains("CPListTemplate"), "\(refusal)")
+    }
+    #expect(car.host.transcript.totalCount == before)
+    #expect(throws: DriverError.self) { try car.host.drive(.pan(.up)) }
+    #expect(car.host.transcript.totalCount == before + 1)
   }
 
   @Test("a refused action changes nothing and records nothing; performing it records the refusal")

@@ -244,12 +244,12 @@ struct JourneyLanguageTests {
     BadLine(
       text: "connect speed=3",
       message:
-        "unknown setting 'speed'; expected display, style, limited, video, max-items or max-sections"
+        "unknown setting 'speed'; expected display, style, limited, video, max-items, max-sections or input"
     ),
     BadLine(
       text: "expect cannot fly",
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
-        + "system, region, location, say, lock, unlock"),
+        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, knob"),
     BadLine(
       text: "expect cannot",
       message: "expected 'expect cannot ACTION', e.g. 'expect cannot tap row ID', "

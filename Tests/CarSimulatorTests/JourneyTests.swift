@@ -23,7 +23,9 @@ let journeysFolder = URL(fileURLWithPath: #filePath)
 struct JourneyTests {
   @Test(
     "the sample journeys in Journeys/ pass",
-    arguments: ["lifecycle.journey", "violations.journey", "data-states.journey"])
+    arguments: [
+      "lifecycle.journey", "violations.journey", "data-states.journey", "knob.journey",
+    ])
   func samples(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
     let report = try await runJourney(text, name: file)
@@ -106,7 +108,7 @@ struct JourneyTests {
       message: "expected 'system dismiss', got 'system reboot'"),
     BadLine(
       name: "video what", text: "video stop", line: 1,
-      message: "expected 'video start', got 'video stop'"),
+      message: "expected 'video start' or 'video close', got 'video stop'"),
     BadLine(
       name: "a quoted title too many", text: #"expect top list "A b" "C""#, line: 1,
       message: #"expected 'expect top KIND ["TITLE"]' or 'expect top id ID', "#

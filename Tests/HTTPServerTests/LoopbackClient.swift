@@ -106,9 +106,19 @@ final class LoopbackClient {
   /// Reads more bytes; `false` at end of stream or when `timeout` passes first.
   private func fill(timeout: Duration) throws -> Bool {
     var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-    let milliseconds = Int32(
-      timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-    guard poll(&fds, 1, milliseconds) > 0 else {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    var ready: Int32 = 0
+    // A signal (another test's child process exiting) interrupts poll with EINTR: wait on for
+    // the time that is left rather than report a silent server.
+    for _ in 0..<10_000 {
+      let left = clock.now.duration(to: deadline).components
+      let milliseconds = Int32(
+        clamping: max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
+      ready = poll(&fds, 1, milliseconds)
+      guard ready < 0, errno == EINTR, clock.now < deadline else { break }
+    }
+    guard ready > 0 else {
       throw ClientError(description: "no data from the server within \(timeout)")
     }
     var buffer = [UInt8](repeating: 0, count: 65536)

@@ -94,6 +94,17 @@ struct MapJourneyTests {
       MapControls.mapButtons(isPanning: false, isFollowing: true).map(\.id) == ["pan", "recentre"])
   }
 
+  /// Routes from Kassel to Göttingen on the bundled network, previewed in the app.
+  static func previewGöttingen(_ app: MapApp, _ state: inout MapApp.State) async throws -> [Route] {
+    let network = try await RoadNetwork.bundled()
+    let destination = Destination(
+      id: "x", name: "Göttingen", detail: "",
+      coordinate: .init(latitude: 51.5339, longitude: 9.9356))
+    let routes = try network.routeChoices(from: MapApp.home, to: destination.coordinate)
+    _ = app.reduce(&state, .routesFound(destination, routes))
+    return routes
+  }
+
   @Test("the phone's map shows the route the car guides, from the shared state alone")
   func phoneSharesState() async throws {
     let service = NavigationService()
@@ -102,16 +113,65 @@ struct MapJourneyTests {
     _ = app.reduce(&state, .moved(MapApp.home))
     #expect(service.shared.location == MapApp.home)
     #expect(PhoneMap.viewport(service.shared, width: 390, height: 844).route == nil)
-    let network = try await RoadNetwork.bundled()
-    let destination = Destination(
-      id: "x", name: "Göttingen", detail: "",
-      coordinate: .init(latitude: 51.5339, longitude: 9.9356))
-    let routes = try network.routeChoices(from: MapApp.home, to: destination.coordinate)
-    _ = app.reduce(&state, .routesFound(destination, routes))
+    let routes = try await Self.previewGöttingen(app, &state)
     _ = app.reduce(&state, .start(route: "route-1"))
     #expect(service.shared.activeRoute == routes[0].polyline)
     #expect(PhoneMap.viewport(service.shared, width: 390, height: 844).route == routes[0].polyline)
+    // The phone's map content: the route with its destination marked and the car drawn.
+    let phone = try #require(app.phoneMap(width: 260, height: 340))
+    #expect(phone.route == routes[0].polyline)
+    #expect(phone.car == MapApp.home)
+    #expect(phone.markers.map(\.title) == ["Göttingen"])
+    #expect(phone.markers.first?.location == routes[0].polyline.coordinates.last)
     _ = app.reduce(&state, .endGuidance)
     #expect(service.shared.activeRoute == nil)
+    let idle = try #require(app.phoneMap(width: 260, height: 340))
+    #expect(idle.route == nil && idle.markers.isEmpty)
+    #expect(idle.center == MapApp.home && idle.zoom == 13)
+  }
+
+  @Test("guidance hands the car numeric travel estimates that agree with the text it shows")
+  func numericEstimates() async throws {
+    let app = MapApp()
+    var state = MapApp.State()
+    _ = app.reduce(&state, .moved(MapApp.home))
+    let routes = try await Self.previewGöttingen(app, &state)
+    func mapSpec() -> MapTemplateSpec? {
+      if case .map(let map) = app.screen(state, SessionConfiguration()).root.content {
+        map
+      } else {
+        nil
+      }
+    }
+    let preview = try #require(mapSpec()?.tripPreviews.first?.routeChoices)
+    #expect(preview.count == routes.prefix(3).count)
+    for (choice, route) in zip(preview, routes) {
+      let estimate = try #require(choice.estimate)
+      #expect(abs(estimate.metres - route.lengthKilometres * 1000) < 0.5)
+      #expect(estimate.seconds == route.durationSeconds)
+    }
+    _ = app.reduce(&state, .start(route: "route-1"))
+    let session = try #require(mapSpec()?.navigationSession)
+    let trip = try #require(session.tripEstimate)
+    #expect(trip.metres > 1000 && trip.seconds > 60)
+    #expect(
+      session.tripEstimates
+        == TravelEstimates(
+          kilometresRemaining: trip.metres / 1000, secondsRemaining: trip.seconds
+        ).text)
+    let next = try #require(session.upcomingManeuvers.first)
+    let toNext = try #require(next.estimate)
+    #expect(toNext.metres <= trip.metres && toNext.seconds <= trip.seconds)
+    #expect(next.distance == Guidance.distanceText(toNext.metres / 1000))
+    if session.upcomingManeuvers.count > 1, let after = session.upcomingManeuvers[1].estimate {
+      #expect(after.metres >= toNext.metres, "the second maneuver lies beyond the first")
+    }
+  }
+
+  @Test("a remaining estimate is never negative or not a number")
+  func estimateClamps() {
+    #expect(
+      TravelEstimateSpec(metres: -5, seconds: .nan) == TravelEstimateSpec(metres: 0, seconds: 0))
+    #expect(TravelEstimateSpec(metres: 12.5, seconds: 3).metres == 12.5)
   }
 }

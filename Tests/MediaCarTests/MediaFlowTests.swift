@@ -115,6 +115,44 @@ struct MediaFlowTests {
     #expect(!rig.operations.dropFirst(2).contains { if case .setRoot = $0 { true } else { false } })
   }
 
+  @Test(
+    "Closing the video player pauses the film where it is, no longer as video, and it stays closed when video returns"
+  )
+  func driverClosesTheVideoPlayer() async throws {
+    let rig = MediaRig()
+    await startParked(rig)
+    try rig.host.tapRow(ElementID(bunny.rawValue))
+    await rig.settle()
+    try rig.host.press(B.primaryButton)
+    await rig.wait(.seconds(21))
+    #expect(rig.host.isVideoPlaying)
+    let before = rig.engine.state(in: PlaybackContext(now: rig.clock.now)).position
+    try rig.host.closeVideoPlayer()
+    await rig.settle()
+    #expect(!rig.host.isVideoPlaying)
+    #expect(rig.host.videoPlayerTitle == nil)
+    #expect(rig.host.transcript.entries.contains(.teardown("video player (closed by the driver)")))
+    #expect(rig.host.transcript.entries.contains(.event(.videoPlayerDismissed)))
+    let after = rig.engine.state(in: PlaybackContext(now: rig.clock.now))
+    #expect(after.status == .paused(.command))
+    #expect(after.position == before)
+    #expect(after.presentation == .audio)
+    #expect(rig.engine.received.suffix(2).map(\.origin) == [.system, .system])
+    await rig.wait(.seconds(10))
+    #expect(rig.engine.state(in: PlaybackContext(now: rig.clock.now)).position == before)
+    #expect(header(rig.top)?.actionButtons.first?.title == "Resume")
+    // Video withdrawn and allowed again does not bring back a player the driver closed.
+    rig.host.changeConfiguration(moving)
+    await rig.settle()
+    rig.host.changeConfiguration(parked)
+    await rig.settle()
+    #expect(!rig.host.isVideoPlaying)
+    // Closing again is refused: no player is showing.
+    #expect(
+      rig.host.refusal(of: .closeVideoPlayer)?.message
+        == "close the video player: no video player is showing")
+  }
+
   @Test("The progress and play/pause glyph a card shows survive into what the host received")
   func progressReachesTheHost() async throws {
     let rig = MediaRig()

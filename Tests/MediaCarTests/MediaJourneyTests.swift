@@ -14,7 +14,10 @@ private let journeys = URL(fileURLWithPath: #filePath)
 struct MediaJourneyTests {
   @Test(
     "The media journeys in Journeys/ pass",
-    arguments: ["media-browse-play.journey", "media-empty.journey", "media-failing-stream.journey"]
+    arguments: [
+      "media-browse-play.journey", "media-close-video.journey", "media-empty.journey",
+      "media-failing-stream.journey",
+    ]
   )
   func journey(_ file: String) async throws {
     let text = try String(contentsOf: journeys.appendingPathComponent(file), encoding: .utf8)
@@ -30,6 +33,9 @@ struct MediaJourneyTests {
     let files = try FileManager.default.contentsOfDirectory(atPath: journeys.path)
       .filter { $0.hasPrefix("media-") && $0.hasSuffix(".journey") }.sorted()
     #expect(
-      files == ["media-browse-play.journey", "media-empty.journey", "media-failing-stream.journey"])
+      files == [
+        "media-browse-play.journey", "media-close-video.journey", "media-empty.journey",
+        "media-failing-stream.journey",
+      ])
   }
 }

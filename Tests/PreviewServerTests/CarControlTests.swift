@@ -47,6 +47,9 @@ struct CarControlTests {
     Good(
       command: PanelCommand(cmd: "vehicle", value: "ioniq5-72"),
       control: .phone(.setVehicle("ioniq5-72"))),
+    Good(command: PanelCommand(cmd: "input", value: "knob"), control: .input(.knob)),
+    Good(command: PanelCommand(cmd: "input", value: "touchpad"), control: .input(.touchPad)),
+    Good(command: PanelCommand(cmd: "input", value: "touch"), control: .input(.touch)),
   ]
 
   @Test("every panel command reads as its control", arguments: good)
@@ -70,7 +73,7 @@ struct CarControlTests {
       command: PanelCommand(cmd: "warp"),
       message: "unknown command 'warp'; expected one of: connect, disconnect, display, style, "
         + "driving, video, videoSupport, lock, move, drive, stopDriving, data, voice, app, region, "
-        + "tariff, tariffsClear, vehicle"),
+        + "tariff, tariffsClear, vehicle, input"),
     Bad(
       command: PanelCommand(cmd: "tariff", value: ""),
       message: "'tariff' expects a tariff id, got ''"),
@@ -117,6 +120,9 @@ struct CarControlTests {
       command: PanelCommand(cmd: "region", value: "up"),
       message: "'region' expects a map move, one of north, south, east, west, zoomIn, zoomOut, "
         + "got 'up'"),
+    Bad(
+      command: PanelCommand(cmd: "input", value: "joystick"),
+      message: "'input' expects touch, knob or touchpad, got 'joystick'"),
   ]
 
   @Test(
@@ -161,6 +167,8 @@ struct CarControlTests {
   func unknownPageEvent() {
     let error = #expect(throws: DriverSyntaxError.self) { try PageEvent(ev: "swipe").action() }
     #expect(error?.message.hasPrefix("unknown page event 'swipe'; expected one of: row,") == true)
-    #expect(error?.message.hasSuffix("alertAction, home, poiDeselect, reopen, transport") == true)
+    #expect(
+      error?.message.hasSuffix(
+        "alertAction, videoClose, knob, home, poiDeselect, reopen, transport") == true)
   }
 }

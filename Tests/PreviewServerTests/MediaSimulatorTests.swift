@@ -71,4 +71,24 @@ struct MediaSimulatorTests {
       !CarHTMLRenderer(mapRenderer: nil).render(controller.display()).contains("video-player"))
     #expect(controller.display().screen?.top.kind == .nowPlaying)
   }
+
+  @Test(
+    "The video player's close button sends the host's dismissal: the player goes, the panel is quiet"
+  )
+  func closeButton() async throws {
+    let controller = try await Self.controller()
+    await controller.handle(PageEvent(ev: "row", t: "videos", e: "blender-sintel"))
+    await controller.handle(PageEvent(ev: "bar", t: "detail", e: "header-play"))
+    #expect(controller.display().videoPlayerTitle == "Sintel")
+    let html = CarHTMLRenderer(mapRenderer: nil).render(controller.display())
+    #expect(html.contains("<button class=\"vp-close\" data-ev=\"videoClose\""))
+    await controller.handle(PageEvent(ev: "videoClose"))
+    #expect(controller.panel().message == nil)
+    #expect(controller.display().videoPlayerTitle == nil)
+    #expect(controller.host.transcript.entries.contains(.event(.videoPlayerDismissed)))
+    #expect(
+      !CarHTMLRenderer(mapRenderer: nil).render(controller.display()).contains("video-player"))
+    await controller.handle(PageEvent(ev: "videoClose"))
+    #expect(controller.panel().message == "close the video player: no video player is showing")
+  }
 }

@@ -1,3 +1,4 @@
+import CarRender
 import CarSession
 import CarTemplates
 import KitDemos
@@ -57,5 +58,41 @@ struct PageEventTests {
     #expect(controller.display().configuration.contentStyle == .light)
     await controller.handle(PanelCommand(cmd: "lock", value: "true"))
     #expect(controller.display().isPhoneLocked)
+  }
+}
+
+@MainActor
+@Suite("The web simulator's knob: the panel switches the input, the display draws the focus")
+struct KnobSimulatorTests {
+  @Test("the panel's input switch gives the car a knob whose focus the display draws and moves")
+  func knobFocusDrawn() async throws {
+    let controller = try PageEventTests.controller("list-detail")
+    let renderer = CarHTMLRenderer(mapRenderer: nil)
+    #expect(controller.display().focus == nil)
+    #expect(renderer.render(controller.display()).contains("data-input=\"touch\""))
+    await controller.handle(PanelCommand(cmd: "input", value: "knob"))
+    #expect(controller.panel().input == "knob")
+    #expect(PanelRenderer.render(controller.panel()).contains("<option value=\"knob\" selected>"))
+    let first = try #require(controller.display().focus)
+    #expect(first.selector == #".car [data-ev="row"][data-e="kassel-hbf"]"#)
+    let html = renderer.render(controller.display())
+    #expect(html.contains("data-input=\"knob\""))
+    #expect(html.contains("<style>\(first.selector){background:var(--focus-fill)"))
+    await controller.handle(PageEvent(ev: "knob", which: "next"))
+    #expect(controller.display().focus?.attributes["e"] == "wilhelmshoehe")
+    await controller.handle(PageEvent(ev: "knob", which: "select"))
+    #expect(controller.display().screen?.top.title == "Wilhelmshöhe")
+    #expect(controller.display().focus?.attributes["e"] == "start")
+    await controller.handle(PageEvent(ev: "knob", which: "back"))
+    #expect(controller.display().screen?.stack.isEmpty == true)
+    // The input is the car's: it survives a reconnect and an app switch.
+    await controller.handle(PanelCommand(cmd: "disconnect"))
+    await controller.handle(PanelCommand(cmd: "connect"))
+    await controller.handle(PanelCommand(cmd: "app", value: "tabs"))
+    #expect(controller.host.inputKind == .knob)
+    await controller.handle(PanelCommand(cmd: "input", value: "touch"))
+    #expect(controller.display().focus == nil)
+    await controller.handle(PageEvent(ev: "knob", which: "next"))
+    #expect(controller.panel().message?.hasPrefix("knob next: this car has a touch screen") == true)
   }
 }

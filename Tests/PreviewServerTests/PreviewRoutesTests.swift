@@ -122,6 +122,40 @@ struct PreviewRoutesTests {
     }
   }
 
+  @Test(
+    "an unknown or malformed page event answers 400 naming the input and what was expected, with the state whose panel says the same"
+  )
+  func refusedEvents() async throws {
+    let (routes, controller) = try Self.routes(app: "tabs")
+    let router = routes.router()
+    let refused = [
+      (#"{"ev":"swipe","e":"x"}"#, "ev=swipe", "one of: row, rowImage, tab"),
+      (#"{"ev":"tab","t":"root","e":"two"}"#, "ev=tab", "e = the tab index from 0"),
+      (#"{"ev":"poiButton","which":"tertiary"}"#, "ev=poiButton", "which = primary or secondary"),
+      (#"{"ev":"row","t":"root"}"#, "ev=row", "e = the element id"),
+    ]
+    for (body, input, expected) in refused {
+      let before = controller.host.transcript.totalCount
+      let response = await router.handle(
+        try HTTPRequest(.post, "/event", headers: Self.json, body: Array(body.utf8)))
+      #expect(response.status == .badRequest, "\(body)")
+      let answer = try Self.state(response)
+      let error = try #require(answer["error"] as? String)
+      #expect((answer["input"] as? String)?.hasPrefix("page event {\(input)") == true, "\(body)")
+      #expect((answer["expected"] as? String)?.hasPrefix(expected) == true, "\(body)")
+      #expect(error.contains(expected), "\(error)")
+      let state = try #require(answer["state"] as? [String: Any])
+      #expect((state["panel"] as? String)?.contains(Markup.escape(error)) == true, "\(body)")
+      #expect(controller.panel().message == error)
+      #expect(controller.host.transcript.totalCount == before, "a refused event reached the host")
+    }
+    let good = await router.handle(
+      try HTTPRequest(
+        .post, "/event", headers: Self.json, body: Array(#"{"ev":"tab","t":"root","e":"1"}"#.utf8)))
+    #expect(good.status == .ok)
+    #expect(controller.panel().message == nil)
+  }
+
   /// The places demo's map tab as the host shows it.
   static func nearby(_ controller: SimulatorController) -> PointOfInterestTemplateSpec? {
     guard case .tabBar(let bar)? = controller.display().screen?.root.content,

@@ -504,6 +504,8 @@ extension CPPointOfInterestTemplateDelegate {
   open func hideTripPreviews() {}
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/startnavigationsession(for:)
   open func startNavigationSession(for trip: CPTrip) -> CPNavigationSession { CPNavigationSession() }
+  // https://developer.apple.com/documentation/carplay/cpmaptemplate/updateestimates(_:for:)
+  open func updateEstimates(_ estimates: CPTravelEstimates, for trip: CPTrip) {}
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/pandirection
   public struct PanDirection: OptionSet, Sendable {
     public let rawValue: Int
@@ -526,8 +528,16 @@ extension CPPointOfInterestTemplateDelegate {
   open var instructionVariants: [String] = []
   // https://developer.apple.com/documentation/carplay/cpmaneuver/symbolimage
   open var symbolImage: UIImage?
+  // https://developer.apple.com/documentation/carplay/cpmaneuver/initialtravelestimates
+  open var initialTravelEstimates: CPTravelEstimates?
   // https://developer.apple.com/documentation/carplay/cpmaneuver/userinfo
   open var userInfo: Any?
+}
+
+// https://developer.apple.com/documentation/carplay/cptravelestimates
+@MainActor open class CPTravelEstimates: NSObject {
+  // https://developer.apple.com/documentation/carplay/cptravelestimates/init(distanceremaining:timeremaining:)
+  public init(distanceRemaining distance: Measurement<UnitLength>, timeRemaining time: TimeInterval) {}
 }
 
 // https://developer.apple.com/documentation/carplay/cpnavigationsession
@@ -536,6 +546,8 @@ extension CPPointOfInterestTemplateDelegate {
   open var upcomingManeuvers: [CPManeuver] = []
   // https://developer.apple.com/documentation/carplay/cpnavigationsession/finishtrip()
   open func finishTrip() {}
+  // https://developer.apple.com/documentation/carplay/cpnavigationsession/updateestimates(_:for:)
+  open func updateEstimates(_ estimates: CPTravelEstimates, for maneuver: CPManeuver) {}
 }
 
 // https://developer.apple.com/documentation/carplay/cptrippreviewtextconfiguration
@@ -549,6 +561,10 @@ extension CPPointOfInterestTemplateDelegate {
   func mapTemplate(_ mapTemplate: CPMapTemplate, didUpdatePanGestureWithTranslation translation: CGPoint, velocity: CGPoint)
   // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:didendpangesturewithvelocity:)
   func mapTemplate(_ mapTemplate: CPMapTemplate, didEndPanGestureWithVelocity velocity: CGPoint)
+  // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplatedidbeginzoomgesture(_:)
+  func mapTemplateDidBeginZoomGesture(_ mapTemplate: CPMapTemplate)
+  // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:didupdatezoomgesturewithcenter:scale:velocity:)
+  func mapTemplate(_ mapTemplate: CPMapTemplate, didUpdateZoomGestureWithCenter center: CGPoint, scale: CGFloat, velocity: CGFloat)
   // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:selectedpreviewfor:using:)
   func mapTemplate(_ mapTemplate: CPMapTemplate, selectedPreviewFor trip: CPTrip, using routeChoice: CPRouteChoice)
   // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:startedtrip:using:)
@@ -558,6 +574,8 @@ extension CPMapTemplateDelegate {
   public func mapTemplate(_ mapTemplate: CPMapTemplate, panWith direction: CPMapTemplate.PanDirection) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, didUpdatePanGestureWithTranslation translation: CGPoint, velocity: CGPoint) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, didEndPanGestureWithVelocity velocity: CGPoint) {}
+  public func mapTemplateDidBeginZoomGesture(_ mapTemplate: CPMapTemplate) {}
+  public func mapTemplate(_ mapTemplate: CPMapTemplate, didUpdateZoomGestureWithCenter center: CGPoint, scale: CGFloat, velocity: CGFloat) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, selectedPreviewFor trip: CPTrip, using routeChoice: CPRouteChoice) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, startedTrip trip: CPTrip, using routeChoice: CPRouteChoice) {}
 }

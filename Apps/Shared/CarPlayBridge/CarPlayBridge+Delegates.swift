@@ -137,6 +137,34 @@ extension CarPlayBridge: CPMapTemplateDelegate {
     dragOrigin = nil
   }
 
+  /// An iOS 26 multitouch zoom began; the next report's scale is measured from 1.
+  func mapTemplateDidBeginZoomGesture(_ mapTemplate: CPMapTemplate) {
+    zoomScale = 1
+  }
+
+  /// An iOS 26 pinch or double tap: CarPlay reports the scale since the gesture began; the kit
+  /// wants the factor since the previous report (carplay-facts.md §1.6).
+  func mapTemplate(
+    _ mapTemplate: CPMapTemplate, didUpdateZoomGestureWithCenter center: CGPoint, scale: CGFloat,
+    velocity: CGFloat
+  ) {
+    guard let id = id(of: mapTemplate), scale > 0, scale.isFinite else { return }
+    let previous = zoomScale ?? 1
+    zoomScale = scale
+    send(.zoomGesture(template: id, scale: Double(scale / previous)))
+  }
+
+  /// The driver highlighted another route choice of a trip preview: show that route's
+  /// distance and time.
+  func mapTemplate(
+    _ mapTemplate: CPMapTemplate, selectedPreviewFor trip: CPTrip, using routeChoice: CPRouteChoice
+  ) {
+    guard let route = routeChoice.userInfo as? String, let estimate = routeEstimates[route] else {
+      return
+    }
+    mapTemplate.updateEstimates(Self.travelEstimates(estimate), for: trip)
+  }
+
   /// The driver chose a route of a trip preview and pressed Go.
   func mapTemplate(
     _ mapTemplate: CPMapTemplate, startedTrip trip: CPTrip, using routeChoice: CPRouteChoice

@@ -393,13 +393,28 @@ extension CarPlayBridge {
     if map.tripPreviews.isEmpty {
       object.hideTripPreviews()
     } else {
-      object.showTripPreviews(map.tripPreviews.map(trip), textConfiguration: nil)
+      let previews = map.tripPreviews.map(trip)
+      object.showTripPreviews(previews, textConfiguration: nil)
+      // CarPlay highlights each trip's first route choice; show its estimates until the
+      // driver highlights another (`mapTemplate(_:selectedPreviewFor:using:)`).
+      for (made, spec) in zip(previews, map.tripPreviews) {
+        if let estimate = spec.routeChoices.first?.estimate {
+          object.updateEstimates(Self.travelEstimates(estimate), for: made)
+        }
+      }
     }
     guide(object, map.navigationSession, in: id)
   }
 
-  /// Starts, updates or finishes the template's navigation session. The kit's estimates are
-  /// display text; `CPTravelEstimates` wants measurements, so only the maneuvers are mapped.
+  /// CarPlay's estimates value for the kit's numbers (metres, seconds).
+  static func travelEstimates(_ spec: TravelEstimateSpec) -> CPTravelEstimates {
+    CPTravelEstimates(
+      distanceRemaining: Measurement(value: spec.metres, unit: UnitLength.meters),
+      timeRemaining: spec.seconds)
+  }
+
+  /// Starts, updates or finishes the template's navigation session: the upcoming maneuvers
+  /// with their estimates, and the trip's remaining distance and time.
   private func guide(
     _ object: CPMapTemplate, _ spec: NavigationSessionSpec?, in id: TemplateID
   ) {
@@ -417,17 +432,27 @@ extension CarPlayBridge {
       running = (spec.tripID, object.startNavigationSession(for: trip))
       navigationSessions[id] = running
     }
-    running?.session.upcomingManeuvers = spec.upcomingManeuvers.map { maneuver in
+    guard let session = running?.session else { return }
+    let maneuvers = spec.upcomingManeuvers.map { maneuver in
       let made = CPManeuver()
       made.instructionVariants = maneuver.instructionVariants.variants
       made.symbolImage = images.image(maneuver.symbol, slot: .maneuver)
+      made.initialTravelEstimates = maneuver.estimate.map(Self.travelEstimates)
       made.userInfo = maneuver.id.rawValue
       return made
+    }
+    session.upcomingManeuvers = maneuvers
+    if let next = maneuvers.first, let estimate = spec.upcomingManeuvers.first?.estimate {
+      session.updateEstimates(Self.travelEstimates(estimate), for: next)
+    }
+    if let trip = trips[spec.tripID], let estimate = spec.tripEstimate {
+      object.updateEstimates(Self.travelEstimates(estimate), for: trip)
     }
   }
 
   private func trip(_ spec: TripPreviewSpec) -> CPTrip {
     let choices = spec.routeChoices.map { route in
+      routeEstimates[route.id.rawValue] = route.estimate
       let choice = CPRouteChoice(
         summaryVariants: route.summaryVariants.variants,
         additionalInformationVariants: route.additionalInformationVariants.variants,

@@ -53,6 +53,11 @@ final class CarPlayBridge: NSObject, CarHost {
   var windowRenderer: ((CarWindowSpec?) -> Void)?
   /// Where the current touch drag was at its previous report.
   var dragOrigin: CGPoint?
+  /// The current zoom gesture's scale at its previous report (CarPlay reports the scale since
+  /// the gesture began; the kit wants the factor since the previous report).
+  var zoomScale: CGFloat?
+  /// Route choices' whole-route estimates by choice id, shown when the driver highlights one.
+  var routeEstimates: [String: TravelEstimateSpec] = [:]
   /// Trips offered in previews, by id, to start a navigation session with.
   var trips: [ElementID: CPTrip] = [:]
   /// Running navigation sessions, by map template id.

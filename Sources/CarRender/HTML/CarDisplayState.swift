@@ -32,6 +32,11 @@ public struct CarDisplayState: Hashable, Sendable {
   /// What the system video player shows, drawn over the template stack while it plays; nil
   /// when no video player is up. An empty title is a player without a known item.
   public var videoPlayerTitle: String?
+  /// How the driver works the screen: `touch`, `knob` or `touchpad`.
+  public var input = "touch"
+  /// The element a knob or touch pad has focused, drawn as CarPlay draws focus; nil on a
+  /// touch-only car or when nothing can take focus.
+  public var focus: FocusedElement?
 
   /// Creates a display state.
   public init(
@@ -48,5 +53,44 @@ public struct CarDisplayState: Hashable, Sendable {
     self.away = away
     self.isPhoneLocked = isPhoneLocked
     self.clock = clock
+  }
+}
+
+/// The element a knob or touch pad has focused, named by the attributes the renderer gives it
+/// (`data-ev`, `data-e`, `data-i`, `data-which`).
+public struct FocusedElement: Hashable, Sendable {
+  /// The `data-ev` kinds that can draw it (a pressed button is a bar, grid, action, … button).
+  public var events: [String]
+  /// The further `data-` attributes it carries, without the prefix: `e`, `i`, `which`.
+  public var attributes: [String: String]
+
+  /// Creates a focused element.
+  public init(events: [String], attributes: [String: String] = [:]) {
+    self.events = events
+    self.attributes = attributes
+  }
+
+  /// A CSS selector list matching the element inside `.car`, e.g.
+  /// `.car [data-ev="row"][data-e="kassel-hbf"]`; values are escaped for CSS.
+  public var selector: String {
+    let extra = attributes.sorted { $0.key < $1.key }
+      .map { "[data-\($0.key)=\"\(Self.cssString($0.value))\"]" }.joined()
+    return events.map { ".car [data-ev=\"\(Self.cssString($0))\"]\(extra)" }
+      .joined(separator: ", ")
+  }
+
+  /// `text` safe inside a double-quoted CSS string that sits in an HTML `<style>` element.
+  static func cssString(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case "<", ">", "&", "\n", "\r", "\u{0C}":
+        out += "\\" + String(scalar.value, radix: 16) + " "
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 }

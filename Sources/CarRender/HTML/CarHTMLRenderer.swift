@@ -20,8 +20,10 @@ public struct CarHTMLRenderer: Sendable {
     let dark = state.configuration.contentStyle == .dark
     let w = display.pointWidth
     let h = display.pointHeight
+    let focus = state.away == nil ? state.focus : nil
     var html =
-      "<div class=\"car \(dark ? "night" : "day")\(display.isPortrait ? " portrait" : "")\" data-profile=\"\(display.id)\" style=\"width:\(w)px;height:\(h)px\">"
+      "<div class=\"car \(dark ? "night" : "day")\(display.isPortrait ? " portrait" : "")\" data-profile=\"\(display.id)\" data-input=\"\(esc(state.input))\"\(focus.map { " data-focus-selector=\"\(esc($0.selector))\"" } ?? "") style=\"width:\(w)px;height:\(h)px\">"
+    if let focus { html += Self.focusStyle(focus) }
     html += dock(state)
     html += "<div class=\"screen\">"
     if let away = state.away {
@@ -34,6 +36,13 @@ public struct CarHTMLRenderer: Sendable {
     }
     html += "</div></div>"
     return html
+  }
+
+  /// CarPlay draws the focused item of a knob or touch-pad car as a highlighted, rounded fill
+  /// with an accent outline; a rule of its own selects that one element.
+  static func focusStyle(_ focus: FocusedElement) -> String {
+    "<style>\(focus.selector){background:var(--focus-fill) !important;"
+      + "box-shadow:inset 0 0 0 3px var(--accent) !important;border-radius:10px !important}</style>"
   }
 
   // MARK: Chrome
@@ -80,7 +89,7 @@ public struct CarHTMLRenderer: Sendable {
       // The system's video player covers the app's templates while it plays (the app does not
       // draw it; CarPlay does).
       html +=
-        "<div class=\"video-player\" data-video=\"playing\"><div class=\"vp-frame\"><span class=\"glyph\" title=\"play.fill\">play_arrow</span></div><div class=\"vp-title\">\(esc(title))</div><div class=\"vp-sub\">System video player</div></div>"
+        "<div class=\"video-player\" data-video=\"playing\"><button class=\"vp-close\" data-ev=\"videoClose\" title=\"Close the video\">\(systemIcon("close", title: "close"))</button><div class=\"vp-frame\"><span class=\"glyph\" title=\"play.fill\">play_arrow</span></div><div class=\"vp-title\">\(esc(title))</div><div class=\"vp-sub\">System video player</div></div>"
     }
     if let modal = screen.modal {
       html += "<div class=\"scrim\"></div>" + self.modal(modal)
@@ -434,8 +443,11 @@ public struct CarHTMLRenderer: Sendable {
   func nowPlaying(_ np: NowPlayingTemplateSpec, id: TemplateID) -> String {
     let t = esc(id.rawValue)
     guard let info = np.info else {
+      // Nothing playing yet: the system still draws the buttons the host kept (at most 5,
+      // carplay-facts.md §8, §10), so the app's buttons can be seen and pressed.
       return
-        "<div class=\"now-playing\"><div class=\"empty\"><div class=\"empty-title\">Nothing playing</div></div></div>"
+        "<div class=\"now-playing idle\"><div class=\"empty\"><div class=\"empty-title\">Nothing playing</div></div>"
+        + nowPlayingButtons(np, t: t) + "</div>"
     }
     var html =
       "<div class=\"now-playing\"><div class=\"artwork\">\(info.artwork.map(glyph) ?? systemIcon("music_note", title: "artwork"))</div><div class=\"np-meta\">"
@@ -451,7 +463,12 @@ public struct CarHTMLRenderer: Sendable {
     let playing = info.playbackRate > 0
     html +=
       "<div class=\"transport\"><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"previous\">\(systemIcon("skip_previous", title: "previous"))</button><button class=\"play\" data-ev=\"transport\" data-t=\"\(t)\" data-e=\"\(playing ? "pause" : "play")\">\(playing ? systemIcon("pause", title: "pause") : systemIcon("play_arrow", title: "play"))</button><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"next\">\(systemIcon("skip_next", title: "next"))</button></div>"
-    html += "<div class=\"np-buttons\">"
+    return html + nowPlayingButtons(np, t: t) + "</div></div>"
+  }
+
+  /// Now Playing's button row: the app's buttons, then album/artist and Up Next when enabled.
+  func nowPlayingButtons(_ np: NowPlayingTemplateSpec, t: String) -> String {
+    var html = "<div class=\"np-buttons\">"
     for button in np.buttons {
       let label: String
       switch button.kind {
@@ -474,7 +491,7 @@ public struct CarHTMLRenderer: Sendable {
       html +=
         "<button class=\"np-button text\" data-ev=\"upNext\" data-t=\"\(t)\">\(esc(np.upNextTitle ?? "Up Next"))</button>"
     }
-    return html + "</div></div></div>"
+    return html + "</div>"
   }
 
   func search(_ search: SearchTemplateSpec, id: TemplateID, keyboardLimited: Bool) -> String {
@@ -547,6 +564,22 @@ public struct CarHTMLRenderer: Sendable {
   }
 
   // MARK: Helpers
+
+  /// Window content (a navigation app's map, or a phone's map drawn from the same kind of
+  /// value) as SVG of `width` × `height` pixels: its camera, route, markers and the vehicle.
+  public func windowMap(_ content: CarWindowSpec, width: Int, height: Int) -> String {
+    let viewport = MapViewport(
+      center: content.center, zoom: content.zoom, width: Double(width), height: Double(height))
+    var pins = content.markers.map {
+      MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil)
+    }
+    if let car = content.car {
+      pins.append(MapPin(id: "car", coordinate: car, style: .car, heading: content.carHeading))
+    }
+    return mapRenderer?.render(
+      viewport, dark: content.isDark, pins: pins, route: content.route, heading: content.heading)
+      ?? "<div class=\"no-map\">Map unavailable</div>"
+  }
 
   func mapSVG(
     _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, coveredLeft: Double = 0,

@@ -6,10 +6,10 @@ public enum CarStylesheet {
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-SemiBold.otf) format("opentype");font-weight:600;font-display:block}
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-Bold.otf) format("opentype");font-weight:700;font-display:block}
     @font-face{font-family:"Wayside Icons";src:url(/assets/fonts/MaterialIcons-Regular.woff2) format("woff2"),url(/assets/fonts/MaterialIcons-Regular.ttf) format("truetype");font-display:block}
-    .car{--bg:#f2f2f7;--panel:#ffffff;--row:#ffffff;--row-hi:#e5e5ea;--text:#000;--sub:#6c6c70;--sep:#d1d1d6;--accent:#0a84ff;--dock:#e5e5ea;--danger:#ff3b30;--ok:#34c759;
+    .car{--bg:#f2f2f7;--panel:#ffffff;--row:#ffffff;--row-hi:#e5e5ea;--text:#000;--sub:#6c6c70;--sep:#d1d1d6;--accent:#0a84ff;--dock:#e5e5ea;--danger:#ff3b30;--ok:#34c759;--focus-fill:rgba(10,132,255,.22);
       position:relative;display:flex;overflow:hidden;border-radius:14px;background:var(--bg);color:var(--text);
       font-family:"Wayside Inter",-apple-system,"SF Pro Text",sans-serif;font-size:15px;box-shadow:0 0 0 6px #111,0 8px 30px rgba(0,0,0,.45);user-select:none}
-    .car.night{--bg:#000;--panel:#1c1c1e;--row:#1c1c1e;--row-hi:#2c2c2e;--text:#fff;--sub:#98989f;--sep:#38383a;--accent:#0a84ff;--dock:#111113}
+    .car.night{--bg:#000;--panel:#1c1c1e;--row:#1c1c1e;--row-hi:#2c2c2e;--text:#fff;--sub:#98989f;--sep:#38383a;--accent:#0a84ff;--dock:#111113;--focus-fill:rgba(10,132,255,.4)}
     .car button{font:inherit;color:inherit;background:none;border:0;cursor:pointer;text-align:left}
     .car button[disabled],.car .disabled{opacity:.4;cursor:default}
     .dock{width:56px;flex:none;background:var(--dock);display:flex;flex-direction:column;align-items:center;padding:8px 0;gap:10px}
@@ -32,6 +32,7 @@ public enum CarStylesheet {
     .bar.rounded{background:var(--row-hi) !important}
     .list{flex:1;overflow-y:auto;padding:0 10px 10px;min-height:0}
     .car .list,.car .information dl,.car .card-body,.car .away{scrollbar-width:thin;scrollbar-color:var(--sub) transparent}
+    .scroll-indicator{position:absolute;width:4px;border-radius:2px;background:var(--sub);opacity:.75;pointer-events:none;z-index:4}
     .list section{margin-bottom:8px}
     .list h2{font-size:13px;font-weight:600;color:var(--sub);text-transform:uppercase;margin:8px 6px 4px}
     .list h2 small{text-transform:none;font-weight:400;margin-left:6px}
@@ -97,6 +98,7 @@ public enum CarStylesheet {
     .np-live{color:var(--danger);font-weight:700;font-size:12px}
     .transport{display:flex;gap:26px;justify-content:center;font-size:28px;padding:6px 0}
     .transport .play{font-size:34px}
+    .now-playing.idle{flex-direction:column;justify-content:center}.now-playing.idle .empty{flex:none}
     .np-buttons{display:flex;gap:10px;justify-content:center}
     .np-button{min-width:38px;height:34px;border-radius:8px;background:var(--row-hi) !important;text-align:center !important}
     .np-button.selected{background:var(--accent) !important;color:#fff !important}
@@ -110,6 +112,7 @@ public enum CarStylesheet {
     .contact-name{font-size:20px;font-weight:600}
     .scrim{position:absolute;inset:0;background:rgba(0,0,0,.45)}
     .video-player{position:absolute;inset:0;background:#000;color:#fff;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;z-index:5}
+    .car .vp-close{position:absolute;left:10px;top:10px;width:36px;height:36px;border-radius:18px;background:rgba(255,255,255,.18) !important;color:#fff !important;display:flex;align-items:center;justify-content:center;padding:0;text-align:center}
     .vp-frame{font-size:48px;opacity:.8}.vp-title{font-size:20px;font-weight:600}.vp-sub{color:#aaa;font-size:13px}
     .dh-playback{color:var(--sub);font-size:13px}
     .modal{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);min-width:300px;max-width:70%;background:var(--panel);border-radius:14px;padding:16px;box-shadow:0 10px 40px rgba(0,0,0,.5);display:flex;flex-direction:column;gap:10px}
