@@ -269,16 +269,30 @@ extension StationIndex {
       latitudeRadians.reserveCapacity(n)
       cosLatitude.reserveCapacity(n)
 
-      var connectorStart: [Int32] = [0]
-      var connectorStandard: [Int32] = []
-      var connectorIsDC: [Bool] = []
-      var connectorKilowatts: [Double] = []
+      // Connector runs in tree order: where each run goes first (a prefix sum, in order), then
+      // the copies, which depend on nothing but those offsets, so the reads of many stations'
+      // runs overlap in the memory system instead of waiting one after another.
+      var connectorStart = [Int32](repeating: 0, count: n + 1)
+      for i in 0..<n { connectorStart[i + 1] = connectorStart[i] + items[i].entryCount }
+      let entries = entryStandard.count
+      var connectorStandard = [Int32](repeating: 0, count: entries)
+      var connectorIsDC = [Bool](repeating: false, count: entries)
+      var connectorKilowatts = [Double](repeating: 0, count: entries)
+      items.withUnsafeBufferPointer { items in
+        connectorStart.withUnsafeBufferPointer { starts in
+          for i in 0..<n {
+            let from = Int(items[i].entryStart)
+            let to = Int(starts[i])
+            for k in 0..<Int(items[i].entryCount) {
+              connectorStandard[to + k] = entryStandard[from + k]
+              connectorIsDC[to + k] = entryIsDC[from + k]
+              connectorKilowatts[to + k] = entryKilowatts[from + k]
+            }
+          }
+        }
+      }
       var maxKilowatts: [Double] = []
       var withHours: [Int32] = []
-      connectorStart.reserveCapacity(n + 1)
-      connectorStandard.reserveCapacity(entryStandard.count)
-      connectorIsDC.reserveCapacity(entryStandard.count)
-      connectorKilowatts.reserveCapacity(entryStandard.count)
       maxKilowatts.reserveCapacity(n)
       for i in 0..<n {
         let item = items[i]
@@ -290,13 +304,6 @@ extension StationIndex {
         let radians = item.latitude * .pi / 180
         latitudeRadians.append(radians)
         cosLatitude.append(cos(radians))
-        let firstEntry = Int(item.entryStart)
-        for e in firstEntry..<firstEntry + Int(item.entryCount) {
-          connectorStandard.append(entryStandard[e])
-          connectorIsDC.append(entryIsDC[e])
-          connectorKilowatts.append(entryKilowatts[e])
-        }
-        connectorStart.append(Int32(connectorStandard.count))
         maxKilowatts.append(item.maxKilowatts)
         if item.hasHours { withHours.append(Int32(i)) }
       }
