@@ -1,6 +1,7 @@
 import Charging
 import Foundation
 import Geo
+import Synchronization
 
 /// One kind of connector at a site: its standard, power and how many there are.
 public struct ConnectorSummary: Hashable, Sendable {
@@ -20,13 +21,19 @@ public struct ConnectorSummary: Hashable, Sendable {
 
 /// A charging site as the driver sees it: every register row at one place (the register lists
 /// one row per installation, so one car park can appear three times) joined into one pin.
+///
+/// What the screens show of a site — title, position, operator, power, connectors, charge
+/// points and the detail line — is worked out once, on first use, and shared by every copy, so
+/// building a screen does no counting or formatting per site.
 public struct ChargeSite: Hashable, Sendable, Identifiable {
   /// The site's id: the smallest id among its stations (stable while the site's rows are).
   public var id: Station.ID
   /// The register rows at the site, by id.
-  public var stations: [Station]
+  public private(set) var stations: [Station]
   /// Great-circle kilometres from the query's centre.
   public var distanceKilometres: Double
+  /// The facts derived from `stations`, shared by every copy of the site.
+  let facts: Facts
 
   /// Creates a site from the rows at one place.
   public init(stations: [Station], distanceKilometres: Double) {
@@ -34,82 +41,164 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
     self.id = sorted.first?.id ?? Station.ID("")
     self.stations = sorted
     self.distanceKilometres = distanceKilometres
+    self.facts = Facts(sorted)
+  }
+
+  /// A site's derived facts, worked out on first use.
+  private var derived: Facts.Content { facts.content }
+
+  /// Two sites are equal when their ids, rows and distances are (everything else follows from
+  /// the rows).
+  public static func == (a: ChargeSite, b: ChargeSite) -> Bool {
+    a.id == b.id && a.distanceKilometres == b.distanceKilometres
+      && (a.facts === b.facts || a.stations == b.stations)
+  }
+
+  /// Hashes the id and the distance.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(distanceKilometres)
   }
 
   /// The row shown and priced for the site: the most powerful one (then the smallest id).
   public var representative: Station? {
-    stations.max { a, b in
-      let pa = a.maxPower?.kilowatts ?? -1
-      let pb = b.maxPower?.kilowatts ?? -1
-      return pa != pb ? pa < pb : a.id > b.id
-    }
+    derived.representative.map { stations[$0] }
   }
 
   /// The site's name, else `street, city`, else its operator.
-  public var title: String {
-    if let named = stations.compactMap(\.name).first(where: { !$0.isEmpty }) { return named }
-    return representative?.displayName ?? "Charger"
-  }
+  public var title: String { derived.title }
 
   /// Where the pin goes: the representative row's position.
-  public var coordinate: Coordinate {
-    representative?.coordinate ?? Coordinate(latitude: 0, longitude: 0)
-  }
+  public var coordinate: Coordinate { derived.coordinate }
 
   /// The operator, or the operators when several run charge points at the site (the register
   /// lists each installation, and one car park can have two operators): the representative
   /// row's first, then the others in row order.
-  public var operatorName: String {
-    var names: [String] = []
-    for name in ([representative?.operatorName] + stations.map(\.operatorName)).compactMap({ $0 })
-    where !name.isEmpty && !names.contains(name) {
-      names.append(name)
-    }
-    return names.joined(separator: " / ")
-  }
+  public var operatorName: String { derived.operatorName }
 
   /// The highest connector power at the site.
-  public var maxPower: Power? { stations.compactMap(\.maxPower).max() }
+  public var maxPower: Power? { derived.maxPower }
 
   /// Charge points over every row.
-  public var chargePointCount: Int { stations.reduce(0) { $0 + $1.chargePointCount } }
+  public var chargePointCount: Int { derived.chargePointCount }
 
   /// Whether some DC connector's standard is not given (the register said only "DC"): such a
   /// site is shown as "likely CCS".
-  public var hasUnnamedDirectCurrent: Bool {
-    stations.contains { station in
-      station.evses.contains { $0.connectors.contains { $0.standard == .unknown("DC") } }
-    }
-  }
+  public var hasUnnamedDirectCurrent: Bool { derived.hasUnnamedDirectCurrent }
 
   /// The connectors by kind and power, most powerful first.
-  public var connectors: [ConnectorSummary] {
-    var counts: [String: (Power?, Int)] = [:]
-    for station in stations {
-      for evse in station.evses {
-        for connector in evse.connectors {
-          let label = Self.label(connector.standard)
-          let key = "\(label)|\(connector.maxPower?.kilowatts ?? -1)"
-          counts[key, default: (connector.maxPower, 0)].1 += 1
-        }
-      }
-    }
-    return counts.map { key, value in
-      ConnectorSummary(
-        label: String(key.split(separator: "|").first ?? ""), power: value.0, count: value.1)
-    }.sorted {
-      let a = $0.power?.kilowatts ?? -1
-      let b = $1.power?.kilowatts ?? -1
-      return a != b ? a > b : $0.label < $1.label
-    }
-  }
+  public var connectors: [ConnectorSummary] { derived.connectors }
 
   /// The connector kinds in a few words: `CCS, Type 2` (distinct labels, most powerful first).
-  public var connectorText: String {
-    var seen = Set<String>()
-    return connectors.map(\.label).filter { seen.insert($0).inserted }.joined(separator: ", ")
-  }
+  public var connectorText: String { derived.connectorText }
 
+  /// `CCS, Type 2 · 4 charge points · EnBW`: the Charge tab's detail line after the distance.
+  public var detailSuffix: String { derived.detailSuffix }
+
+  /// `150 kW`, or `power not given`.
+  public var powerText: String { derived.powerText }
+
+  /// What the screens show of a site, derived from its rows on first use (a catalogue of
+  /// every site in Germany pays only for the sites a query shows).
+  final class Facts: Sendable {
+    private let stations: [Station]
+    private let state = Mutex<Content?>(nil)
+
+    init(_ stations: [Station]) { self.stations = stations }
+
+    var content: Content {
+      if let known = state.withLock({ $0 }) { return known }
+      let made = Content(stations)
+      state.withLock { $0 = made }
+      return made
+    }
+  }
+}
+
+extension ChargeSite.Facts {
+  /// The derived facts (a class: reading them copies one reference).
+  final class Content: Sendable {
+    let representative: Int?
+    let title: String
+    let coordinate: Coordinate
+    let operatorName: String
+    let maxPower: Power?
+    let chargePointCount: Int
+    let hasUnnamedDirectCurrent: Bool
+    let connectors: [ConnectorSummary]
+    let connectorText: String
+    let detailSuffix: String
+    let powerText: String
+
+    init(_ stations: [Station]) {
+      // The most powerful row, then the smallest id (rows are in id order).
+      var best: Int?
+      var bestPower = -Double.infinity
+      var maxPower: Power?
+      var points = 0
+      var unnamedDC = false
+      var kinds: [ConnectorSummary] = []
+      for (i, station) in stations.enumerated() {
+        let power = station.maxPower
+        let kilowatts = power?.kilowatts ?? -1
+        if best == nil || kilowatts > bestPower {
+          best = i
+          bestPower = kilowatts
+        }
+        if let power, maxPower.map({ power > $0 }) ?? true { maxPower = power }
+        points += station.chargePointCount
+        for evse in station.evses {
+          for connector in evse.connectors {
+            if connector.standard == .unknown("DC") { unnamedDC = true }
+            let label = ChargeSite.label(connector.standard)
+            let kw = connector.maxPower?.kilowatts ?? -1
+            if let k = kinds.firstIndex(where: {
+              $0.label == label && ($0.power?.kilowatts ?? -1) == kw
+            }) {
+              kinds[k].count += 1
+            } else {
+              kinds.append(ConnectorSummary(label: label, power: connector.maxPower, count: 1))
+            }
+          }
+        }
+      }
+      kinds.sort {
+        let a = $0.power?.kilowatts ?? -1
+        let b = $1.power?.kilowatts ?? -1
+        return a != b ? a > b : $0.label < $1.label
+      }
+      let chosen = best.map { stations[$0] }
+      representative = best
+      if let named = stations.lazy.compactMap(\.name).first(where: { !$0.isEmpty }) {
+        title = named
+      } else {
+        title = chosen?.displayName ?? "Charger"
+      }
+      coordinate = chosen?.coordinate ?? Coordinate(latitude: 0, longitude: 0)
+      var names: [String] = []
+      for name in ([chosen?.operatorName] + stations.map(\.operatorName)).compactMap({ $0 })
+      where !name.isEmpty && !names.contains(name) {
+        names.append(name)
+      }
+      operatorName = names.joined(separator: " / ")
+      self.maxPower = maxPower
+      chargePointCount = points
+      hasUnnamedDirectCurrent = unnamedDC
+      connectors = kinds
+      var labels: [String] = []
+      for kind in kinds where !labels.contains(kind.label) { labels.append(kind.label) }
+      connectorText = labels.joined(separator: ", ")
+      detailSuffix = [
+        connectorText.isEmpty ? nil : connectorText,
+        "\(points) charge point\(points == 1 ? "" : "s")",
+        operatorName,
+      ].compactMap { $0 }.joined(separator: " · ")
+      powerText = maxPower.map { "\($0)" } ?? "power not given"
+    }
+  }
+}
+
+extension ChargeSite {
   /// The driver-facing name of a plug standard.
   public static func label(_ standard: ConnectorStandard) -> String {
     switch standard {
@@ -167,8 +256,65 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
     return String(text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
   }
 
+  /// ``normalisedStreet(_:)`` on the scalars for ASCII and Latin-1 text (what the register's
+  /// addresses are written in), without Foundation's string search; any other text takes
+  /// ``normalisedStreet(_:)`` itself. Equal results on every bundled address (tested).
+  static func fastNormalisedStreet(_ street: String) -> String {
+    var scalars: [UInt32] = []
+    scalars.reserveCapacity(street.utf8.count)
+    for scalar in street.unicodeScalars {
+      var v = scalar.value
+      switch v {
+      case 0x41...0x5A: v += 0x20  // A–Z
+      case 0..<0x80: break
+      case 0xC0...0xDE where v != 0xD7: v += 0x20  // À–Þ except ×
+      case 0xDF...0xFF: break
+      default: return normalisedStreet(street)
+      }
+      scalars.append(v)
+    }
+    let str: [UInt32] = [0x73, 0x74, 0x72]
+    replace([0x73, 0x74, 0x72, 0x61, 0xDF, 0x65], with: str, in: &scalars)  // straße
+    replace([0x73, 0x74, 0x72, 0x61, 0x73, 0x73, 0x65], with: str, in: &scalars)  // strasse
+    var text = String.UnicodeScalarView()
+    for v in scalars {
+      let keep =
+        (0x30...0x39).contains(v) || (0x61...0x7A).contains(v)
+        || ((0xC0...0xFF).contains(v) && v != 0xD7 && v != 0xF7)
+      if keep, let scalar = Unicode.Scalar(v) { text.append(scalar) }
+    }
+    return String(text)
+  }
+
+  /// Replaces every occurrence of `pattern`, left to right and not overlapping.
+  private static func replace(
+    _ pattern: [UInt32], with replacement: [UInt32], in text: inout [UInt32]
+  ) {
+    guard text.count >= pattern.count else { return }
+    var out: [UInt32] = []
+    var i = 0
+    var changed = false
+    while i < text.count {
+      if i + pattern.count <= text.count, text[i] == pattern[0],
+        text[i..<(i + pattern.count)].elementsEqual(pattern)
+      {
+        if !changed {
+          out.reserveCapacity(text.count)
+          out.append(contentsOf: text[0..<i])
+          changed = true
+        }
+        out.append(contentsOf: replacement)
+        i += pattern.count
+      } else {
+        if changed { out.append(text[i]) }
+        i += 1
+      }
+    }
+    if changed { text = out }
+  }
+
   static func siteKey(_ station: Station) -> String {
-    let street = normalisedStreet(station.address.street ?? "")
+    let street = fastNormalisedStreet(station.address.street ?? "")
     guard !street.isEmpty else {
       let lat = (station.coordinate.latitude * 10_000).rounded()
       let lon = (station.coordinate.longitude * 10_000).rounded()

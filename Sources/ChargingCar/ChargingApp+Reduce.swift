@@ -237,7 +237,7 @@ extension ChargingApp {
       guard let search = try? await services.search() else { return .favouritesLoaded([]) }
       return .favouritesLoaded(
         search.favourites(
-          setup.favourites, near: car, setup: setup, start: services.now(),
+          setup.favourites, near: car, setup: setup, start: Self.priceMinute(services.now()),
           limit: ChargingScreens.listLimit))
     }
   }
@@ -291,13 +291,20 @@ extension ChargingApp {
           let search = try await services.search()
           let sites = search.sites(
             SiteQuery(center: center, region: region, filter: filter), setup: setup,
-            start: services.now())
+            start: Self.priceMinute(services.now()))
           return .loaded(request: request, center: center, sites)
         } catch {
           return .failed(request: request, "\(error)")
         }
       },
     ]
+  }
+
+  /// The start of the session the Charge tab prices: the current minute. Tariff restrictions
+  /// are given to the minute (OCPI `start_time` is `HH:MM`), and a refresh within the same
+  /// minute finds the prices it worked out before.
+  public static func priceMinute(_ now: Date) -> Date {
+    Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
   }
 
   /// The load as an effect under ``loadID``: a new load cancels the one in flight, whose answer

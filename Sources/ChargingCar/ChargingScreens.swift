@@ -75,19 +75,12 @@ public enum ChargingScreens {
 
   /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver.
   public static func subtitle(_ site: PricedSite) -> String {
-    let power = site.site.maxPower.map { "\($0)" } ?? "power not given"
-    return "\(power) · \(site.price.shortText)"
+    "\(site.site.powerText) · \(site.price.shortText)"
   }
 
   /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance, connectors, operator.
   public static func detailText(_ site: PricedSite, from center: Coordinate) -> String {
-    let count = site.site.chargePointCount
-    return [
-      distanceText(from: center, to: site.site.coordinate),
-      site.site.connectorText.isEmpty ? nil : site.site.connectorText,
-      "\(count) charge point\(count == 1 ? "" : "s")",
-      site.site.operatorName,
-    ].compactMap { $0 }.joined(separator: " · ")
+    "\(distanceText(from: center, to: site.site.coordinate)) · \(site.site.detailSuffix)"
   }
 
   /// A site as a pin with its card: Details and Navigate.
@@ -106,7 +99,17 @@ public enum ChargingScreens {
   /// `0.8 km`, `12 km`.
   public static func distanceText(from a: Coordinate, to b: Coordinate) -> String {
     let km = GreatCircle.distanceKilometres(a, b)
-    return km < 10 ? String(format: "%.1f km", km) : "\(Int(km.rounded())) km"
+    return km < 10 ? "\(tenths(km)) km" : "\(Int(km.rounded())) km"
+  }
+
+  /// `km` with one decimal, exactly as `String(format: "%.1f", km)` writes it, without the
+  /// formatter for values in 0 ..< 10 that are not within 10⁻⁹ of a rounding tie.
+  static func tenths(_ km: Double) -> String {
+    let scaled = km * 10
+    let fraction = scaled - scaled.rounded(.down)
+    guard km >= 0, km < 10, abs(fraction - 0.5) > 1e-9 else { return String(format: "%.1f", km) }
+    let value = Int(scaled.rounded())
+    return "\(value / 10).\(value % 10)"
   }
 
   // MARK: Details

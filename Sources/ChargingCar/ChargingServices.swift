@@ -6,6 +6,7 @@ import Geo
 import Pricing
 import Routing
 import StationIndex
+import Synchronization
 import TripPlanner
 
 /// A charging site with its price for the driver.
@@ -64,30 +65,61 @@ public struct Destination: Hashable, Sendable, Codable {
 }
 
 /// The Charge-tab search over a station index: query, group into sites, price, filter by price.
+///
+/// The rows are grouped into sites once (``SiteCatalog``, on the first query unless given), and
+/// prices are remembered per priced row, tariff selection and session, so a refresh that finds
+/// the sites it found before only looks them up. Copies share the sites and the prices.
 public struct ChargeSearch: Sendable {
   /// The stations.
   public let index: StationIndex
   /// The pricing.
   public let pricing: SitePricing
+  private let catalog: Lazy<SiteCatalog>
+  private let prices = PriceCache()
 
-  /// Creates the search.
+  /// Creates the search; the index's rows are grouped into sites on the first query.
   public init(index: StationIndex, pricing: SitePricing) {
     self.index = index
     self.pricing = pricing
+    self.catalog = Lazy { SiteCatalog(index: index) }
   }
 
-  /// Register rows fetched per site wanted: enough that grouping rows into sites still yields
-  /// the sites asked for.
+  /// Creates the search over sites already grouped from `index`'s rows.
+  public init(index: StationIndex, sites: SiteCatalog, pricing: SitePricing) {
+    self.index = index
+    self.pricing = pricing
+    self.catalog = Lazy(value: sites)
+  }
+
+  /// The index's rows grouped into sites.
+  public var siteCatalog: SiteCatalog { catalog.value }
+
+  /// Forgets every remembered price: the next queries price afresh (the prices of the same
+  /// catalogue, selection and session never change, so this only matters to measurements).
+  public func forgetPrices() { prices.removeAll() }
+
+  /// Register rows fetched per site wanted: enough that the rows found usually cover the sites
+  /// asked for; when they do not, the query is repeated with four times as many rows.
   public static let rowsPerSite = 4
 
   /// The best sites for `query`, nearest first, priced for `setup` at `start`.
   ///
   /// The index answers the rows nearest the centre that match the filter (inside the region
-  /// when there is one); rows at one place become one site (``ChargeSite/group(_:limit:)``);
-  /// with *known price only*, three times as many sites are priced and the unpriced dropped.
+  /// when there is one); each row is looked up in the ``SiteCatalog`` and a site is placed at
+  /// its nearest matching row. A site shows its rows that match the filter (all of them with no
+  /// filter). With *known price only*, three times as many sites are priced and the unpriced
+  /// dropped.
   public func sites(_ query: SiteQuery, setup: DriverSetup, start: Date) -> [PricedSite] {
-    guard let vehicle = setup.vehicle else { return [] }
-    let filter = query.filter.stationFilter(favourites: setup.favourites)
+    guard let vehicle = setup.vehicle, query.limit > 0 else { return [] }
+    let catalog = catalog.value
+    var favourites = setup.favourites
+    if query.filter.favouritesOnly {
+      // A favourite is a site: every row of a favourite site matches.
+      for id in setup.favourites {
+        if let site = catalog.site(containing: id) { favourites.formUnion(site.stations.map(\.id)) }
+      }
+    }
+    let filter = query.filter.stationFilter(favourites: favourites)
     let wanted = query.filter.knownPriceOnly ? query.limit * 3 : query.limit
     let radius: Double
     if let region = query.region {
@@ -98,36 +130,101 @@ public struct ChargeSearch: Sendable {
     } else {
       radius = SiteQuery.radiusKilometres
     }
-    let matches = index.nearest(
-      to: query.center, limit: wanted * Self.rowsPerSite, withinKilometres: radius,
-      filter: filter)
-    var rows: [(station: Station, distance: Double)] = []
-    rows.reserveCapacity(matches.count)
-    for match in matches {
-      if let region = query.region, !region.contains(match.station.coordinate) { continue }
-      rows.append((match.station, match.distanceKilometres))
+    var found: [(site: Int32, distance: Double)] = []
+    var rowLimit = wanted * Self.rowsPerSite
+    for _ in 0..<6 {
+      let matches = index.nearest(
+        to: query.center, limit: rowLimit, withinKilometres: radius, filter: filter)
+      found.removeAll(keepingCapacity: true)
+      var seen = Set<Int32>(minimumCapacity: wanted)
+      let ids = matches.ids
+      for k in ids.indices {
+        guard let place = catalog.places[ids[k]] else { continue }
+        if let region = query.region {
+          let row = catalog.sites[Int(place.site)].stations[Int(place.member)]
+          if !region.contains(row.coordinate) { continue }
+        }
+        if seen.insert(place.site).inserted {
+          found.append((place.site, matches.distanceKilometres(at: k)))
+          if found.count == wanted { break }
+        }
+      }
+      if found.count >= wanted || matches.count < rowLimit { break }
+      rowLimit *= 4
     }
-    let sites = ChargeSite.group(rows, limit: wanted)
-    let prices = pricing.price(
-      sites, tariffIDs: setup.tariffIDs, vehicle: vehicle, start: start)
-    var priced = zip(sites, prices).map { PricedSite(site: $0, price: $1) }
+    let everything = filter == StationFilter.none
+    let sites = found.map { hit -> ChargeSite in
+      var site = catalog.sites[Int(hit.site)]
+      if !everything {
+        let matching = site.stations.filter(filter.matches)
+        if matching.count != site.stations.count {
+          let id = site.id
+          site = ChargeSite(stations: matching, distanceKilometres: 0)
+          site.id = id
+        }
+      }
+      site.distanceKilometres = hit.distance
+      return site
+    }
+    var priced = zip(sites, price(sites, setup: setup, vehicle: vehicle, start: start)).map {
+      PricedSite(site: $0, price: $1)
+    }
     if query.filter.knownPriceOnly { priced.removeAll { $0.price.best == nil } }
     return Array(priced.prefix(query.limit))
   }
 
-  /// The driver's favourites, nearest `center` first, priced.
+  /// The sites' prices: remembered ones looked up, the others worked out and remembered.
+  private func price(
+    _ sites: [ChargeSite], setup: DriverSetup, vehicle: VehicleProfile, start: Date
+  ) -> [SitePrice] {
+    let assumption = SitePricing.assumption(vehicle: vehicle, start: start)
+    let selection = prices.selection(
+      PriceCache.Selection(tariffs: setup.tariffIDs, assumption: assumption))
+    let keys = sites.map {
+      PriceCache.Key(station: $0.representative?.id ?? $0.id, selection: selection)
+    }
+    var result = prices.values(keys)
+    let missing = result.indices.filter { result[$0] == nil }
+    guard !missing.isEmpty else { return result.compactMap { $0 } }
+    let fresh = pricing.price(
+      missing.map { sites[$0] }, tariffIDs: setup.tariffIDs, vehicle: vehicle, start: start)
+    var stored: [(PriceCache.Key, SitePrice)] = []
+    for (i, price) in zip(missing, fresh) {
+      result[i] = price
+      stored.append((keys[i], price))
+    }
+    prices.store(stored)
+    return result.map { $0 ?? .unknown("the site could not be priced") }
+  }
+
+  /// The driver's favourite sites, nearest `center` first, priced: each favourite id finds its
+  /// whole site (a favourite is saved under its site's id, and an id of any of its rows finds
+  /// it too).
   public func favourites(
     _ ids: Set<Station.ID>, near center: Coordinate, setup: DriverSetup, start: Date, limit: Int
   ) -> [PricedSite] {
-    guard !ids.isEmpty, let vehicle = setup.vehicle else { return [] }
-    let matches = index.nearest(
-      to: center, limit: ids.count, filter: StationFilter(favourites: ids))
-    let sites = matches.map {
-      ChargeSite(stations: [$0.station], distanceKilometres: $0.distanceKilometres)
-    }.prefix(limit)
-    let prices = pricing.price(
-      Array(sites), tariffIDs: setup.tariffIDs, vehicle: vehicle, start: start)
-    return zip(sites, prices).map { PricedSite(site: $0, price: $1) }
+    guard !ids.isEmpty, limit > 0, let vehicle = setup.vehicle else { return [] }
+    let catalog = catalog.value
+    var seen = Set<Station.ID>()
+    var sites: [ChargeSite] = []
+    for id in ids {
+      guard var site = catalog.site(containing: id), seen.insert(site.id).inserted else {
+        continue
+      }
+      site.distanceKilometres =
+        site.stations.map {
+          GreatCircle.distanceKilometres(center, $0.coordinate)
+        }.min() ?? 0
+      sites.append(site)
+    }
+    sites.sort {
+      $0.distanceKilometres != $1.distanceKilometres
+        ? $0.distanceKilometres < $1.distanceKilometres : $0.id < $1.id
+    }
+    sites = Array(sites.prefix(limit))
+    return zip(sites, price(sites, setup: setup, vehicle: vehicle, start: start)).map {
+      PricedSite(site: $0, price: $1)
+    }
   }
 }
 
@@ -168,11 +265,7 @@ public struct ChargingServices: Sendable {
   ) -> ChargingServices {
     ChargingServices(
       sourceName: "BNetzA Ladesäulenregister (2022-01-01 + 2026-01-28), CC BY 4.0",
-      search: {
-        let set = try await BundledStationSet.shared()
-        let quoter = try await BundledTariffs.quoter()
-        return ChargeSearch(index: set.index, pricing: SitePricing(quoter: quoter))
-      },
+      search: { try await BundledSearch.shared() },
       driver: driver,
       cities: { try await BundledCities.largest() },
       plan: { try await TripService.plan($0) },
@@ -181,6 +274,37 @@ public struct ChargingServices: Sendable {
 
   /// How many towns the Route tab offers.
   public static let cityCount = 12
+}
+
+/// The Charge-tab search over the bundled set and tariffs, made once per process: the rows are
+/// grouped into sites on a thread of its own (a CPU-bound build must not hold one of the
+/// cooperative pool's threads), and every load shares the sites and the remembered prices.
+enum BundledSearch {
+  private static let made = Mutex<Task<ChargeSearch, any Error>?>(nil)
+
+  static func shared() async throws -> ChargeSearch {
+    let task = made.withLock { task -> Task<ChargeSearch, any Error> in
+      if let task { return task }
+      let new = Task {
+        let set = try await BundledStationSet.shared()
+        let quoter = try await BundledTariffs.quoter()
+        let sites = await onOwnThread { SiteCatalog(index: set.index) }
+        return ChargeSearch(index: set.index, sites: sites, pricing: SitePricing(quoter: quoter))
+      }
+      task = new
+      return new
+    }
+    return try await task.value
+  }
+
+  /// Runs `work` on a thread of its own and suspends until it is done.
+  static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      let thread = Thread { continuation.resume(returning: work()) }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+  }
 }
 
 /// The basemap's largest towns, for the Route tab.

@@ -1,6 +1,7 @@
 import Charging
 import Foundation
 import Pricing
+import Synchronization
 import TripPlanner
 
 /// One tariff's price for a session at a site.
@@ -18,43 +19,83 @@ public struct TariffPrice: Hashable, Sendable {
   /// The session's cost incl. VAT, in cents.
   public var total: Money
   /// The effective price per kWh incl. VAT, rounded to the cent.
-  public var perKilowattHour: Decimal
+  public var perKilowattHour: Decimal {
+    didSet { perKilowattHourText = Self.perKilowattHourText(perKilowattHour) }
+  }
   /// The priced session's energy.
   public var energyKWh: Decimal
   /// The priced session's charging minutes.
   public var chargeMinutes: Decimal
-  /// The power the session assumes, kW.
+  /// The priced session's power, kW.
   public var powerKW: Decimal
+  /// `0.59 €/kWh`, written once with the price.
+  public private(set) var perKilowattHourText: String
 
   /// Creates the price from a quoter's answer.
   public init(_ quote: PriceQuote) {
+    self.init(
+      quote, energyKWh: quote.energyKWh, chargeMinutes: quote.chargeMinutes,
+      powerKW: quote.powerKW)
+  }
+
+  /// Creates the price from a quoter's answer with the session's figures as decimals (equal to
+  /// the quote's, worked out once per session rather than once per tariff).
+  init(_ quote: PriceQuote, energyKWh: Decimal, chargeMinutes: Decimal, powerKW: Decimal) {
     tariffID = quote.tariffID
     name = quote.name
     provider = quote.provider
     access = quote.access
     dataDate = quote.dataDate
     total = quote.cost.inclVAT.money(quote.cost.currency)
-    perKilowattHour = quote.pricePerKWh.decimal(rounded: 2)
-    energyKWh = quote.energyKWh
-    chargeMinutes = quote.chargeMinutes
-    powerKW = quote.powerKW
+    let cents = quote.pricePerKWh.rounded(decimals: 2)
+    if let exact = Int64(exactly: cents) {
+      perKilowattHour = Decimal.exact(exact, decimals: 2)
+      perKilowattHourText = "\(Self.euros(cents: exact)) €/kWh"
+    } else {
+      perKilowattHour = quote.pricePerKWh.decimal(rounded: 2)
+      perKilowattHourText = Self.perKilowattHourText(perKilowattHour)
+    }
+    self.energyKWh = energyKWh
+    self.chargeMinutes = chargeMinutes
+    self.powerKW = powerKW
   }
 
-  /// `0.59 €/kWh`.
-  public var perKilowattHourText: String { "\(Self.euros(perKilowattHour)) €/kWh" }
   /// `23.45 €`.
   public var totalText: String { Self.money(total) }
 
+  static func perKilowattHourText(_ value: Decimal) -> String { "\(euros(value)) €/kWh" }
+
   /// `0.59` with exactly two decimals.
   static func euros(_ value: Decimal) -> String {
-    let cents = NSDecimalNumber(decimal: value * 100).int64Value
-    return money(Money(minorUnits: cents, currency: .euro)).replacingOccurrences(of: " €", with: "")
+    euros(cents: NSDecimalNumber(decimal: value * 100).int64Value)
+  }
+
+  /// `0.59` for 59 cents, `-1.05` for −105.
+  static func euros(cents: Int64) -> String {
+    let magnitude = cents.magnitude
+    let fraction = magnitude % 100
+    return "\(cents < 0 ? "-" : "")\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
   /// `23.45 €` (euros), `23.45 USD` for any other currency.
   static func money(_ money: Money) -> String {
-    let text = money.description
-    return money.currency == .euro ? text.replacingOccurrences(of: " EUR", with: " €") : text
+    money.currency == .euro ? "\(euros(cents: money.minorUnits)) €" : money.description
+  }
+}
+
+extension Decimal {
+  /// `value / 10^decimals` with no trailing zeros in its mantissa — the value and the form
+  /// `Decimal(value) / 10^decimals` has — built without dividing.
+  static func exact(_ value: Int64, decimals: Int) -> Decimal {
+    guard value != 0 else { return Decimal(0) }
+    var magnitude = value.magnitude
+    var exponent = -decimals
+    while magnitude % 10 == 0 {
+      magnitude /= 10
+      exponent += 1
+    }
+    return Decimal(
+      sign: value < 0 ? .minus : .plus, exponent: exponent, significand: Decimal(magnitude))
   }
 }
 
@@ -108,11 +149,24 @@ public struct SitePricing: Sendable {
   /// The ids of the catalogue's ad-hoc tariffs (used when the driver chose none).
   public let adHocTariffIDs: Set<String>
 
+  /// Charging minutes by charging milliseconds: a session's minutes are the same for every
+  /// tariff and there are few distinct ones (the car's battery over a handful of powers).
+  private let minutes = Memo<Int64, Decimal>(capacity: 4096)
+
   /// Creates the pricing over a quoter.
   public init(quoter: PriceQuoter) {
     self.quoter = quoter
     adHocTariffIDs = Set(
       quoter.catalog.entries.filter { $0.applicability.access == .adHoc }.map(\.id))
+  }
+
+  /// A quote's price, its session's figures as decimals worked out once.
+  func price(_ quote: PriceQuote) -> TariffPrice {
+    let ms = quote.chargeMilliseconds
+    let minutes = minutes.value(for: ms) { quote.chargeMinutes }
+    return TariffPrice(
+      quote, energyKWh: Decimal.exact(quote.energyMilliwattHours, decimals: 6),
+      chargeMinutes: minutes, powerKW: Decimal.exact(quote.powerMilliwatts, decimals: 6))
   }
 
   /// The session every Charge-tab price assumes: the vehicle's battery from 10 to 80 %, at the
@@ -140,11 +194,29 @@ public struct SitePricing: Sendable {
     return quotes.map { quote in
       switch quote {
       case .priced(let list):
-        let prices = list.map(TariffPrice.init)
+        let prices = list.map(price)
         return chosen.isEmpty ? .adHoc(prices) : .mine(prices)
       case .noPriceKnown(let reason):
         return chosen.isEmpty ? .noTariffChosen : .unknown(reason)
       }
     }
+  }
+}
+
+/// Values worked out once per key, at most `capacity` of them (then it starts afresh).
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  private let table = Mutex<[Key: Value]>([:])
+  private let capacity: Int
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  func value(for key: Key, _ make: () -> Value) -> Value {
+    if let known = table.withLock({ $0[key] }) { return known }
+    let made = make()
+    table.withLock { table in
+      if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+      table[key] = made
+    }
+    return made
   }
 }

@@ -1,6 +1,7 @@
 import Charging
 import Foundation
 import Geo
+import Synchronization
 
 /// The session a quote assumes: a share of a battery charged at the lower of the station's and the
 /// car's power, starting at a given time.
@@ -94,6 +95,11 @@ public struct PriceQuoter: Sendable {
   public let catalog: TariffCatalog
 
   private let berlin = TimeZone(identifier: "Europe/Berlin")
+
+  /// Operator names already normalised (``Charging/OperatorName/normalise(_:)`` and its family
+  /// key): a name is folded character by character, and the same few hundred operators come
+  /// back in every quote.
+  private let operatorKeys = OperatorKeys()
 
   /// Creates a quoter over a catalogue.
   public init(catalog: TariffCatalog) {
@@ -208,8 +214,7 @@ public struct PriceQuoter: Sendable {
       energyMilliwattHours: prepared.energy, powerMilliwatts: power, parkMilliseconds: prepared.park
     )
     var quotes: [PriceQuote] = []
-    let name = OperatorName.normalise(station.operatorName)
-    let family = OperatorName.family(ofNormalised: name)
+    let (name, family) = operatorKeys.keys(station.operatorName)
     var outOfDate: [CatalogEntry] = []
     for index in selected {
       let entry = catalog.entries[index]
@@ -278,5 +283,23 @@ public struct PriceQuoter: Sendable {
       }
     }
     return best.map { Int64(($0 * 1_000_000).rounded()) }
+  }
+}
+
+/// Normalised operator names and their family keys by the name as written, shared by every copy
+/// of a quoter; at most `capacity` names (then it starts afresh).
+final class OperatorKeys: Sendable {
+  private let table = Mutex<[String: (name: String, family: String)]>([:])
+  static let capacity = 50_000
+
+  func keys(_ operatorName: String) -> (name: String, family: String) {
+    if let known = table.withLock({ $0[operatorName] }) { return known }
+    let name = OperatorName.normalise(operatorName)
+    let keys = (name: name, family: OperatorName.family(ofNormalised: name))
+    table.withLock { table in
+      if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
+      table[operatorName] = keys
+    }
+    return keys
   }
 }

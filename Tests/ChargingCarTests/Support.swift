@@ -18,11 +18,7 @@ let priceDate = Date(timeIntervalSince1970: 1_773_907_200)
 enum Fixture {
   static func kassel() throws -> ChargeSearch { try ChargingApp.kasselSearch() }
 
-  static func germany() async throws -> ChargeSearch {
-    let set = try await BundledStationSet.shared()
-    return ChargeSearch(
-      index: set.index, pricing: SitePricing(quoter: try await BundledTariffs.quoter()))
-  }
+  static func germany() async throws -> ChargeSearch { try await BundledSearch.shared() }
 
   /// The app over the bundled data with a fixed price clock and a box for the driver's setup.
   static func app(_ box: DriverSetupBox = DriverSetupBox()) -> ChargingApp {
