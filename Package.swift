@@ -53,7 +53,7 @@ let package = Package(
       dependencies: ["Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData"],
       swiftSettings: strict),
     .target(
-      name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite"], swiftSettings: strict),
+      name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite", "StationIndex"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .target(
@@ -65,7 +65,7 @@ let package = Package(
       name: "ChargingData",
       dependencies: [
         "Charging", "StationIndex", "Pricing", "StationFeeds", "Routing", "TripPlanner",
-        "WaysideData",
+        "WaysideData", "StationStore",
       ],
       swiftSettings: strict),
 
@@ -170,7 +170,7 @@ let package = Package(
       dependencies: ["StationFeeds", "HTTPServer", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "StationStoreTests", dependencies: ["StationStore", "WaysideTestSupport"],
+      name: "StationStoreTests", dependencies: ["StationStore", "StationIndex", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RoutingTests", dependencies: ["Routing", "WaysideTestSupport"], swiftSettings: strict),

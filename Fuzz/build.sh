@@ -24,6 +24,7 @@ declare -A roots=(
   [ocpi]=StationFeeds
   [ocm]=StationFeeds
   [geojson]=Geo
+  [index-image]=StationIndex
 )
 # The modules a module needs, dependencies first, one "name [resources]" line each.
 swift package --scratch-path "$out/spm" dump-package >"$out/package.json"
@@ -52,7 +53,7 @@ for name in order:
     print(name, "resources" if targets[name].get("resources") else "")
 PY
 }
-all_targets=(http-request journey tariff csv jsonl ocpi ocm geojson)
+all_targets=(http-request journey tariff csv jsonl ocpi ocm geojson index-image)
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -enable-upcoming-feature
   ExistentialAny -enable-testing -O -g -use-ld=lld -I "$out/modules")
 # Objects built with other flags are stale.

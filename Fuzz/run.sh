@@ -24,7 +24,7 @@ while getopts "t:j:" option; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(http-request journey tariff csv jsonl ocpi ocm geojson)
+[ ${#targets[@]} -gt 0 ] || targets=(http-request journey tariff csv jsonl ocpi ocm geojson index-image)
 
 mkdir -p .build/fuzz
 if ! Fuzz/build.sh "${targets[@]}" >.build/fuzz/build.log 2>&1; then

@@ -4,6 +4,7 @@ import Pricing
 import Routing
 import StationFeeds
 import StationIndex
+import StationStore
 import TripPlanner
 import WaysideData
 
@@ -80,6 +81,12 @@ public enum BundledTariffs {
 /// The whole bundled German station set — the 2022 register merged with the 2026 fast-charger
 /// list (``StationFeeds/StationCatalog``) — in a ``StationIndex``, built once per process on first
 /// use.
+///
+/// The index is read from the bundled set's snapshot in the cache folder
+/// (``StationStore/StationSnapshot/cacheDirectory(environment:)``, shared with `wayside stations`)
+/// when one was written for this build's data: its tables are mapped, not rebuilt, and a station
+/// is decoded only when a result holding it is read. Without a usable snapshot the bundled files
+/// are imported and merged, and the snapshot is written for the next start.
 public struct BundledStationSet: Sendable {
   /// The spatial index over every station.
   public var index: StationIndex
@@ -87,19 +94,29 @@ public struct BundledStationSet: Sendable {
   public var label: String
 
   private static let loaded = LoadOnce { () throws -> BundledStationSet in
-    let stations: [Station]
+    let index: StationIndex
     do {
-      stations = try StationCatalog.loadBundled().stations
+      index = try load(cache: StationSnapshot.cacheDirectory()) { warning in
+        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+      }
     } catch {
       throw BundledDataLoadError(what: "the bundled station register", reason: "\(error)")
     }
-    guard !stations.isEmpty else {
+    guard !index.isEmpty else {
       throw BundledDataLoadError(
         what: "the bundled station register", reason: "no station could be imported")
     }
     return BundledStationSet(
-      index: StationIndex(stations),
-      label: "BNetzA Ladesäulenregister 2022-01-01 + fast chargers 2026-01-28")
+      index: index, label: "BNetzA Ladesäulenregister 2022-01-01 + fast chargers 2026-01-28")
+  }
+
+  /// The bundled set's index from its snapshot in `cache`, importing the bundled files (and
+  /// writing the snapshot) when there is no usable one; `warn` hears why a snapshot was not used.
+  public static func load(cache: URL, warn: (String) -> Void) throws -> StationIndex {
+    let key = "bundled \(try BundledData.quickFingerprint()) codec \(StationCodec.formatVersion)"
+    return try StationSnapshot.index(
+      at: cache.appendingPathComponent("bundled-stations.snapshot"), key: key, warn: warn
+    ) { try StationCatalog.loadBundled().stations }
   }
 
   /// The set, read and indexed on first use and shared afterwards.

@@ -121,6 +121,12 @@ public struct PlaceDirectory: Sendable {
 
   /// Lower case, diacritics removed, `ß` → `ss`, runs of spaces collapsed.
   static func fold(_ text: String) -> String {
+    if let quick = quickFold(text, umlauts: ("a", "o", "u")) { return quick }
+    return foundationFold(text)
+  }
+
+  /// ``fold(_:)`` through Foundation, for any text.
+  static func foundationFold(_ text: String) -> String {
     let lowered = text.lowercased().replacingOccurrences(of: "ß", with: "ss")
     let stripped = lowered.folding(options: [.diacriticInsensitive], locale: nil)
     return stripped.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -128,11 +134,47 @@ public struct PlaceDirectory: Sendable {
 
   /// Like ``fold(_:)`` but writes umlauts the German way (`ü` → `ue`), so `Muenchen` matches.
   static func transliterate(_ text: String) -> String {
+    if let quick = quickFold(text, umlauts: ("ae", "oe", "ue")) { return quick }
+    return foundationTransliterate(text)
+  }
+
+  /// ``transliterate(_:)`` through Foundation, for any text.
+  static func foundationTransliterate(_ text: String) -> String {
     var lowered = text.lowercased()
     for (umlaut, spelled) in [("ä", "ae"), ("ö", "oe"), ("ü", "ue")] {
       lowered = lowered.replacingOccurrences(of: umlaut, with: spelled)
     }
     return fold(lowered)
+  }
+
+  /// ``fold(_:)`` and ``transliterate(_:)`` without Foundation's string searches for names
+  /// made of ASCII and the German letters ä ö ü ß (nearly every place name; the start-up folds
+  /// all of them): the same result, written directly. Nil for any other character.
+  static func quickFold(_ text: String, umlauts: (a: String, o: String, u: String)) -> String? {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 4)
+    var pendingSpace = false
+    func emit(_ bytes: some Sequence<UInt8>) {
+      if pendingSpace {
+        out.append(0x20)
+        pendingSpace = false
+      }
+      out.append(contentsOf: bytes)
+    }
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      switch v {
+      case 0x09...0x0D, 0x20: pendingSpace = !out.isEmpty
+      case 0x41...0x5A: emit(CollectionOfOne(UInt8(v + 0x20)))
+      case 0x21...0x7E: emit(CollectionOfOne(UInt8(v)))
+      case 0xE4, 0xC4: emit(umlauts.a.utf8)  // ä Ä
+      case 0xF6, 0xD6: emit(umlauts.o.utf8)  // ö Ö
+      case 0xFC, 0xDC: emit(umlauts.u.utf8)  // ü Ü
+      case 0xDF: emit("ss".utf8)  // ß
+      default: return nil
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Resolves `LAT,LON` or a place name to a coordinate with a label for output.

@@ -63,9 +63,8 @@ extension StationIndex {
   }
 }
 
-/// One k-nearest search over the index's `Float` layout (``StationIndex/Storage/unit`` and
-/// ``StationIndex/Storage/nearNodes``): depth-first, nearer child first, into a fixed-size
-/// max-heap of approximate chord².
+/// One k-nearest search over the index's `Float` layout (``StationIndex/SearchTree``):
+/// depth-first, nearer child first, into a fixed-size max-heap of approximate chord².
 ///
 /// `Float` chord² differ from the exact ones by a bounded error (``widened(_:)``), so the search
 /// keeps every station whose approximate chord² is within that error of the current `limit`-th:
@@ -112,68 +111,91 @@ struct NearestSearch {
     return d2 + 8e-7 * c + 2e-6 * d2 + 1e-12
   }
 
+  /// The box distances of both children of `node` to `q`: per axis `max(lo − q, 0) + max(q −
+  /// hi, 0)`, then `(dx² + dy²) + dz²` — the same `Float` operations in the same order as a
+  /// point's chord², so a box's bound never exceeds the chord² of a station inside it.
   @inline(__always)
-  static func squaredDistance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
-    let d = a - b
-    let e = d * d
-    return (e.x + e.y) + e.z
-  }
-
-  @inline(__always)
-  static func boxDistance(_ lo: SIMD4<Float>, _ hi: SIMD4<Float>, _ q: SIMD4<Float>) -> Float {
+  static func childDistances(_ node: StationIndex.SearchNode, _ q: SIMD4<Float>) -> SIMD2<Float> {
+    // (lo − q, q − hi) for each child, lane by lane: (X − q) × (1, −1, 1, −1) is exact.
+    let sign = SIMD4<Float>(1, -1, 1, -1)
     let zero = SIMD4<Float>(repeating: 0)
-    let d = pointwiseMax(lo - q, zero) + pointwiseMax(q - hi, zero)
-    let e = d * d
-    return (e.x + e.y) + e.z
+    var ax = (node.x - SIMD4(repeating: q.x)) * sign
+    var ay = (node.y - SIMD4(repeating: q.y)) * sign
+    var az = (node.z - SIMD4(repeating: q.z)) * sign
+    ax.replace(with: zero, where: ax .< zero)
+    ay.replace(with: zero, where: ay .< zero)
+    az.replace(with: zero, where: az .< zero)
+    let dx = ax.evenHalf + ax.oddHalf
+    let dy = ay.evenHalf + ay.oddHalf
+    let dz = az.evenHalf + az.oddHalf
+    return (dx * dx + dy * dy) + dz * dz
   }
 
-  /// The depth-first search: a fixed stack of pending far children, nearer child first.
+  /// The depth-first search: a fixed stack of pending far children, nearer child first; a
+  /// leaf's stations are measured four at a time from its point groups.
   mutating func run(_ vector: UnitVector, _ filter: CompiledFilter) {
     let q = SIMD4<Float>(Float(vector.x), Float(vector.y), Float(vector.z), 0)
+    let qx = SIMD4<Float>(repeating: q.x)
+    let qy = SIMD4<Float>(repeating: q.y)
+    let qz = SIMD4<Float>(repeating: q.z)
     let s = storage
+    let tree = s.search
+    let nodes = tree.nodes
+    let groups = tree.groups
     let passesAll = filter.passesAll
-    s.nearNodes.withUnsafeBufferPointer { nodes in
-      s.unit.withUnsafeBufferPointer { points in
-        // The tree is balanced (median splits), so 64 levels hold far more than 2³² stations.
-        withUnsafeTemporaryAllocation(of: (Float, Int32).self, capacity: 64) { stack in
-          var top = 0
-          var node = Int32(0)
-          var bound = Self.boxDistance(nodes[0].lo, nodes[0].hi, q)
-          while true {
-            if bound <= reach {
-              let n = nodes[Int(node)]
-              if n.right < 0 {
-                for i in Int(n.start)..<Int(n.end) {
-                  let d2 = Self.squaredDistance(points[i], q)
-                  if d2 > reach { continue }
-                  if !passesAll, !filter.matches(i, s) { continue }
-                  offer(Candidate(d2: d2, position: Int32(i)))
+    // The tree is balanced (median splits; an image is checked for it), so 64 levels hold far
+    // more than 2³² stations.
+    withUnsafeTemporaryAllocation(of: (Float, SIMD2<Int32>).self, capacity: 64) { stack in
+      var top = 0
+      let rootBounds = Self.childDistances(tree.root, q)
+      var child = tree.root.left
+      var bound = rootBounds.x
+      while true {
+        if bound <= reach {
+          if child.x < 0 {
+            // A leaf: stations from tree position `start`, in groups of four up to the
+            // all-NaN group that ends it.
+            var g = Int(-1 - child.x)
+            var position = Int(child.y)
+            while true {
+              let group = groups[g]
+              if group.x.x.isNaN { break }
+              let dx = group.x - qx
+              let dy = group.y - qy
+              let dz = group.z - qz
+              let d = (dx * dx + dy * dy) + dz * dz
+              if any(d .<= SIMD4(repeating: reach)) {
+                for lane in 0..<4 {
+                  let d2 = d[lane]
+                  // NaN lanes (after the leaf's last station) fail this test.
+                  guard d2 <= reach else { continue }
+                  let p = position + lane
+                  if !passesAll, !filter.matches(p, s) { continue }
+                  offer(Candidate(d2: d2, position: Int32(p)))
                 }
-              } else {
-                let leftIndex = node + 1
-                let left = nodes[Int(leftIndex)]
-                let right = nodes[Int(n.right)]
-                let dl = Self.boxDistance(left.lo, left.hi, q)
-                let dr = Self.boxDistance(right.lo, right.hi, q)
-                if dl <= dr {
-                  stack[top] = (dr, n.right)
-                  top += 1
-                  node = leftIndex
-                  bound = dl
-                } else {
-                  stack[top] = (dl, leftIndex)
-                  top += 1
-                  node = n.right
-                  bound = dr
-                }
-                continue
               }
+              g += 1
+              position += 4
             }
-            if top == 0 { break }
-            top -= 1
-            (bound, node) = stack[top]
+          } else {
+            let node = nodes[Int(child.x)]
+            let bounds = Self.childDistances(node, q)
+            if bounds.x <= bounds.y {
+              stack[top] = (bounds.y, node.right)
+              child = node.left
+              bound = bounds.x
+            } else {
+              stack[top] = (bounds.x, node.left)
+              child = node.right
+              bound = bounds.y
+            }
+            top += 1
+            continue
           }
         }
+        if top == 0 { break }
+        top -= 1
+        (bound, child) = stack[top]
       }
     }
   }
@@ -237,24 +259,59 @@ struct NearestSearch {
   /// within the bound of the previous — near-ties, co-located stations — get exact kilometres
   /// and are ordered by (kilometres, id).
   func orderedPositions(_ q: StationIndex.PreparedPoint) -> [Int32] {
-    let s = storage
+    if !nearMisses.contains(where: { $0.d2 <= reach }) {
+      // The usual case: the heap holds every candidate; order it where it is.
+      return Self.ordered(heap, count: count, capacity: capacity, q, storage)
+    }
     var items: [Candidate] = Array(heap[0..<count])
     for miss in nearMisses where miss.d2 <= reach { items.append(miss) }
-    // Insertion sort: a dozen or so items, nearly all from the heap.
-    for i in 1..<max(1, items.count) {
-      let item = items[i]
-      var j = i
-      while j > 0, items[j - 1].d2 > item.d2 {
-        items[j] = items[j - 1]
-        j -= 1
+    let n = items.count
+    return items.withUnsafeMutableBufferPointer { buffer in
+      Self.ordered(buffer, count: n, capacity: capacity, q, storage)
+    }
+  }
+
+  /// Sorts `items[0 ..< count]` by chord² and settles near-tie runs by exact kilometres, then
+  /// id; the first `capacity` positions.
+  static func ordered(
+    _ items: UnsafeMutableBufferPointer<Candidate>, count: Int, capacity: Int,
+    _ q: StationIndex.PreparedPoint, _ s: StationIndex.Storage
+  ) -> [Int32] {
+    // Insertion sort: a dozen or so items.
+    if count > 1 {
+      for i in 1..<count {
+        let item = items[i]
+        var j = i
+        while j > 0, items[j - 1].d2 > item.d2 {
+          items[j] = items[j - 1]
+          j -= 1
+        }
+        items[j] = item
       }
-      items[j] = item
     }
     var start = 0
-    while start < items.count, start < capacity {
+    while start < count, start < capacity {
       var end = start + 1
-      while end < items.count, items[end].d2 <= Self.widened(items[end - 1].d2) { end += 1 }
+      while end < count, items[end].d2 <= widened(items[end - 1].d2) { end += 1 }
       if end - start > 1 {
+        let first = Int(items[start].position)
+        var colocated = true
+        for i in start + 1..<end {
+          let p = Int(items[i].position)
+          if s.latitude[p] != s.latitude[first] || s.longitude[p] != s.longitude[first] {
+            colocated = false
+            break
+          }
+        }
+        if colocated {
+          // Stations at one coordinate (one site listed several times): equal kilometres, so
+          // the order is by id alone.
+          var run = items[start..<end].map(\.position)
+          run.sort { a, b in s.precedesInIDOrder(a, b) }
+          for (offset, position) in run.enumerated() { items[start + offset].position = position }
+          start = end
+          continue
+        }
         var run = items[start..<end].map { c in
           (km: s.distanceKilometres(from: q, to: Int(c.position)), position: c.position)
         }
@@ -267,7 +324,7 @@ struct NearestSearch {
       }
       start = end
     }
-    let n = min(capacity, items.count)
+    let n = min(capacity, count)
     return Array(unsafeUninitializedCapacity: n) { buffer, initialized in
       for i in 0..<n { buffer[i] = items[i].position }
       initialized = n

@@ -42,18 +42,18 @@ public struct StationIndex: Sendable {
   ///   the cost of more nodes.
   public init(_ stations: [Station], leafSize: Int = StationIndex.defaultLeafSize) {
     var valid: [Int32] = []
-    var invalid: [Station] = []
+    var invalid: [Int32] = []
     valid.reserveCapacity(stations.count)
     for i in stations.indices {
       let c = stations[i].coordinate
       if Coordinate(validatingLatitude: c.latitude, longitude: c.longitude) != nil {
         valid.append(Int32(i))
       } else {
-        invalid.append(stations[i])
+        invalid.append(Int32(i))
       }
     }
-    self.storage = Storage(stations, valid: valid, leafSize: max(2, leafSize))
-    self.unindexed = invalid
+    self.storage = Storage(stations, valid: valid, invalid: invalid, leafSize: max(2, leafSize))
+    self.unindexed = invalid.map { stations[Int($0)] }
   }
 }
 
@@ -73,17 +73,6 @@ extension StationIndex {
     @inline(__always) var isLeaf: Bool { left < 0 }
   }
 
-  /// A node as the nearest search reads it: the `Float` box of its stations' unit vectors (the
-  /// fourth lane 0), its tree positions and its right child. Nodes are in pre-order, so the left
-  /// child of node i is i + 1; `right` is −1 for a leaf. 48 bytes, one or two cache lines.
-  struct NearNode: Sendable {
-    var lo: SIMD4<Float>
-    var hi: SIMD4<Float>
-    var start: Int32
-    var end: Int32
-    var right: Int32
-  }
-
   /// The index's arrays, shared by every copy of the index and every result collection.
   ///
   /// Stations stay in the caller's array, in the caller's order; `order` maps each tree
@@ -95,10 +84,8 @@ extension StationIndex {
     let x: [Double]
     let y: [Double]
     let z: [Double]
-    /// The unit vectors as `Float`s in tree order, 16 bytes each: what the nearest search scans.
-    let unit: [SIMD4<Float>]
-    /// The tree for the nearest search, node for node as `nodes`.
-    let nearNodes: [NearNode]
+    /// The tree and unit vectors as the nearest search reads them.
+    let search: SearchTree
     let latitude: [Double]
     let longitude: [Double]
     /// `latitude × π / 180` and its cosine, exactly as ``Geo/GreatCircle`` computes them, so
@@ -119,6 +106,8 @@ extension StationIndex {
     /// Stations whose hours can make them closed (not unknown, not plain 24/7).
     let positionsWithHours: [Int32]
     let nodes: [Node]
+    /// The places in the station set of the stations that could not be indexed.
+    let unindexedInputs: [Int32]
     /// The operator and id tables, built on the first query that filters by operator or by
     /// favourites (most queries never need them, and they cost a hash per station).
     private let lookups: OnceCell<Lookups>
@@ -142,68 +131,72 @@ extension StationIndex {
       return idA != idB ? idA < idB : a < b
     }
 
-    init(_ all: [Station], valid: [Int32], leafSize: Int) {
+    /// Every table, as an index image holds them.
+    struct Tables {
+      var stations: StationsInTreeOrder
+      var unindexedInputs: [Int32]
+      var nodes: [Node]
+      var x, y, z, latitude, longitude, latitudeRadians, cosLatitude, maxKilowatts: [Double]
+      var standards: [ConnectorStandard]
+      var connectorStart: [Int32]
+      var connectorStandard: [Int32]
+      var connectorIsDC: [Bool]
+      var connectorKilowatts: [Double]
+      var positionsWithHours: [Int32]
+    }
+
+    /// The storage of an index read from an image (checked by the reader).
+    init(image t: Tables) {
+      stations = t.stations
+      unindexedInputs = t.unindexedInputs
+      nodes = t.nodes
+      search = SearchTree(t.nodes, x: t.x, y: t.y, z: t.z)
+      x = t.x
+      y = t.y
+      z = t.z
+      latitude = t.latitude
+      longitude = t.longitude
+      latitudeRadians = t.latitudeRadians
+      cosLatitude = t.cosLatitude
+      maxKilowatts = t.maxKilowatts
+      standards = t.standards
+      var standardCodes: [ConnectorStandard: Int32] = [:]
+      for (code, standard) in t.standards.enumerated() { standardCodes[standard] = Int32(code) }
+      self.standardCodes = standardCodes
+      connectorStart = t.connectorStart
+      connectorStandard = t.connectorStandard
+      connectorIsDC = t.connectorIsDC
+      connectorKilowatts = t.connectorKilowatts
+      positionsWithHours = t.positionsWithHours
+      lookups = OnceCell()
+    }
+
+    init(_ all: [Station], valid: [Int32], invalid: [Int32], leafSize: Int) {
       let n = valid.count
       var nodes: [Node] = []
       // A k-d tree splitting at the median has fewer than 2n / (leafSize / 2) nodes.
       nodes.reserveCapacity(max(1, 2 * n / max(1, leafSize / 2) + 1))
-      // The tree is built on one flat array of (unit vector, coordinate, input index) items,
-      // moved as a whole, so partitioning reads memory in order and leaves every per-position
-      // array already in tree order.
-      var items: [TreeItem] = []
-      items.reserveCapacity(n)
-      for i in valid {
-        let c = all[Int(i)].coordinate
-        let v = UnitVector(c)
-        items.append(
-          TreeItem(
-            x: v.x, y: v.y, z: v.z, latitude: c.latitude, longitude: c.longitude, input: i))
-      }
-      if n > 0 {
-        items.withUnsafeMutableBufferPointer { buffer in
-          var builder = TreeBuilder(items: buffer, leafSize: leafSize, nodes: nodes)
-          nodes = []
-          _ = builder.build(0, n)
-          nodes = builder.nodes
-        }
-      }
-      self.nodes = nodes
-      let permutation = items.map(\.input)
-      let stations = StationsInTreeOrder(all: all, order: permutation)
-      self.stations = stations
-
-      var x = [Double]()
-      var y = [Double]()
-      var z = [Double]()
-      var latitude = [Double]()
-      var longitude = [Double]()
-      var latitudeRadians = [Double]()
-      var cosLatitude = [Double]()
-      x.reserveCapacity(n)
-      y.reserveCapacity(n)
-      z.reserveCapacity(n)
-      latitude.reserveCapacity(n)
-      longitude.reserveCapacity(n)
-      latitudeRadians.reserveCapacity(n)
-      cosLatitude.reserveCapacity(n)
-
       // Station attributes are read once, in the caller's order (the order the values sit in
-      // memory), into flat per-input tables; the tree-order arrays are then gathered from those.
+      // memory): connector runs into flat tables, everything else into one item per station.
+      // The tree is built on the flat array of items, moved as a whole, so partitioning reads
+      // memory in order and leaves every per-position value already in tree order; only the
+      // connector runs are gathered afterwards (one contiguous run per station).
       var standards: [ConnectorStandard] = []
-      var entryStart = [Int32](repeating: 0, count: all.count + 1)
       var entryStandard: [Int32] = []
       var entryIsDC: [Bool] = []
       var entryKilowatts: [Double] = []
-      var inputMaxKilowatts = [Double](repeating: -.infinity, count: all.count)
-      var inputHasHours = [Bool](repeating: false, count: all.count)
       entryStandard.reserveCapacity(2 * n)
       entryIsDC.reserveCapacity(2 * n)
       entryKilowatts.reserveCapacity(2 * n)
+      var items: [TreeItem] = []
+      items.reserveCapacity(n)
       all.withUnsafeBufferPointer { input in
+        // Through a pointer: reading fields of an array element otherwise copies the element.
+        guard let base = input.baseAddress else { return }
         for k in valid {
-          let k = Int(k)
+          let station = base + Int(k)
           let first = entryStandard.count
-          for evse in input[k].evses {
+          for evse in station.pointee.evses {
             for connector in evse.connectors {
               // Sites use a handful of standards: a linear scan beats hashing the enum.
               let standard = connector.standard
@@ -232,31 +225,77 @@ extension StationIndex {
               }
             }
           }
-          entryStart[k] = Int32(first)
-          entryStart[k + 1] = Int32(entryStandard.count)
-          inputMaxKilowatts[k] = entryKilowatts[first..<entryStandard.count].max() ?? -.infinity
-          if let hours = input[k].openingHours,
+          var hasHours = false
+          if let hours = station.pointee.openingHours,
             !hours.twentyFourSeven || !hours.exceptionalClosings.isEmpty
           {
-            inputHasHours[k] = true
+            hasHours = true
+          }
+          let c = station.pointee.coordinate
+          let v = UnitVector(c)
+          items.append(
+            TreeItem(
+              x: v.x, y: v.y, z: v.z, latitude: c.latitude, longitude: c.longitude,
+              maxKilowatts: entryKilowatts[first..<entryStandard.count].max() ?? -.infinity,
+              input: k, entryStart: Int32(first),
+              entryCount: Int32(entryStandard.count - first), hasHours: hasHours))
+        }
+      }
+      if n > 0 {
+        items.withUnsafeMutableBufferPointer { buffer in
+          var builder = TreeBuilder(items: buffer, leafSize: leafSize, nodes: nodes)
+          nodes = []
+          _ = builder.build(0, n)
+          nodes = builder.nodes
+        }
+      }
+      self.nodes = nodes
+      let permutation = items.map(\.input)
+      self.stations = StationsInTreeOrder(values: .array(all), order: permutation)
+      self.unindexedInputs = invalid
+
+      var x = [Double]()
+      var y = [Double]()
+      var z = [Double]()
+      var latitude = [Double]()
+      var longitude = [Double]()
+      var latitudeRadians = [Double]()
+      var cosLatitude = [Double]()
+      x.reserveCapacity(n)
+      y.reserveCapacity(n)
+      z.reserveCapacity(n)
+      latitude.reserveCapacity(n)
+      longitude.reserveCapacity(n)
+      latitudeRadians.reserveCapacity(n)
+      cosLatitude.reserveCapacity(n)
+
+      // Connector runs in tree order: where each run goes first (a prefix sum, in order), then
+      // the copies, which depend on nothing but those offsets, so the reads of many stations'
+      // runs overlap in the memory system instead of waiting one after another.
+      var connectorStart = [Int32](repeating: 0, count: n + 1)
+      for i in 0..<n { connectorStart[i + 1] = connectorStart[i] + items[i].entryCount }
+      let entries = entryStandard.count
+      var connectorStandard = [Int32](repeating: 0, count: entries)
+      var connectorIsDC = [Bool](repeating: false, count: entries)
+      var connectorKilowatts = [Double](repeating: 0, count: entries)
+      items.withUnsafeBufferPointer { items in
+        connectorStart.withUnsafeBufferPointer { starts in
+          for i in 0..<n {
+            let from = Int(items[i].entryStart)
+            let to = Int(starts[i])
+            for k in 0..<Int(items[i].entryCount) {
+              connectorStandard[to + k] = entryStandard[from + k]
+              connectorIsDC[to + k] = entryIsDC[from + k]
+              connectorKilowatts[to + k] = entryKilowatts[from + k]
+            }
           }
         }
       }
-
-      var connectorStart: [Int32] = [0]
-      var connectorStandard: [Int32] = []
-      var connectorIsDC: [Bool] = []
-      var connectorKilowatts: [Double] = []
       var maxKilowatts: [Double] = []
       var withHours: [Int32] = []
-      connectorStart.reserveCapacity(n + 1)
-      connectorStandard.reserveCapacity(entryStandard.count)
-      connectorIsDC.reserveCapacity(entryStandard.count)
-      connectorKilowatts.reserveCapacity(entryStandard.count)
       maxKilowatts.reserveCapacity(n)
       for i in 0..<n {
         let item = items[i]
-        let k = Int(item.input)
         x.append(item.x)
         y.append(item.y)
         z.append(item.z)
@@ -265,21 +304,13 @@ extension StationIndex {
         let radians = item.latitude * .pi / 180
         latitudeRadians.append(radians)
         cosLatitude.append(cos(radians))
-        for e in Int(entryStart[k])..<Int(entryStart[k + 1]) {
-          connectorStandard.append(entryStandard[e])
-          connectorIsDC.append(entryIsDC[e])
-          connectorKilowatts.append(entryKilowatts[e])
-        }
-        connectorStart.append(Int32(connectorStandard.count))
-        maxKilowatts.append(inputMaxKilowatts[k])
-        if inputHasHours[k] { withHours.append(Int32(i)) }
+        maxKilowatts.append(item.maxKilowatts)
+        if item.hasHours { withHours.append(Int32(i)) }
       }
       self.x = x
       self.y = y
       self.z = z
-      let unit = (0..<n).map { i in SIMD4<Float>(Float(x[i]), Float(y[i]), Float(z[i]), 0) }
-      self.unit = unit
-      self.nearNodes = Self.nearNodes(nodes, unit)
+      self.search = SearchTree(nodes, x: x, y: y, z: z)
       self.latitude = latitude
       self.longitude = longitude
       self.latitudeRadians = latitudeRadians
@@ -295,34 +326,6 @@ extension StationIndex {
       self.maxKilowatts = maxKilowatts
       self.positionsWithHours = withHours
       self.lookups = OnceCell()
-    }
-
-    /// The `Float` boxes, bottom-up: a leaf's from its vectors, a parent's as the union of its
-    /// children's (children follow their parent in pre-order, so a backward pass suffices).
-    static func nearNodes(_ nodes: [Node], _ unit: [SIMD4<Float>]) -> [NearNode] {
-      var near = nodes.map { node in
-        NearNode(
-          lo: SIMD4(repeating: .infinity), hi: SIMD4(repeating: -.infinity), start: node.start,
-          end: node.end, right: node.isLeaf ? -1 : node.right)
-      }
-      for i in near.indices.reversed() {
-        if near[i].right < 0 {
-          var lo = SIMD4<Float>(repeating: .infinity)
-          var hi = SIMD4<Float>(repeating: -.infinity)
-          for p in Int(near[i].start)..<Int(near[i].end) {
-            lo = pointwiseMin(lo, unit[p])
-            hi = pointwiseMax(hi, unit[p])
-          }
-          near[i].lo = lo
-          near[i].hi = hi
-        } else {
-          let left = near[i + 1]
-          let right = near[Int(near[i].right)]
-          near[i].lo = pointwiseMin(left.lo, right.lo)
-          near[i].hi = pointwiseMax(left.hi, right.hi)
-        }
-      }
-      return near
     }
 
     /// The great-circle distance from `point` to the station at tree position `i`, equal to
@@ -354,24 +357,59 @@ extension StationIndex {
   }
 }
 
-/// The indexed stations by tree position: the caller's array seen through the tree's
-/// permutation, so no ``Charging/Station`` value is copied until a result is read.
+/// The indexed stations by tree position: the caller's array (or a source that decodes them on
+/// demand) seen through the tree's permutation, so no ``Charging/Station`` value is copied until
+/// a result is read.
 struct StationsInTreeOrder: Sendable {
+  /// Where the stations are.
+  enum Values: Sendable {
+    /// The array the index was built from.
+    case array([Station])
+    /// A source that produces each station when asked (an index read from an image).
+    case source(any StationSource)
+  }
+
   /// The stations as given to the index (including any it could not index).
-  let all: [Station]
-  /// Tree position → index into `all`.
+  let values: Values
+  /// Tree position → place in `values`.
   let order: [Int32]
 
   /// The number of indexed stations.
   var count: Int { order.count }
   /// Whether no station is indexed.
   var isEmpty: Bool { order.isEmpty }
+  /// The number of stations given to the index, indexed or not.
+  var totalCount: Int {
+    switch values {
+    case .array(let all): all.count
+    case .source(let source): source.count
+    }
+  }
 
   /// The station at tree position `position`.
-  subscript(position: Int) -> Station { all[Int(order[position])] }
+  subscript(position: Int) -> Station {
+    switch values {
+    case .array(let all): all[Int(order[position])]
+    case .source(let source): source.station(at: Int(order[position]))
+    }
+  }
 
   /// The id of the station at tree position `position`, without copying the station.
-  @inline(__always) func id(at position: Int) -> Station.ID { all[Int(order[position])].id }
+  @inline(__always) func id(at position: Int) -> Station.ID {
+    switch values {
+    // Through the buffer: reading one field of an array element otherwise copies the element.
+    case .array(let all): all.withUnsafeBufferPointer { $0[Int(order[position])].id }
+    case .source(let source): source.id(at: Int(order[position]))
+    }
+  }
+
+  /// The operator name of the station at tree position `position`.
+  func operatorName(at position: Int) -> String {
+    switch values {
+    case .array(let all): all.withUnsafeBufferPointer { $0[Int(order[position])].operatorName }
+    case .source(let source): source.operatorName(at: Int(order[position]))
+    }
+  }
 }
 
 extension StationIndex {
@@ -390,11 +428,10 @@ extension StationIndex {
       positionsByID.reserveCapacity(n)
       var codeByRawOperator: [String: Int32] = [:]
       for i in 0..<n {
-        let station = stations.all[Int(stations.order[i])]
-        positionsByID[station.id, default: []].append(Int32(i))
+        positionsByID[stations.id(at: i), default: []].append(Int32(i))
         // Operator spellings repeat (about 3,100 distinct in the 2022 register): normalise each
         // raw spelling once.
-        let raw = station.operatorName
+        let raw = stations.operatorName(at: i)
         if let code = codeByRawOperator[raw] {
           operatorCode.append(code)
         } else {
@@ -447,7 +484,12 @@ final class OnceCell<Value: Sendable>: @unchecked Sendable {
 private struct TreeItem {
   var x, y, z: Double
   var latitude, longitude: Double
+  var maxKilowatts: Double
   var input: Int32
+  /// The station's connector run in the flat entry tables.
+  var entryStart: Int32
+  var entryCount: Int32
+  var hasHours: Bool
 
   /// The unit vector's component along `axis` (0 = x, 1 = y, 2 = z).
   @inline(__always) func key(_ axis: Int) -> Double {

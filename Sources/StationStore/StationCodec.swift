@@ -269,6 +269,36 @@ public enum StationCodec {
       openingHours: openingHours, timeZone: timeZone, source: source, qualityFlags: flags)
   }
 
+  /// The station id of a record, without decoding the rest.
+  public static func decodeID(_ bytes: UnsafeRawBufferPointer) throws(StationCodecError)
+    -> Station.ID
+  {
+    var r = try headReader(bytes)
+    return Station.ID(try r.string())
+  }
+
+  /// The operator name of a record, without decoding the rest.
+  public static func decodeOperatorName(_ bytes: UnsafeRawBufferPointer)
+    throws(StationCodecError) -> String
+  {
+    var r = try headReader(bytes)
+    _ = try r.string()
+    _ = try r.optionalString()
+    return try r.string()
+  }
+
+  /// A reader past a record's version byte, which it checks.
+  private static func headReader(_ bytes: UnsafeRawBufferPointer) throws(StationCodecError)
+    -> ByteReader
+  {
+    var r = ByteReader(bytes: bytes)
+    let version = try r.byte()
+    guard version >= oldestReadableVersion, version <= formatVersion else {
+      throw StationCodecError(reason: "format version \(version)", offset: 0)
+    }
+    return r
+  }
+
   /// Decodes a record held in an array.
   public static func decode(_ bytes: [UInt8]) throws(StationCodecError) -> Station {
     let result = bytes.withUnsafeBytes { raw in

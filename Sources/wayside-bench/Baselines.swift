@@ -116,12 +116,47 @@ enum Peers {
   static func cKDTree(
     latitudes: [Double], longitudes: [Double], queries: [Coordinate], k: Int
   ) -> Result? {
-    let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-      .appendingPathComponent("Benchmarks/peers/ckdtree_peer.py")
-    guard FileManager.default.fileExists(atPath: script.path) else {
-      unavailableReason = "\(script.path) not found (run from the package root)"
-      return nil
+    run(latitudes: latitudes, longitudes: longitudes, queries: queries, k: k) { _ in
+      let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        .appendingPathComponent("Benchmarks/peers/ckdtree_peer.py")
+      guard FileManager.default.fileExists(atPath: script.path) else {
+        throw PeerUnavailable(reason: "\(script.path) not found (run from the package root)")
+      }
+      return ["/usr/bin/env", "python3", script.path]
     }
+  }
+
+  /// The plain C k-d tree of `Benchmarks/peers/kdtree_peer.c`, compiled here with `cc -O2`, on
+  /// the same points; nil (with ``unavailableReason``) without a C compiler or the source.
+  static func cKDTreeInC(
+    latitudes: [Double], longitudes: [Double], queries: [Coordinate], k: Int
+  ) -> Result? {
+    run(latitudes: latitudes, longitudes: longitudes, queries: queries, k: k) { folder in
+      let source = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        .appendingPathComponent("Benchmarks/peers/kdtree_peer.c")
+      guard FileManager.default.fileExists(atPath: source.path) else {
+        throw PeerUnavailable(reason: "\(source.path) not found (run from the package root)")
+      }
+      let binary = folder.appendingPathComponent("kdtree_peer")
+      let (status, text) = try execute(
+        ["/usr/bin/env", "cc", "-O2", "-o", binary.path, source.path, "-lm"])
+      guard status == 0 else {
+        throw PeerUnavailable(reason: "cc failed: \(text.split(separator: "\n").first ?? "")")
+      }
+      return [binary.path]
+    }
+  }
+
+  struct PeerUnavailable: Error {
+    var reason: String
+  }
+
+  /// Runs `command` (made by `prepare` in a scratch folder) with the station and query files
+  /// and K, and reads its `build_ms=… query_us=…`.
+  static func run(
+    latitudes: [Double], longitudes: [Double], queries: [Coordinate], k: Int,
+    prepare: (URL) throws -> [String]
+  ) -> Result? {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "wayside-peer-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -140,17 +175,9 @@ enum Peers {
       }
       let stationFile = try write(stations, "stations.f64")
       let queryFile = try write(queries.flatMap { [$0.latitude, $0.longitude] }, "queries.f64")
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["python3", script.path, stationFile.path, queryFile.path, "\(k)"]
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      let text = String(decoding: data, as: UTF8.self)
-      guard process.terminationStatus == 0 else {
+      let command = try prepare(folder) + [stationFile.path, queryFile.path, "\(k)"]
+      let (status, text) = try execute(command)
+      guard status == 0 else {
         unavailableReason = text.split(separator: "\n").last.map(String.init) ?? "failed"
         return nil
       }
@@ -164,9 +191,26 @@ enum Peers {
         return nil
       }
       return Result(buildMilliseconds: build, queryMicroseconds: query)
+    } catch let error as PeerUnavailable {
+      unavailableReason = error.reason
+      return nil
     } catch {
       unavailableReason = "\(error)"
       return nil
     }
+  }
+
+  /// Runs a command to its end: exit status and standard output and error together.
+  static func execute(_ command: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }

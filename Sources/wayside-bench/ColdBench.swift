@@ -1,3 +1,4 @@
+import Charging
 import Foundation
 import Geo
 import HTTPServer
@@ -25,10 +26,21 @@ enum ColdBench {
     let merged = try StationCatalog.loadBundled().stations
     let snapshot = folder.appendingPathComponent("bundled.snapshot")
     try StationSnapshot.write(merged, key: "bench", to: snapshot)
-    let fromSnapshot = Bench.median(runs: bench.runs(7, quick: 2)) {
+    let here = Coordinate(latitude: 51.31, longitude: 9.48)
+    let fromSnapshot = Bench.median(runs: bench.runs(15, quick: 3)) {
+      // The index image mapped and checked; the 12 answered stations decoded.
+      let index = (try? StationSnapshot.open(snapshot, key: "bench")) ?? nil
+      IndexBench.sink &+=
+        index?.nearest(to: here, limit: 12).map(\.station.id.rawValue.count)
+        .reduce(0, +) ?? 0
+    }
+    let decodeAll = Bench.median(runs: bench.runs(5, quick: 2)) {
+      // The earlier snapshot use: every station decoded, the index built.
       let stations = StationSnapshot.read(snapshot, key: "bench") ?? []
       IndexBench.sink &+= StationIndex(stations).count
     }
+    let snapshotBytes =
+      ((try? FileManager.default.attributesOfItem(atPath: snapshot.path))?[.size] as? Int) ?? 0
     let reimport = Bench.median(runs: bench.runs(3, quick: 1)) {
       let stations = (try? StationCatalog.loadBundled().stations) ?? []
       IndexBench.sink &+= StationIndex(stations).count
@@ -37,7 +49,9 @@ enum ColdBench {
       IndexBench.sink &+= (try? BundledData.quickFingerprint())?.count ?? 0
     }
     print(
-      "snapshot → ready index        \(fromSnapshot.text()) (wall \(IndexBench.fixed(fromSnapshot.wall, 1)) ms); "
+      "snapshot → ready index + 12 nearest read  \(fromSnapshot.text()) (index image mapped, "
+        + "\(IndexBench.fixed(Double(snapshotBytes) / 1_048_576, 1)) MB file); decoding every "
+        + "station + index build \(decodeAll.text()) (\(fromSnapshot.speedup(over: decodeAll))); "
         + "re-import + merge → index \(reimport.text()) (\(fromSnapshot.speedup(over: reimport))); "
         + "quick fingerprint \(IndexBench.fixed(fingerprint.cpu * 1000, 1)) µs")
     bench.target("cold: snapshot → ready index", under: 60, fromSnapshot)
@@ -70,16 +84,28 @@ enum ColdBench {
           + "(\(IndexBench.fixed(coldMedian / warmMedian, 1))×); `wayside --help` (process start alone) "
           + "\(IndexBench.fixed(help, 1)) ms")
       bench.target(
-        "cold: `stations near --json` process", target: "≤ 60 ms, ≥ 7× re-import",
-        measured: String(format: "%.1f ms (%.1f×)", warmMedian, coldMedian / warmMedian),
-        met: warmMedian <= 60 && coldMedian / warmMedian >= 7)
-      if let sim = simulator(binary, data: data, cache: cache) {
+        "cold: `stations near --json` process", target: "≤ 60 ms, ≥ 7× re-import, ≤ 50 MB",
+        measured: String(
+          format: "%.1f ms (%.1f×), %.1f MB", warmMedian, coldMedian / warmMedian, peak),
+        met: warmMedian <= 60 && coldMedian / warmMedian >= 7 && peak <= 50)
+      var launches: [(first: Double, real: Double)] = []
+      var last: (launch: Double, real: Double, repeated: Double, body: [UInt8])?
+      for _ in 0..<bench.runs(5, quick: 2) {
+        guard let sim = simulator(binary, data: data, cache: cache) else { break }
+        launches.append((sim.launch, sim.real))
+        last = sim
+      }
+      if let sim = last {
+        let first = IndexBench.median(launches.map(\.first))
+        let real = IndexBench.median(launches.map(\.real))
         print(
-          "simulator `wayside serve` launch → first /state answered  \(IndexBench.fixed(sim.launch, 1)) ms wall (release)"
-        )
+          "simulator `wayside serve` launch → first /state \(IndexBench.fixed(first, 1)) ms; → first "
+            + "/state listing the loaded chargers (the real first page) \(IndexBench.fixed(real, 1)) ms "
+            + "wall (release, median of \(launches.count); warm snapshot); process start alone "
+            + "(`wayside --help`) \(IndexBench.fixed(help, 1)) ms")
         bench.target(
-          "cold: simulator launch → first page (release)", target: "≤ 200 ms",
-          measured: String(format: "%.0f ms", sim.launch), met: sim.launch <= 200)
+          "cold: simulator launch → first real page (release)", target: "≤ 200 ms",
+          measured: String(format: "%.0f ms", real), met: real <= 200)
         let same = sameBytes(sim.body)
         print(
           "GET /state repeated           \(IndexBench.fixed(sim.repeated * 1000, 0)) µs median "
@@ -91,6 +117,28 @@ enum ColdBench {
           measured: String(format: "%.2f×", sim.repeated / same), met: sim.repeated / same <= 1.5)
       } else {
         print("simulator launch: skipped (the server did not start within 20 s)")
+      }
+      // The debug build, as `swift run wayside` starts it, when one sits beside this build.
+      let debugBinary = binary.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("debug/wayside")
+      if FileManager.default.isExecutableFile(atPath: debugBinary.path) {
+        _ = runProcess(debugBinary, arguments, cache: cache, data: data)  // its own snapshot key
+        var reals: [Double] = []
+        for _ in 0..<bench.runs(3, quick: 1) {
+          guard let sim = simulator(debugBinary, data: data, cache: cache) else { break }
+          reals.append(sim.real)
+        }
+        if !reals.isEmpty {
+          let real = IndexBench.median(reals)
+          print(
+            "simulator launch → first real page, debug build (.build/debug/wayside) "
+              + "\(IndexBench.fixed(real, 1)) ms wall (median of \(reals.count))")
+          bench.target(
+            "cold: simulator launch → first real page (debug)", target: "≤ 400 ms",
+            measured: String(format: "%.0f ms", real), met: real <= 400)
+        }
+      } else {
+        print("simulator launch, debug build: skipped (no .build/debug/wayside; `swift build`)")
       }
     } else {
       print(
@@ -121,10 +169,11 @@ enum ColdBench {
     )
   }
 
-  /// Launches `wayside serve --port 0`, waits for its URL, then times the first and repeated
-  /// `GET /state`; stops the server with SIGINT.
+  /// Launches `wayside serve --port 0`, waits for its URL, then times the first `GET /state`,
+  /// the first that lists loaded chargers (polled every 5 ms, at most 20 s) and repeated ones;
+  /// stops the server with SIGINT.
   static func simulator(_ binary: URL, data: URL, cache: URL) -> (
-    launch: Double, repeated: Double, body: [UInt8]
+    launch: Double, real: Double, repeated: Double, body: [UInt8]
   )? {
     let process = Process()
     process.executableURL = binary
@@ -154,14 +203,32 @@ enum ColdBench {
         if text[range.upperBound...].count > digits.count { port = UInt16(digits) }
       }
     }
-    guard let port, let first = get(port: port, path: "/state") else { return nil }
+    guard let port, var answer = get(port: port, path: "/state") else { return nil }
     let launch = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    // The charging app's loaded Charge list shows `150 kW · 0.59 €/kWh` subtitles; until then
+    // the page says "Loading chargers…".
+    let loadedMark = Array(" kW · ".utf8)
+    func isReal(_ body: [UInt8]) -> Bool {
+      guard body.count >= loadedMark.count else { return false }
+      return (0...(body.count - loadedMark.count)).contains { i in
+        body[i] == loadedMark[0] && body[i..<i + loadedMark.count].elementsEqual(loadedMark)
+      }
+    }
+    var polls = 0
+    while !isReal(answer.body), polls < 4000 {
+      usleep(5000)
+      polls += 1
+      guard let next = get(port: port, path: "/state") else { return nil }
+      answer = next
+    }
+    let real = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let first = answer
     var samples: [Double] = []
     for _ in 0..<40 {
       guard let answer = get(port: port, path: "/state") else { return nil }
       samples.append(answer.milliseconds)
     }
-    return (launch, IndexBench.median(samples), first.body)
+    return (launch, real, IndexBench.median(samples), first.body)
   }
 
   /// The median milliseconds of serving `body` from a fixed route of the project's HTTP server,

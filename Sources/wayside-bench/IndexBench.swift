@@ -134,6 +134,20 @@ enum IndexBench {
     } else {
       print("12 nearest peer               scipy cKDTree skipped: \(Peers.unavailableReason)")
     }
+    if let peer = Peers.cKDTreeInC(
+      latitudes: latitudes, longitudes: longitudes, queries: points, k: k)
+    {
+      let ratio = peer.queryMicroseconds / (nearestCPU.cpu * 1000)
+      print(
+        "12 nearest peer               C k-d tree (Benchmarks/peers/kdtree_peer.c, cc -O2) "
+          + "\(fixed(peer.queryMicroseconds, 3)) µs per query (build \(fixed(peer.buildMilliseconds, 1)) ms): "
+          + "index is \(fixed(ratio, 2))× faster")
+      bench.target(
+        "index: 12 nearest vs the C k-d tree", target: "faster (> 1×)",
+        measured: String(format: "%.2f×", ratio), met: ratio > 1)
+    } else {
+      print("12 nearest peer               C k-d tree skipped: \(Peers.unavailableReason)")
+    }
     let bound = scan.lowerBound(points, k: k)
     print(
       "12 nearest lower bound        \(fixed(bound.alone, 3)) µs (\(fixed(bound.withDistances, 3)) µs "

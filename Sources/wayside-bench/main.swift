@@ -66,6 +66,12 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "http-serve" {
   exit(await HTTPBench.serve(Array(arguments.dropFirst())))
 }
+if arguments.first == "nearest-probe" {
+  exit(NearestProbe.main(Array(arguments.dropFirst())))
+}
+if arguments.first == "index-image-seed" {
+  exit(FuzzSeed.write(Array(arguments.dropFirst())))
+}
 if arguments.first == "memory-probe" {
   exit(MemoryProbe.main(Array(arguments.dropFirst())))
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Geo
+import StationIndex
 import StationStore
 import Testing
 import WaysideData
@@ -67,19 +69,26 @@ struct StationsStoreQueryTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let io = CommandIO.capturing()
     let fingerprint = try BundledData.quickFingerprint()
-    let first = try StationSets.bundled(fingerprint: fingerprint, cache: folder, io)
+    let first = try StationSets.bundled(cache: folder, io)
     let url = folder.appendingPathComponent("bundled-stations.snapshot")
     #expect(FileManager.default.fileExists(atPath: url.path))
     let key = "bundled \(fingerprint) codec \(StationCodec.formatVersion)"
-    let read = try #require(StationSnapshot.read(url, key: key))
-    #expect(read.map(\.id) == first.map(\.id))
-    #expect(read == first)
+    let read = try #require(try StationSnapshot.open(url, key: key))
+    let here = Coordinate(latitude: 51.31, longitude: 9.48)
+    #expect(read.count == first.count)
+    #expect(
+      read.nearest(to: here, limit: 12).map(\.station)
+        == first.nearest(to: here, limit: 12).map(\.station))
     // Another fingerprint (a build with new data) does not read this snapshot.
-    #expect(StationSnapshot.read(url, key: "bundled q1-0000000000000000 codec 2") == nil)
-    // A damaged snapshot reads as none.
+    #expect(try StationSnapshot.open(url, key: "bundled q1-0000000000000000 codec 2") == nil)
+    // A damaged snapshot is refused, named in a warning, and rebuilt.
     let bytes = try Data(contentsOf: url)
     try bytes.prefix(bytes.count / 2).write(to: url)
-    #expect(StationSnapshot.read(url, key: key) == nil)
+    #expect(throws: StationSnapshotError.self) { _ = try StationSnapshot.open(url, key: key) }
+    let rebuilt = try StationSets.bundled(cache: folder, io)
+    #expect(io.capturedErr.contains(url.path))
+    #expect(rebuilt.nearest(to: here, limit: 12).ids == first.nearest(to: here, limit: 12).ids)
+    #expect(try StationSnapshot.open(url, key: key) != nil)
   }
 
   @Test("The cache folder follows WAYSIDE_CACHE_DIR, then XDG_CACHE_HOME, then ~/.cache")

@@ -2,6 +2,7 @@ import CarRender
 import CarSession
 import CarTemplates
 import ChargingCar
+import ChargingData
 import Foundation
 import Geo
 import HTTPServer
@@ -62,6 +63,7 @@ public enum ServeCommand: WaysideCommand {
   /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let options = try Options.parse(&arguments)
+    warmUp()
     let driver = try DriverStore.open(options.store, io)
     let phone = phoneSetup(driver, catalog: try await DriverStore.catalog())
     let backendAndRenderer = try await makeBackend(options, driver: driver, phone: phone)
@@ -85,6 +87,20 @@ public enum ServeCommand: WaysideCommand {
     io.out("Stopping…")
     await server.stop()
     return 0
+  }
+
+  /// Starts loading what the first page needs — the basemap, the city map, the bundled station
+  /// set and tariffs — on other threads while the store opens and the server starts; the
+  /// first uses then find them loaded, or wait for the same load (each is loaded once).
+  static func warmUp() {
+    DispatchQueue.global().async {
+      _ = try? Basemap.bundled()
+      _ = try? CityMap.bundled()
+    }
+    Task.detached {
+      _ = try? await BundledStationSet.shared()
+      _ = try? await BundledTariffs.catalog()
+    }
   }
 
   struct Options {

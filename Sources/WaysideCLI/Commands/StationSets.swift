@@ -1,6 +1,8 @@
 import Charging
+import ChargingData
 import Foundation
 import StationFeeds
+import StationIndex
 import StationStore
 import WaysideData
 
@@ -21,20 +23,13 @@ enum StationSets {
   static func cacheDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
-    if let own = environment["WAYSIDE_CACHE_DIR"], !own.isEmpty {
-      return URL(fileURLWithPath: own)
-    }
-    if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg).appendingPathComponent("wayside")
-    }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return URL(fileURLWithPath: home).appendingPathComponent(".cache/wayside")
+    StationSnapshot.cacheDirectory(environment: environment)
   }
 
-  /// The stations and a label for them: the given store, the default store when it exists, or
-  /// the bundled set.
+  /// The indexed stations and a label for them: the given store, the default store when it
+  /// exists, or the bundled set.
   static func load(store: URL?, cache: URL, defaultStore: URL, _ io: CommandIO) throws
-    -> ([Station], String)
+    -> (StationIndex, String)
   {
     let fingerprint: String
     do { fingerprint = try BundledData.quickFingerprint() } catch {
@@ -46,86 +41,53 @@ enum StationSets {
         atPath: defaultStore.appendingPathComponent("stations.sqlite").path)
         ? defaultStore : nil)
     guard let storeDirectory else {
-      let stations = try bundled(fingerprint: fingerprint, cache: cache, io)
+      let index = try bundled(cache: cache, io)
       return (
-        stations,
-        "bundled BNetzA register 2022-01-01 merged with the 2026 fast chargers, \(stations.count) stations"
+        index,
+        "bundled BNetzA register 2022-01-01 merged with the 2026 fast chargers, \(index.count + index.unindexed.count) stations"
       )
     }
-    let stations = try stored(storeDirectory, fingerprint: fingerprint, cache: cache, io)
-    return (stations, "store \(storeDirectory.path), \(stations.count) stations")
+    let index = try stored(storeDirectory, fingerprint: fingerprint, cache: cache, io)
+    return (
+      index, "store \(storeDirectory.path), \(index.count + index.unindexed.count) stations"
+    )
   }
 
   /// The bundled merged set from its snapshot, importing and writing it when the snapshot is
-  /// missing or was made from other bundled data.
-  static func bundled(fingerprint: String, cache: URL, _ io: CommandIO) throws -> [Station] {
-    let url = cache.appendingPathComponent("bundled-stations.snapshot")
-    let key = "bundled \(fingerprint) codec \(StationCodec.formatVersion)"
-    if let stations = StationSnapshot.read(url, key: key) { return stations }
-    let merged: [Station]
-    do { merged = try StationCatalog.loadBundled().stations } catch {
+  /// missing, unusable or was made from other bundled data.
+  static func bundled(cache: URL, _ io: CommandIO) throws -> StationIndex {
+    do {
+      return try BundledStationSet.load(cache: cache) { io.err("wayside stations: \($0)") }
+    } catch let error as CommandError {
+      throw error
+    } catch {
       throw CommandError.failure("\(error)")
     }
-    writeSnapshot(merged, key: key, to: url, io)
-    return merged
   }
 
   /// A store's stations from its snapshot, opening the store (and seeding it with the bundled
-  /// set on first use) when the snapshot is missing or older than the store's station file.
+  /// set on first use) when the snapshot is missing, unusable or older than the store's station
+  /// file (``StationStore/StationStore/index(directory:snapshot:bundledFingerprint:orImport:)``).
   static func stored(_ directory: URL, fingerprint: String, cache: URL, _ io: CommandIO) throws
-    -> [Station]
+    -> StationIndex
   {
     let url = cache.appendingPathComponent(
       "store-\(pathHash(directory.standardizedFileURL.path)).snapshot")
-    if let key = storeKey(directory, fingerprint: fingerprint),
-      let stations = StationSnapshot.read(url, key: key)
-    {
-      return stations
-    }
-    let stations: [Station]
+    let startup: StationStore.IndexedStartup
     do {
-      let store = try StationStore(directory: directory)
-      for recovery in store.recoveries { io.err("warning: \(recovery)") }
-      let startup = try store.loadStations(bundledFingerprint: fingerprint) {
-        try StationCatalog.loadBundled().stations
-      }
-      if let recovery = startup.recovery { io.err("warning: \(recovery)") }
-      stations = startup.stations
+      startup = try StationStore.index(
+        directory: directory, snapshot: url, bundledFingerprint: fingerprint
+      ) { try StationCatalog.loadBundled().stations }
     } catch {
       throw CommandError.failure("cannot read the store at \(directory.path): \(error)")
     }
-    // The store is closed now, so its files hold what was just read.
-    if let key = storeKey(directory, fingerprint: fingerprint) {
-      writeSnapshot(stations, key: key, to: url, io)
-    }
-    return stations
+    for warning in startup.warnings { io.err("warning: \(warning)") }
+    return startup.index
   }
 
-  /// What a store snapshot depends on: the bundled data and the station file's (and its
-  /// write-ahead log's) size and modification time; nil when the station file is missing.
+  /// What a store snapshot depends on (``StationStore/StationStore/snapshotKey(_:bundledFingerprint:)``).
   static func storeKey(_ directory: URL, fingerprint: String) -> String? {
-    let base = directory.appendingPathComponent("stations.sqlite").path
-    func stamp(_ path: String) -> String? {
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-        return nil
-      }
-      let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-      let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      return "\(size)@\(time)"
-    }
-    guard let main = stamp(base) else { return nil }
-    return
-      "store \(directory.standardizedFileURL.path) \(main) wal \(stamp(base + "-wal") ?? "none") "
-      + "bundled \(fingerprint) codec \(StationCodec.formatVersion)"
-  }
-
-  /// Writes a snapshot; a cache that cannot be written costs speed, not the answer.
-  static func writeSnapshot(_ stations: [Station], key: String, to url: URL, _ io: CommandIO) {
-    do { try StationSnapshot.write(stations, key: key, to: url) } catch {
-      io.err(
-        "wayside stations: cannot write the station cache \(url.path): \(error); set WAYSIDE_CACHE_DIR to a writable folder for faster queries"
-      )
-    }
+    StationStore.snapshotKey(directory, bundledFingerprint: fingerprint)
   }
 
   /// 16 hex digits naming a path (FNV-1a), for one snapshot per store.

@@ -104,18 +104,41 @@ public enum StationsCommand: WaysideCommand {
     let order = try parseOrder(orderText, mode: mode)
     try arguments.finish()
 
-    let (stations, setName) =
-      try stationsFile.map { try loadStations($0, io) }
-      ?? StationSets.load(
-        store: storeOption.map { URL(fileURLWithPath: $0) },
-        cache: cacheOption.map { URL(fileURLWithPath: $0) } ?? StationSets.cacheDirectory(),
-        defaultStore: StationStore.defaultDirectory(), io)
-    let index = StationIndex(stations)
+    let load = {
+      try stationsFile.map { file in
+        let (stations, name) = try loadStations(file, io)
+        return (StationIndex(stations), name)
+      }
+        ?? StationSets.load(
+          store: storeOption.map { URL(fileURLWithPath: $0) },
+          cache: cacheOption.map { URL(fileURLWithPath: $0) } ?? StationSets.cacheDirectory(),
+          defaultStore: StationStore.defaultDirectory(), io)
+    }
+    var (index, setName) = try load()
+    var lines = try answer(
+      query, index, setName, limit: limit, filter: filter, order: order, json: json)
+    if let damage = StationSnapshot.damage(in: index) {
+      // A record damaged after the snapshot was written: answer again from a rebuilt one.
+      io.err("wayside stations: \(damage); rebuilding it")
+      try? FileManager.default.removeItem(atPath: damage.path)
+      (index, setName) = try load()
+      lines = try answer(
+        query, index, setName, limit: limit, filter: filter, order: order, json: json)
+    }
     if !index.unindexed.isEmpty {
       io.err(
         "wayside stations: \(index.unindexed.count) station(s) without usable coordinates were left out (first: \(index.unindexed[0].id))"
       )
     }
+    for line in lines { io.out(line) }
+    return 0
+  }
+
+  /// The output lines of `query` over `index`.
+  static func answer(
+    _ query: Query, _ index: StationIndex, _ setName: String, limit: Int?,
+    filter: StationFilter, order: StationOrder, json: Bool
+  ) throws -> [String] {
     var matches: [StationMatch]
     let heading: String
     switch query {
@@ -133,13 +156,10 @@ public enum StationsCommand: WaysideCommand {
     }
     if let limit, matches.count > limit { matches = Array(matches.prefix(limit)) }
     let isCorridor = if case .corridor = query { true } else { false }
-    if json {
-      io.out(try StationTable.json(matches, corridor: isCorridor))
-    } else {
-      io.out("\(matches.count) station(s) \(heading) — \(setName)")
-      if !matches.isEmpty { io.out(StationTable.text(matches, corridor: isCorridor)) }
-    }
-    return 0
+    if json { return [try StationTable.json(matches, corridor: isCorridor)] }
+    var lines = ["\(matches.count) station(s) \(heading) — \(setName)"]
+    if !matches.isEmpty { lines.append(StationTable.text(matches, corridor: isCorridor)) }
+    return lines
   }
 
   /// What to find.
