@@ -120,6 +120,9 @@ public final class HTTPServer: Sendable {
     public var responsesSent = 0
     /// Connections open right now.
     public var openConnections = 0
+    /// Open connections waiting for their next request right now (the first candidates for
+    /// eviction).
+    public var idleConnections = 0
   }
 
   /// What a connection is doing, which decides whether it may be evicted.
@@ -213,6 +216,9 @@ public final class HTTPServer: Sendable {
     state.withLock { state in
       var statistics = state.statistics
       statistics.openConnections = state.connections.count { !$0.value.evicted }
+      statistics.idleConnections = state.connections.count {
+        !$0.value.evicted && $0.value.phase == .idle
+      }
       return statistics
     }
   }
