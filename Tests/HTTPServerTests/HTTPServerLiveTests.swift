@@ -381,8 +381,9 @@ struct HTTPServerLiveTests {
 
   @Test("at the connection limit an idle connection makes room for a new one instead of a 503")
   func connectionLimit() async throws {
+    // Idle connections must outlive a slow, loaded test run: only eviction may close them.
     let configuration = HTTPServer.Configuration(
-      port: 0, maxConnections: 2, evictionGrace: .zero)
+      port: 0, maxConnections: 2, evictionGrace: .zero, idleTimeout: .seconds(600))
     try await withServer(configuration, router: Self.router()) { server in
       let port = server.port
       // A client can read its answer before the server's thread has marked the connection
@@ -417,7 +418,8 @@ struct HTTPServerLiveTests {
   func cleanShutdown() async throws {
     let probe = TerminationProbe()
     let server = try HTTPServer(
-      configuration: .init(port: 0, idleTimeout: .seconds(30)), router: Self.router(probe: probe))
+      // The idle connection must stay open however slow a loaded run is; stop() closes it.
+      configuration: .init(port: 0, idleTimeout: .seconds(600)), router: Self.router(probe: probe))
     let port = server.port
     let idle = try await blocking { () -> LoopbackClientBox in
       let client = try LoopbackClient(port: port)
