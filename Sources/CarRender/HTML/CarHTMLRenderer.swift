@@ -399,24 +399,15 @@ public struct CarHTMLRenderer: Sendable {
     _ map: MapTemplateSpec, id: TemplateID, state: CarDisplayState, canGoBack: Bool, width: Int,
     height: Int
   ) -> String {
-    // A navigation app's own drawing in the car's window, when it made one; else the
-    // template's viewport.
-    let window = state.screen?.window
-    let viewport = MapViewport(
-      center: window?.center ?? map.viewport.center, zoom: window?.zoom ?? map.viewport.zoom,
-      width: Double(width), height: Double(height))
-    var pins = (window?.markers ?? map.viewport.markers).map {
-      MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil)
-    }
-    if let car = window?.car {
-      pins.append(MapPin(id: "car", coordinate: car, style: .car, heading: window?.carHeading))
-    }
-    let dark = window?.isDark ?? (state.configuration.contentStyle == .dark)
-    let svg =
-      mapRenderer?.render(
-        viewport, dark: dark, pins: pins, route: window?.route ?? map.viewport.route,
-        heading: window?.heading ?? 0)
-      ?? "<div class=\"no-map\">Map unavailable</div>"
+    // A navigation app's own drawing in the car's window, when it made one (its route falling
+    // back to the template's); else the template's viewport in the car's style.
+    var content =
+      state.screen?.window
+      ?? CarWindowSpec(
+        center: map.viewport.center, zoom: map.viewport.zoom,
+        isDark: state.configuration.contentStyle == .dark, markers: map.viewport.markers)
+    content.route = content.route ?? map.viewport.route
+    let svg = windowMap(content, width: width, height: height)
     var html =
       "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(svg)</div>"
     if let session = map.navigationSession, let next = session.upcomingManeuvers.first {
