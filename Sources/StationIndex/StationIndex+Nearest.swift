@@ -39,59 +39,85 @@ extension StationIndex {
       } ?? .infinity
     let maxKilometres = withinKilometres ?? .infinity
     let lazy: Bool = if case .distance = order { withinKilometres == nil } else { false }
-    return withUnsafeTemporaryAllocation(
-      of: NearestSearch.Candidate.self, capacity: capacity
-    ) { heap in
-      var search = NearestSearch(
-        heap: heap, capacity: capacity, radiusLimit: radiusLimit, storage: s)
-      search.run(q.vector, compiled)
-      if lazy {
-        // Nearest first with no radius: the order is settled from the Float distances (exact
-        // kilometres only inside near-ties) and each distance is computed when it is read.
-        return StationMatches(storage: s, positions: search.orderedPositions(q), measuredFrom: q)
+    // The band holds the `limit` best and every station within the error bound of the worst of
+    // them; it overflows only where many stations sit at one distance (a large site listed
+    // station by station), and the search then runs again with room for them all.
+    var extra = 64
+    var firstAttempt = true
+    while true {
+      let room = capacity + extra
+      let answer = withUnsafeTemporaryAllocation(
+        of: NearestSearch.Candidate.self, capacity: room
+      ) { band -> StationMatches? in
+        var search = NearestSearch(
+          band: band, capacity: capacity, radiusLimit: radiusLimit, storage: s)
+        guard search.run(q.vector, compiled, inRegisters: firstAttempt) else { return nil }
+        if lazy {
+          // Nearest first with no radius: the order is settled from the Float distances (exact
+          // kilometres only inside near-ties) and each distance is computed when it is read.
+          return StationMatches(storage: s, positions: search.orderedPositions(q), measuredFrom: q)
+        }
+        let found = search.finish(q, maxKilometres: maxKilometres)
+        if case .distance = order {
+          return StationMatches(
+            storage: s, positions: found.positions, distances: found.distances,
+            routePositions: nil)
+        }
+        return StationMatches.ordered(
+          s, positions: found.positions, distances: found.distances, routePositions: nil,
+          order: order)
       }
-      let found = search.finish(q, maxKilometres: maxKilometres)
-      if case .distance = order {
-        return StationMatches(
-          storage: s, positions: found.positions, distances: found.distances,
-          routePositions: nil)
-      }
-      return StationMatches.ordered(
-        s, positions: found.positions, distances: found.distances, routePositions: nil,
-        order: order)
+      if let answer { return answer }
+      // With room for every station the band cannot run out.
+      extra = min(extra * 8, s.stations.count)
+      firstAttempt = false
     }
   }
 }
 
 /// One k-nearest search over the index's `Float` layout (``StationIndex/SearchTree``):
-/// depth-first, nearer child first, into a fixed-size max-heap of approximate chord².
+/// depth-first, nearer child first, into a band of candidates kept sorted by approximate chord².
 ///
 /// `Float` chord² differ from the exact ones by a bounded error (``widened(_:)``), so the search
-/// keeps every station whose approximate chord² is within that error of the current `limit`-th:
-/// the exact nearest set is always among them (a station left out has `limit` others that are
-/// strictly nearer). ``finish(_:maxKilometres:)`` then computes the exact great-circle
-/// kilometres of those few candidates and orders them by (kilometres, id), exactly as before.
+/// keeps every station whose approximate chord² is within that error of the current `limit`-th
+/// (the band): the exact nearest set is always among them (a station left out has `limit`
+/// others that are strictly nearer). ``orderedPositions(_:)`` and ``finish(_:maxKilometres:)``
+/// then settle the order with exact kilometres where the `Float` order could be wrong.
+///
+/// The band is sorted as it grows (a dozen or so entries for the usual limits: a short shift
+/// costs less than a heap's sift and leaves nothing to sort at the end), and the search state
+/// lives in locals of ``run(_:_:)`` so the compiler keeps it in registers.
 struct NearestSearch {
   struct Candidate {
     var d2: Float
     var position: Int32
   }
 
-  let heap: UnsafeMutableBufferPointer<Candidate>
+  /// A far child waiting on the search's stack: its box distance and reference.
+  struct Pending {
+    var bound: Float
+    var child: SIMD2<Int32>
+  }
+
+  /// A candidate with an exact measure of its distance: `Double` chord², then kilometres.
+  struct Measured {
+    var measure: Double
+    var position: Int32
+  }
+
+  /// The sorted band: `count` entries from the start.
+  let band: UnsafeMutableBufferPointer<Candidate>
   let capacity: Int
   let radiusLimit: Float
   let storage: StationIndex.Storage
   var count = 0
-  /// Stations within the error bound of the heap's worst that the heap does not hold.
-  var nearMisses: [Candidate] = []
-  /// The chord² beyond which nothing can be needed: the radius, then the widened worst kept.
+  /// The chord² beyond which nothing can be needed: the radius, then the widened `capacity`-th.
   var reach: Float
-
   init(
-    heap: UnsafeMutableBufferPointer<Candidate>, capacity: Int, radiusLimit: Float,
+    band: UnsafeMutableBufferPointer<Candidate>, capacity: Int, radiusLimit: Float,
     storage: StationIndex.Storage
   ) {
-    self.heap = heap
+    self.band = band
     self.capacity = capacity
     self.radiusLimit = radiusLimit
     self.storage = storage
@@ -107,8 +133,19 @@ struct NearestSearch {
   @inline(__always)
   static func widened(_ d2: Float) -> Float {
     guard d2.isFinite else { return d2 }
-    let c = d2.squareRoot()
-    return d2 + 8e-7 * c + 2e-6 * d2 + 1e-12
+    return widenedFrom(d2, slack: slack(d2))
+  }
+
+  /// The absolute part of ``widened(_:)`` for chord² up to `d2`: 8·10⁻⁷ √d2 + 10⁻¹².
+  @inline(__always)
+  static func slack(_ d2: Float) -> Float { 8e-7 * d2.squareRoot() + 1e-12 }
+
+  /// `d2 + 2·10⁻⁶ d2 + slack`: with the `slack` of any chord² at least `d2`, never less than
+  /// ``widened(_:)`` of `d2` (the square root grows with d2), and without a square root, so
+  /// the search can tighten its reach at every new candidate cheaply.
+  @inline(__always)
+  static func widenedFrom(_ d2: Float, slack: Float) -> Float {
+    d2 + 2e-6 * d2 + slack
   }
 
   /// The box distances of both children of `node` to `q`: per axis `max(lo − q, 0) + max(q −
@@ -131,9 +168,32 @@ struct NearestSearch {
     return (dx * dx + dy * dy) + dz * dz
   }
 
+  /// The depth-first search into the band that suits the limit: sixteen slots in vector
+  /// registers for a limit of up to ``VectorBand/largestLimit`` when `inRegisters`, else the
+  /// sorted buffer. False when the band ran out of room (the caller runs it again with more
+  /// room, and not in registers).
+  mutating func run(_ vector: UnitVector, _ filter: CompiledFilter, inRegisters: Bool) -> Bool {
+    if inRegisters, capacity <= VectorBand.largestLimit {
+      var small = VectorBand(limit: capacity, radiusLimit: radiusLimit)
+      guard search(vector, filter, &small), !small.overflowed else { return false }
+      count = small.copy(into: band)
+      reach = small.reach
+      return true
+    }
+    var sorted = SortedBand(
+      buffer: band, capacity: capacity, radiusLimit: radiusLimit)
+    let fits = search(vector, filter, &sorted)
+    count = sorted.count
+    reach = sorted.reach
+    return fits
+  }
+
   /// The depth-first search: a fixed stack of pending far children, nearer child first; a
-  /// leaf's stations are measured four at a time from its point groups.
-  mutating func run(_ vector: UnitVector, _ filter: CompiledFilter) {
+  /// leaf's stations are measured four at a time from its point groups and those within the
+  /// band's reach go into it. False when the band ran out of room.
+  func search<Band: CandidateBand>(
+    _ vector: UnitVector, _ filter: CompiledFilter, _ result: inout Band
+  ) -> Bool {
     let q = SIMD4<Float>(Float(vector.x), Float(vector.y), Float(vector.z), 0)
     let qx = SIMD4<Float>(repeating: q.x)
     let qy = SIMD4<Float>(repeating: q.y)
@@ -143,15 +203,18 @@ struct NearestSearch {
     let nodes = tree.nodes
     let groups = tree.groups
     let passesAll = filter.passesAll
+    // A local copy, so the band's state stays in registers.
+    var band = result
+    defer { result = band }
     // The tree is balanced (median splits; an image is checked for it), so 64 levels hold far
     // more than 2³² stations.
-    withUnsafeTemporaryAllocation(of: (Float, SIMD2<Int32>).self, capacity: 64) { stack in
+    return withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack -> Bool in
       var top = 0
       let rootBounds = Self.childDistances(tree.root, q)
       var child = tree.root.left
       var bound = rootBounds.x
       while true {
-        if bound <= reach {
+        if bound <= band.reach {
           if child.x < 0 {
             // A leaf: stations from tree position `start`, in groups of four up to the
             // all-NaN group that ends it.
@@ -164,15 +227,20 @@ struct NearestSearch {
               let dy = group.y - qy
               let dz = group.z - qz
               let d = (dx * dx + dy * dy) + dz * dz
-              if any(d .<= SIMD4(repeating: reach)) {
-                for lane in 0..<4 {
-                  let d2 = d[lane]
-                  // NaN lanes (after the leaf's last station) fail this test.
-                  guard d2 <= reach else { continue }
-                  let p = position + lane
-                  if !passesAll, !filter.matches(p, s) { continue }
-                  offer(Candidate(d2: d2, position: Int32(p)))
-                }
+              // NaN lanes (after the leaf's last station) fail every test.
+              let reach = band.reach
+              var lanes =
+                (d[0] <= reach ? 1 : 0) | (d[1] <= reach ? 2 : 0) | (d[2] <= reach ? 4 : 0)
+                | (d[3] <= reach ? 8 : 0)
+              while lanes != 0 {
+                let lane = lanes.trailingZeroBitCount
+                lanes &= lanes - 1
+                let d2 = d[lane]
+                // The reach may have tightened at an earlier lane of this group.
+                guard d2 <= band.reach else { continue }
+                let p = position + lane
+                if !passesAll, !filter.matches(p, s) { continue }
+                guard band.insert(d2, Int32(truncatingIfNeeded: p)) else { return false }
               }
               g += 1
               position += 4
@@ -181,11 +249,11 @@ struct NearestSearch {
             let node = nodes[Int(child.x)]
             let bounds = Self.childDistances(node, q)
             if bounds.x <= bounds.y {
-              stack[top] = (bounds.y, node.right)
+              stack[top] = Pending(bound: bounds.y, child: node.right)
               child = node.left
               bound = bounds.x
             } else {
-              stack[top] = (bounds.x, node.left)
+              stack[top] = Pending(bound: bounds.x, child: node.left)
               child = node.right
               bound = bounds.y
             }
@@ -195,59 +263,11 @@ struct NearestSearch {
         }
         if top == 0 { break }
         top -= 1
-        (bound, child) = stack[top]
+        bound = stack[top].bound
+        child = stack[top].child
       }
+      return true
     }
-  }
-
-  /// Offers a station within reach.
-  @inline(__always)
-  mutating func offer(_ candidate: Candidate) {
-    if count < capacity {
-      heap[count] = candidate
-      siftUp(count)
-      count += 1
-      if count == capacity { reach = min(radiusLimit, Self.widened(heap[0].d2)) }
-      return
-    }
-    if candidate.d2 >= heap[0].d2 {
-      // Within reach but not better than the worst kept: a possible exact tie.
-      nearMisses.append(candidate)
-      return
-    }
-    let evicted = heap[0]
-    heap[0] = candidate
-    siftDown()
-    reach = min(radiusLimit, Self.widened(heap[0].d2))
-    if evicted.d2 <= reach { nearMisses.append(evicted) }
-  }
-
-  private func siftUp(_ start: Int) {
-    var child = start
-    let item = heap[child]
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard item.d2 > heap[parent].d2 else { break }
-      heap[child] = heap[parent]
-      child = parent
-    }
-    heap[child] = item
-  }
-
-  private func siftDown() {
-    var parent = 0
-    let item = heap[0]
-    let n = count
-    while true {
-      let left = 2 * parent + 1
-      if left >= n { break }
-      var worst = left
-      if left + 1 < n, heap[left + 1].d2 > heap[left].d2 { worst = left + 1 }
-      guard heap[worst].d2 > item.d2 else { break }
-      heap[parent] = heap[worst]
-      parent = worst
-    }
-    heap[parent] = item
   }
 
   /// The `capacity` nearest positions in exact (kilometres, id) order, computing kilometres only
@@ -255,72 +275,23 @@ struct NearestSearch {
   ///
   /// Two candidates whose `Float` chord² differ by more than ``widened(_:)`` are in that order
   /// on the sphere too (and their haversine kilometres, whose rounding is a billion times
-  /// smaller, agree), so the candidates are sorted by chord²; only runs of candidates each
+  /// smaller, agree), so the band's order by chord² stands; only runs of candidates each
   /// within the bound of the previous — near-ties, co-located stations — get exact kilometres
-  /// and are ordered by (kilometres, id).
+  /// and are ordered by (kilometres, id), in place.
   func orderedPositions(_ q: StationIndex.PreparedPoint) -> [Int32] {
-    if !nearMisses.contains(where: { $0.d2 <= reach }) {
-      // The usual case: the heap holds every candidate; order it where it is.
-      return Self.ordered(heap, count: count, capacity: capacity, q, storage)
-    }
-    var items: [Candidate] = Array(heap[0..<count])
-    for miss in nearMisses where miss.d2 <= reach { items.append(miss) }
-    let n = items.count
-    return items.withUnsafeMutableBufferPointer { buffer in
-      Self.ordered(buffer, count: n, capacity: capacity, q, storage)
-    }
-  }
-
-  /// Sorts `items[0 ..< count]` by chord² and settles near-tie runs by exact kilometres, then
-  /// id; the first `capacity` positions.
-  static func ordered(
-    _ items: UnsafeMutableBufferPointer<Candidate>, count: Int, capacity: Int,
-    _ q: StationIndex.PreparedPoint, _ s: StationIndex.Storage
-  ) -> [Int32] {
-    // Insertion sort: a dozen or so items.
-    if count > 1 {
-      for i in 1..<count {
-        let item = items[i]
-        var j = i
-        while j > 0, items[j - 1].d2 > item.d2 {
-          items[j] = items[j - 1]
-          j -= 1
-        }
-        items[j] = item
-      }
-    }
+    let s = storage
+    let items = band
+    let count = self.count
+    // One slack for every run: that of the farthest candidate, the largest.
+    let slack = count > 0 ? Self.slack(items[count - 1].d2) : 0
     var start = 0
     while start < count, start < capacity {
       var end = start + 1
-      while end < count, items[end].d2 <= widened(items[end - 1].d2) { end += 1 }
+      while end < count, items[end].d2 <= Self.widenedFrom(items[end - 1].d2, slack: slack) {
+        end += 1
+      }
       if end - start > 1 {
-        let first = Int(items[start].position)
-        var colocated = true
-        for i in start + 1..<end {
-          let p = Int(items[i].position)
-          if s.latitude[p] != s.latitude[first] || s.longitude[p] != s.longitude[first] {
-            colocated = false
-            break
-          }
-        }
-        if colocated {
-          // Stations at one coordinate (one site listed several times): equal kilometres, so
-          // the order is by id alone.
-          var run = items[start..<end].map(\.position)
-          run.sort { a, b in s.precedesInIDOrder(a, b) }
-          for (offset, position) in run.enumerated() { items[start + offset].position = position }
-          start = end
-          continue
-        }
-        var run = items[start..<end].map { c in
-          (km: s.distanceKilometres(from: q, to: Int(c.position)), position: c.position)
-        }
-        run.sort { a, b in
-          a.km != b.km ? a.km < b.km : s.precedesInIDOrder(a.position, b.position)
-        }
-        for (offset, entry) in run.enumerated() {
-          items[start + offset].position = entry.position
-        }
+        Self.settle(items, start, end, q, s)
       }
       start = end
     }
@@ -331,6 +302,97 @@ struct NearestSearch {
     }
   }
 
+  /// Orders the near-tie run `items[start ..< end]` by (exact kilometres, id).
+  ///
+  /// The `Double` chord² from the stored unit vectors decides first: two stations whose chords
+  /// differ by more than both computations' rounding (≈ 10⁻¹⁴ of the sphere's radius, see
+  /// ``chordsDecide(_:_:)``) have their haversine kilometres in the same strict order. Only
+  /// what is left — stations at one point, or within a micrometre of one distance — is ordered
+  /// by kilometres and id as the results define it.
+  static func settle(
+    _ items: UnsafeMutableBufferPointer<Candidate>, _ start: Int, _ end: Int,
+    _ q: StationIndex.PreparedPoint, _ s: StationIndex.Storage
+  ) {
+    withUnsafeTemporaryAllocation(of: Measured.self, capacity: end - start) { run in
+      let v = SIMD4<Double>(q.vector.x, q.vector.y, q.vector.z, 0)
+      let exact = s.search.exact
+      for i in start..<end {
+        let position = items[i].position
+        let d = exact[Int(position)] - v
+        // (dx² + dy²) + dz², as the scalar form.
+        let c2 = (d.x * d.x + d.y * d.y) + d.z * d.z
+        run[i - start] = Measured(measure: c2, position: position)
+      }
+      // Insertion sort by chord²: a few entries.
+      for i in 1..<run.count {
+        let item = run[i]
+        var j = i
+        while j > 0, run[j - 1].measure > item.measure {
+          run[j] = run[j - 1]
+          j -= 1
+        }
+        run[j] = item
+      }
+      var first = 0
+      while first < run.count {
+        var last = first + 1
+        while last < run.count, !chordsDecide(run[last - 1].measure, run[last].measure) {
+          last += 1
+        }
+        if last - first > 1 { exactOrder(run, first, last, q, s) }
+        first = last
+      }
+      for i in start..<end { items[i].position = run[i - start].position }
+    }
+  }
+
+  /// Whether chord² `a ≤ b` put their stations in that strict order by haversine kilometres.
+  ///
+  /// Measured on the unit sphere in chord units (the chord is 2 sin(θ/2), increasing in the
+  /// angle θ): a stored unit vector's components are within 3 ulp of the exact ones, so a
+  /// `Double` chord is off by less than 2·10⁻¹⁵; the haversine angle's rounding, expressed in
+  /// chord units (asin's steepness near the antipode cancels there), by less than 2·10⁻¹⁵ +
+  /// 10⁻¹⁵ c. Chords further apart than twice both errors are in the angles' strict order; the
+  /// test asks for 2·10⁻¹⁴ + 10⁻¹⁴ c, in chord² (a chord gap times at most 2√b)
+  /// 4·10⁻¹⁴ √b + 2·10⁻¹⁴ b.
+  @inline(__always)
+  static func chordsDecide(_ a: Double, _ b: Double) -> Bool {
+    b - a > 4e-14 * b.squareRoot() + 2e-14 * b
+  }
+
+  /// Orders `run[first ..< last]` by (haversine kilometres, id); stations at one coordinate have
+  /// equal kilometres and go by id without computing them.
+  static func exactOrder(
+    _ run: UnsafeMutableBufferPointer<Measured>, _ first: Int, _ last: Int,
+    _ q: StationIndex.PreparedPoint, _ s: StationIndex.Storage
+  ) {
+    let origin = Int(run[first].position)
+    var colocated = true
+    for i in first + 1..<last {
+      let p = Int(run[i].position)
+      if s.latitude[p] != s.latitude[origin] || s.longitude[p] != s.longitude[origin] {
+        colocated = false
+        break
+      }
+    }
+    for i in first..<last {
+      run[i].measure = colocated ? 0 : s.distanceKilometres(from: q, to: Int(run[i].position))
+    }
+    for i in first + 1..<last {
+      let item = run[i]
+      var j = i
+      while j > first,
+        run[j - 1].measure > item.measure
+          || (run[j - 1].measure == item.measure
+            && s.precedesInIDOrder(item.position, run[j - 1].position))
+      {
+        run[j] = run[j - 1]
+        j -= 1
+      }
+      run[j] = item
+    }
+  }
+
   /// The exact answer: the candidates' great-circle kilometres, the `capacity` best by
   /// (kilometres, id order), nearest first.
   func finish(_ q: StationIndex.PreparedPoint, maxKilometres: Double) -> (
@@ -338,20 +400,186 @@ struct NearestSearch {
   ) {
     let s = storage
     var candidates: [(km: Double, position: Int32)] = []
-    candidates.reserveCapacity(count + nearMisses.count)
+    candidates.reserveCapacity(count)
     for i in 0..<count {
-      let position = heap[i].position
+      let position = band[i].position
       let km = s.distanceKilometres(from: q, to: Int(position))
       if km <= maxKilometres { candidates.append((km, position)) }
-    }
-    for miss in nearMisses where miss.d2 <= reach {
-      let km = s.distanceKilometres(from: q, to: Int(miss.position))
-      if km <= maxKilometres { candidates.append((km, miss.position)) }
     }
     candidates.sort { a, b in
       a.km != b.km ? a.km < b.km : s.precedesInIDOrder(a.position, b.position)
     }
     let n = min(capacity, candidates.count)
     return (candidates[..<n].map(\.position), candidates[..<n].map(\.km))
+  }
+}
+
+/// Where a nearest search keeps its candidates: every station it is offered, sorted by
+/// approximate chord², the `limit` best and those within the error bound of the worst of them.
+protocol CandidateBand {
+  /// The chord² beyond which no station can be needed: the radius, then the `limit`-th's
+  /// chord² widened by ``NearestSearch/widened(_:)`` (or a little more).
+  var reach: Float { get }
+  /// Takes a station within reach; false when the band has no room left for it.
+  mutating func insert(_ d2: Float, _ position: Int32) -> Bool
+}
+
+extension CandidateBand {
+  /// The reach once the `limit`-th best has chord² `worst`, with the slack fixed at the first
+  /// such `worst` (the `limit`-th only moves nearer, so that slack never falls short).
+  @inline(__always)
+  static func reach(worst: Float, slack: inout Float, radiusLimit: Float) -> Float {
+    if slack.isNaN { slack = NearestSearch.slack(worst) }
+    return min(radiusLimit, NearestSearch.widenedFrom(worst, slack: slack))
+  }
+}
+
+/// The band as a sorted buffer: an insertion shifts the farther entries up by one, and
+/// entries beyond the limit that fall out of reach are dropped.
+struct SortedBand: CandidateBand {
+  let buffer: UnsafeMutableBufferPointer<NearestSearch.Candidate>
+  let capacity: Int
+  let radiusLimit: Float
+  var count = 0
+  var reach: Float
+  var slack = Float.nan
+
+  init(
+    buffer: UnsafeMutableBufferPointer<NearestSearch.Candidate>, capacity: Int,
+    radiusLimit: Float
+  ) {
+    self.buffer = buffer
+    self.capacity = capacity
+    self.radiusLimit = radiusLimit
+    self.reach = radiusLimit
+  }
+
+  @inline(__always)
+  mutating func insert(_ d2: Float, _ position: Int32) -> Bool {
+    // From the end, past every entry farther than this one.
+    var j = count
+    while j > 0, buffer[j - 1].d2 > d2 {
+      buffer[j] = buffer[j - 1]
+      j -= 1
+    }
+    buffer[j] = NearestSearch.Candidate(d2: d2, position: position)
+    count += 1
+    if count >= capacity {
+      reach = Self.reach(
+        worst: buffer[capacity - 1].d2, slack: &slack, radiusLimit: radiusLimit)
+      while count > capacity, buffer[count - 1].d2 > reach { count -= 1 }
+      if count == buffer.count { return false }
+    }
+    return true
+  }
+}
+
+/// The band as sixteen (chord², position) slots in four vector registers each, sorted: an
+/// insertion moves every slot at once with compares and blends instead of a loop whose end
+/// the processor cannot predict, for limits of up to twelve (four slots left for near-ties).
+///
+/// Empty slots hold +∞. When a station within reach falls off the sixteenth slot the band has
+/// overflowed (more than four stations within the error bound of the limit-th, such as a
+/// large site listed station by station) and the search runs again with a ``SortedBand``.
+struct VectorBand: CandidateBand {
+  /// The largest limit this band serves.
+  static let largestLimit = 12
+
+  var d0 = SIMD4<Float>(repeating: .infinity)
+  var d1 = SIMD4<Float>(repeating: .infinity)
+  var d2 = SIMD4<Float>(repeating: .infinity)
+  var d3 = SIMD4<Float>(repeating: .infinity)
+  var p0 = SIMD4<Int32>(repeating: -1)
+  var p1 = SIMD4<Int32>(repeating: -1)
+  var p2 = SIMD4<Int32>(repeating: -1)
+  var p3 = SIMD4<Int32>(repeating: -1)
+  let limit: Int
+  let radiusLimit: Float
+  var reach: Float
+  var slack = Float.nan
+  /// Whether a station within reach was pushed out of the last slot.
+  var overflowed = false
+
+  init(limit: Int, radiusLimit: Float) {
+    self.limit = limit
+    self.radiusLimit = radiusLimit
+    self.reach = radiusLimit
+  }
+
+  @inline(__always)
+  mutating func insert(_ value: Float, _ position: Int32) -> Bool {
+    let x = SIMD4<Float>(repeating: value)
+    let p = SIMD4<Int32>(repeating: position)
+    let out = d3[3]
+    // Each slot's predecessor: the slot before it, across register boundaries.
+    let s0 = SIMD4<Float>(-.infinity, d0[0], d0[1], d0[2])
+    let s1 = SIMD4<Float>(d0[3], d1[0], d1[1], d1[2])
+    let s2 = SIMD4<Float>(d1[3], d2[0], d2[1], d2[2])
+    let s3 = SIMD4<Float>(d2[3], d3[0], d3[1], d3[2])
+    let q0 = SIMD4<Int32>(-1, p0[0], p0[1], p0[2])
+    let q1 = SIMD4<Int32>(p0[3], p1[0], p1[1], p1[2])
+    let q2 = SIMD4<Int32>(p1[3], p2[0], p2[1], p2[2])
+    let q3 = SIMD4<Int32>(p2[3], p3[0], p3[1], p3[2])
+    Self.step(&d0, &p0, s0, q0, x, p)
+    Self.step(&d1, &p1, s1, q1, x, p)
+    Self.step(&d2, &p2, s2, q2, x, p)
+    Self.step(&d3, &p3, s3, q3, x, p)
+    // An empty slot (+∞) falling off is nothing lost.
+    if out <= reach, out < .infinity { overflowed = true }
+    let worst = self[limit - 1]
+    if worst < .infinity {
+      reach = Self.reach(worst: worst, slack: &slack, radiusLimit: radiusLimit)
+    }
+    return !overflowed
+  }
+
+  /// One register's slots after inserting `x`: a slot farther than `x` takes its
+  /// predecessor when that is farther too, else `x`; nearer slots stay.
+  @inline(__always)
+  static func step(
+    _ d: inout SIMD4<Float>, _ p: inout SIMD4<Int32>, _ before: SIMD4<Float>,
+    _ beforePositions: SIMD4<Int32>, _ x: SIMD4<Float>, _ position: SIMD4<Int32>
+  ) {
+    let moves = d .> x
+    let shifts = before .> x
+    var newD = x
+    var newP = position
+    newD.replace(with: before, where: shifts)
+    newP.replace(with: beforePositions, where: shifts)
+    d.replace(with: newD, where: moves)
+    p.replace(with: newP, where: moves)
+  }
+
+  /// The chord² in slot `i` (0 ..< 16).
+  @inline(__always)
+  subscript(i: Int) -> Float {
+    switch i >> 2 {
+    case 0: d0[i & 3]
+    case 1: d1[i & 3]
+    case 2: d2[i & 3]
+    default: d3[i & 3]
+    }
+  }
+
+  /// The position in slot `i` (0 ..< 16).
+  @inline(__always)
+  func position(_ i: Int) -> Int32 {
+    switch i >> 2 {
+    case 0: p0[i & 3]
+    case 1: p1[i & 3]
+    case 2: p2[i & 3]
+    default: p3[i & 3]
+    }
+  }
+
+  /// Writes the filled slots within reach to `buffer` in order; how many.
+  func copy(into buffer: UnsafeMutableBufferPointer<NearestSearch.Candidate>) -> Int {
+    var n = 0
+    // Empty slots (+∞) pass an unbounded reach; no station is that far.
+    while n < 16, n < buffer.count, self[n] <= reach, self[n] < .infinity {
+      buffer[n] = NearestSearch.Candidate(d2: self[n], position: position(n))
+      n += 1
+    }
+    return n
   }
 }

@@ -34,6 +34,10 @@ extension StationIndex {
     // in `deinit` when no index refers to the tree any more.
     let nodes: UnsafeMutableBufferPointer<SearchNode>
     let groups: UnsafeMutableBufferPointer<PointGroup>
+    /// Each station's `Double` unit vector by tree position, (x, y, z, 0) in one 32-byte
+    /// record: where the `Float` order of near-ties needs settling, one cache line per
+    /// station instead of one in each of three tables.
+    let exact: UnsafeMutableBufferPointer<SIMD4<Double>>
     /// The root as a child reference, and a record whose left child is the root (its right
     /// box is empty), so the search starts like any other step.
     let root: SearchNode
@@ -86,6 +90,8 @@ extension StationIndex {
           stack.append(Int(tree[i].left))
         }
       }
+      exact = Self.allocate(SIMD4<Double>.self, max(1, n))
+      for p in 0..<n { exact[p] = SIMD4(x[p], y[p], z[p], 0) }
       nodes = Self.allocate(SearchNode.self, max(1, inner))
       groups = Self.allocate(PointGroup.self, max(1, groupCount))
       let nan = SIMD4<Float>(repeating: .nan)
@@ -137,6 +143,7 @@ extension StationIndex {
     deinit {
       nodes.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
       groups.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
+      exact.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
     }
 
     static func allocate<T>(_ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {

@@ -350,9 +350,14 @@ extension StationIndex {
 
     init(_ c: Coordinate) {
       coordinate = c
-      latitudeRadians = c.latitude * .pi / 180
-      cosLatitude = cos(latitudeRadians)
-      vector = UnitVector(c)
+      // The same operations as `UnitVector(c)`, with the latitude's cosine computed once.
+      let latitude = c.latitude * .pi / 180
+      let longitude = c.longitude * .pi / 180
+      let cosLatitude = cos(latitude)
+      latitudeRadians = latitude
+      self.cosLatitude = cosLatitude
+      vector = UnitVector(
+        x: cosLatitude * cos(longitude), y: cosLatitude * sin(longitude), z: sin(latitude))
     }
   }
 }

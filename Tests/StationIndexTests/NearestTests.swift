@@ -178,4 +178,49 @@ struct NearestTests {
           == BruteForce.nearest(stations, to: point, limit: k))
     }
   }
+
+  @Test(
+    "a site listed station by station keeps id order at any limit, with near-ties beside it",
+    arguments: [1, 5, 11, 12, 13, 40])
+  func crowdedSite(_ limit: Int) throws {
+    var stations = try RealData.kassel2022()
+    let site = stations[0]
+    var rng = SeededGenerator(seed: UInt64(limit))
+    // 60 stations at the site's point (more than any band holds in registers), in shuffled
+    // id order, and 20 within a metre of it, some a few millimetres apart.
+    var extra: [Station] = []
+    for n in 0..<60 {
+      var copy = site
+      let rank = (n * 37) % 60
+      copy.id = Station.ID(rawValue: "crowd-\(rank < 10 ? "0" : "")\(rank)")
+      extra.append(copy)
+    }
+    for n in 0..<20 {
+      var near = site
+      near.id = Station.ID(rawValue: "near-\(n)")
+      near.coordinate = Coordinate(
+        latitude: site.coordinate.latitude + Double(n % 5) * 2e-6,
+        longitude: site.coordinate.longitude + Double(n / 5) * 3e-9)
+      extra.append(near)
+    }
+    extra.shuffle(using: &rng)
+    stations += extra
+    let index = StationIndex(stations)
+    let points = [
+      site.coordinate,
+      Coordinate(
+        latitude: site.coordinate.latitude + 4e-5, longitude: site.coordinate.longitude - 3e-5),
+      Coordinate(
+        latitude: site.coordinate.latitude - 0.01, longitude: site.coordinate.longitude + 0.02),
+    ]
+    for point in points {
+      #expect(
+        index.nearest(to: point, limit: limit).hits
+          == BruteForce.nearest(stations, to: point, limit: limit), "from \(point)")
+      #expect(
+        index.nearest(to: point, limit: limit, withinKilometres: 0.5).hits
+          == BruteForce.nearest(stations, to: point, limit: limit, within: 0.5),
+        "from \(point) within 0.5 km")
+    }
+  }
 }
