@@ -44,33 +44,38 @@ extension StationIndex {
     // station by station), and the search then runs again with room for them all.
     var extra = 64
     var firstAttempt = true
-    while true {
-      let room = capacity + extra
-      let answer = withUnsafeTemporaryAllocation(
-        of: NearestSearch.Candidate.self, capacity: room
-      ) { band -> StationMatches? in
-        var search = NearestSearch(
-          band: band, capacity: capacity, radiusLimit: radiusLimit, storage: s)
-        guard search.run(q.vector, compiled, inRegisters: firstAttempt) else { return nil }
-        if lazy {
-          // Nearest first with no radius: the order is settled from the Float distances (exact
-          // kilometres only inside near-ties) and each distance is computed when it is read.
-          return StationMatches(storage: s, positions: search.orderedPositions(q), measuredFrom: q)
+    // The tree is balanced (median splits; an image is checked for it), so 64 levels of
+    // pending far children hold far more than 2³² stations.
+    return withUnsafeTemporaryAllocation(of: NearestSearch.Pending.self, capacity: 64) { stack in
+      while true {
+        let room = capacity + extra
+        let answer = withUnsafeTemporaryAllocation(
+          of: NearestSearch.Candidate.self, capacity: room
+        ) { band -> StationMatches? in
+          var search = NearestSearch(
+            band: band, stack: stack, capacity: capacity, radiusLimit: radiusLimit, storage: s)
+          guard search.run(q.vector, compiled, inRegisters: firstAttempt) else { return nil }
+          if lazy {
+            // Nearest first with no radius: the order is settled from the Float distances (exact
+            // kilometres only inside near-ties) and each distance is computed when it is read.
+            return StationMatches(
+              storage: s, positions: search.orderedPositions(q), measuredFrom: q)
+          }
+          let found = search.finish(q, maxKilometres: maxKilometres)
+          if case .distance = order {
+            return StationMatches(
+              storage: s, positions: found.positions, distances: found.distances,
+              routePositions: nil)
+          }
+          return StationMatches.ordered(
+            s, positions: found.positions, distances: found.distances, routePositions: nil,
+            order: order)
         }
-        let found = search.finish(q, maxKilometres: maxKilometres)
-        if case .distance = order {
-          return StationMatches(
-            storage: s, positions: found.positions, distances: found.distances,
-            routePositions: nil)
-        }
-        return StationMatches.ordered(
-          s, positions: found.positions, distances: found.distances, routePositions: nil,
-          order: order)
+        if let answer { return answer }
+        // With room for every station the band cannot run out.
+        extra = min(extra * 8, s.stations.count)
+        firstAttempt = false
       }
-      if let answer { return answer }
-      // With room for every station the band cannot run out.
-      extra = min(extra * 8, s.stations.count)
-      firstAttempt = false
     }
   }
 }
@@ -107,6 +112,8 @@ struct NearestSearch {
 
   /// The sorted band: `count` entries from the start.
   let band: UnsafeMutableBufferPointer<Candidate>
+  /// Room for the far children waiting on the depth-first search.
+  let stack: UnsafeMutableBufferPointer<Pending>
   let capacity: Int
   let radiusLimit: Float
   let storage: StationIndex.Storage
@@ -114,10 +121,11 @@ struct NearestSearch {
   /// The chord² beyond which nothing can be needed: the radius, then the widened `capacity`-th.
   var reach: Float
   init(
-    band: UnsafeMutableBufferPointer<Candidate>, capacity: Int, radiusLimit: Float,
-    storage: StationIndex.Storage
+    band: UnsafeMutableBufferPointer<Candidate>, stack: UnsafeMutableBufferPointer<Pending>,
+    capacity: Int, radiusLimit: Float, storage: StationIndex.Storage
   ) {
     self.band = band
+    self.stack = stack
     self.capacity = capacity
     self.radiusLimit = radiusLimit
     self.storage = storage
@@ -203,71 +211,68 @@ struct NearestSearch {
     let nodes = tree.nodes
     let groups = tree.groups
     let passesAll = filter.passesAll
+    let stack = self.stack
     // A local copy, so the band's state stays in registers.
     var band = result
     defer { result = band }
-    // The tree is balanced (median splits; an image is checked for it), so 64 levels hold far
-    // more than 2³² stations.
-    return withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack -> Bool in
-      var top = 0
-      let rootBounds = Self.childDistances(tree.root, q)
-      var child = tree.root.left
-      var bound = rootBounds.x
-      while true {
-        if bound <= band.reach {
-          if child.x < 0 {
-            // A leaf: stations from tree position `start`, in groups of four up to the
-            // all-NaN group that ends it.
-            var g = Int(-1 - child.x)
-            var position = Int(child.y)
-            while true {
-              let group = groups[g]
-              if group.x.x.isNaN { break }
-              let dx = group.x - qx
-              let dy = group.y - qy
-              let dz = group.z - qz
-              let d = (dx * dx + dy * dy) + dz * dz
-              // NaN lanes (after the leaf's last station) fail every test.
-              let reach = band.reach
-              var lanes =
-                (d[0] <= reach ? 1 : 0) | (d[1] <= reach ? 2 : 0) | (d[2] <= reach ? 4 : 0)
-                | (d[3] <= reach ? 8 : 0)
-              while lanes != 0 {
-                let lane = lanes.trailingZeroBitCount
-                lanes &= lanes - 1
-                let d2 = d[lane]
-                // The reach may have tightened at an earlier lane of this group.
-                guard d2 <= band.reach else { continue }
-                let p = position + lane
-                if !passesAll, !filter.matches(p, s) { continue }
-                guard band.insert(d2, Int32(truncatingIfNeeded: p)) else { return false }
-              }
-              g += 1
-              position += 4
+    var top = 0
+    let rootBounds = Self.childDistances(tree.root, q)
+    var child = tree.root.left
+    var bound = rootBounds.x
+    while true {
+      if bound <= band.reach {
+        if child.x < 0 {
+          // A leaf: stations from tree position `start`, in groups of four up to the
+          // all-NaN group that ends it.
+          var g = Int(-1 - child.x)
+          var position = Int(child.y)
+          while true {
+            let group = groups[g]
+            if group.x.x.isNaN { break }
+            let dx = group.x - qx
+            let dy = group.y - qy
+            let dz = group.z - qz
+            let d = (dx * dx + dy * dy) + dz * dz
+            // NaN lanes (after the leaf's last station) fail every test.
+            let reach = band.reach
+            var lanes =
+              (d[0] <= reach ? 1 : 0) | (d[1] <= reach ? 2 : 0) | (d[2] <= reach ? 4 : 0)
+              | (d[3] <= reach ? 8 : 0)
+            while lanes != 0 {
+              let lane = lanes.trailingZeroBitCount
+              lanes &= lanes - 1
+              let d2 = d[lane]
+              // The reach may have tightened at an earlier lane of this group.
+              guard d2 <= band.reach else { continue }
+              let p = position + lane
+              if !passesAll, !filter.matches(p, s) { continue }
+              guard band.insert(d2, Int32(truncatingIfNeeded: p)) else { return false }
             }
-          } else {
-            let node = nodes[Int(child.x)]
-            let bounds = Self.childDistances(node, q)
-            if bounds.x <= bounds.y {
-              stack[top] = Pending(bound: bounds.y, child: node.right)
-              child = node.left
-              bound = bounds.x
-            } else {
-              stack[top] = Pending(bound: bounds.x, child: node.left)
-              child = node.right
-              bound = bounds.y
-            }
-            top += 1
-            continue
+            g += 1
+            position += 4
           }
+        } else {
+          let node = nodes[Int(child.x)]
+          let bounds = Self.childDistances(node, q)
+          if bounds.x <= bounds.y {
+            stack[top] = Pending(bound: bounds.y, child: node.right)
+            child = node.left
+            bound = bounds.x
+          } else {
+            stack[top] = Pending(bound: bounds.x, child: node.left)
+            child = node.right
+            bound = bounds.y
+          }
+          top += 1
+          continue
         }
-        if top == 0 { break }
-        top -= 1
-        bound = stack[top].bound
-        child = stack[top].child
       }
-      return true
+      if top == 0 { break }
+      top -= 1
+      bound = stack[top].bound
+      child = stack[top].child
     }
+    return true
   }
 
   /// The `capacity` nearest positions in exact (kilometres, id) order, computing kilometres only
