@@ -10,7 +10,7 @@ import Synchronization
 /// |---|---|
 /// | `GET /` | the page |
 /// | `GET /state` | `{revision, car, panel}` as JSON (HTML fragments) |
-/// | `GET /events` | server-sent events, one `state` JSON per change |
+/// | `GET /events` | server-sent events, one `state` JSON per change the page can see (never the one it sent last again) |
 /// | `POST /event` | a tap on the display (``PageEvent`` JSON); answers the new state, or 400 with `{error, input, expected, state}` for an unknown or malformed event |
 /// | `POST /control` | a side-panel command (``PanelCommand`` JSON); answers the new state |
 ///
@@ -108,22 +108,27 @@ public struct PreviewRoutes: Sendable {
   /// revision counts every response.
   func stateBody() async -> (bytes: [UInt8], rendering: Int) {
     let known = renderedFragments.version
-    var entry = renderedFragments.entry(
-      for: await backend.snapshot(unlessAt: known), known: known, render: fragments)
-    if entry == nil {
-      // Another request replaced the rendering between the question and the answer: take the
-      // values themselves.
-      let values = PreviewSnapshot.changed(
-        version: nil, display: await backend.display(), panel: await backend.panel())
-      entry = renderedFragments.entry(for: values, known: nil, render: fragments)
+    let entry: RenderedFragments.Entry
+    switch await backend.snapshot(unlessAt: known) {
+    case .changed(let version, let display, let panel):
+      entry = renderedFragments.entry(version, display, panel, render: fragments)
+    case .unchanged:
+      if let cached = renderedFragments.cached(at: known) {
+        entry = cached
+      } else {
+        // Another request replaced the rendering between the question and the answer: take
+        // the values themselves.
+        entry = renderedFragments.entry(
+          nil, await backend.display(), await backend.panel(), render: fragments)
+      }
     }
-    let tail = entry?.tail ?? []
+    let tail = entry.tail
     let head = Array("{\"revision\":\(revision.next()),".utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(head.count + tail.count)
     bytes.append(contentsOf: head)
     bytes.append(contentsOf: tail)
-    return (bytes, entry?.rendering ?? 0)
+    return (bytes, entry.rendering)
   }
 
   /// The car and panel as HTML fragments in JSON string literals.
@@ -195,45 +200,44 @@ public struct PreviewRoutes: Sendable {
     /// How many answers carried the display and panel (each built them for the request).
     var valueAnswerCount: Int { state.withLock { $0.valueAnswers } }
 
-    /// The rendering for the backend's answer: the last one when the state is still at `known`
-    /// or its values equal the last ones, else `render`'s; nil when the answer is `unchanged`
-    /// but the last rendering is no longer the one at `known`.
+    /// The last rendering when it is the one at `known`, else nil.
+    func cached(at known: StateVersion?) -> Entry? {
+      state.withLock { state in
+        guard let last = state.last, let known, last.version == known else { return nil }
+        return last
+      }
+    }
+
+    /// The rendering of these values at `version`: the last one when they equal its values
+    /// (it then stands for `version`), else `render`'s, which becomes the last.
     func entry(
-      for snapshot: PreviewSnapshot, known: StateVersion?,
+      _ version: StateVersion?, _ display: CarDisplayState, _ panel: PanelState,
       render: (CarDisplayState, PanelState) -> (car: String, panel: String)
-    ) -> Entry? {
-      switch snapshot {
-      case .unchanged:
-        return state.withLock { state in
-          guard let last = state.last, let known, last.version == known else { return nil }
-          return last
+    ) -> Entry {
+      let reused = state.withLock { state -> Entry? in
+        state.valueAnswers += 1
+        guard var last = state.last, last.display == display, last.panel == panel else {
+          return nil
         }
-      case .changed(let version, let display, let panel):
-        let reused = state.withLock { state -> Entry? in
-          state.valueAnswers += 1
-          guard var last = state.last, last.display == display, last.panel == panel else {
-            return nil
-          }
-          last.version = version
-          state.last = last
-          return last
-        }
-        if let reused { return reused }
-        let fragments = render(display, panel)
-        var tail = Array("\"car\":".utf8)
-        tail.reserveCapacity(fragments.car.utf8.count + fragments.panel.utf8.count + 16)
-        tail.append(contentsOf: fragments.car.utf8)
-        tail.append(contentsOf: ",\"panel\":".utf8)
-        tail.append(contentsOf: fragments.panel.utf8)
-        tail.append(UInt8(ascii: "}"))
-        return state.withLock { state in
-          state.renders += 1
-          let entry = Entry(
-            version: version, display: display, panel: panel, tail: tail,
-            rendering: state.renders)
-          state.last = entry
-          return entry
-        }
+        last.version = version
+        state.last = last
+        return last
+      }
+      if let reused { return reused }
+      let fragments = render(display, panel)
+      var tail = Array("\"car\":".utf8)
+      tail.reserveCapacity(fragments.car.utf8.count + fragments.panel.utf8.count + 16)
+      tail.append(contentsOf: fragments.car.utf8)
+      tail.append(contentsOf: ",\"panel\":".utf8)
+      tail.append(contentsOf: fragments.panel.utf8)
+      tail.append(UInt8(ascii: "}"))
+      return state.withLock { state in
+        state.renders += 1
+        let entry = Entry(
+          version: version, display: display, panel: panel, tail: tail,
+          rendering: state.renders)
+        state.last = entry
+        return entry
       }
     }
   }
