@@ -37,6 +37,14 @@ struct StateCacheTests {
     )
   }
 
+  /// The places demo with its first chargers loaded: its routes, router and session.
+  static func placesLoaded() async throws -> (PreviewRoutes, HTTPRouter, CarSession<PlacesDemo>) {
+    let (routes, controller) = try routes(app: "places")
+    await controller.session.settle()
+    let session = try #require(controller.session as? CarSession<PlacesDemo>)
+    return (routes, routes.router(), session)
+  }
+
   /// One `GET /state` answer: its revision and the rest of the body, byte for byte.
   struct Answer: Equatable {
     var revision: Int
@@ -81,10 +89,7 @@ struct StateCacheTests {
 
   @Test("a change the page cannot see builds the values again but keeps the rendering")
   func invisibleChangeKeepsRendering() async throws {
-    let (routes, controller) = try Self.routes(app: "places")
-    let router = routes.router()
-    await controller.session.settle()
-    let session = try #require(controller.session as? CarSession<PlacesDemo>)
+    let (routes, router, session) = try await Self.placesLoaded()
     let before = try await Self.state(router)
     let answers = routes.renderedFragments.valueAnswerCount
     // An answer to a query older than the latest is dropped: reduced, nothing changes.
@@ -137,10 +142,7 @@ struct StateCacheTests {
 
   @Test("an update the app makes on its own (an answer arriving) shows in the next state")
   func appUpdateChangesBody() async throws {
-    let (routes, controller) = try Self.routes(app: "places")
-    let router = routes.router()
-    await controller.session.settle()
-    let session = try #require(controller.session as? CarSession<PlacesDemo>)
+    let (_, router, session) = try await Self.placesLoaded()
     let before = try await Self.state(router)
     #expect(before.rest.contains("Nearby chargers"))
     // What the app's query effect sends when the source fails, sent the same way.
@@ -163,10 +165,7 @@ struct StateCacheTests {
 
   @Test("the event stream sends the state an app update makes, after the state it began with")
   func eventStreamFollowsApp() async throws {
-    let (routes, controller) = try Self.routes(app: "places")
-    let router = routes.router()
-    await controller.session.settle()
-    let session = try #require(controller.session as? CarSession<PlacesDemo>)
+    let (_, router, session) = try await Self.placesLoaded()
     guard case .events(let events) = await router.handle(try HTTPRequest(.get, "/events")).body
     else {
       Issue.record("expected an event stream")
