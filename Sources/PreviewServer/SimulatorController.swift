@@ -38,8 +38,9 @@ public final class SimulatorController {
   private var message: String? {
     didSet { changeCount &+= 1 }
   }
-  /// How many times the controller's own state changed (everything above, the data source's
-  /// mode and the phone's setup), one part of ``stateVersion()``.
+  /// How many times the controller's own state changed (app, host and session, configuration,
+  /// place label, message, input kind, the data source's mode, the phone's setup): one part of
+  /// ``stateVersion()``.
   private(set) var changeCount = 0
   private var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
   private var lastVersion: StateVersion?
@@ -562,7 +563,6 @@ public final class SimulatorController {
       }
     }
   }
-
 }
 
 @MainActor
