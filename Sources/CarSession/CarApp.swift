@@ -40,7 +40,9 @@ public protocol CarApp: Sendable {
   func action(for event: HostEvent, in state: State) -> Action?
   /// The phone's own map for a screen of `width` × `height` points, drawn from what the phone
   /// and the car share (never from the car's screen), or nil when the app's phone screen has
-  /// no map. The web simulator shows it beside the car.
+  /// no map. The web simulator shows it beside the car and keeps its drawing until the state
+  /// moves (an action reduced, ``CarSession/changeCount``), so what it draws must change only
+  /// through ``reduce(_:_:)``.
   func phoneMap(width: Double, height: Double) -> CarWindowSpec?
 }
 

@@ -32,6 +32,8 @@ public protocol CarSessionDriving: AnyObject {
   var historyLimit: Int? { get set }
   /// The app's phone map for a screen of that size (``CarApp/phoneMap(width:height:)``).
   func phoneMap(width: Double, height: Double) -> CarWindowSpec?
+  /// How many times the session's state or diagnostics changed (every reduced action counts).
+  var changeCount: Int { get }
 }
 
 /// Runs one ``CarApp`` against one ``CarHost``: host events become actions, actions become
@@ -52,7 +54,9 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   /// The app.
   public let app: App
   /// The app's current state.
-  public private(set) var state: App.State
+  public private(set) var state: App.State {
+    didSet { changeCount &+= 1 }
+  }
   /// The host being driven.
   public let host: any CarHost
   /// The clients effects run with.
@@ -61,7 +65,13 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   public let rules: any CarRules
   /// Diagnostics the session found so far, oldest first (the newest ``historyLimit`` when a
   /// limit is set).
-  public private(set) var diagnostics: [Diagnostic] = []
+  public private(set) var diagnostics: [Diagnostic] = [] {
+    didSet { changeCount &+= 1 }
+  }
+  /// How many times ``state`` or ``diagnostics`` changed: every reduced action moves it, so
+  /// whatever the app shows from its state (the phone map, the screen it wants) may only differ
+  /// when it moved. Shared state an app changes from its reducer is covered the same way.
+  public private(set) var changeCount = 0
   /// The configuration of the last connection.
   public private(set) var configuration: SessionConfiguration?
   /// How many distinct built screens and diagnostics the session keeps: nil keeps everything

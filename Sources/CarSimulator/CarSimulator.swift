@@ -68,11 +68,17 @@ public final class CarSimulator: CarHost {
   public let location: LocationBox?
 
   /// Where the app stands.
-  public private(set) var appState: AppState = .notConnected
+  public private(set) var appState: AppState = .notConnected {
+    didSet { changeCount &+= 1 }
+  }
   /// The connected car's configuration; nil when disconnected.
-  public private(set) var configuration: SessionConfiguration?
+  public private(set) var configuration: SessionConfiguration? {
+    didSet { changeCount &+= 1 }
+  }
   /// Everything that happened, in order.
-  public private(set) var transcript = Transcript()
+  public private(set) var transcript = Transcript() {
+    didSet { changeCount &+= 1 }
+  }
   /// How many transcript entries the host keeps (a ring buffer); nil keeps all of them.
   public var transcriptLimit: Int? {
     get { transcript.limit }
@@ -82,18 +88,34 @@ public final class CarSimulator: CarHost {
   /// diagnostics, each a ring buffer of this size (about 1 MB of transcript text).
   public static let simulatorHistoryLimit = 2_000
   /// Rows waiting for their completion, by ticket.
-  public private(set) var spinners: [SelectionTicket: Spinner] = [:]
+  public private(set) var spinners: [SelectionTicket: Spinner] = [:] {
+    didSet { changeCount &+= 1 }
+  }
   /// URLs the app opened on the car screen, oldest first.
-  public private(set) var openedURLs: [URL] = []
+  public private(set) var openedURLs: [URL] = [] {
+    didSet { changeCount &+= 1 }
+  }
   /// Whether the phone is locked.
-  public private(set) var isPhoneLocked = false
+  public private(set) var isPhoneLocked = false {
+    didSet { changeCount &+= 1 }
+  }
   /// Whether the system video player is showing (video apps, while video is available).
-  public private(set) var isVideoPlaying = false
+  public private(set) var isVideoPlaying = false {
+    didSet { changeCount &+= 1 }
+  }
   /// Whether the app has the car's window: navigation apps get one when the car connects
   /// (`didConnect(_:to:)`), other categories never (carplay-facts.md §4).
-  public private(set) var hasWindow = false
+  public private(set) var hasWindow = false {
+    didSet { changeCount &+= 1 }
+  }
   /// What the app last drew into the window.
-  public private(set) var windowContent: CarWindowSpec?
+  public private(set) var windowContent: CarWindowSpec? {
+    didSet { changeCount &+= 1 }
+  }
+  /// How many times the host's state has changed: every assignment to what it shows, records
+  /// or remembers (screen, transcript, spinners, configuration, focus, window, …) moves it, so
+  /// a page can reuse a rendering while it stays put (it may move without a visible change).
+  public private(set) var changeCount = 0
   /// Receives every host event; a ``CarSession`` installs itself here.
   public var eventHandler: (@MainActor (HostEvent) -> Void)?
 
@@ -103,16 +125,27 @@ public final class CarSimulator: CarHost {
   public var inputKind: CarInputKind = .touch {
     didSet {
       if inputKind != oldValue { focusMemory = [:] }
+      changeCount &+= 1
     }
   }
 
-  var root: TemplateSpec?
-  var stacks: [[TemplateSpec]] = []
+  var root: TemplateSpec? {
+    didSet { changeCount &+= 1 }
+  }
+  var stacks: [[TemplateSpec]] = [] {
+    didSet { changeCount &+= 1 }
+  }
   /// Where the focus is in each installed template that had it moved (knob and touch-pad cars).
-  var focusMemory: [TemplateID: FocusMemory] = [:]
+  var focusMemory: [TemplateID: FocusMemory] = [:] {
+    didSet { changeCount &+= 1 }
+  }
   /// Whether the video player was taken down because the car withdrew video while it played.
-  var videoWithdrawnWhilePlaying = false
-  var modal: TemplateSpec?
+  var videoWithdrawnWhilePlaying = false {
+    didSet { changeCount &+= 1 }
+  }
+  var modal: TemplateSpec? {
+    didSet { changeCount &+= 1 }
+  }
   private var nextTicket = 1
 
   /// Creates a host for an app with these entitlements.

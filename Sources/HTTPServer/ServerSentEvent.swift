@@ -39,6 +39,9 @@ public struct ServerSentEvent: Sendable, Hashable {
     if let event { text += "event: \(event)\n" }
     if let id { text += "id: \(id)\n" }
     if let retryMilliseconds { text += "retry: \(max(0, retryMilliseconds))\n" }
+    // One line (a JSON document, say) needs no splitting: a byte scan instead of walking a
+    // large payload character by character.
+    if !data.utf8.contains(where: { $0 == 10 || $0 == 13 }) { return text + "data: \(data)\n\n" }
     // CRLF, CR and LF all end a line in the event-stream grammar.
     let normalized = data.replacingCRLF()
     for line in normalized.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -1,6 +1,7 @@
 import CarRender
 import CarTemplates
 import Foundation
+import Geo
 
 /// A tap or press on the rendered car display, as the page reports it.
 ///
@@ -128,6 +129,35 @@ public struct PanelState: Hashable, Sendable {
   }
 }
 
+/// Where the simulator's state stands: two equal versions come with an equal display and panel,
+/// so the page's rendering can be reused while the version stays put.
+///
+/// It holds counters that move on every change (the host's, the session's and the
+/// controller's own), the clock text the status bar shows and the car's position; a version
+/// may move without a visible change, never the other way round.
+public struct StateVersion: Hashable, Sendable {
+  /// The controller's own changes: app, host and session, configuration, message, input, data
+  /// source, phone setup.
+  var controller: Int
+  /// ``CarSimulator/changeCount`` of the running host.
+  var host: Int
+  /// ``CarSessionDriving/changeCount`` of the running session.
+  var session: Int
+  /// The status bar's clock text.
+  var clock: String
+  /// Where the car is.
+  var location: Coordinate?
+}
+
+/// The state a backend answers for the page: unchanged since a known version, or the values.
+public enum PreviewSnapshot: Sendable {
+  /// The state is still the one at the version the caller knows.
+  case unchanged
+  /// The display and panel now, with their version (nil when the backend cannot tell one, so
+  /// every answer must be compared).
+  case changed(version: StateVersion?, display: CarDisplayState, panel: PanelState)
+}
+
 /// The car and phone behind the preview page: an emulated host running an app.
 ///
 /// Implementations serialise access themselves (the simulator lives on the main actor).
@@ -136,6 +166,9 @@ public protocol PreviewBackend: Sendable {
   func display() async -> CarDisplayState
   /// The side panel's content now.
   func panel() async -> PanelState
+  /// The state unless it is still at `known`: the version, display and panel read in one step,
+  /// so the version describes exactly the values that come with it.
+  func snapshot(unlessAt known: StateVersion?) async -> PreviewSnapshot
   /// Delivers a tap from the page to the host.
   func send(_ event: PageEvent) async
   /// Applies a side-panel command.
@@ -143,4 +176,11 @@ public protocol PreviewBackend: Sendable {
   /// A stream that yields whenever the display or panel may have changed (including changes the
   /// app makes on its own, such as data arriving or a drive moving the car).
   func changes() async -> AsyncStream<Void>
+}
+
+extension PreviewBackend {
+  /// Without versions: the display and panel every time, for the routes to compare.
+  public func snapshot(unlessAt known: StateVersion?) async -> PreviewSnapshot {
+    .changed(version: nil, display: await display(), panel: await panel())
+  }
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// |---|---|
 /// | `GET /` | the page |
 /// | `GET /state` | `{revision, car, panel}` as JSON (HTML fragments) |
-/// | `GET /events` | server-sent events, one `state` JSON per change |
+/// | `GET /events` | server-sent events, one `state` JSON per change the page can see (never the one it sent last again) |
 /// | `POST /event` | a tap on the display (``PageEvent`` JSON); answers the new state, or 400 with `{error, input, expected, state}` for an unknown or malformed event |
 /// | `POST /control` | a side-panel command (``PanelCommand`` JSON); answers the new state |
 ///
@@ -38,7 +38,7 @@ public struct PreviewRoutes: Sendable {
     var router = HTTPRouter()
     router.get("/") { _ in HTTPResponse.html(PreviewPage.html).withPageHeaders() }
     router.mount(SimulatorFonts.assets, at: "/assets/fonts")
-    router.get("/state") { _ in .json(await self.stateJSON()) }
+    router.get("/state") { _ in .json(bytes: await self.stateBody().bytes) }
     router.get("/screen.html") { _ in
       let display = await self.backend.display()
       return HTTPResponse.html(ScreenDocument.html(display, renderer: self.renderer))
@@ -56,10 +56,17 @@ public struct PreviewRoutes: Sendable {
       let changes = await self.backend.changes()
       let (stream, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
       let task = Task {
-        continuation.yield(ServerSentEvent(data: await self.stateJSON()))
+        // A change the page cannot see (the version moved, the rendering did not) sends
+        // nothing: the page already has those fragments.
+        let first = await self.stateBody()
+        var sent = first.rendering
+        continuation.yield(ServerSentEvent(data: String(decoding: first.bytes, as: UTF8.self)))
         for await _ in changes {
           if Task.isCancelled { break }
-          continuation.yield(ServerSentEvent(data: await self.stateJSON()))
+          let state = await self.stateBody()
+          guard state.rendering != sent else { continue }
+          sent = state.rendering
+          continuation.yield(ServerSentEvent(data: String(decoding: state.bytes, as: UTF8.self)))
         }
         continuation.finish()
       }
@@ -78,7 +85,7 @@ public struct PreviewRoutes: Sendable {
       if let problem = Self.problem(with: event) {
         return .json(await self.refusalJSON(problem), status: .badRequest)
       }
-      return .json(await self.stateJSON())
+      return .json(bytes: await self.stateBody().bytes)
     }
     router.post("/control") { request in
       if let refusal = SameOriginPolicy.check(request) { return refusal }
@@ -86,26 +93,55 @@ public struct PreviewRoutes: Sendable {
         return .error(.badRequest, "expected a JSON object {\"cmd\": command, \"value\": argument}")
       }
       await self.backend.control(command)
-      return .json(await self.stateJSON())
+      return .json(bytes: await self.stateBody().bytes)
     }
     return router
   }
 
-  /// The current state as the JSON the page applies: `{"revision": N, "car": …, "panel": …}`.
+  /// The current state as the JSON the page applies: `{"revision": N, "car": …, "panel": …}`,
+  /// and which rendering it carries (equal numbers, equal fragments).
   ///
-  /// The car and panel fragments are rendered and JSON-escaped once per distinct display and
-  /// panel state and reused while the state stays equal, so a repeated request costs the
-  /// comparison and the copy of the bytes; the revision still counts every response.
-  func stateJSON() async -> String {
-    let display = await backend.display()
-    let panel = await backend.panel()
-    let fragments = renderedFragments.fragments(display, panel) {
-      (
-        Self.jsonString(renderer.render(display)),
-        Self.jsonString(PanelRenderer.render(panel, maps: renderer))
-      )
+  /// The car and panel fragments are rendered and JSON-escaped once per distinct state and
+  /// kept as bytes. While the backend's ``StateVersion`` stays put, neither the display nor the
+  /// panel is built again, so a repeated request costs one hop to the backend and the copy of
+  /// the bytes; when it moved, values equal to the last ones still reuse the fragments. The
+  /// revision counts every response.
+  func stateBody() async -> (bytes: [UInt8], rendering: Int) {
+    let known = renderedFragments.version
+    let entry: RenderedFragments.Entry
+    switch await backend.snapshot(unlessAt: known) {
+    case .changed(let version, let display, let panel):
+      entry = renderedFragments.entry(version, display, panel, render: fragments)
+    case .unchanged:
+      if let cached = renderedFragments.cached(at: known) {
+        entry = cached
+      } else {
+        // Another request replaced the rendering between the question and the answer: take
+        // the values themselves.
+        entry = renderedFragments.entry(
+          nil, await backend.display(), await backend.panel(), render: fragments)
+      }
     }
-    return "{\"revision\":\(revision.next()),\"car\":\(fragments.car),\"panel\":\(fragments.panel)}"
+    let tail = entry.tail
+    let head = Array("{\"revision\":\(revision.next()),".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(head.count + tail.count)
+    bytes.append(contentsOf: head)
+    bytes.append(contentsOf: tail)
+    return (bytes, entry.rendering)
+  }
+
+  /// The car and panel as HTML fragments in JSON string literals.
+  func fragments(_ display: CarDisplayState, _ panel: PanelState) -> (car: String, panel: String) {
+    (
+      Self.jsonString(renderer.render(display)),
+      Self.jsonString(PanelRenderer.render(panel, maps: renderer))
+    )
+  }
+
+  /// ``stateBody()`` as text.
+  func stateJSON() async -> String {
+    String(decoding: await stateBody().bytes, as: UTF8.self)
   }
 
   /// Why the page event cannot be read, or nil when it can.
@@ -136,31 +172,73 @@ public struct PreviewRoutes: Sendable {
     try? JSONDecoder().decode(T.self, from: Data(body))
   }
 
-  /// The last rendered state's JSON fragments and the values they were rendered from.
+  /// The last rendered state's JSON fragments, the values they were rendered from and the
+  /// version those values had.
   final class RenderedFragments: Sendable {
-    private struct Entry {
+    /// One rendering.
+    struct Entry: Sendable {
+      /// The backend's version of ``display`` and ``panel``; nil when it has none.
+      var version: StateVersion?
       var display: CarDisplayState
       var panel: PanelState
-      var car: String
-      var panelFragment: String
+      /// The body after the revision: `"car":…,"panel":…}`.
+      var tail: [UInt8]
+      /// Which rendering this is, counting from 1: equal numbers carry equal fragments.
+      var rendering: Int
     }
-    private let last = Mutex<Entry?>(nil)
+    private struct State {
+      var last: Entry?
+      var renders = 0
+      var valueAnswers = 0
+    }
+    private let state = Mutex(State())
 
-    /// The fragments for this state: the cached ones when it equals the last, else `render`'s.
-    func fragments(
-      _ display: CarDisplayState, _ panel: PanelState, render: () -> (String, String)
-    ) -> (car: String, panel: String) {
-      if let hit = last.withLock({ entry -> (String, String)? in
-        guard let entry, entry.display == display, entry.panel == panel else { return nil }
-        return (entry.car, entry.panelFragment)
-      }) {
-        return hit
+    /// The version of the last rendering, for asking the backend whether it still holds.
+    var version: StateVersion? { state.withLock { $0.last?.version } }
+    /// How many times the fragments were rendered.
+    var renderCount: Int { state.withLock { $0.renders } }
+    /// How many answers carried the display and panel (each built them for the request).
+    var valueAnswerCount: Int { state.withLock { $0.valueAnswers } }
+
+    /// The last rendering when it is the one at `known`, else nil.
+    func cached(at known: StateVersion?) -> Entry? {
+      state.withLock { state in
+        guard let last = state.last, let known, last.version == known else { return nil }
+        return last
       }
-      let (car, panelText) = render()
-      last.withLock {
-        $0 = Entry(display: display, panel: panel, car: car, panelFragment: panelText)
+    }
+
+    /// The rendering of these values at `version`: the last one when they equal its values
+    /// (it then stands for `version`), else `render`'s, which becomes the last.
+    func entry(
+      _ version: StateVersion?, _ display: CarDisplayState, _ panel: PanelState,
+      render: (CarDisplayState, PanelState) -> (car: String, panel: String)
+    ) -> Entry {
+      let reused = state.withLock { state -> Entry? in
+        state.valueAnswers += 1
+        guard var last = state.last, last.display == display, last.panel == panel else {
+          return nil
+        }
+        last.version = version
+        state.last = last
+        return last
       }
-      return (car, panelText)
+      if let reused { return reused }
+      let fragments = render(display, panel)
+      var tail = Array("\"car\":".utf8)
+      tail.reserveCapacity(fragments.car.utf8.count + fragments.panel.utf8.count + 16)
+      tail.append(contentsOf: fragments.car.utf8)
+      tail.append(contentsOf: ",\"panel\":".utf8)
+      tail.append(contentsOf: fragments.panel.utf8)
+      tail.append(UInt8(ascii: "}"))
+      return state.withLock { state in
+        state.renders += 1
+        let entry = Entry(
+          version: version, display: display, panel: panel, tail: tail,
+          rendering: state.renders)
+        state.last = entry
+        return entry
+      }
     }
   }
 

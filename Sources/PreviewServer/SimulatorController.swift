@@ -6,6 +6,7 @@ import Foundation
 import Geo
 import KitDemos
 import Routing
+import Synchronization
 import WaysideData
 
 /// Runs one app on an emulated CarPlay host for the web simulator: the car, the phone and the
@@ -14,19 +15,35 @@ import WaysideData
 public final class SimulatorController {
   /// Apps the page can switch between, by name.
   public let apps: [AnyCarApp]
-  private(set) var app: AnyCarApp
-  private(set) var host: CarSimulator
-  private(set) var session: any CarSessionDriving
+  private(set) var app: AnyCarApp {
+    didSet { changeCount &+= 1 }
+  }
+  private(set) var host: CarSimulator {
+    didSet { changeCount &+= 1 }
+  }
+  private(set) var session: any CarSessionDriving {
+    didSet { changeCount &+= 1 }
+  }
   /// The configuration the car connects with (kept while disconnected).
-  private(set) var configuration: SessionConfiguration
+  private(set) var configuration: SessionConfiguration {
+    didSet { changeCount &+= 1 }
+  }
   let location: LocationBox
-  private var locationLabel: String
+  private var locationLabel: String {
+    didSet { changeCount &+= 1 }
+  }
   /// How the running app's data sources answer (the panel's "Data source"), kept across app
   /// switches and reconnects.
   let dataSource = DataSourceModeBox()
-  private var message: String?
+  private var message: String? {
+    didSet { changeCount &+= 1 }
+  }
+  /// How many times the controller's own state changed (app, host and session, configuration,
+  /// place label, message, input kind, the data source's mode, the phone's setup): one part of
+  /// ``stateVersion()``.
+  private(set) var changeCount = 0
   private var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
-  private var lastFingerprint = 0
+  private var lastVersion: StateVersion?
   private var driveTask: Task<Void, Never>?
   private var poller: Task<Void, Never>?
   private var places: PlaceDirectory?
@@ -37,7 +54,9 @@ public final class SimulatorController {
   let phone: PhoneSetup?
   /// How the car's driver works the screen (the panel's "Input"), kept across reconnects and
   /// app switches: it is the car's, not the app's.
-  private(set) var inputKind: CarInputKind = .touch
+  private(set) var inputKind: CarInputKind = .touch {
+    didSet { changeCount &+= 1 }
+  }
 
   /// Creates a controller showing `app` (one of `apps`) with a car connected.
   public init(
@@ -89,13 +108,46 @@ public final class SimulatorController {
   }
 
   /// `HH:MM` of the local wall clock.
+  ///
+  /// Formatted once per minute: every state request reads the clock (it is part of
+  /// ``stateVersion()``), and making a `DateFormatter` costs more than answering a repeated
+  /// request. Within one UTC minute the local time reads the same, since time zone offsets and
+  /// daylight-saving changes are whole minutes.
   public nonisolated static func wallClock() -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "HH:mm"
-    return formatter.string(from: Date())
+    let now = Date()
+    let minute = Int((now.timeIntervalSince1970 / 60).rounded(.down))
+    return wallClockMemo.withLock { memo in
+      if let memo, memo.minute == minute { return memo.text }
+      let formatter = DateFormatter()
+      formatter.dateFormat = "HH:mm"
+      let text = formatter.string(from: now)
+      memo = (minute, text)
+      return text
+    }
   }
+  private nonisolated static let wallClockMemo = Mutex<(minute: Int, text: String)?>(nil)
 
   // MARK: State for the page
+
+  /// Where the state stands now: it moves whenever ``display()`` or ``panel()`` may answer
+  /// differently, so a page can keep its rendering while it stays put.
+  ///
+  /// The host and the session count their own changes (the app's asynchronous updates arrive
+  /// there), the controller counts its own; the clock text and the car's position come along
+  /// as they are. The phone setup's store is read only through this controller's commands and
+  /// the app's actions, so a write to it from another process shows with the next change.
+  public func stateVersion() -> StateVersion {
+    StateVersion(
+      controller: changeCount, host: host.changeCount, session: session.changeCount,
+      clock: clockText(), location: location.coordinate)
+  }
+
+  /// The state unless it is still at `known`: version, display and panel read together.
+  public func snapshot(unlessAt known: StateVersion?) -> PreviewSnapshot {
+    let version = stateVersion()
+    if version == known { return .unchanged }
+    return .changed(version: version, display: display(), panel: panel())
+  }
 
   /// The display as the host shows it.
   public func display() -> CarDisplayState {
@@ -312,6 +364,8 @@ public final class SimulatorController {
     } catch {
       message = "\(error)"
     }
+    // The store changed: the panel's tariffs and vehicles read it.
+    changeCount &+= 1
   }
 
   private func applyConfiguration() {
@@ -348,6 +402,7 @@ public final class SimulatorController {
     case .failing: effect = "every query fails"
     }
     message = "Data source: \(mode) (\(effect))."
+    changeCount &+= 1
     if host.configuration != nil, let here = location.coordinate { host.moveTo(here) }
   }
 
@@ -476,7 +531,8 @@ public final class SimulatorController {
     }
   }
 
-  /// A stream that yields whenever the display or panel may have changed.
+  /// A stream that yields whenever the display or panel may have changed: after each tap and
+  /// command, and whenever ``stateVersion()`` moved on its own (checked every 25 ms).
   public func changes() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -490,11 +546,12 @@ public final class SimulatorController {
   }
 
   func notify() {
-    lastFingerprint = fingerprint()
+    lastVersion = stateVersion()
     for continuation in subscribers.values { continuation.yield() }
   }
 
-  /// Watches for changes the app makes on its own (timers, data arriving) and spinner timeouts.
+  /// Watches for changes the app makes on its own (timers, data arriving), spinner timeouts
+  /// and the clock's minute: the state version moved since the last notification.
   private func startPolling() {
     guard poller == nil else { return }
     poller = Task { [weak self] in
@@ -502,21 +559,9 @@ public final class SimulatorController {
         try? await Task.sleep(for: .milliseconds(25))
         guard let self else { return }
         self.host.checkSpinners()
-        let now = self.fingerprint()
-        if now != self.lastFingerprint { self.notify() }
+        if self.stateVersion() != self.lastVersion { self.notify() }
       }
     }
-  }
-
-  private func fingerprint() -> Int {
-    var hasher = Hasher()
-    hasher.combine(host.transcript.entries.count)
-    hasher.combine(host.shownScreen?.visible)
-    hasher.combine(host.spinners.count)
-    hasher.combine(host.isPhoneLocked)
-    hasher.combine(host.focusedItem)
-    hasher.combine(clockText())
-    return hasher.finalize()
   }
 }
 
@@ -542,4 +587,8 @@ public struct SimulatorBackend: PreviewBackend {
   public func control(_ command: PanelCommand) async { await controller.handle(command) }
   /// A stream that yields when the page may need redrawing.
   public func changes() async -> AsyncStream<Void> { await controller.changes() }
+  /// The state unless it is still at `known`, in one step on the main actor.
+  public func snapshot(unlessAt known: StateVersion?) async -> PreviewSnapshot {
+    await controller.snapshot(unlessAt: known)
+  }
 }
