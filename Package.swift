@@ -53,7 +53,8 @@ let package = Package(
       dependencies: ["Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData"],
       swiftSettings: strict),
     .target(
-      name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite", "StationIndex"], swiftSettings: strict),
+      name: "StationStore",
+      dependencies: ["Geo", "Charging", "CSQLite", "StationIndex", "WaysideData"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .target(

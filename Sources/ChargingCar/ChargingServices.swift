@@ -308,10 +308,16 @@ enum BundledSearch {
 }
 
 /// The basemap's largest towns, for the Route tab.
+///
+/// Only the towns are read: the road network is built when a route is first planned, not while
+/// the app's first screen loads (it would take a core from the Charge tab's search).
 enum BundledCities {
   static func largest() async throws -> [Destination] {
-    let roads = try await BundledRoads.shared()
-    return roads.places.places.sorted { ($0.population, $1.name) > ($1.population, $0.name) }
+    let places: PlaceDirectory
+    do { places = try await PlaceDirectory.bundled() } catch {
+      throw BundledDataLoadError(what: "the bundled towns", reason: "\(error)")
+    }
+    return places.places.sorted { ($0.population, $1.name) > ($1.population, $0.name) }
       .prefix(ChargingServices.cityCount)
       .map { Destination(name: $0.name, coordinate: $0.coordinate) }
   }

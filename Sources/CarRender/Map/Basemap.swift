@@ -6,14 +6,14 @@ import WaysideData
 ///
 /// Layers and licences: `Sources/WaysideData/Resources/basemap/README.md` (OpenStreetMap roads under
 /// ODbL 1.0, BKG borders and Destatis places under dl-de/by-2-0, Natural Earth context).
-public struct Basemap: Sendable {
+public struct Basemap: Sendable, Equatable {
   /// A drawable layer, in drawing order.
   public enum Layer: String, Sendable, CaseIterable {
     case neighbours, states, lakes, rivers, federalRoads, motorways
   }
 
   /// One projected line or ring with its bounding box in world units.
-  public struct Path: Sendable {
+  public struct Path: Sendable, Equatable {
     /// Interleaved x, y world coordinates.
     public var points: [Double]
     public var minX: Double, minY: Double, maxX: Double, maxY: Double
@@ -28,7 +28,7 @@ public struct Basemap: Sendable {
   }
 
   /// A populated place.
-  public struct Place: Sendable {
+  public struct Place: Sendable, Equatable {
     /// The place's name.
     public var name: String
     /// Where it is.
@@ -49,12 +49,11 @@ public struct Basemap: Sendable {
   public static let attribution =
     "© OpenStreetMap contributors · ODbL · © GeoBasis-DE / BKG 2023 · © Destatis 2019 · Natural Earth"
 
-  /// The bundled basemap, loaded once on first use.
-  public static func bundled() throws -> Basemap { try shared.get() }
+  /// The bundled basemap, read once per process on first use from the map image in the cache
+  /// folder (``MapImage``), which is written from the GeoJSON when there is none.
+  public static func bundled() throws -> Basemap { try BundledMaps.shared.get().basemap }
 
-  private static let shared: Result<Basemap, any Error> = Result { try Basemap.load() }
-
-  /// Loads every layer from the bundled GeoJSON files.
+  /// Parses and projects every layer of the bundled GeoJSON files (what ``MapImage`` holds).
   public static func load() throws -> Basemap {
     var layers: [Layer: [Path]] = [:]
     let files: [(Layer, BundledData.File)] = [
