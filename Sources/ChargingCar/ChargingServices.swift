@@ -8,6 +8,7 @@ import Routing
 import StationIndex
 import Synchronization
 import TripPlanner
+import WaysideData
 
 /// A charging site with its price for the driver.
 public struct PricedSite: Hashable, Sendable, Identifiable {
@@ -139,9 +140,9 @@ public struct ChargeSearch: Sendable {
       var seen = Set<Int32>(minimumCapacity: wanted)
       let ids = matches.ids
       for k in ids.indices {
-        guard let place = catalog.places[ids[k]] else { continue }
+        guard let place = catalog.place(of: ids[k]) else { continue }
         if let region = query.region {
-          let row = catalog.sites[Int(place.site)].stations[Int(place.member)]
+          let row = catalog.site(at: Int(place.site)).stations[Int(place.member)]
           if !region.contains(row.coordinate) { continue }
         }
         if seen.insert(place.site).inserted {
@@ -154,7 +155,7 @@ public struct ChargeSearch: Sendable {
     }
     let everything = filter == StationFilter.none
     let sites = found.map { hit -> ChargeSite in
-      var site = catalog.sites[Int(hit.site)]
+      var site = catalog.site(at: Int(hit.site))
       if !everything {
         let matching = site.stations.filter(filter.matches)
         if matching.count != site.stations.count {
@@ -288,13 +289,26 @@ enum BundledSearch {
       let new = Task {
         let set = try await BundledStationSet.shared()
         let quoter = try await BundledTariffs.quoter()
-        let sites = await onOwnThread { SiteCatalog(index: set.index) }
+        let sites = await onOwnThread { bundledSites(set.index) }
         return ChargeSearch(index: set.index, sites: sites, pricing: SitePricing(quoter: quoter))
       }
       task = new
       return new
     }
     return try await task.value
+  }
+
+  /// The bundled set's sites from their image in the cache folder (written there on the first
+  /// start), so a start decodes only the stations it shows.
+  static func bundledSites(_ index: StationIndex) -> SiteCatalog {
+    guard let snapshotKey = try? BundledStationSet.snapshotKey() else {
+      return SiteCatalog(index: index)
+    }
+    return SiteCatalogImage.catalog(
+      of: index,
+      at: BundledData.cacheDirectory().appendingPathComponent("bundled-sites.image"),
+      key: SiteCatalogImage.key(snapshotKey: snapshotKey),
+      warn: { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) })
   }
 
   /// Runs `work` on a thread of its own and suspends until it is done.

@@ -3,26 +3,6 @@ import Geo
 import Synchronization
 import WaysideData
 
-/// A map image could not be used: it is truncated or damaged, or was written by another layout.
-///
-/// Reading an image never crashes on bad bytes; the caller reports this error (it names the
-/// file and what was expected) and rebuilds the image from the GeoJSON.
-public struct MapImageError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The image file.
-  public var path: String
-  /// What was wrong and what was expected.
-  public var reason: String
-
-  /// Creates an error.
-  public init(path: String, reason: String) {
-    self.path = path
-    self.reason = reason
-  }
-
-  /// `map image PATH is unusable: REASON`.
-  public var description: String { "map image \(path) is unusable: \(reason)" }
-}
-
 /// The national basemap and the city map as drawn — projected paths, bounding boxes, kinds,
 /// labels and places — in one binary file, read back with one copy per table instead of
 /// parsing and projecting 12 MB of GeoJSON.
@@ -30,7 +10,7 @@ public struct MapImageError: Error, Sendable, Hashable, CustomStringConvertible 
 /// It is a cache in the folder of the station snapshot (``WaysideData/BundledData/cacheDirectory(environment:)``),
 /// written on first use under a key made of the map files' fingerprint and ``formatVersion``:
 /// a missing file or one written under another key reads as "no image"; a truncated, damaged or
-/// foreign one throws ``MapImageError``; either way the caller parses the GeoJSON and writes the
+/// foreign one throws ``WaysideData/CacheImageError``; either way the caller parses the GeoJSON and writes the
 /// image again (`Guides/Startup.md`).
 ///
 /// Layout (integers little-endian): the 8 bytes `WMAPIMG1`; the key's length (UInt32) and UTF-8
@@ -45,7 +25,6 @@ public struct MapImageError: Error, Sendable, Hashable, CustomStringConvertible 
 /// name and rank as Int32); the city places (latitude, longitude, name, class); the city bounds.
 public enum MapImage {
   static let magic = Array("WMAPIMG1".utf8)
-  static let byteOrderMark: UInt32 = 0x0102_0304
 
   /// The layout's version, part of the key: a build that changes the layout or what the maps
   /// hold changes it, so older images read as written under another key.
@@ -88,8 +67,8 @@ public enum MapImage {
   /// The maps of the image at `url`; nil when there is no file or it was written under another
   /// key.
   ///
-  /// - Throws: ``MapImageError`` when the file is truncated, damaged or of another layout.
-  public static func read(_ url: URL, key: String) throws(MapImageError) -> (
+  /// - Throws: ``WaysideData/CacheImageError`` when the file is truncated, damaged or of another layout.
+  public static func read(_ url: URL, key: String) throws(CacheImageError) -> (
     basemap: Basemap, city: CityMap
   )? {
     guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
@@ -99,11 +78,14 @@ public enum MapImage {
   /// ``read(_:key:)`` on bytes already read; `path` names them in errors.
   public static func decode(
     _ data: Data, key: String, path: String, verifyChecksum: Bool = true
-  ) throws(MapImageError) -> (basemap: Basemap, city: CityMap)? {
+  ) throws(CacheImageError) -> (basemap: Basemap, city: CityMap)? {
     let result = data.withUnsafeBytes { raw in
-      Result { () throws(MapImageError) -> (basemap: Basemap, city: CityMap)? in
-        var reader = MapImageReader(raw: raw, path: path)
-        return try reader.maps(key: key, verifyChecksum: verifyChecksum)
+      Result { () throws(CacheImageError) -> (basemap: Basemap, city: CityMap)? in
+        var reader = CacheImageReader(raw, kind: "map image", path: path)
+        guard try reader.open(magic: magic, key: key, verifyChecksum: verifyChecksum) else {
+          return nil
+        }
+        return try MapImageTables.read(&reader)
       }
     }
     return try result.get()
@@ -186,17 +168,12 @@ public enum MapImage {
       stringOffsets.append(UInt32(stringBytes.count))
     }
 
-    var w = MapImageWriter()
-    w.bytes += magic
-    let keyBytes = Array(key.utf8)
-    w.put([UInt32(keyBytes.count)])
-    w.bytes += keyBytes
-    let checksumAt = w.bytes.count
-    w.bytes += [UInt8](repeating: 0, count: 8)
+    var w = CacheImageWriter(magic: magic, key: key)
     w.table([
-      byteOrderMark, UInt32(strings.count), UInt32(stringBytes.count), UInt32(kinds.count),
-      UInt32(points.count), UInt32(basemap.places.count), UInt32(city.places.count),
-      UInt32(Basemap.Layer.allCases.count), UInt32(CityMap.Kind.allCases.count),
+      CacheImageWriter.byteOrderMark, UInt32(strings.count), UInt32(stringBytes.count),
+      UInt32(kinds.count), UInt32(points.count), UInt32(basemap.places.count),
+      UInt32(city.places.count), UInt32(Basemap.Layer.allCases.count),
+      UInt32(CityMap.Kind.allCases.count),
     ])
     w.table(stringOffsets)
     w.table(stringBytes)
@@ -222,146 +199,59 @@ public enum MapImage {
       city.bounds.minimum.latitude, city.bounds.minimum.longitude, city.bounds.maximum.latitude,
       city.bounds.maximum.longitude,
     ])
-    let sum = w.bytes.withUnsafeBytes { raw in
-      CacheChecksum.of(UnsafeRawBufferPointer(rebasing: raw[(checksumAt + 8)...]))
-    }
-    withUnsafeBytes(of: sum.littleEndian) { raw in
-      w.bytes.replaceSubrange(checksumAt..<checksumAt + 8, with: raw)
-    }
-    return w.bytes
+    return w.finished()
   }
 }
 
-/// Appends tables of fixed-width values, each at a multiple of 8 bytes.
-struct MapImageWriter {
-  var bytes: [UInt8] = []
-
-  /// The values' bytes as they sit in memory (the image is written and read on little-endian
-  /// machines; the byte order mark lets a reader of the other order refuse it).
-  mutating func put<T: FixedWidthInteger>(_ values: [T]) {
-    values.withUnsafeBytes { bytes += $0 }
-  }
-
-  mutating func table<T: FixedWidthInteger>(_ values: [T]) {
-    while bytes.count % 8 != 0 { bytes.append(0) }
-    put(values)
-  }
-
-  mutating func table(_ values: [Double]) {
-    while bytes.count % 8 != 0 { bytes.append(0) }
-    values.withUnsafeBytes { bytes += $0 }
-  }
-}
-
-/// Reads an image's tables with every length, offset and string number checked.
-struct MapImageReader {
-  let raw: UnsafeRawBufferPointer
-  let path: String
-  var offset = 0
-
-  init(raw: UnsafeRawBufferPointer, path: String) {
-    self.raw = raw
-    self.path = path
-  }
-
-  func fail(_ reason: String) -> MapImageError { MapImageError(path: path, reason: reason) }
-
-  /// `count` bytes from the current offset.
-  mutating func take(_ count: Int, _ what: String) throws(MapImageError) -> UnsafeRawBufferPointer {
-    guard count >= 0, raw.count - offset >= count else {
-      throw fail("its \(what) (\(count) bytes from byte \(offset)) is cut off at byte \(raw.count)")
-    }
-    defer { offset += count }
-    return UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count])
-  }
-
-  /// A table of `count` values of `T`, starting at the next multiple of 8, copied out at once.
-  mutating func table<T>(_ type: T.Type, _ count: Int, _ what: String) throws(MapImageError)
-    -> [T]
-  {
-    offset = min(raw.count, (offset + 7) / 8 * 8)
-    let (size, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<T>.stride)
-    guard !overflow else { throw fail("its \(what) claims \(count) entries") }
-    let bytes = try take(size, what)
-    return [T](unsafeUninitializedCapacity: count) { buffer, initialised in
-      if let base = bytes.baseAddress, count > 0 {
-        UnsafeMutableRawBufferPointer(buffer).copyMemory(
-          from: UnsafeRawBufferPointer(start: base, count: size))
-      }
-      initialised = count
-    }
-  }
-
-  mutating func maps(key: String, verifyChecksum: Bool) throws(MapImageError) -> (
+/// Reads the map image's tables after its header, with every offset and string number checked.
+enum MapImageTables {
+  static func read(_ reader: inout CacheImageReader) throws(CacheImageError) -> (
     basemap: Basemap, city: CityMap
-  )? {
-    guard raw.count >= MapImage.magic.count,
-      raw.prefix(MapImage.magic.count).elementsEqual(MapImage.magic)
-    else {
-      throw fail(
-        "it does not start with \(String(decoding: MapImage.magic, as: UTF8.self)) (an older "
-          + "format or another file)")
-    }
-    offset = MapImage.magic.count
-    let keyLength = Int(try take(4, "key length").loadUnaligned(as: UInt32.self).littleEndian)
-    guard try take(keyLength, "key").elementsEqual(key.utf8) else { return nil }
-    let expected = try take(8, "checksum").loadUnaligned(as: UInt64.self).littleEndian
-    if verifyChecksum {
-      let actual = CacheChecksum.of(UnsafeRawBufferPointer(rebasing: raw[offset...]))
-      guard actual == expected else {
-        throw fail(
-          "its checksum is \(CacheChecksum.hex(actual)), expected \(CacheChecksum.hex(expected)) "
-            + "(the file was changed or damaged after it was written)")
-      }
-    }
-    let counts = try table(UInt32.self, 9, "counts").map(Int.init)
-    guard counts[0] == Int(MapImage.byteOrderMark) else {
-      throw fail("its byte order mark is \(counts[0]), expected \(MapImage.byteOrderMark)")
-    }
+  ) {
+    func fail(_ reason: String) -> CacheImageError { reader.fail(reason) }
+    let counts = try reader.counts(8)
     let (stringCount, stringLength, pathCount, pointCount) = (
-      counts[1], counts[2], counts[3], counts[4]
+      counts[0], counts[1], counts[2], counts[3]
     )
-    let (placeCount, cityPlaceCount) = (counts[5], counts[6])
-    guard counts[7] == Basemap.Layer.allCases.count, counts[8] == CityMap.Kind.allCases.count
+    let (placeCount, cityPlaceCount) = (counts[4], counts[5])
+    guard counts[6] == Basemap.Layer.allCases.count, counts[7] == CityMap.Kind.allCases.count
     else {
       throw fail(
-        "it has \(counts[7]) layers and \(counts[8]) city kinds, expected "
+        "it has \(counts[6]) layers and \(counts[7]) city kinds, expected "
           + "\(Basemap.Layer.allCases.count) and \(CityMap.Kind.allCases.count)")
     }
-    let strings = try readStrings(count: stringCount, length: stringLength)
-    func text(_ number: Int32, _ what: String) throws(MapImageError) -> String? {
+    let strings = try readStrings(&reader, count: stringCount, length: stringLength)
+    func text(_ number: Int32, _ what: String) throws(CacheImageError) -> String? {
       guard number >= -1, Int(number) < strings.count else {
         throw fail("\(what) refers to string \(number), expected -1 … \(strings.count - 1)")
       }
       return number < 0 ? nil : strings[Int(number)]
     }
-    func required(_ number: Int32, _ what: String) throws(MapImageError) -> String {
+    func required(_ number: Int32, _ what: String) throws(CacheImageError) -> String {
       guard let found = try text(number, what) else { throw fail("\(what) has no text") }
       return found
     }
 
-    let points = try table(Double.self, pointCount, "point values")
-    let bounds = try table(Double.self, 4 * pathCount, "path bounds")
-    let minZooms = try table(Double.self, pathCount, "path zooms")
-    let starts = try table(UInt32.self, pathCount + 1, "path starts")
-    let kinds = try table(Int32.self, pathCount, "path kinds")
-    let labels = try table(Int32.self, pathCount, "path labels")
-    let names = try table(Int32.self, pathCount, "path names")
-    let refs = try table(Int32.self, pathCount, "path refs")
-    let rings = try table(Int32.self, pathCount, "ring flags")
-    let layerRanges = try table(UInt32.self, 2 * counts[7], "layer ranges")
-    let kindRanges = try table(UInt32.self, 2 * counts[8], "city kind ranges")
-    let placeValues = try table(Double.self, 4 * placeCount, "places")
-    let populations = try table(Int64.self, placeCount, "populations")
-    let placeNames = try table(Int32.self, placeCount, "place names")
-    let ranks = try table(Int32.self, placeCount, "place ranks")
-    let cityValues = try table(Double.self, 2 * cityPlaceCount, "city places")
-    let cityNames = try table(Int32.self, cityPlaceCount, "city place names")
-    let cityClasses = try table(Int32.self, cityPlaceCount, "city place classes")
-    let box = try table(Double.self, 4, "city bounds")
-    guard offset == raw.count else {
-      throw fail("it has \(raw.count - offset) bytes after its last table, expected none")
-    }
+    let points = try reader.table(Double.self, pointCount, "point values")
+    let bounds = try reader.table(Double.self, 4 * pathCount, "path bounds")
+    let minZooms = try reader.table(Double.self, pathCount, "path zooms")
+    let starts = try reader.table(UInt32.self, pathCount + 1, "path starts")
+    let kinds = try reader.table(Int32.self, pathCount, "path kinds")
+    let labels = try reader.table(Int32.self, pathCount, "path labels")
+    let names = try reader.table(Int32.self, pathCount, "path names")
+    let refs = try reader.table(Int32.self, pathCount, "path refs")
+    let rings = try reader.table(Int32.self, pathCount, "ring flags")
+    let layerRanges = try reader.table(UInt32.self, 2 * counts[6], "layer ranges")
+    let kindRanges = try reader.table(UInt32.self, 2 * counts[7], "city kind ranges")
+    let placeValues = try reader.table(Double.self, 4 * placeCount, "places")
+    let populations = try reader.table(Int64.self, placeCount, "populations")
+    let placeNames = try reader.table(Int32.self, placeCount, "place names")
+    let ranks = try reader.table(Int32.self, placeCount, "place ranks")
+    let cityValues = try reader.table(Double.self, 2 * cityPlaceCount, "city places")
+    let cityNames = try reader.table(Int32.self, cityPlaceCount, "city place names")
+    let cityClasses = try reader.table(Int32.self, cityPlaceCount, "city place classes")
+    let box = try reader.table(Double.self, 4, "city bounds")
+    try reader.finish()
 
     guard starts[0] == 0, Int(starts[pathCount]) == pointCount else {
       throw fail(
@@ -389,7 +279,7 @@ struct MapImageReader {
           label: try text(labels[i], "path \(i)'s label"), minZoom: minZooms[i],
           isRing: rings[i] == 1))
     }
-    func range(_ ranges: [UInt32], _ k: Int, _ what: String) throws(MapImageError) -> Range<Int> {
+    func range(_ ranges: [UInt32], _ k: Int, _ what: String) throws(CacheImageError) -> Range<Int> {
       let start = Int(ranges[2 * k])
       let count = Int(ranges[2 * k + 1])
       guard start <= pathCount, count <= pathCount - start else {
@@ -445,26 +335,26 @@ struct MapImageReader {
   }
 
   /// The string table: offsets checked to rise to `length`, every string valid UTF-8.
-  mutating func readStrings(count: Int, length: Int) throws(MapImageError) -> [String] {
-    let offsets = try table(UInt32.self, count + 1, "string offsets")
-    offset = min(raw.count, (offset + 7) / 8 * 8)
-    let bytes = try take(length, "string bytes")
-    var strings: [String] = []
-    strings.reserveCapacity(count)
+  static func readStrings(_ reader: inout CacheImageReader, count: Int, length: Int)
+    throws(CacheImageError) -> [String]
+  {
+    let offsets = try reader.table(UInt32.self, count + 1, "string offsets")
+    let bytes = try reader.table(UInt8.self, length, "string bytes")
     guard offsets[0] == 0, Int(offsets[count]) == length else {
-      throw fail(
+      throw reader.fail(
         "its string offsets run from \(offsets[0]) to \(offsets[count]), expected 0 to \(length)")
     }
+    var strings: [String] = []
+    strings.reserveCapacity(count)
     for i in 0..<count {
       let start = Int(offsets[i])
       let end = Int(offsets[i + 1])
       guard start <= end else {
-        throw fail("string \(i) runs from byte \(start) to \(end), expected a rising range")
+        throw reader.fail("string \(i) runs from byte \(start) to \(end), expected a rising range")
       }
-      guard
-        let text = String(
-          validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-      else { throw fail("string \(i) is not valid UTF-8") }
+      guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
+        throw reader.fail("string \(i) is not valid UTF-8")
+      }
       strings.append(text)
     }
     return strings
@@ -500,9 +390,10 @@ enum BundledMaps {
     thread.start()
     let basemap = Result { try Basemap.load() }
     done.wait()
-    let cityResult =
-      city.withLock { $0 }
-      ?? .failure(MapImageError(path: fileName, reason: "the city map was not parsed"))
+    guard let cityResult = city.withLock({ $0 }) else {
+      throw CacheImageError(
+        kind: "map image", path: fileName, reason: "the city map was not parsed")
+    }
     return (try basemap.get(), try cityResult.get())
   }
 }
