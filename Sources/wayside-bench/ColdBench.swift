@@ -1,3 +1,4 @@
+import CarRender
 import Charging
 import Foundation
 import Geo
@@ -88,6 +89,9 @@ enum ColdBench {
         measured: String(
           format: "%.1f ms (%.1f×), %.1f MB", warmMedian, coldMedian / warmMedian, peak),
         met: warmMedian <= 60 && coldMedian / warmMedian >= 7 && peak <= 50)
+      // One launch writes the caches the simulator keeps beside the snapshot (map and site
+      // images); the timed launches then start warm, as every start after the first does.
+      _ = simulator(binary, data: data, cache: cache)
       var launches: [(first: Double, real: Double)] = []
       var last: (launch: Double, real: Double, repeated: Double, body: [UInt8])?
       for _ in 0..<bench.runs(5, quick: 2) {
@@ -123,6 +127,7 @@ enum ColdBench {
         .appendingPathComponent("debug/wayside")
       if FileManager.default.isExecutableFile(atPath: debugBinary.path) {
         _ = runProcess(debugBinary, arguments, cache: cache, data: data)  // its own snapshot key
+        _ = simulator(debugBinary, data: data, cache: cache)  // its own map and site images
         var reals: [Double] = []
         for _ in 0..<bench.runs(3, quick: 1) {
           guard let sim = simulator(debugBinary, data: data, cache: cache) else { break }
@@ -167,6 +172,24 @@ enum ColdBench {
       "basemap GeoJSON (\(IndexBench.fixed(megabytes, 1)) MB) → features  scanner \(scanner.text()); "
         + "JSONSerialization parse alone \(foundation.text()) (\(scanner.speedup(over: foundation)))"
     )
+    // What the simulator reads instead: both maps as drawn, from the map image.
+    var maps: (basemap: Basemap, city: CityMap)?
+    let parsed = try Bench.median(runs: bench.runs(3, quick: 1)) {
+      let both = (try Basemap.load(), try CityMap.load())
+      IndexBench.sink &+= both.0.places.count &+ both.1.places.count
+      maps = both
+    }
+    if let maps {
+      let image = Data(MapImage.encode(maps.basemap, maps.city, key: "bench"))
+      let read = try Bench.median(runs: bench.runs(7, quick: 2)) {
+        let back = try MapImage.decode(image, key: "bench", path: "bench")
+        IndexBench.sink &+= back?.basemap.places.count ?? 0
+      }
+      print(
+        "basemap + Kassel city map as drawn  map image (\(IndexBench.fixed(Double(image.count) / 1_048_576, 1)) MB, "
+          + "checked) \(read.text()); scanner parse + projection of their GeoJSON \(parsed.text()) "
+          + "(\(read.speedup(over: parsed)))")
+    }
   }
 
   /// Launches `wayside serve --port 0`, waits for its URL, then times the first `GET /state`,

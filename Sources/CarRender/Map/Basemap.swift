@@ -15,7 +15,7 @@ public struct Basemap: Sendable, Equatable {
   /// One projected line or ring with its bounding box in world units.
   public struct Path: Sendable, Equatable {
     /// Interleaved x, y world coordinates.
-    public var points: [Double]
+    public var points: PathPoints
     public var minX: Double, minY: Double, maxX: Double, maxY: Double
     /// Road kind (`motorway`, `motorway_link`, `trunk`, `primary`, `secondary`) or nil.
     public var kind: String?
@@ -111,8 +111,45 @@ public struct Basemap: Sendable, Equatable {
         maxY = max(maxY, p.y)
       }
       return Path(
-        points: points, minX: minX, minY: minY, maxX: maxX, maxY: maxY, kind: kind, label: label,
+        points: PathPoints(points), minX: minX, minY: minY, maxX: maxX, maxY: maxY, kind: kind,
+        label: label,
         minZoom: minZoom, isRing: isRing)
     }
   }
+}
+
+/// The interleaved x, y world coordinates of one path: an array of its own, or a stretch of the
+/// table every path of a ``MapImage`` shares (one copy of the table instead of one allocation
+/// and copy per path).
+public struct PathPoints: RandomAccessCollection, Sendable, Equatable {
+  private let storage: [Double]
+  private let offset: Int
+  /// The number of values (twice the number of points).
+  public let endIndex: Int
+
+  /// The values of `values`.
+  public init(_ values: [Double]) {
+    storage = values
+    offset = 0
+    endIndex = values.count
+  }
+
+  /// The values `range` of `storage` (checked by the caller to lie inside it).
+  init(_ storage: [Double], range: Range<Int>) {
+    self.storage = storage
+    offset = range.lowerBound
+    endIndex = range.count
+  }
+
+  /// Always 0.
+  public var startIndex: Int { 0 }
+
+  /// The value at `index` (0 ..< ``endIndex``).
+  public subscript(index: Int) -> Double {
+    precondition(index >= 0 && index < endIndex, "path point value \(index) of \(endIndex)")
+    return storage[offset + index]
+  }
+
+  /// Two paths' points are equal when their values are.
+  public static func == (a: PathPoints, b: PathPoints) -> Bool { a.elementsEqual(b) }
 }

@@ -273,7 +273,8 @@ enum MapImageTables {
       }
       paths.append(
         Basemap.Path(
-          points: Array(points[start..<end]), minX: bounds[4 * i], minY: bounds[4 * i + 1],
+          points: PathPoints(points, range: start..<end), minX: bounds[4 * i],
+          minY: bounds[4 * i + 1],
           maxX: bounds[4 * i + 2], maxY: bounds[4 * i + 3],
           kind: try text(kinds[i], "path \(i)'s kind"),
           label: try text(labels[i], "path \(i)'s label"), minZoom: minZooms[i],
