@@ -45,6 +45,12 @@ public struct Basemap: Sendable, Equatable {
   /// Places sorted by population, largest first.
   public var places: [Place]
 
+  /// Creates a basemap from layers already projected (``load()`` and ``MapImage`` make them).
+  public init(layers: [Layer: [Path]], places: [Place]) {
+    self.layers = layers
+    self.places = places
+  }
+
   /// The attribution text that must be visible on every map drawn from this data.
   public static let attribution =
     "© OpenStreetMap contributors · ODbL · © GeoBasis-DE / BKG 2023 · © Destatis 2019 · Natural Earth"

@@ -44,6 +44,13 @@ public struct CityMap: Sendable, Equatable {
   /// The area the data covers; outside it only the national layers are drawn.
   public var bounds: BoundingBox
 
+  /// Creates a city map from features already projected (``load()`` and ``MapImage`` make them).
+  public init(features: [Kind: [Feature]], places: [Place], bounds: BoundingBox) {
+    self.features = features
+    self.places = places
+    self.bounds = bounds
+  }
+
   /// The credit every map drawn from this data must show.
   public static let attribution = "© OpenStreetMap contributors · ODbL"
 
