@@ -271,7 +271,8 @@ public enum SiteCatalogImage {
       for k in 0..<idRows.count {
         let (start, end) = (Int(idStarts[k]), Int(idStarts[k + 1]))
         let row = Int(idRows[k])
-        guard start <= end, row >= 0, row < rowSites.count, rowSites[row] >= 0 else {
+        guard start <= end, end <= all.count, row >= 0, row < rowSites.count, rowSites[row] >= 0
+        else {
           throw reader.fail("id \(k) has bytes \(start) ..< \(end) and row \(row), out of range")
         }
         let id = UnsafeBufferPointer(rebasing: all[start..<end])

@@ -120,4 +120,26 @@ struct MapImageTests {
       }
     }
   }
+
+  @Test("any word of an image set to a large value is refused or still reads, never a crash")
+  func everyWordOverwritten() throws {
+    let maps = try Self.parsed.get()
+    let small = Basemap(
+      layers: [.rivers: Array((maps.basemap.layers[.rivers] ?? []).prefix(2))],
+      places: Array(maps.basemap.places.prefix(2)))
+    let city = CityMap(
+      features: [.minor: Array((maps.city.features[.minor] ?? []).prefix(2))],
+      places: Array(maps.city.places.prefix(1)), bounds: maps.city.bounds)
+    let bytes = MapImage.encode(small, city, key: "k")
+    var refused = 0
+    for word in stride(from: 24, to: bytes.count - 4, by: 4) {
+      var damaged = bytes
+      damaged.replaceSubrange(word..<word + 4, with: [0xFF, 0xFF, 0x00, 0x00])
+      if (try? MapImage.decode(Data(damaged), key: "k", path: "m", verifyChecksum: false)) == nil {
+        refused += 1
+      }
+    }
+    // The counts, offsets, string numbers and flags are refused; point values may take any value.
+    #expect(refused > 40)
+  }
 }

@@ -263,10 +263,10 @@ enum MapImageTables {
     for i in 0..<pathCount {
       let start = Int(starts[i])
       let end = Int(starts[i + 1])
-      guard start <= end, (end - start) % 2 == 0, end - start >= 4 else {
+      guard start <= end, end <= pointCount, (end - start) % 2 == 0, end - start >= 4 else {
         throw fail(
           "path \(i) runs from point value \(start) to \(end), expected an even span of at "
-            + "least 4 (two points)")
+            + "least 4 (two points) within 0 … \(pointCount)")
       }
       guard rings[i] == 0 || rings[i] == 1 else {
         throw fail("path \(i) has ring flag \(rings[i]), expected 0 or 1")
@@ -350,8 +350,10 @@ enum MapImageTables {
     for i in 0..<count {
       let start = Int(offsets[i])
       let end = Int(offsets[i + 1])
-      guard start <= end else {
-        throw reader.fail("string \(i) runs from byte \(start) to \(end), expected a rising range")
+      guard start <= end, end <= length else {
+        throw reader.fail(
+          "string \(i) runs from byte \(start) to \(end), expected a rising range within 0 … \(length)"
+        )
       }
       guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
         throw reader.fail("string \(i) is not valid UTF-8")
