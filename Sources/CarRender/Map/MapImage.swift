@@ -221,14 +221,19 @@ enum MapImageTables {
           + "\(Basemap.Layer.allCases.count) and \(CityMap.Kind.allCases.count)")
     }
     let strings = try readStrings(&reader, count: stringCount, length: stringLength)
-    func text(_ number: Int32, _ what: String) throws(CacheImageError) -> String? {
+    // `what` is only built for a message: a path's text is looked up four times per path.
+    func text(_ number: Int32, _ what: @autoclosure () -> String) throws(CacheImageError)
+      -> String?
+    {
       guard number >= -1, Int(number) < strings.count else {
-        throw fail("\(what) refers to string \(number), expected -1 … \(strings.count - 1)")
+        throw fail("\(what()) refers to string \(number), expected -1 … \(strings.count - 1)")
       }
       return number < 0 ? nil : strings[Int(number)]
     }
-    func required(_ number: Int32, _ what: String) throws(CacheImageError) -> String {
-      guard let found = try text(number, what) else { throw fail("\(what) has no text") }
+    func required(_ number: Int32, _ what: @autoclosure () -> String) throws(CacheImageError)
+      -> String
+    {
+      guard let found = try text(number, what()) else { throw fail("\(what()) has no text") }
       return found
     }
 
