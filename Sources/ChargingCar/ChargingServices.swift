@@ -6,6 +6,7 @@ import Geo
 import Pricing
 import Routing
 import StationIndex
+import StationStore
 import Synchronization
 import TripPlanner
 import WaysideData
@@ -304,9 +305,20 @@ enum BundledSearch {
     guard let snapshotKey = try? BundledStationSet.snapshotKey() else {
       return SiteCatalog(index: index)
     }
+    let cache = BundledData.cacheDirectory()
+    // The first start built the index from the imported files and wrote the snapshot: the site
+    // image refers to the snapshot's rows, so it is made over the snapshot just written (sites
+    // are looked up by row id, so the search's own index serves the queries either way).
+    var rows = index
+    if index.stationSource == nil,
+      let written = try? StationSnapshot.open(
+        cache.appendingPathComponent(BundledStationSet.snapshotFileName), key: snapshotKey)
+    {
+      rows = written
+    }
     return SiteCatalogImage.catalog(
-      of: index,
-      at: BundledData.cacheDirectory().appendingPathComponent("bundled-sites.image"),
+      of: rows,
+      at: cache.appendingPathComponent("bundled-sites.image"),
       key: SiteCatalogImage.key(snapshotKey: snapshotKey),
       warn: { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) })
   }

@@ -114,10 +114,13 @@ public struct BundledStationSet: Sendable {
   /// writing the snapshot) when there is no usable one; `warn` hears why a snapshot was not used.
   public static func load(cache: URL, warn: (String) -> Void) throws -> StationIndex {
     try StationSnapshot.index(
-      at: cache.appendingPathComponent("bundled-stations.snapshot"), key: try snapshotKey(),
+      at: cache.appendingPathComponent(snapshotFileName), key: try snapshotKey(),
       warn: warn
     ) { try StationCatalog.loadBundled().stations }
   }
+
+  /// The snapshot's name in the cache folder.
+  public static let snapshotFileName = "bundled-stations.snapshot"
 
   /// The key the bundled set's snapshot is written under: the station files' fingerprint and
   /// the record codec's version (caches built over the snapshot extend it).
