@@ -53,7 +53,8 @@ let package = Package(
       dependencies: ["Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData"],
       swiftSettings: strict),
     .target(
-      name: "StationStore", dependencies: ["Geo", "Charging", "CSQLite", "StationIndex"], swiftSettings: strict),
+      name: "StationStore",
+      dependencies: ["Geo", "Charging", "CSQLite", "StationIndex", "WaysideData"], swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .target(
@@ -195,7 +196,7 @@ let package = Package(
       dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarRenderTests", dependencies: ["CarRender", "KitDemos"], exclude: ["Golden"],
+      name: "CarRenderTests", dependencies: ["CarRender", "KitDemos", "WaysideData"], exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
       name: "MapCarTests",
@@ -211,7 +212,7 @@ let package = Package(
       name: "ChargingCarTests",
       dependencies: [
         "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
-        "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex",
+        "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex", "WaysideData",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -25,6 +25,7 @@ declare -A roots=(
   [ocm]=StationFeeds
   [geojson]=Geo
   [index-image]=StationIndex
+  [map-image]=CarRender
 )
 # The modules a module needs, dependencies first, one "name [resources]" line each.
 swift package --scratch-path "$out/spm" dump-package >"$out/package.json"
@@ -53,7 +54,7 @@ for name in order:
     print(name, "resources" if targets[name].get("resources") else "")
 PY
 }
-all_targets=(http-request journey tariff csv jsonl ocpi ocm geojson index-image)
+all_targets=(http-request journey tariff csv jsonl ocpi ocm geojson index-image map-image)
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -enable-upcoming-feature
   ExistentialAny -enable-testing -O -g -use-ld=lld -I "$out/modules")
 # Objects built with other flags are stale.

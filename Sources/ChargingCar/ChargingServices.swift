@@ -6,8 +6,10 @@ import Geo
 import Pricing
 import Routing
 import StationIndex
+import StationStore
 import Synchronization
 import TripPlanner
+import WaysideData
 
 /// A charging site with its price for the driver.
 public struct PricedSite: Hashable, Sendable, Identifiable {
@@ -139,9 +141,9 @@ public struct ChargeSearch: Sendable {
       var seen = Set<Int32>(minimumCapacity: wanted)
       let ids = matches.ids
       for k in ids.indices {
-        guard let place = catalog.places[ids[k]] else { continue }
+        guard let place = catalog.place(of: ids[k]) else { continue }
         if let region = query.region {
-          let row = catalog.sites[Int(place.site)].stations[Int(place.member)]
+          let row = catalog.site(at: Int(place.site)).stations[Int(place.member)]
           if !region.contains(row.coordinate) { continue }
         }
         if seen.insert(place.site).inserted {
@@ -154,7 +156,7 @@ public struct ChargeSearch: Sendable {
     }
     let everything = filter == StationFilter.none
     let sites = found.map { hit -> ChargeSite in
-      var site = catalog.sites[Int(hit.site)]
+      var site = catalog.site(at: Int(hit.site))
       if !everything {
         let matching = site.stations.filter(filter.matches)
         if matching.count != site.stations.count {
@@ -288,13 +290,37 @@ enum BundledSearch {
       let new = Task {
         let set = try await BundledStationSet.shared()
         let quoter = try await BundledTariffs.quoter()
-        let sites = await onOwnThread { SiteCatalog(index: set.index) }
+        let sites = await onOwnThread { bundledSites(set.index) }
         return ChargeSearch(index: set.index, sites: sites, pricing: SitePricing(quoter: quoter))
       }
       task = new
       return new
     }
     return try await task.value
+  }
+
+  /// The bundled set's sites from their image in the cache folder (written there on the first
+  /// start), so a start decodes only the stations it shows.
+  static func bundledSites(_ index: StationIndex) -> SiteCatalog {
+    guard let snapshotKey = try? BundledStationSet.snapshotKey() else {
+      return SiteCatalog(index: index)
+    }
+    let cache = BundledData.cacheDirectory()
+    // The first start built the index from the imported files and wrote the snapshot: the site
+    // image refers to the snapshot's rows, so it is made over the snapshot just written (sites
+    // are looked up by row id, so the search's own index serves the queries either way).
+    var rows = index
+    if index.stationSource == nil,
+      let written = try? StationSnapshot.open(
+        cache.appendingPathComponent(BundledStationSet.snapshotFileName), key: snapshotKey)
+    {
+      rows = written
+    }
+    return SiteCatalogImage.catalog(
+      of: rows,
+      at: cache.appendingPathComponent("bundled-sites.image"),
+      key: SiteCatalogImage.key(snapshotKey: snapshotKey),
+      warn: { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) })
   }
 
   /// Runs `work` on a thread of its own and suspends until it is done.
@@ -308,10 +334,16 @@ enum BundledSearch {
 }
 
 /// The basemap's largest towns, for the Route tab.
+///
+/// Only the towns are read: the road network is built when a route is first planned, not while
+/// the app's first screen loads (it would take a core from the Charge tab's search).
 enum BundledCities {
   static func largest() async throws -> [Destination] {
-    let roads = try await BundledRoads.shared()
-    return roads.places.places.sorted { ($0.population, $1.name) > ($1.population, $0.name) }
+    let places: PlaceDirectory
+    do { places = try await PlaceDirectory.bundled() } catch {
+      throw BundledDataLoadError(what: "the bundled towns", reason: "\(error)")
+    }
+    return places.places.sorted { ($0.population, $1.name) > ($1.population, $0.name) }
       .prefix(ChargingServices.cityCount)
       .map { Destination(name: $0.name, coordinate: $0.coordinate) }
   }

@@ -19,18 +19,72 @@ import Synchronization
 /// hash lookup.
 public struct SiteCatalog: Sendable {
   /// Where a row sits: its site and its place among the site's rows.
-  struct Place: Sendable {
+  struct Place: Sendable, Equatable {
     let site: Int32
     let member: Int32
   }
 
-  /// The sites, each with all its rows (distance 0).
-  public let sites: [ChargeSite]
-  /// Row id → its site.
-  let places: [Station.ID: Place]
+  /// Sites built at once, or a site table read from an image whose sites are built when
+  /// first asked for (``SiteTable``).
+  enum Storage: Sendable {
+    case built(sites: [ChargeSite], places: [Station.ID: Place])
+    case table(SiteTable)
+  }
+
+  let storage: Storage
+
+  /// The sites, each with all its rows (distance 0); from a site table every site is built.
+  public var sites: [ChargeSite] {
+    switch storage {
+    case .built(let sites, _): sites
+    case .table(let table): (0..<table.siteCount).map { table.site(at: $0) }
+    }
+  }
+
+  /// The site at `index` (0 ..< ``count``), with all its rows.
+  func site(at index: Int) -> ChargeSite {
+    switch storage {
+    case .built(let sites, _): sites[index]
+    case .table(let table): table.site(at: index)
+    }
+  }
+
+  /// Where the row `id` sits; nil for an id the set does not have.
+  func place(of id: Station.ID) -> Place? {
+    switch storage {
+    case .built(_, let places): places[id]
+    case .table(let table): table.place(of: id)
+    }
+  }
+
+  /// The number of rows in sites.
+  var rowCount: Int {
+    switch storage {
+    case .built(_, let places): places.count
+    case .table(let table): table.rowCount
+    }
+  }
 
   /// Groups `stations` into sites.
   public init(stations: [Station]) {
+    var sites: [ChargeSite] = []
+    var places: [Station.ID: Place] = [:]
+    places.reserveCapacity(stations.count)
+    for rows in Self.group(stations) {
+      let site = ChargeSite(stations: rows.map { stations[$0] }, distanceKilometres: 0)
+      for (member, station) in site.stations.enumerated() {
+        places[station.id] = Place(site: Int32(sites.count), member: Int32(member))
+      }
+      sites.append(site)
+    }
+    storage = .built(sites: sites, places: places)
+  }
+
+  init(table: SiteTable) { storage = .table(table) }
+
+  /// The sites of `stations` as lists of their indices, each in id order (the order of
+  /// ``ChargeSite/stations``).
+  static func group(_ stations: [Station]) -> [[Int]] {
     // Rows by site key, in order of first appearance; each key's rows then in id order.
     var keys: [String: Int] = [:]
     keys.reserveCapacity(stations.count)
@@ -67,19 +121,7 @@ public struct SiteCatalog: Sendable {
       }
       members += clusters
     }
-    var sites: [ChargeSite] = []
-    sites.reserveCapacity(members.count)
-    var places: [Station.ID: Place] = [:]
-    places.reserveCapacity(stations.count)
-    for rows in members {
-      let site = ChargeSite(stations: rows.map { stations[$0] }, distanceKilometres: 0)
-      for (member, station) in site.stations.enumerated() {
-        places[station.id] = Place(site: Int32(sites.count), member: Int32(member))
-      }
-      sites.append(site)
-    }
-    self.sites = sites
-    self.places = places
+    return members
   }
 
   /// Groups every station of `index` into sites.
@@ -92,11 +134,16 @@ public struct SiteCatalog: Sendable {
 
   /// The site a row belongs to, at distance 0; nil for an id the set does not have.
   public func site(containing id: Station.ID) -> ChargeSite? {
-    places[id].map { sites[Int($0.site)] }
+    place(of: id).map { site(at: Int($0.site)) }
   }
 
   /// The number of sites.
-  public var count: Int { sites.count }
+  public var count: Int {
+    switch storage {
+    case .built(let sites, _): sites.count
+    case .table(let table): table.siteCount
+    }
+  }
 }
 
 /// Prices already worked out, by the priced row, the tariff selection and the session: a site

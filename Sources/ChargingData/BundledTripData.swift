@@ -113,10 +113,19 @@ public struct BundledStationSet: Sendable {
   /// The bundled set's index from its snapshot in `cache`, importing the bundled files (and
   /// writing the snapshot) when there is no usable one; `warn` hears why a snapshot was not used.
   public static func load(cache: URL, warn: (String) -> Void) throws -> StationIndex {
-    let key = "bundled \(try BundledData.quickFingerprint()) codec \(StationCodec.formatVersion)"
-    return try StationSnapshot.index(
-      at: cache.appendingPathComponent("bundled-stations.snapshot"), key: key, warn: warn
+    try StationSnapshot.index(
+      at: cache.appendingPathComponent(snapshotFileName), key: try snapshotKey(),
+      warn: warn
     ) { try StationCatalog.loadBundled().stations }
+  }
+
+  /// The snapshot's name in the cache folder.
+  public static let snapshotFileName = "bundled-stations.snapshot"
+
+  /// The key the bundled set's snapshot is written under: the station files' fingerprint and
+  /// the record codec's version (caches built over the snapshot extend it).
+  public static func snapshotKey() throws -> String {
+    "bundled \(try BundledData.quickFingerprint()) codec \(StationCodec.formatVersion)"
   }
 
   /// The set, read and indexed on first use and shared afterwards.

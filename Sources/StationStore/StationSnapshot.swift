@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import StationIndex
 import Synchronization
+import WaysideData
 
 #if canImport(Glibc)
   import Glibc
@@ -54,14 +55,7 @@ public enum StationSnapshot {
   public static func cacheDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL {
-    if let own = environment["WAYSIDE_CACHE_DIR"], !own.isEmpty {
-      return URL(fileURLWithPath: own)
-    }
-    if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg).appendingPathComponent("wayside")
-    }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return URL(fileURLWithPath: home).appendingPathComponent(".cache/wayside")
+    BundledData.cacheDirectory(environment: environment)
   }
 
   /// The index of the snapshot at `url`, its stations decoded on demand; nil when there is no
@@ -232,34 +226,8 @@ public enum StationSnapshot {
     return index
   }
 
-  /// A 64-bit checksum of `bytes`: four interleaved multiply-rotate lanes over 8-byte words
-  /// (about a millisecond for the bundled set's snapshot), folded with the tail and length.
-  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var a: UInt64 = 0x243F_6A88_85A3_08D3
-    var b: UInt64 = 0x1319_8A2E_0370_7344
-    var c: UInt64 = 0xA409_3822_299F_31D0
-    var d: UInt64 = 0x082E_FA98_EC4E_6C89
-    @inline(__always) func mix(_ h: UInt64, _ w: UInt64) -> UInt64 {
-      let m = (h ^ w) &* prime
-      return (m << 31) | (m >> 33)
-    }
-    let n = bytes.count
-    var i = 0
-    while i + 32 <= n {
-      a = mix(a, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-      b = mix(b, bytes.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
-      c = mix(c, bytes.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
-      d = mix(d, bytes.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
-      i += 32
-    }
-    var h = mix(mix(mix(mix(UInt64(n), a), b), c), d)
-    while i < n {
-      h = mix(h, UInt64(bytes[i]))
-      i += 1
-    }
-    return h ^ (h >> 29)
-  }
+  /// A 64-bit checksum of `bytes` (``WaysideData/CacheChecksum``).
+  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 { CacheChecksum.of(bytes) }
 
   /// A record's 32-bit checksum: the two halves of ``checksum(_:)`` folded.
   static func recordChecksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
@@ -275,10 +243,7 @@ public enum StationSnapshot {
     (index.stationSource as? SnapshotStations)?.damage
   }
 
-  static func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
+  static func hex(_ value: UInt64) -> String { CacheChecksum.hex(value) }
 
   /// Where a snapshot's parts are, found from its header with every length checked.
   struct Layout: Sendable {

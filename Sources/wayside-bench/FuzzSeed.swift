@@ -1,3 +1,4 @@
+import CarRender
 import Charging
 import Foundation
 import Geo
@@ -42,6 +43,39 @@ enum FuzzSeed {
       return 0
     } catch {
       FileHandle.standardError.write(Data("index-image-seed: \(error)\n".utf8))
+      return 1
+    }
+  }
+}
+
+/// `wayside-bench map-image-seed FILE`: writes a map image of a few real paths and places of the
+/// bundled basemap and city map under the key `fuzz`, as a seed for the `map-image` fuzz target
+/// (Guides/Fuzzing.md).
+enum MapImageSeed {
+  static func write(_ arguments: [String]) -> Int32 {
+    guard let path = arguments.first else {
+      FileHandle.standardError.write(Data("usage: wayside-bench map-image-seed FILE\n".utf8))
+      return 2
+    }
+    do {
+      let basemap = try Basemap.bundled()
+      let city = try CityMap.bundled()
+      var layers: [Basemap.Layer: [Basemap.Path]] = [:]
+      for layer in Basemap.Layer.allCases {
+        layers[layer] = Array((basemap.layers[layer] ?? []).prefix(layer == .states ? 1 : 2))
+      }
+      var features: [CityMap.Kind: [CityMap.Feature]] = [:]
+      for kind in [CityMap.Kind.minor, .waterArea, .railway] {
+        features[kind] = Array((city.features[kind] ?? []).prefix(2))
+      }
+      let bytes = MapImage.encode(
+        Basemap(layers: layers, places: Array(basemap.places.prefix(3))),
+        CityMap(features: features, places: Array(city.places.prefix(2)), bounds: city.bounds),
+        key: "fuzz")
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      return 0
+    } catch {
+      FileHandle.standardError.write(Data("map-image-seed: \(error)\n".utf8))
       return 1
     }
   }

@@ -72,6 +72,9 @@ if arguments.first == "nearest-probe" {
 if arguments.first == "index-image-seed" {
   exit(FuzzSeed.write(Array(arguments.dropFirst())))
 }
+if arguments.first == "map-image-seed" {
+  exit(MapImageSeed.write(Array(arguments.dropFirst())))
+}
 if arguments.first == "memory-probe" {
   exit(MemoryProbe.main(Array(arguments.dropFirst())))
 }

@@ -35,7 +35,7 @@ struct SiteCatalogTests {
     let catalog = search.siteCatalog
     let rows = search.index.count
     #expect(catalog.sites.reduce(0) { $0 + $1.stations.count } == rows)
-    #expect(catalog.places.count == rows)
+    #expect(catalog.rowCount == rows)
     #expect(catalog.count < rows, "some places have several register rows")
     for site in catalog.sites {
       #expect(site.id == site.stations.map(\.id).min())

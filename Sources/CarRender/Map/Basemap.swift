@@ -6,16 +6,16 @@ import WaysideData
 ///
 /// Layers and licences: `Sources/WaysideData/Resources/basemap/README.md` (OpenStreetMap roads under
 /// ODbL 1.0, BKG borders and Destatis places under dl-de/by-2-0, Natural Earth context).
-public struct Basemap: Sendable {
+public struct Basemap: Sendable, Equatable {
   /// A drawable layer, in drawing order.
   public enum Layer: String, Sendable, CaseIterable {
     case neighbours, states, lakes, rivers, federalRoads, motorways
   }
 
   /// One projected line or ring with its bounding box in world units.
-  public struct Path: Sendable {
+  public struct Path: Sendable, Equatable {
     /// Interleaved x, y world coordinates.
-    public var points: [Double]
+    public var points: PathPoints
     public var minX: Double, minY: Double, maxX: Double, maxY: Double
     /// Road kind (`motorway`, `motorway_link`, `trunk`, `primary`, `secondary`) or nil.
     public var kind: String?
@@ -28,7 +28,7 @@ public struct Basemap: Sendable {
   }
 
   /// A populated place.
-  public struct Place: Sendable {
+  public struct Place: Sendable, Equatable {
     /// The place's name.
     public var name: String
     /// Where it is.
@@ -45,16 +45,21 @@ public struct Basemap: Sendable {
   /// Places sorted by population, largest first.
   public var places: [Place]
 
+  /// Creates a basemap from layers already projected (``load()`` and ``MapImage`` make them).
+  public init(layers: [Layer: [Path]], places: [Place]) {
+    self.layers = layers
+    self.places = places
+  }
+
   /// The attribution text that must be visible on every map drawn from this data.
   public static let attribution =
     "© OpenStreetMap contributors · ODbL · © GeoBasis-DE / BKG 2023 · © Destatis 2019 · Natural Earth"
 
-  /// The bundled basemap, loaded once on first use.
-  public static func bundled() throws -> Basemap { try shared.get() }
+  /// The bundled basemap, read once per process on first use from the map image in the cache
+  /// folder (``MapImage``), which is written from the GeoJSON when there is none.
+  public static func bundled() throws -> Basemap { try BundledMaps.shared.get().basemap }
 
-  private static let shared: Result<Basemap, any Error> = Result { try Basemap.load() }
-
-  /// Loads every layer from the bundled GeoJSON files.
+  /// Parses and projects every layer of the bundled GeoJSON files (what ``MapImage`` holds).
   public static func load() throws -> Basemap {
     var layers: [Layer: [Path]] = [:]
     let files: [(Layer, BundledData.File)] = [
@@ -112,8 +117,45 @@ public struct Basemap: Sendable {
         maxY = max(maxY, p.y)
       }
       return Path(
-        points: points, minX: minX, minY: minY, maxX: maxX, maxY: maxY, kind: kind, label: label,
+        points: PathPoints(points), minX: minX, minY: minY, maxX: maxX, maxY: maxY, kind: kind,
+        label: label,
         minZoom: minZoom, isRing: isRing)
     }
   }
+}
+
+/// The interleaved x, y world coordinates of one path: an array of its own, or a stretch of the
+/// table every path of a ``MapImage`` shares (one copy of the table instead of one allocation
+/// and copy per path).
+public struct PathPoints: RandomAccessCollection, Sendable, Equatable {
+  private let storage: [Double]
+  private let offset: Int
+  /// The number of values (twice the number of points).
+  public let endIndex: Int
+
+  /// The values of `values`.
+  public init(_ values: [Double]) {
+    storage = values
+    offset = 0
+    endIndex = values.count
+  }
+
+  /// The values `range` of `storage` (checked by the caller to lie inside it).
+  init(_ storage: [Double], range: Range<Int>) {
+    self.storage = storage
+    offset = range.lowerBound
+    endIndex = range.count
+  }
+
+  /// Always 0.
+  public var startIndex: Int { 0 }
+
+  /// The value at `index` (0 ..< ``endIndex``).
+  public subscript(index: Int) -> Double {
+    precondition(index >= 0 && index < endIndex, "path point value \(index) of \(endIndex)")
+    return storage[offset + index]
+  }
+
+  /// Two paths' points are equal when their values are.
+  public static func == (a: PathPoints, b: PathPoints) -> Bool { a.elementsEqual(b) }
 }

@@ -6,7 +6,7 @@ import WaysideData
 /// Mercator world units and grouped by what the car map draws at which zoom.
 ///
 /// Origin, licence and thinning: `Sources/WaysideData/Resources/basemap/city/README.md`.
-public struct CityMap: Sendable {
+public struct CityMap: Sendable, Equatable {
   /// What a city feature is drawn as, in drawing order.
   public enum Kind: String, Sendable, CaseIterable {
     case farmland, wood, grass, residential, industrial, cemetery
@@ -16,7 +16,7 @@ public struct CityMap: Sendable {
   }
 
   /// One street, river, area or rail line.
-  public struct Feature: Sendable {
+  public struct Feature: Sendable, Equatable {
     /// How it is drawn.
     public var kind: Kind
     /// The projected geometry; rings for areas.
@@ -28,7 +28,7 @@ public struct CityMap: Sendable {
   }
 
   /// A named place of the city (suburb, village, neighbourhood).
-  public struct Place: Sendable {
+  public struct Place: Sendable, Equatable {
     /// The place's name.
     public var name: String
     /// Where its label sits.
@@ -43,6 +43,13 @@ public struct CityMap: Sendable {
   public var places: [Place]
   /// The area the data covers; outside it only the national layers are drawn.
   public var bounds: BoundingBox
+
+  /// Creates a city map from features already projected (``load()`` and ``MapImage`` make them).
+  public init(features: [Kind: [Feature]], places: [Place], bounds: BoundingBox) {
+    self.features = features
+    self.places = places
+    self.bounds = bounds
+  }
 
   /// The credit every map drawn from this data must show.
   public static let attribution = "© OpenStreetMap contributors · ODbL"
@@ -60,12 +67,11 @@ public struct CityMap: Sendable {
     }
   }
 
-  /// The bundled city map, read once per process on first use.
-  public static func bundled() throws -> CityMap { try shared.get() }
+  /// The bundled city map, read once per process on first use from the map image in the cache
+  /// folder (``MapImage``), which is written from the GeoJSON when there is none.
+  public static func bundled() throws -> CityMap { try BundledMaps.shared.get().city }
 
-  private static let shared: Result<CityMap, any Error> = Result { try CityMap.load() }
-
-  /// Reads every bundled city layer.
+  /// Parses and projects every bundled city layer (what ``MapImage`` holds).
   public static func load() throws -> CityMap {
     var features: [Kind: [Feature]] = [:]
     for file in [
