@@ -83,15 +83,18 @@ extension StationIndex {
 /// One k-nearest search over the index's `Float` layout (``StationIndex/SearchTree``):
 /// depth-first, nearer child first, into a band of candidates kept sorted by approximate chord².
 ///
-/// `Float` chord² differ from the exact ones by a bounded error (``widened(_:)``), so the search
-/// keeps every station whose approximate chord² is within that error of the current `limit`-th
-/// (the band): the exact nearest set is always among them (a station left out has `limit`
-/// others that are strictly nearer). ``orderedPositions(_:)`` and ``finish(_:maxKilometres:)``
-/// then settle the order with exact kilometres where the `Float` order could be wrong.
+/// A station's chord² is measured in `Float` from its leaf's origin, within a bounded error of
+/// the exact one (``relativeSlack(_:largestOffset:)``), so the search keeps every station whose
+/// measured chord² is within that error of the current `limit`-th (the band): the exact nearest
+/// set is always among them (a station left out has `limit` others that are strictly nearer).
+/// Node boxes are absolute `Float`s with a larger error (``widened(_:)``), so a subtree is
+/// skipped only when its box is beyond the reach widened by that. ``orderedPositions(_:)`` and
+/// ``finish(_:maxKilometres:)`` then settle the order with exact kilometres where the `Float`
+/// order could be wrong.
 ///
 /// The band is sorted as it grows (a dozen or so entries for the usual limits: a short shift
 /// costs less than a heap's sift and leaves nothing to sort at the end), and the search state
-/// lives in locals of ``run(_:_:)`` so the compiler keeps it in registers.
+/// lives in locals of ``search(_:_:_:)`` so the compiler keeps it in registers.
 struct NearestSearch {
   struct Candidate {
     var d2: Float
@@ -132,7 +135,8 @@ struct NearestSearch {
     self.reach = radiusLimit
   }
 
-  /// `d2` widened by the largest error of a `Float` chord² against the exact one.
+  /// `d2` widened by the largest error of an absolute `Float` chord² (as the node boxes give
+  /// them) against the exact one.
   ///
   /// A component of a `Float` unit vector is off by at most 2⁻²⁵ (≈ 3·10⁻⁸), so a chord by at
   /// most δ = 1.1·10⁻⁷ (√3 · 2 · 2⁻²⁵ plus the subtraction's rounding) and the sum of squares by
@@ -148,9 +152,26 @@ struct NearestSearch {
   @inline(__always)
   static func slack(_ d2: Float) -> Float { 8e-7 * d2.squareRoot() + 1e-12 }
 
+  /// The absolute part of the error bound for two chord² measured from leaves (relative to the
+  /// leaves' origins): 4cδ + 2δ² with c = √d2 and δ = 10⁻⁷ (R + c) + 10⁻¹⁵, R the
+  /// `largestOffset` of a station from its origin.
+  ///
+  /// A station's offset and the query's are rounded to `Float` relative to the origin, each
+  /// component off by at most 2⁻²⁵ of a length below R + c, and the subtraction by 2⁻²⁵ c, so a
+  /// chord by less than 6·10⁻⁸ (R + c) (δ adds margin and the `Double` vectors' own error); the
+  /// relative part (sums of squares) is the 2·10⁻⁶ d2 of ``widenedFrom(_:slack:)``. With R a
+  /// few kilometres this is about a thousandth of ``slack(_:)``.
+  @inline(__always)
+  static func relativeSlack(_ d2: Float, largestOffset: Float) -> Float {
+    let c = d2.squareRoot()
+    let delta = 1e-7 * (largestOffset + c) + 1e-15
+    return 4 * c * delta + 2 * delta * delta
+  }
+
   /// `d2 + 2·10⁻⁶ d2 + slack`: with the `slack` of any chord² at least `d2`, never less than
-  /// ``widened(_:)`` of `d2` (the square root grows with d2), and without a square root, so
-  /// the search can tighten its reach at every new candidate cheaply.
+  /// ``widened(_:)`` of `d2` (the square root grows with d2; the same for
+  /// ``relativeSlack(_:largestOffset:)``), and without a square root, so the search can tighten
+  /// its reach at every new candidate cheaply.
   @inline(__always)
   static func widenedFrom(_ d2: Float, slack: Float) -> Float {
     d2 + 2e-6 * d2 + slack
@@ -182,14 +203,17 @@ struct NearestSearch {
   /// room, and not in registers).
   mutating func run(_ vector: UnitVector, _ filter: CompiledFilter, inRegisters: Bool) -> Bool {
     if inRegisters, capacity <= VectorBand.largestLimit {
-      var small = VectorBand(limit: capacity, radiusLimit: radiusLimit)
+      var small = VectorBand(
+        limit: capacity,
+        reach: BandReach(radiusLimit: radiusLimit, largestOffset: storage.search.largestOffset))
       guard search(vector, filter, &small), !small.overflowed else { return false }
       count = small.copy(into: band)
       reach = small.reach
       return true
     }
     var sorted = SortedBand(
-      buffer: band, capacity: capacity, radiusLimit: radiusLimit)
+      buffer: band, capacity: capacity,
+      reach: BandReach(radiusLimit: radiusLimit, largestOffset: storage.search.largestOffset))
     let fits = search(vector, filter, &sorted)
     count = sorted.count
     reach = sorted.reach
@@ -202,10 +226,8 @@ struct NearestSearch {
   func search<Band: CandidateBand>(
     _ vector: UnitVector, _ filter: CompiledFilter, _ result: inout Band
   ) -> Bool {
-    let q = SIMD4<Float>(Float(vector.x), Float(vector.y), Float(vector.z), 0)
-    let qx = SIMD4<Float>(repeating: q.x)
-    let qy = SIMD4<Float>(repeating: q.y)
-    let qz = SIMD4<Float>(repeating: q.z)
+    let exact = SIMD4<Double>(vector.x, vector.y, vector.z, 0)
+    let q = SIMD4<Float>(exact)
     let s = storage
     let tree = s.search
     let nodes = tree.nodes
@@ -220,12 +242,19 @@ struct NearestSearch {
     var child = tree.root.left
     var bound = rootBounds.x
     while true {
-      if bound <= band.reach {
+      // Boxes are absolute `Float`s, so they are measured against the reach widened by their
+      // error.
+      if bound <= band.pruneReach {
         if child.x < 0 {
-          // A leaf: stations from tree position `start`, in groups of four up to the
-          // all-NaN group that ends it.
+          // A leaf: its origin, then stations from tree position `start` in groups of four up
+          // to the all-NaN group that ends it, measured from the query's offset to the origin.
           var g = Int(-1 - child.x)
           var position = Int(child.y)
+          let offset = SIMD4<Float>(exact - SIMD4<Double>(groups[g].x))
+          let qx = SIMD4<Float>(repeating: offset.x)
+          let qy = SIMD4<Float>(repeating: offset.y)
+          let qz = SIMD4<Float>(repeating: offset.z)
+          g += 1
           while true {
             let group = groups[g]
             if group.x.x.isNaN { break }
@@ -278,17 +307,20 @@ struct NearestSearch {
   /// The `capacity` nearest positions in exact (kilometres, id) order, computing kilometres only
   /// where it matters.
   ///
-  /// Two candidates whose `Float` chord² differ by more than ``widened(_:)`` are in that order
+  /// Two candidates whose chord² differ by more than the error bound
+  /// (``relativeSlack(_:largestOffset:)``) are in that order
   /// on the sphere too (and their haversine kilometres, whose rounding is a billion times
   /// smaller, agree), so the band's order by chord² stands; only runs of candidates each
   /// within the bound of the previous — near-ties, co-located stations — get exact kilometres
   /// and are ordered by (kilometres, id), in place.
-  func orderedPositions(_ q: StationIndex.PreparedPoint) -> [Int32] {
+  func orderedPositions(_ q: StationIndex.PreparedPoint) -> ResultPositions {
     let s = storage
     let items = band
     let count = self.count
     // One slack for every run: that of the farthest candidate, the largest.
-    let slack = count > 0 ? Self.slack(items[count - 1].d2) : 0
+    let slack =
+      count > 0
+      ? Self.relativeSlack(items[count - 1].d2, largestOffset: storage.search.largestOffset) : 0
     var start = 0
     while start < count, start < capacity {
       var end = start + 1
@@ -300,11 +332,7 @@ struct NearestSearch {
       }
       start = end
     }
-    let n = min(capacity, count)
-    return Array(unsafeUninitializedCapacity: n) { buffer, initialized in
-      for i in 0..<n { buffer[i] = items[i].position }
-      initialized = n
-    }
+    return ResultPositions(count: min(capacity, count)) { items[$0].position }
   }
 
   /// Orders the near-tie run `items[start ..< end]` by (exact kilometres, id).
@@ -420,22 +448,47 @@ struct NearestSearch {
 }
 
 /// Where a nearest search keeps its candidates: every station it is offered, sorted by
-/// approximate chord², the `limit` best and those within the error bound of the worst of them.
+/// chord² measured from the stations' leaves, the `limit` best and those within the error bound
+/// of the worst of them.
 protocol CandidateBand {
   /// The chord² beyond which no station can be needed: the radius, then the `limit`-th's
-  /// chord² widened by ``NearestSearch/widened(_:)`` (or a little more).
+  /// chord² widened by the error bound.
   var reach: Float { get }
+  /// The reach widened by the node boxes' own error: a subtree whose box is farther is skipped.
+  var pruneReach: Float { get }
   /// Takes a station within reach; false when the band has no room left for it.
   mutating func insert(_ d2: Float, _ position: Int32) -> Bool
 }
 
-extension CandidateBand {
-  /// The reach once the `limit`-th best has chord² `worst`, with the slack fixed at the first
-  /// such `worst` (the `limit`-th only moves nearer, so that slack never falls short).
+/// A band's reach and the pruning bound that goes with it.
+struct BandReach {
+  let radiusLimit: Float
+  /// The tree's ``StationIndex/SearchTree/largestOffset``.
+  let largestOffset: Float
+  var reach: Float
+  var pruneReach: Float
+  /// The error bound's absolute parts, fixed at the first `limit`-th best (it only moves
+  /// nearer, so they never fall short).
+  var slack = Float.nan
+  var pruneSlack = Float.nan
+
+  init(radiusLimit: Float, largestOffset: Float) {
+    self.radiusLimit = radiusLimit
+    self.largestOffset = largestOffset
+    reach = radiusLimit
+    // The radius is already widened for absolute `Float`s; widened again for the boxes.
+    pruneReach = NearestSearch.widened(radiusLimit)
+  }
+
+  /// The reach once the `limit`-th best has chord² `worst`.
   @inline(__always)
-  static func reach(worst: Float, slack: inout Float, radiusLimit: Float) -> Float {
-    if slack.isNaN { slack = NearestSearch.slack(worst) }
-    return min(radiusLimit, NearestSearch.widenedFrom(worst, slack: slack))
+  mutating func update(worst: Float) {
+    if slack.isNaN { slack = NearestSearch.relativeSlack(worst, largestOffset: largestOffset) }
+    reach = min(radiusLimit, NearestSearch.widenedFrom(worst, slack: slack))
+    // A box's bound is within the absolute `Float` error of the chord² of any station inside
+    // it, and a station's leaf chord² within the small relative one of the exact.
+    if pruneSlack.isNaN { pruneSlack = NearestSearch.slack(reach) }
+    pruneReach = NearestSearch.widenedFrom(reach, slack: pruneSlack)
   }
 }
 
@@ -444,19 +497,18 @@ extension CandidateBand {
 struct SortedBand: CandidateBand {
   let buffer: UnsafeMutableBufferPointer<NearestSearch.Candidate>
   let capacity: Int
-  let radiusLimit: Float
   var count = 0
-  var reach: Float
-  var slack = Float.nan
+  var limits: BandReach
+  var reach: Float { limits.reach }
+  var pruneReach: Float { limits.pruneReach }
 
   init(
     buffer: UnsafeMutableBufferPointer<NearestSearch.Candidate>, capacity: Int,
-    radiusLimit: Float
+    reach: BandReach
   ) {
     self.buffer = buffer
     self.capacity = capacity
-    self.radiusLimit = radiusLimit
-    self.reach = radiusLimit
+    self.limits = reach
   }
 
   @inline(__always)
@@ -470,8 +522,7 @@ struct SortedBand: CandidateBand {
     buffer[j] = NearestSearch.Candidate(d2: d2, position: position)
     count += 1
     if count >= capacity {
-      reach = Self.reach(
-        worst: buffer[capacity - 1].d2, slack: &slack, radiusLimit: radiusLimit)
+      limits.update(worst: buffer[capacity - 1].d2)
       while count > capacity, buffer[count - 1].d2 > reach { count -= 1 }
       if count == buffer.count { return false }
     }
@@ -499,16 +550,15 @@ struct VectorBand: CandidateBand {
   var p2 = SIMD4<Int32>(repeating: -1)
   var p3 = SIMD4<Int32>(repeating: -1)
   let limit: Int
-  let radiusLimit: Float
-  var reach: Float
-  var slack = Float.nan
+  var limits: BandReach
+  var reach: Float { limits.reach }
+  var pruneReach: Float { limits.pruneReach }
   /// Whether a station within reach was pushed out of the last slot.
   var overflowed = false
 
-  init(limit: Int, radiusLimit: Float) {
+  init(limit: Int, reach: BandReach) {
     self.limit = limit
-    self.radiusLimit = radiusLimit
-    self.reach = radiusLimit
+    self.limits = reach
   }
 
   @inline(__always)
@@ -533,7 +583,7 @@ struct VectorBand: CandidateBand {
     if out <= reach, out < .infinity { overflowed = true }
     let worst = self[limit - 1]
     if worst < .infinity {
-      reach = Self.reach(worst: worst, slack: &slack, radiusLimit: radiusLimit)
+      limits.update(worst: worst)
     }
     return !overflowed
   }

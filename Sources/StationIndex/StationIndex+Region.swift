@@ -61,7 +61,7 @@ extension StationIndex {
     }
     let reference = PreparedPoint(distanceFrom ?? region.center)
     if case .unspecified = order {
-      return StationMatches(storage: s, positions: found, measuredFrom: reference)
+      return StationMatches(storage: s, positions: ResultPositions(found), measuredFrom: reference)
     }
     var distances = [Double]()
     distances.reserveCapacity(found.count)

@@ -4,8 +4,8 @@ extension StationIndex {
   /// right hi), and where each child is.
   ///
   /// A child is `(record, 0)` for an inner node; for a leaf it is `(−1 − first group, start)`:
-  /// its stations' unit vectors sit in ``PointGroup``s from `first group` on, up to an all-NaN
-  /// group, and are the tree positions from `start` on.
+  /// the group at `first group` holds the leaf's origin, its stations follow in ``PointGroup``s
+  /// up to an all-NaN group, and are the tree positions from `start` on.
   struct SearchNode {
     var x: SIMD4<Float>
     var y: SIMD4<Float>
@@ -14,8 +14,14 @@ extension StationIndex {
     var right: SIMD2<Int32>
   }
 
-  /// Four stations' unit vectors as `Float` columns, 48 bytes; the lanes after a leaf's last
-  /// station are NaN, which no comparison lets through, and an all-NaN group ends each leaf.
+  /// Four stations' unit vectors as `Float` columns, 48 bytes, relative to their leaf's origin;
+  /// the lanes after a leaf's last station are NaN, which no comparison lets through, and an
+  /// all-NaN group ends each leaf. A leaf's first group is its header: `x` holds the origin
+  /// (the centre of the leaf's `Float` box, x, y, z, 0).
+  ///
+  /// Relative to a nearby origin a `Float` keeps the offset to 2⁻²⁴ of the leaf's size rather
+  /// than of the sphere's radius, so chord² from a leaf are about a thousand times more exact
+  /// than from absolute `Float` vectors: fewer near-ties to settle, a narrower band.
   struct PointGroup {
     var x: SIMD4<Float>
     var y: SIMD4<Float>
@@ -34,6 +40,9 @@ extension StationIndex {
     // in `deinit` when no index refers to the tree any more.
     let nodes: UnsafeMutableBufferPointer<SearchNode>
     let groups: UnsafeMutableBufferPointer<PointGroup>
+    /// The largest distance of a station from its leaf's origin (in `Float`), which bounds the
+    /// error of a chord² measured from a leaf (``NearestSearch/relativeSlack(_:largestOffset:)``).
+    let largestOffset: Float
     /// Each station's `Double` unit vector by tree position, (x, y, z, 0) in one 32-byte
     /// record: where the `Float` order of near-ties needs settling, one cache line per
     /// station instead of one in each of three tables.
@@ -82,7 +91,8 @@ extension StationIndex {
         visible.append(i)
         if isSearchLeaf(i) {
           firstGroup[i] = Int32(groupCount)
-          groupCount += (Int(tree[i].end - tree[i].start) + 3) / 4 + 1  // + the end mark
+          // The header, the stations, the end mark.
+          groupCount += 1 + (Int(tree[i].end - tree[i].start) + 3) / 4 + 1
         } else {
           record[i] = Int32(inner)
           inner += 1
@@ -106,6 +116,7 @@ extension StationIndex {
           SIMD4(lo[l].z, hi[l].z, lo[r].z, hi[r].z)
         )
       }
+      var largest: Float = 0
       for i in visible {
         if record[i] >= 0 {
           let l = Int(tree[i].left)
@@ -115,11 +126,21 @@ extension StationIndex {
             x: bx, y: by, z: bz, left: reference(l), right: reference(r))
         } else {
           var g = Int(firstGroup[i])
+          let origin = (lo[i] + hi[i]) * 0.5
+          groups[g] = PointGroup(x: SIMD4(origin.x, origin.y, origin.z, 0), y: .zero, z: .zero)
+          g += 1
+          let ox = Double(origin.x)
+          let oy = Double(origin.y)
+          let oz = Double(origin.z)
           var lane = 0
           for p in Int(tree[i].start)..<Int(tree[i].end) {
-            groups[g].x[lane] = Float(x[p])
-            groups[g].y[lane] = Float(y[p])
-            groups[g].z[lane] = Float(z[p])
+            let dx = Float(x[p] - ox)
+            let dy = Float(y[p] - oy)
+            let dz = Float(z[p] - oz)
+            largest = max(largest, (dx * dx + dy * dy + dz * dz).squareRoot())
+            groups[g].x[lane] = dx
+            groups[g].y[lane] = dy
+            groups[g].z[lane] = dz
             lane += 1
             if lane == 4 {
               lane = 0
@@ -128,6 +149,7 @@ extension StationIndex {
           }
         }
       }
+      largestOffset = largest
       if tree.isEmpty || n == 0 {
         root = SearchNode(x: nan, y: nan, z: nan, left: SIMD2(-1, 0), right: SIMD2(-1, 0))
       } else {

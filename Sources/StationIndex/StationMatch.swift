@@ -20,7 +20,7 @@ public struct StationMatch: Sendable {
 /// each distance when the element is read.
 public struct StationMatches: RandomAccessCollection, Sendable {
   let storage: StationIndex.Storage
-  let positions: [Int32]
+  let positions: ResultPositions
   let distances: Distances
   let routePositions: [RoutePosition]?
 
@@ -35,13 +35,13 @@ public struct StationMatches: RandomAccessCollection, Sendable {
     routePositions: [RoutePosition]?
   ) {
     self.storage = storage
-    self.positions = positions
+    self.positions = ResultPositions(positions)
     self.distances = .computed(distances)
     self.routePositions = routePositions
   }
 
   init(
-    storage: StationIndex.Storage, positions: [Int32],
+    storage: StationIndex.Storage, positions: ResultPositions,
     measuredFrom point: StationIndex.PreparedPoint
   ) {
     self.storage = storage
@@ -71,7 +71,9 @@ public struct StationMatches: RandomAccessCollection, Sendable {
   }
 
   /// The matched stations' ids, in order, without copying the stations.
-  public var ids: [Station.ID] { positions.map { storage.stations.id(at: Int($0)) } }
+  public var ids: [Station.ID] {
+    (0..<positions.count).map { storage.stations.id(at: Int(positions[$0])) }
+  }
 }
 
 extension StationMatches {
@@ -129,5 +131,48 @@ extension StationMatches {
       storage: storage, positions: permutation.map { positions[$0] },
       distances: permutation.map { distances[$0] },
       routePositions: routePositions.map { route in permutation.map { route[$0] } })
+  }
+}
+
+/// A query's tree positions: up to sixteen held inline (a nearest query's usual answer, with no
+/// allocation), more in an array.
+struct ResultPositions: Sendable {
+  /// The positions when there are at most 16.
+  private var inline = SIMD16<Int32>(repeating: -1)
+  /// The positions when there are more; nil when they are inline.
+  private let array: [Int32]?
+  /// How many positions.
+  let count: Int
+
+  /// The largest count held inline.
+  static let inlineCapacity = 16
+
+  /// The positions of `array`.
+  init(_ array: [Int32]) {
+    if array.count <= Self.inlineCapacity {
+      for (i, position) in array.enumerated() { inline[i] = position }
+      self.array = nil
+    } else {
+      self.array = array
+    }
+    count = array.count
+  }
+
+  /// The first `count` positions produced by `position(i)`, inline when they fit.
+  init(count: Int, _ position: (Int) -> Int32) {
+    self.count = count
+    if count <= Self.inlineCapacity {
+      for i in 0..<count { inline[i] = position(i) }
+      array = nil
+    } else {
+      array = (0..<count).map(position)
+    }
+  }
+
+  /// The position at `i`.
+  @inline(__always)
+  subscript(i: Int) -> Int32 {
+    if let array { return array[i] }
+    return inline[i]
   }
 }
