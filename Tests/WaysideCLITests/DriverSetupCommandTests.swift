@@ -161,6 +161,32 @@ struct PhonePanelTests {
     throw CommandError.failure("no site near \(center) is priced differently under one tariff")
   }
 
+  /// Waits until the Charge tab no longer says "Loading chargers…", woken by the backend's
+  /// change stream (each change is checked); a load that never finishes fails after two
+  /// minutes instead of hanging the suite.
+  static func waitUntilLoaded(_ router: HTTPRouter, _ backend: SimulatorBackend) async throws {
+    let changes = await backend.changes()
+    func loaded() async throws -> Bool {
+      let text = try #require(await router.handle(try HTTPRequest(.get, "/screen.txt")).bodyText)
+      return !text.contains("Loading chargers…")
+    }
+    if try await loaded() { return }
+    let done = try await withThrowingTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        for await _ in changes where try await loaded() { return true }
+        return false
+      }
+      group.addTask {
+        try await Task.sleep(for: .seconds(120))
+        return false
+      }
+      let first = try await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    #expect(done, "the Charge tab did not finish loading")
+  }
+
   static func post(_ router: HTTPRouter, _ json: String) async throws -> HTTPResponse {
     await router.handle(
       try HTTPRequest(
@@ -184,8 +210,10 @@ struct PhonePanelTests {
     let parts = try ServeCommand.makeBackend(
       options, driver: driver, phone: phone, now: { priceDate })
     let router = PreviewRoutes(backend: parts.backend, renderer: parts.renderer).router()
-    // Settle the first load.
+    // Settle the first load: a command waits only briefly for it (a first start with an empty
+    // cache folder builds the snapshot and its images), so wait for the loaded screen itself.
     _ = try await Self.post(router, #"{"cmd":"style","value":"day"}"#)
+    try await Self.waitUntilLoaded(router, parts.backend)
     let state = try #require(await router.handle(try HTTPRequest(.get, "/state")).bodyText)
     #expect(state.contains("My tariffs (phone)"))
     #expect(state.contains(#"placeholder=\"Show fast chargers in Wayside\""#))
