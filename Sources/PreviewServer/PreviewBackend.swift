@@ -2,6 +2,7 @@ import CarRender
 import CarTemplates
 import Foundation
 import Geo
+import Synchronization
 
 /// A tap or press on the rendered car display, as the page reports it.
 ///
@@ -149,13 +150,46 @@ public struct StateVersion: Hashable, Sendable {
   var location: Coordinate?
 }
 
-/// The state a backend answers for the page: unchanged since a known version, or the values.
+/// The state a backend answers for the page: unchanged since a known version, or the values;
+/// either way with the answer's place among all of the backend's answers.
+///
+/// `revision` is drawn in the same step as the state is read, so a later revision never
+/// carries an earlier state: the page, which ignores a response older than the one it shows,
+/// cannot be left on a stale state by responses that finish out of order.
 public enum PreviewSnapshot: Sendable {
   /// The state is still the one at the version the caller knows.
-  case unchanged
+  case unchanged(revision: Int)
   /// The display and panel now, with their version (nil when the backend cannot tell one, so
   /// every answer must be compared).
-  case changed(version: StateVersion?, display: CarDisplayState, panel: PanelState)
+  case changed(
+    version: StateVersion?, display: CarDisplayState, panel: PanelState, revision: Int)
+
+  /// The answer's place among the backend's answers, from 1.
+  public var revision: Int {
+    switch self {
+    case .unchanged(let revision): revision
+    case .changed(_, _, _, let revision): revision
+    }
+  }
+
+  /// Revisions for backends without their own, shared by all of them.
+  static let sharedRevisions = RevisionCounter()
+}
+
+/// Numbers answers one after another, from 1.
+public final class RevisionCounter: Sendable {
+  private let value = Mutex(0)
+
+  /// Creates a counter whose first number is 1.
+  public init() {}
+
+  /// The next number.
+  public func next() -> Int {
+    value.withLock {
+      $0 += 1
+      return $0
+    }
+  }
 }
 
 /// The car and phone behind the preview page: an emulated host running an app.
@@ -179,8 +213,13 @@ public protocol PreviewBackend: Sendable {
 }
 
 extension PreviewBackend {
-  /// Without versions: the display and panel every time, for the routes to compare.
+  /// Without versions: the display and panel every time, for the routes to compare; the
+  /// revision is drawn after both are read (a backend that reads them in one step does better).
   public func snapshot(unlessAt known: StateVersion?) async -> PreviewSnapshot {
-    .changed(version: nil, display: await display(), panel: await panel())
+    let display = await display()
+    let panel = await panel()
+    return .changed(
+      version: nil, display: display, panel: panel,
+      revision: PreviewSnapshot.sharedRevisions.next())
   }
 }

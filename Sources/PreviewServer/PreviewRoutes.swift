@@ -24,7 +24,6 @@ import Synchronization
 public struct PreviewRoutes: Sendable {
   let backend: any PreviewBackend
   let renderer: CarHTMLRenderer
-  let revision = Revision()
   let renderedFragments = RenderedFragments()
 
   /// Creates routes over a backend, drawing maps with `renderer`.
@@ -105,30 +104,41 @@ public struct PreviewRoutes: Sendable {
   /// kept as bytes. While the backend's ``StateVersion`` stays put, neither the display nor the
   /// panel is built again, so a repeated request costs one hop to the backend and the copy of
   /// the bytes; when it moved, values equal to the last ones still reuse the fragments. The
-  /// revision counts every response.
+  /// revision is the backend's number for the snapshot (``PreviewSnapshot/revision``): it counts
+  /// every response, in the order the states were read.
   func stateBody() async -> (bytes: [UInt8], rendering: Int) {
     let known = renderedFragments.version
-    let entry: RenderedFragments.Entry
-    switch await backend.snapshot(unlessAt: known) {
-    case .changed(let version, let display, let panel):
-      entry = renderedFragments.entry(version, display, panel, render: fragments)
-    case .unchanged:
-      if let cached = renderedFragments.cached(at: known) {
-        entry = cached
-      } else {
-        // Another request replaced the rendering between the question and the answer: take
-        // the values themselves.
-        entry = renderedFragments.entry(
-          nil, await backend.display(), await backend.panel(), render: fragments)
+    var entry: RenderedFragments.Entry?
+    var snapshot = await backend.snapshot(unlessAt: known)
+    if case .unchanged = snapshot {
+      entry = renderedFragments.cached(at: known)
+      if entry == nil {
+        // Another request replaced the rendering between the question and the answer: ask
+        // for the values themselves (with their own revision).
+        snapshot = await backend.snapshot(unlessAt: nil)
       }
     }
+    if case .changed(let version, let display, let panel, _) = snapshot {
+      entry = renderedFragments.entry(version, display, panel, render: fragments)
+    }
+    guard let entry else {
+      // A backend that answers "unchanged" to an unknown version: render its values.
+      let values = renderedFragments.entry(
+        nil, await backend.display(), await backend.panel(), render: fragments)
+      return (Self.body(revision: PreviewSnapshot.sharedRevisions.next(), values), values.rendering)
+    }
+    return (Self.body(revision: snapshot.revision, entry), entry.rendering)
+  }
+
+  /// `{"revision": N,` and the entry's cached `"car": …, "panel": …}`.
+  static func body(revision: Int, _ entry: RenderedFragments.Entry) -> [UInt8] {
     let tail = entry.tail
-    let head = Array("{\"revision\":\(revision.next()),".utf8)
+    let head = Array("{\"revision\":\(revision),".utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(head.count + tail.count)
     bytes.append(contentsOf: head)
     bytes.append(contentsOf: tail)
-    return (bytes, entry.rendering)
+    return bytes
   }
 
   /// The car and panel as HTML fragments in JSON string literals.
@@ -242,12 +252,4 @@ public struct PreviewRoutes: Sendable {
     }
   }
 
-  final class Revision: Sendable {
-    private let value = Mutex(0)
-    func next() -> Int {
-      value.withLock {
-        $0 += 1; return $0
-      }
-    }
-  }
 }

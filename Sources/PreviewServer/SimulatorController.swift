@@ -145,9 +145,13 @@ public final class SimulatorController {
   /// The state unless it is still at `known`: version, display and panel read together.
   public func snapshot(unlessAt known: StateVersion?) -> PreviewSnapshot {
     let version = stateVersion()
-    if version == known { return .unchanged }
-    return .changed(version: version, display: display(), panel: panel())
+    let revision = revisions.next()
+    if version == known { return .unchanged(revision: revision) }
+    return .changed(version: version, display: display(), panel: panel(), revision: revision)
   }
+
+  /// Numbers the snapshots, in the order the main actor takes them.
+  private let revisions = RevisionCounter()
 
   /// The display as the host shows it.
   public func display() -> CarDisplayState {

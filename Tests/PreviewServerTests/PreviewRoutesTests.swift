@@ -47,6 +47,26 @@ struct PreviewRoutesTests {
   }
 
   @Test(
+    "a response's revision is the number the controller gave the state it read, so a later revision never carries an earlier state"
+  )
+  func revisionFollowsTheState() async throws {
+    let (routes, controller) = try Self.routes()
+    let router = routes.router()
+    // Snapshots taken around a change: the later one is numbered later, unchanged or not.
+    let before = controller.snapshot(unlessAt: nil)
+    let unchanged = controller.snapshot(unlessAt: controller.stateVersion())
+    guard case .unchanged = unchanged else {
+      Issue.record("expected the state to be unchanged")
+      return
+    }
+    #expect(unchanged.revision == before.revision + 1)
+    // The body carries the snapshot's own number: the next one the controller gives.
+    let state = try Self.state(await router.handle(try HTTPRequest(.get, "/state")))
+    #expect(state["revision"] as? Int == unchanged.revision + 1)
+    #expect(controller.snapshot(unlessAt: nil).revision == unchanged.revision + 2)
+  }
+
+  @Test(
     "a repeated state reuses its rendering: same fragments, a new revision; a change re-renders")
   func stateCache() async throws {
     let (routes, controller) = try Self.routes()
