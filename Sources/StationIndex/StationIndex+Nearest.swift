@@ -120,9 +120,9 @@ struct NearestSearch {
   let capacity: Int
   let radiusLimit: Float
   let storage: StationIndex.Storage
+  /// How many candidates ``run(_:_:inRegisters:)`` left in `band`, nearest first.
   var count = 0
-  /// The chord² beyond which nothing can be needed: the radius, then the widened `capacity`-th.
-  var reach: Float
+
   init(
     band: UnsafeMutableBufferPointer<Candidate>, stack: UnsafeMutableBufferPointer<Pending>,
     capacity: Int, radiusLimit: Float, storage: StationIndex.Storage
@@ -132,7 +132,6 @@ struct NearestSearch {
     self.capacity = capacity
     self.radiusLimit = radiusLimit
     self.storage = storage
-    self.reach = radiusLimit
   }
 
   /// `d2` widened by the largest error of an absolute `Float` chord² (as the node boxes give
@@ -202,21 +201,16 @@ struct NearestSearch {
   /// sorted buffer. False when the band ran out of room (the caller runs it again with more
   /// room, and not in registers).
   mutating func run(_ vector: UnitVector, _ filter: CompiledFilter, inRegisters: Bool) -> Bool {
+    let reach = BandReach(radiusLimit: radiusLimit, largestOffset: storage.search.largestOffset)
     if inRegisters, capacity <= VectorBand.largestLimit {
-      var small = VectorBand(
-        limit: capacity,
-        reach: BandReach(radiusLimit: radiusLimit, largestOffset: storage.search.largestOffset))
+      var small = VectorBand(limit: capacity, reach: reach)
       guard search(vector, filter, &small), !small.overflowed else { return false }
       count = small.copy(into: band)
-      reach = small.reach
       return true
     }
-    var sorted = SortedBand(
-      buffer: band, capacity: capacity,
-      reach: BandReach(radiusLimit: radiusLimit, largestOffset: storage.search.largestOffset))
+    var sorted = SortedBand(buffer: band, capacity: capacity, reach: reach)
     let fits = search(vector, filter, &sorted)
     count = sorted.count
-    reach = sorted.reach
     return fits
   }
 
