@@ -297,6 +297,9 @@ extension Journey {
     }
   }
 
+  /// The longest `wait` a journey may ask for, in seconds: a year.
+  static let longestWait: Double = 365 * 24 * 3600
+
   static func step(_ words: [String]) throws(Problem) -> JourneyStep {
     let rest = Array(words.dropFirst())
     func one(_ what: String) throws(Problem) -> String {
@@ -332,6 +335,12 @@ extension Journey {
       guard text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds >= 0,
         seconds.isFinite
       else { throw Problem("expected a duration in seconds such as '5s' or '0.5s', got '\(text)'") }
+      // A journey's clock moves by this much at once; a year is far beyond any drive and keeps
+      // the milliseconds well inside Int.
+      guard seconds <= Self.longestWait else {
+        throw Problem(
+          "expected a wait of at most \(Int(Self.longestWait))s (a year), got '\(text)'")
+      }
       return .wait(.milliseconds(Int((seconds * 1000).rounded())))
     case "video":
       switch rest {

@@ -91,6 +91,11 @@ struct JourneyTests {
       name: "bad duration", text: "wait 5", line: 1,
       message: "expected a duration in seconds such as '5s' or '0.5s', got '5'"),
     BadLine(
+      name: "a wait longer than a year (its milliseconds would overflow)",
+      text: "wait 122222222222222222222222222222s", line: 1,
+      message:
+        "expected a wait of at most 31536000s (a year), got '122222222222222222222222222222s'"),
+    BadLine(
       name: "unknown template kind", text: "expect top table", line: 1,
       message: "unknown template kind 'table'; expected one of "
         + TemplateKind.allCases.map(\.rawValue).joined(separator: ", ")),
