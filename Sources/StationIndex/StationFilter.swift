@@ -65,6 +65,11 @@ public struct StationFilter: Hashable, Sendable {
     return true
   }
 
+  /// Whether every field is at its default, so every station matches.
+  var letsEverythingThrough: Bool {
+    !hasConnectorConditions && operators.isEmpty && favourites == nil && openAt == nil
+  }
+
   var hasConnectorConditions: Bool {
     minimumPower != nil || directCurrentOnly || !connectorStandards.isEmpty
   }
@@ -102,7 +107,19 @@ struct CompiledFilter {
   /// Tree positions known to be closed at the filter's instant.
   let closedPositions: Set<Int32>
 
-  init(_ filter: StationFilter, _ storage: StationIndex.Storage) {
+  init(_ filter: borrowing StationFilter, _ storage: StationIndex.Storage) {
+    if filter.letsEverythingThrough {
+      // The usual query: nothing to look up.
+      passesAll = true
+      connectorConditions = false
+      minimumKilowatts = -.infinity
+      directCurrentOnly = false
+      allowedStandards = nil
+      allowedOperators = nil
+      favouritePositions = nil
+      closedPositions = []
+      return
+    }
     connectorConditions = filter.hasConnectorConditions
     minimumKilowatts = filter.minimumPower?.kilowatts ?? -.infinity
     directCurrentOnly = filter.directCurrentOnly

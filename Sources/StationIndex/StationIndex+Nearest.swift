@@ -44,39 +44,50 @@ extension StationIndex {
     // station by station), and the search then runs again with room for them all.
     var extra = 64
     var firstAttempt = true
+    // What the search found: positions in order (lazy), or positions with kilometres. Kept out
+    // of the closures so the results are built once, outside them.
+    var ordered = ResultPositions.none
+    var found: (positions: [Int32], distances: [Double]) = ([], [])
     // The tree is balanced (median splits; an image is checked for it), so 64 levels of
     // pending far children hold far more than 2³² stations.
-    return withUnsafeTemporaryAllocation(of: NearestSearch.Pending.self, capacity: 64) { stack in
-      while true {
-        let room = capacity + extra
-        let answer = withUnsafeTemporaryAllocation(
-          of: NearestSearch.Candidate.self, capacity: room
-        ) { band -> StationMatches? in
-          var search = NearestSearch(
-            band: band, stack: stack, capacity: capacity, radiusLimit: radiusLimit, storage: s)
-          guard search.run(q.vector, compiled, inRegisters: firstAttempt) else { return nil }
-          if lazy {
-            // Nearest first with no radius: the order is settled from the Float distances (exact
-            // kilometres only inside near-ties) and each distance is computed when it is read.
-            return StationMatches(
-              storage: s, positions: search.orderedPositions(q), measuredFrom: q)
+    withUnsafeTemporaryAllocation(of: NearestSearch.Pending.self, capacity: 64) { stack in
+      withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: KeyBand.slotCount / 2) {
+        keys in
+        while true {
+          let done = withUnsafeTemporaryAllocation(
+            of: NearestSearch.Candidate.self, capacity: capacity + extra
+          ) { band -> Bool in
+            var search = NearestSearch(
+              band: band, stack: stack, keys: keys, capacity: capacity,
+              radiusLimit: radiusLimit, storage: s)
+            guard search.run(q.vector, compiled, inRegisters: firstAttempt) else { return false }
+            if lazy {
+              // Nearest first with no radius: the order is settled from the Float distances
+              // (exact kilometres only inside near-ties) and each distance is computed when it
+              // is read.
+              ordered = search.orderedPositions(q)
+            } else {
+              found = search.finish(q, maxKilometres: maxKilometres)
+            }
+            return true
           }
-          let found = search.finish(q, maxKilometres: maxKilometres)
-          if case .distance = order {
-            return StationMatches(
-              storage: s, positions: found.positions, distances: found.distances,
-              routePositions: nil)
-          }
-          return StationMatches.ordered(
-            s, positions: found.positions, distances: found.distances, routePositions: nil,
-            order: order)
+          if done { return }
+          // With room for every station the band cannot run out.
+          extra = min(extra * 8, s.stations.count)
+          firstAttempt = false
         }
-        if let answer { return answer }
-        // With room for every station the band cannot run out.
-        extra = min(extra * 8, s.stations.count)
-        firstAttempt = false
       }
     }
+    if lazy { return StationMatches(storage: s, positions: ordered, measuredFrom: q) }
+    let result = found
+    if case .distance = order {
+      return StationMatches(
+        storage: s, positions: result.positions, distances: result.distances,
+        routePositions: nil)
+    }
+    return StationMatches.ordered(
+      s, positions: result.positions, distances: result.distances, routePositions: nil,
+      order: order)
   }
 }
 
@@ -117,18 +128,24 @@ struct NearestSearch {
   let band: UnsafeMutableBufferPointer<Candidate>
   /// Room for the far children waiting on the depth-first search.
   let stack: UnsafeMutableBufferPointer<Pending>
+  /// Room for the ``KeyBand``'s slots.
+  let keys: UnsafeMutableBufferPointer<SIMD2<Double>>
   let capacity: Int
   let radiusLimit: Float
   let storage: StationIndex.Storage
   /// How many candidates ``run(_:_:inRegisters:)`` left in `band`, nearest first.
   var count = 0
+  /// The key band the search ran with, until its candidates are copied to `band`.
+  var keyed: KeyBand?
 
   init(
     band: UnsafeMutableBufferPointer<Candidate>, stack: UnsafeMutableBufferPointer<Pending>,
-    capacity: Int, radiusLimit: Float, storage: StationIndex.Storage
+    keys: UnsafeMutableBufferPointer<SIMD2<Double>>, capacity: Int, radiusLimit: Float,
+    storage: StationIndex.Storage
   ) {
     self.band = band
     self.stack = stack
+    self.keys = keys
     self.capacity = capacity
     self.radiusLimit = radiusLimit
     self.storage = storage
@@ -176,36 +193,49 @@ struct NearestSearch {
     d2 + 2e-6 * d2 + slack
   }
 
-  /// The box distances of both children of `node` to `q`: per axis `max(lo − q, 0) + max(q −
-  /// hi, 0)`, then `(dx² + dy²) + dz²` — the same `Float` operations in the same order as a
-  /// point's chord², so a box's bound never exceeds the chord² of a station inside it.
+  /// The box distances of both children of `node` to the query, in lanes 0 and 1: per axis
+  /// `max(lo − q, q − hi, 0)`, then `(dx² + dy²) + dz²`.
+  ///
+  /// `qx`, `qy`, `qz` are the query's components as (q, q, −q, −q): against the node's
+  /// (left lo, right lo, −left hi, −right hi) one subtraction gives `lo − q` in lanes 0 and 1
+  /// and `q − hi` (exactly, as `−hi − (−q)`) in lanes 2 and 3; the larger of each pair, and of
+  /// zero, is the axis's gap. For a box at most one of the two is positive, so this is the
+  /// `max(lo − q, 0) + max(q − hi, 0)` of a point's chord² to the nearest point of the box with
+  /// the same `Float` operations in the same order, and a box's bound never exceeds the chord²
+  /// of a station inside it. Lanes 2 and 3 repeat 0 and 1.
   @inline(__always)
-  static func childDistances(_ node: StationIndex.SearchNode, _ q: SIMD4<Float>) -> SIMD2<Float> {
-    // (lo − q, q − hi) for each child, lane by lane: (X − q) × (1, −1, 1, −1) is exact.
-    let sign = SIMD4<Float>(1, -1, 1, -1)
-    let zero = SIMD4<Float>(repeating: 0)
-    var ax = (node.x - SIMD4(repeating: q.x)) * sign
-    var ay = (node.y - SIMD4(repeating: q.y)) * sign
-    var az = (node.z - SIMD4(repeating: q.z)) * sign
-    ax.replace(with: zero, where: ax .< zero)
-    ay.replace(with: zero, where: ay .< zero)
-    az.replace(with: zero, where: az .< zero)
-    let dx = ax.evenHalf + ax.oddHalf
-    let dy = ay.evenHalf + ay.oddHalf
-    let dz = az.evenHalf + az.oddHalf
+  static func childDistances(
+    _ node: StationIndex.SearchNode, _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>
+  ) -> SIMD4<Float> {
+    let ax = node.x - qx
+    let ay = node.y - qy
+    let az = node.z - qz
+    let dx = larger(larger(ax, SIMD4(ax[2], ax[3], ax[0], ax[1])), .zero)
+    let dy = larger(larger(ay, SIMD4(ay[2], ay[3], ay[0], ay[1])), .zero)
+    let dz = larger(larger(az, SIMD4(az[2], az[3], az[0], az[1])), .zero)
     return (dx * dx + dy * dy) + dz * dz
   }
 
-  /// The depth-first search into the band that suits the limit: sixteen slots in vector
-  /// registers for a limit of up to ``VectorBand/largestLimit`` when `inRegisters`, else the
+  /// The lanewise larger of `a` and `b` (`a` where either is NaN), written so it compiles to
+  /// one `maxps`.
+  @inline(__always)
+  static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    a.replacing(with: b, where: b .> a)
+  }
+
+  /// The depth-first search into the band that suits the limit: the sixteen packed keys of a
+  /// ``KeyBand`` for a limit of up to ``KeyBand/largestLimit`` when `inRegisters`, else the
   /// sorted buffer. False when the band ran out of room (the caller runs it again with more
   /// room, and not in registers).
   mutating func run(_ vector: UnitVector, _ filter: CompiledFilter, inRegisters: Bool) -> Bool {
     let reach = BandReach(radiusLimit: radiusLimit, largestOffset: storage.search.largestOffset)
-    if inRegisters, capacity <= VectorBand.largestLimit {
-      var small = VectorBand(limit: capacity, reach: reach)
+    if inRegisters, capacity <= KeyBand.largestLimit,
+      storage.stations.count <= KeyBand.largestPositionCount, let slots = keys.baseAddress
+    {
+      var small = KeyBand(limit: capacity, reach: reach, slots: slots)
       guard search(vector, filter, &small), !small.overflowed else { return false }
-      count = small.copy(into: band)
+      // Left in its keys until a result needs the candidates (``materialize()``).
+      keyed = small
       return true
     }
     var sorted = SortedBand(buffer: band, capacity: capacity, reach: reach)
@@ -222,17 +252,22 @@ struct NearestSearch {
   ) -> Bool {
     let exact = SIMD4<Double>(vector.x, vector.y, vector.z, 0)
     let q = SIMD4<Float>(exact)
+    // The query as (q, q, −q, −q) per axis, for ``childDistances(_:_:_:_:)``.
+    let nqx = SIMD4<Float>(q.x, q.x, -q.x, -q.x)
+    let nqy = SIMD4<Float>(q.y, q.y, -q.y, -q.y)
+    let nqz = SIMD4<Float>(q.z, q.z, -q.z, -q.z)
     let s = storage
     let tree = s.search
     let nodes = tree.nodes
-    let groups = tree.groups
+    let groups = UnsafePointer(tree.groups.baseAddress!)
     let passesAll = filter.passesAll
     let stack = self.stack
     // A local copy, so the band's state stays in registers.
     var band = result
     defer { result = band }
     var top = 0
-    let rootBounds = Self.childDistances(tree.root, q)
+    var fresh = true
+    let rootBounds = Self.childDistances(tree.root, nqx, nqy, nqz)
     var child = tree.root.left
     var bound = rootBounds.x
     while true {
@@ -240,43 +275,49 @@ struct NearestSearch {
       // error.
       if bound <= band.pruneReach {
         if child.x < 0 {
-          // A leaf: its origin, then stations from tree position `start` in groups of four up
-          // to the all-NaN group that ends it, measured from the query's offset to the origin.
+          // A leaf: its header (origin and group count), then stations from tree position
+          // `start` in groups of four, measured from the query's offset to the origin.
           var g = Int(-1 - child.x)
           var position = Int(child.y)
-          let offset = SIMD4<Float>(exact - SIMD4<Double>(groups[g].x))
+          let header = groups[g].x
+          let origin = SIMD4<Double>(SIMD4<Float>(header.x, header.y, header.z, 0))
+          let offset = SIMD4<Float>(exact - origin)
           let qx = SIMD4<Float>(repeating: offset.x)
           let qy = SIMD4<Float>(repeating: offset.y)
           let qz = SIMD4<Float>(repeating: offset.z)
-          g += 1
-          while true {
+          let end = g &+ 1 &+ Int(header.w)
+          g &+= 1
+          if fresh {
+            // The first leaf, the query's own: its first groups go into the band at once.
+            fresh = false
+            let taken = band.takeFirst(
+              groups + g, count: end - g, position: position, qx, qy, qz, filter, s)
+            g &+= taken
+            position &+= 4 * taken
+          }
+          while g < end {
             let group = groups[g]
-            if group.x.x.isNaN { break }
             let dx = group.x - qx
             let dy = group.y - qy
             let dz = group.z - qz
             let d = (dx * dx + dy * dy) + dz * dz
-            // NaN lanes (after the leaf's last station) fail every test.
+            // NaN lanes (after the leaf's last station) fail every test. Most groups have no
+            // station within reach once the band is full: one vector test skips them.
             let reach = band.reach
-            var lanes =
-              (d[0] <= reach ? 1 : 0) | (d[1] <= reach ? 2 : 0) | (d[2] <= reach ? 4 : 0)
-              | (d[3] <= reach ? 8 : 0)
-            while lanes != 0 {
-              let lane = lanes.trailingZeroBitCount
-              lanes &= lanes - 1
-              let d2 = d[lane]
-              // The reach may have tightened at an earlier lane of this group.
-              guard d2 <= band.reach else { continue }
-              let p = position + lane
-              if !passesAll, !filter.matches(p, s) { continue }
-              guard band.insert(d2, Int32(truncatingIfNeeded: p)) else { return false }
+            if any(d .<= reach) {
+              for lane in 0..<4 where d[lane] <= reach {
+                let p = position &+ lane
+                if !passesAll, !filter.matches(p, s) { continue }
+                guard band.insert(d[lane], Int32(truncatingIfNeeded: p)) else { return false }
+              }
+              band.tighten()
             }
-            g += 1
-            position += 4
+            g &+= 1
+            position &+= 4
           }
         } else {
           let node = nodes[Int(child.x)]
-          let bounds = Self.childDistances(node, q)
+          let bounds = Self.childDistances(node, nqx, nqy, nqz)
           if bounds.x <= bounds.y {
             stack[top] = Pending(bound: bounds.y, child: node.right)
             child = node.left
@@ -286,16 +327,24 @@ struct NearestSearch {
             child = node.right
             bound = bounds.y
           }
-          top += 1
+          top &+= 1
           continue
         }
       }
       if top == 0 { break }
-      top -= 1
+      top &-= 1
       bound = stack[top].bound
       child = stack[top].child
     }
     return true
+  }
+
+  /// Copies a key band's candidates to `band` (once; nothing for the sorted buffer, which is
+  /// `band`).
+  mutating func materialize() {
+    guard let keyed else { return }
+    count = keyed.copy(into: band)
+    self.keyed = nil
   }
 
   /// The `capacity` nearest positions in exact (kilometres, id) order, computing kilometres only
@@ -307,7 +356,15 @@ struct NearestSearch {
   /// smaller, agree), so the band's order by chord² stands; only runs of candidates each
   /// within the bound of the previous — near-ties, co-located stations — get exact kilometres
   /// and are ordered by (kilometres, id), in place.
-  func orderedPositions(_ q: StationIndex.PreparedPoint) -> ResultPositions {
+  mutating func orderedPositions(_ q: StationIndex.PreparedPoint) -> ResultPositions {
+    if let keyed {
+      if let positions = keyed.orderedPositions(
+        capacity: capacity, largestOffset: storage.search.largestOffset)
+      {
+        return positions
+      }
+      materialize()
+    }
     let s = storage
     let items = band
     let count = self.count
@@ -394,10 +451,12 @@ struct NearestSearch {
     _ q: StationIndex.PreparedPoint, _ s: StationIndex.Storage
   ) {
     let origin = Int(run[first].position)
+    let latitude = s.latitude
+    let longitude = s.longitude
     var colocated = true
     for i in first + 1..<last {
       let p = Int(run[i].position)
-      if s.latitude[p] != s.latitude[origin] || s.longitude[p] != s.longitude[origin] {
+      if latitude[p] != latitude[origin] || longitude[p] != longitude[origin] {
         colocated = false
         break
       }
@@ -422,9 +481,10 @@ struct NearestSearch {
 
   /// The exact answer: the candidates' great-circle kilometres, the `capacity` best by
   /// (kilometres, id order), nearest first.
-  func finish(_ q: StationIndex.PreparedPoint, maxKilometres: Double) -> (
+  mutating func finish(_ q: StationIndex.PreparedPoint, maxKilometres: Double) -> (
     positions: [Int32], distances: [Double]
   ) {
+    materialize()
     let s = storage
     var candidates: [(km: Double, position: Int32)] = []
     candidates.reserveCapacity(count)
@@ -452,6 +512,18 @@ protocol CandidateBand {
   var pruneReach: Float { get }
   /// Takes a station within reach; false when the band has no room left for it.
   mutating func insert(_ d2: Float, _ position: Int32) -> Bool
+  /// Takes the stations of the first leaf's first groups (up to `count` of them, at
+  /// `groups`, from tree position `position` on, measured from the query's offset `qx`, `qy`,
+  /// `qz` to the leaf's origin) that are within reach and match `filter`, and tightens the
+  /// reach; how many groups it took (the search measures the rest).
+  mutating func takeFirst(
+    _ groups: UnsafePointer<StationIndex.PointGroup>, count: Int, position: Int,
+    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: CompiledFilter,
+    _ storage: StationIndex.Storage
+  ) -> Int
+  /// Brings the reach up to date after a group of insertions (a band may tighten it only here,
+  /// so the stations of one group are all tested against the reach before it).
+  mutating func tighten()
 }
 
 /// A band's reach and the pruning bound that goes with it.
@@ -505,6 +577,18 @@ struct SortedBand: CandidateBand {
     self.limits = reach
   }
 
+  /// Nothing: an insertion tightens the reach at once.
+  @inline(__always)
+  mutating func tighten() {}
+
+  /// None: the search inserts them one by one.
+  @inline(__always)
+  mutating func takeFirst(
+    _ groups: UnsafePointer<StationIndex.PointGroup>, count: Int, position: Int,
+    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: CompiledFilter,
+    _ storage: StationIndex.Storage
+  ) -> Int { 0 }
+
   @inline(__always)
   mutating func insert(_ d2: Float, _ position: Int32) -> Bool {
     // From the end, past every entry farther than this one.
@@ -524,110 +608,292 @@ struct SortedBand: CandidateBand {
   }
 }
 
-/// The band as sixteen (chord², position) slots in four vector registers each, sorted: an
-/// insertion moves every slot at once with compares and blends instead of a loop whose end
-/// the processor cannot predict, for limits of up to twelve (four slots left for near-ties).
+/// The band as sixteen sorted keys, each a station's chord² and tree position packed into one
+/// `Double`, so an insertion is a min/max merge step per pair of slots — no payload to carry
+/// along, no loop whose end the processor has to guess — for limits of up to twelve (four
+/// slots left for near-ties).
 ///
-/// Empty slots hold +∞. When a station within reach falls off the sixteenth slot the band has
-/// overflowed (more than four stations within the error bound of the limit-th, such as a
-/// large site listed station by station) and the search runs again with a ``SortedBand``.
-struct VectorBand: CandidateBand {
+/// A key is the chord² widened to `Double` (exact, with 29 low mantissa bits zero), those bits
+/// holding position + 1, the whole bit pattern raised by 2⁶¹ (exponent + 512) so that no key
+/// is subnormal: for chord² in [0, 4], keys order as (chord², position) both as integers and
+/// as `Double`s. Slots before the limit's (12 − limit) hold 0, below every key, so the
+/// limit-th station is always in slot 11; empty slots hold +∞. The slots live in memory the
+/// caller provides: sixteen `Double`s do not fit in the vector registers beside the search's
+/// own, and aligned loads and stores of one cache line cost less than the compiler's spills.
+///
+/// A station within reach pushed out of the last slot means more than four stations lie
+/// within the error bound of the limit-th (a large site listed station by station); the
+/// search then runs again with a ``SortedBand``.
+struct KeyBand: CandidateBand {
   /// The largest limit this band serves.
   static let largestLimit = 12
+  /// Its slots.
+  static let slotCount = 16
+  /// The most stations whose positions (+ 1) fit in a key's 29 low bits.
+  static let largestPositionCount = (1 << 29) - 2
+  static let bias: UInt64 = 1 << 61
+  static let positionBits: UInt64 = (1 << 29) - 1
 
-  var d0 = SIMD4<Float>(repeating: .infinity)
-  var d1 = SIMD4<Float>(repeating: .infinity)
-  var d2 = SIMD4<Float>(repeating: .infinity)
-  var d3 = SIMD4<Float>(repeating: .infinity)
-  var p0 = SIMD4<Int32>(repeating: -1)
-  var p1 = SIMD4<Int32>(repeating: -1)
-  var p2 = SIMD4<Int32>(repeating: -1)
-  var p3 = SIMD4<Int32>(repeating: -1)
-  let limit: Int
+  /// Sixteen keys, two to a vector, sorted.
+  let slots: UnsafeMutablePointer<SIMD2<Double>>
+  /// The smallest key pushed out of the last slot (+∞ while none).
+  var fallen = Double.infinity
+  /// Slots holding 0 before the first station's: 12 − limit.
+  let skip: Int
   var limits: BandReach
   var reach: Float { limits.reach }
   var pruneReach: Float { limits.pruneReach }
-  /// Whether a station within reach was pushed out of the last slot.
-  var overflowed = false
 
-  init(limit: Int, reach: BandReach) {
-    self.limit = limit
-    self.limits = reach
+  /// A band for `limit` (1 ... 12) stations in the `slotCount` keys at `slots`.
+  init(limit: Int, reach: BandReach, slots: UnsafeMutablePointer<SIMD2<Double>>) {
+    skip = Self.largestLimit - limit
+    limits = reach
+    self.slots = slots
+    for i in 0..<Self.slotCount / 2 {
+      slots[i] = SIMD2(2 * i < skip ? 0 : .infinity, 2 * i + 1 < skip ? 0 : .infinity)
+    }
+  }
+
+  /// The key of a station at tree position `position` with chord² `d2` (0 ... 4).
+  @inline(__always)
+  static func key(_ d2: Float, _ position: Int32) -> Double {
+    let packed = Double(d2).bitPattern | UInt64(UInt32(bitPattern: position) &+ 1)
+    return Double(bitPattern: packed &+ bias)
+  }
+
+  /// The chord² a key holds.
+  @inline(__always)
+  static func distance(_ key: Double) -> Float {
+    Float(Double(bitPattern: (key.bitPattern &- bias) & ~positionBits))
+  }
+
+  /// The tree position a key holds.
+  @inline(__always)
+  static func position(_ key: Double) -> Int32 {
+    Int32(truncatingIfNeeded: (key.bitPattern & positionBits) &- 1)
   }
 
   @inline(__always)
   mutating func insert(_ value: Float, _ position: Int32) -> Bool {
-    let x = SIMD4<Float>(repeating: value)
-    let p = SIMD4<Int32>(repeating: position)
-    let out = d3[3]
-    // Each slot's predecessor: the slot before it, across register boundaries.
-    let s0 = SIMD4<Float>(-.infinity, d0[0], d0[1], d0[2])
-    let s1 = SIMD4<Float>(d0[3], d1[0], d1[1], d1[2])
-    let s2 = SIMD4<Float>(d1[3], d2[0], d2[1], d2[2])
-    let s3 = SIMD4<Float>(d2[3], d3[0], d3[1], d3[2])
-    let q0 = SIMD4<Int32>(-1, p0[0], p0[1], p0[2])
-    let q1 = SIMD4<Int32>(p0[3], p1[0], p1[1], p1[2])
-    let q2 = SIMD4<Int32>(p1[3], p2[0], p2[1], p2[2])
-    let q3 = SIMD4<Int32>(p2[3], p3[0], p3[1], p3[2])
-    Self.step(&d0, &p0, s0, q0, x, p)
-    Self.step(&d1, &p1, s1, q1, x, p)
-    Self.step(&d2, &p2, s2, q2, x, p)
-    Self.step(&d3, &p3, s3, q3, x, p)
-    // An empty slot (+∞) falling off is nothing lost.
-    if out <= reach, out < .infinity { overflowed = true }
-    let worst = self[limit - 1]
-    if worst < .infinity {
-      limits.update(worst: worst)
+    let key = Self.key(value, position)
+    let x = SIMD2<Double>(repeating: key)
+    // Each slot becomes min(max(its predecessor, x), itself): the slots before x's place
+    // keep their keys, x's slot takes x, the later ones their predecessor's.
+    var before = SIMD2<Double>.zero
+    for i in 0..<Self.slotCount / 2 {
+      let pair = slots[i]
+      var moved = SIMD2<Double>(before[1], pair[0])
+      moved.replace(with: x, where: x .> moved)
+      slots[i] = pair.replacing(with: moved, where: moved .< pair)
+      before = pair
     }
-    return !overflowed
+    // What left the last slot: its old key, or x itself when x is beyond it.
+    fallen = min(fallen, max(before[1], key))
+    return true
   }
 
-  /// One register's slots after inserting `x`: a slot farther than `x` takes its
-  /// predecessor when that is farther too, else `x`; nearer slots stay.
+  /// The first leaf's first four groups, sixteen stations, sorted at once by a bitonic
+  /// network of lanewise minima and maxima (ten steps, about 170 vector operations) instead
+  /// of sixteen insertions of about sixty each; stations beyond reach, filtered out or past
+  /// the leaf's end become +∞ keys, which sort last and are no stations.
   @inline(__always)
-  static func step(
-    _ d: inout SIMD4<Float>, _ p: inout SIMD4<Int32>, _ before: SIMD4<Float>,
-    _ beforePositions: SIMD4<Int32>, _ x: SIMD4<Float>, _ position: SIMD4<Int32>
+  mutating func takeFirst(
+    _ groups: UnsafePointer<StationIndex.PointGroup>, count: Int, position: Int,
+    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: CompiledFilter,
+    _ storage: StationIndex.Storage
+  ) -> Int {
+    let taken = min(count, 4)
+    let reach = self.reach
+    let wideReach = SIMD2<Double>(repeating: Double(reach))
+    let infinity = SIMD2<Double>(repeating: .infinity)
+    var k = (infinity, infinity, infinity, infinity, infinity, infinity, infinity, infinity)
+    /// The keys of group `g`'s four stations, +∞ for those not to be taken.
+    @inline(__always)
+    func keys(_ g: Int) -> (SIMD2<Double>, SIMD2<Double>) {
+      let group = groups[g]
+      let dx = group.x - qx
+      let dy = group.y - qy
+      let dz = group.z - qz
+      var d = (dx * dx + dy * dy) + dz * dz
+      let p = position &+ 4 &* g
+      if !filter.passesAll {
+        for lane in 0..<4 where d[lane] <= reach && !filter.matches(p &+ lane, storage) {
+          d[lane] = .nan
+        }
+      }
+      // Widened exactly; NaN (past the leaf's end, filtered out) and beyond reach fail.
+      let low = SIMD2<Double>(d.lowHalf)
+      let high = SIMD2<Double>(d.highHalf)
+      let plus = UInt64(truncatingIfNeeded: p &+ 1)
+      var first = unsafeBitCast(
+        (unsafeBitCast(low, to: SIMD2<UInt64>.self) | SIMD2(plus, plus &+ 1)) &+ Self.bias,
+        to: SIMD2<Double>.self)
+      var second = unsafeBitCast(
+        (unsafeBitCast(high, to: SIMD2<UInt64>.self) | SIMD2(plus &+ 2, plus &+ 3)) &+ Self.bias,
+        to: SIMD2<Double>.self)
+      first.replace(with: infinity, where: .!(low .<= wideReach))
+      second.replace(with: infinity, where: .!(high .<= wideReach))
+      return (first, second)
+    }
+    if taken > 0 { (k.0, k.1) = keys(0) }
+    if taken > 1 { (k.2, k.3) = keys(1) }
+    if taken > 2 { (k.4, k.5) = keys(2) }
+    if taken > 3 { (k.6, k.7) = keys(3) }
+    Self.sort(&k)
+    // Into the slots after the `skip` zeros; what does not fit has left the band.
+    let slots = UnsafeMutableRawPointer(self.slots).assumingMemoryBound(to: Double.self)
+    withUnsafeBytes(of: k) { raw in
+      let sorted = raw.bindMemory(to: Double.self)
+      for i in 0..<Self.slotCount - skip { slots[skip + i] = sorted[i] }
+      if skip > 0 { fallen = min(fallen, sorted[Self.slotCount - skip]) }
+    }
+    tighten()
+    return taken
+  }
+
+  /// Sorts sixteen keys, two to a vector, ascending: a bitonic network in which every
+  /// comparator sends the smaller key to the lower slot (each merge begins by comparing a
+  /// block's slots from both ends).
+  @inline(__always)
+  static func sort(
+    _ k:
+      inout (
+        SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>,
+        SIMD2<Double>, SIMD2<Double>
+      )
   ) {
-    let moves = d .> x
-    let shifts = before .> x
-    var newD = x
-    var newP = position
-    newD.replace(with: before, where: shifts)
-    newP.replace(with: beforePositions, where: shifts)
-    d.replace(with: newD, where: moves)
-    p.replace(with: newP, where: moves)
+    // Blocks of 2.
+    within(&k.0, &k.1)
+    within(&k.2, &k.3)
+    within(&k.4, &k.5)
+    within(&k.6, &k.7)
+    // Blocks of 4.
+    reversed(&k.0, &k.1)
+    reversed(&k.2, &k.3)
+    reversed(&k.4, &k.5)
+    reversed(&k.6, &k.7)
+    within(&k.0, &k.1)
+    within(&k.2, &k.3)
+    within(&k.4, &k.5)
+    within(&k.6, &k.7)
+    // Blocks of 8.
+    reversed(&k.0, &k.3)
+    reversed(&k.1, &k.2)
+    reversed(&k.4, &k.7)
+    reversed(&k.5, &k.6)
+    across(&k.0, &k.1)
+    across(&k.2, &k.3)
+    across(&k.4, &k.5)
+    across(&k.6, &k.7)
+    within(&k.0, &k.1)
+    within(&k.2, &k.3)
+    within(&k.4, &k.5)
+    within(&k.6, &k.7)
+    // All 16.
+    reversed(&k.0, &k.7)
+    reversed(&k.1, &k.6)
+    reversed(&k.2, &k.5)
+    reversed(&k.3, &k.4)
+    across(&k.0, &k.2)
+    across(&k.1, &k.3)
+    across(&k.4, &k.6)
+    across(&k.5, &k.7)
+    across(&k.0, &k.1)
+    across(&k.2, &k.3)
+    across(&k.4, &k.5)
+    across(&k.6, &k.7)
+    within(&k.0, &k.1)
+    within(&k.2, &k.3)
+    within(&k.4, &k.5)
+    within(&k.6, &k.7)
   }
 
-  /// The chord² in slot `i` (0 ..< 16).
+  /// Comparators between the same lanes of `a` and `b`: the smaller keys to `a`. (Written
+  /// lane by lane: the compiler turns these into `minpd`/`maxpd`, where a vector mask on
+  /// 64-bit lanes would cost a sign test per lane without SSE4.2.)
   @inline(__always)
-  subscript(i: Int) -> Float {
-    switch i >> 2 {
-    case 0: d0[i & 3]
-    case 1: d1[i & 3]
-    case 2: d2[i & 3]
-    default: d3[i & 3]
-    }
+  static func across(_ a: inout SIMD2<Double>, _ b: inout SIMD2<Double>) {
+    let low = SIMD2(a[0] < b[0] ? a[0] : b[0], a[1] < b[1] ? a[1] : b[1])
+    b = SIMD2(a[0] > b[0] ? a[0] : b[0], a[1] > b[1] ? a[1] : b[1])
+    a = low
   }
 
-  /// The position in slot `i` (0 ..< 16).
+  /// Comparators within each vector: lane 0 of `a` and of `b` gets its vector's smaller key.
   @inline(__always)
-  func position(_ i: Int) -> Int32 {
-    switch i >> 2 {
-    case 0: p0[i & 3]
-    case 1: p1[i & 3]
-    case 2: p2[i & 3]
-    default: p3[i & 3]
-    }
+  static func within(_ a: inout SIMD2<Double>, _ b: inout SIMD2<Double>) {
+    var first = SIMD2<Double>(a[0], b[0])
+    var second = SIMD2<Double>(a[1], b[1])
+    across(&first, &second)
+    a = SIMD2(first[0], second[0])
+    b = SIMD2(first[1], second[1])
   }
 
-  /// Writes the filled slots within reach to `buffer` in order; how many.
+  /// Comparators from both ends of the block `a`, `b`: `a`'s lane 0 with `b`'s lane 1 and
+  /// `a`'s lane 1 with `b`'s lane 0, the smaller keys to `a`.
+  @inline(__always)
+  static func reversed(_ a: inout SIMD2<Double>, _ b: inout SIMD2<Double>) {
+    var swapped = SIMD2<Double>(b[1], b[0])
+    across(&a, &swapped)
+    b = SIMD2(swapped[1], swapped[0])
+  }
+
+  /// The reach from the limit-th station, always in slot 11. Tightening once per group instead
+  /// of at each insertion lets a group's later stations in against a slightly wider reach; they
+  /// sort after the limit-th and are dropped at the end, and they push out of the last slot
+  /// only what the final reach no longer needs or, at worst, cause a needless run again.
+  @inline(__always)
+  mutating func tighten() {
+    let worst = slots[5][1]
+    if worst < .infinity { limits.update(worst: Self.distance(worst)) }
+  }
+
+  /// Whether a station within the final reach was pushed out of the last slot.
+  var overflowed: Bool { fallen < .infinity && Self.distance(fallen) <= reach }
+
+  /// The key in slot `i` (0 ..< 16).
+  @inline(__always)
+  subscript(i: Int) -> Double { slots[i >> 1][i & 1] }
+
+  /// The first `capacity` positions in order when no near-tie needs settling — no two
+  /// consecutive candidates, the first of them among the `capacity`, within the error bound of
+  /// each other (``NearestSearch/orderedPositions(_:)``) — else nil.
+  func orderedPositions(capacity: Int, largestOffset: Float) -> ResultPositions? {
+    let keys = UnsafeRawPointer(slots).assumingMemoryBound(to: Double.self)
+    // The error bound's slack at the band's first limit-th station, at least that of any
+    // candidate now (it only moved nearer); the reach's when the band never filled.
+    let slack =
+      limits.slack.isNaN
+      ? NearestSearch.relativeSlack(reach, largestOffset: largestOffset) : limits.slack
+    var positions = ResultPositions.none
+    var previous = -Float.infinity
+    var n = 0
+    // The candidates up to the one after the `capacity`-th: a near-tie matters when it starts
+    // among the first `capacity`.
+    while n <= capacity, skip + n < Self.slotCount {
+      let key = keys[skip + n]
+      guard key < .infinity else { break }
+      let d2 = Self.distance(key)
+      guard d2 <= reach else { break }
+      if d2 <= NearestSearch.widenedFrom(previous, slack: slack) { return nil }
+      if n < capacity { positions.append(Self.position(key)) }
+      previous = d2
+      n += 1
+    }
+    return positions
+  }
+
+  /// Writes the stations within reach to `buffer` in order; how many.
   func copy(into buffer: UnsafeMutableBufferPointer<NearestSearch.Candidate>) -> Int {
     var n = 0
-    // Empty slots (+∞) pass an unbounded reach; no station is that far.
-    while n < 16, n < buffer.count, self[n] <= reach, self[n] < .infinity {
-      buffer[n] = NearestSearch.Candidate(d2: self[n], position: position(n))
+    var i = skip
+    while i < Self.slotCount, n < buffer.count {
+      let key = self[i]
+      guard key < .infinity else { break }
+      let d2 = Self.distance(key)
+      guard d2 <= reach else { break }
+      buffer[n] = NearestSearch.Candidate(d2: d2, position: Self.position(key))
       n += 1
+      i += 1
     }
     return n
   }

@@ -1,11 +1,13 @@
 extension StationIndex {
   /// One inner node as the nearest search reads it, 64 bytes (one cache line): the `Float` boxes
-  /// of both children's unit vectors, one axis per vector as (left lo, left hi, right lo,
-  /// right hi), and where each child is.
+  /// of both children's unit vectors, one axis per vector as (left lo, right lo, −left hi,
+  /// −right hi), and where each child is. With the highs negated, one subtraction of
+  /// (q, q, −q, −q) gives both children's `lo − q` and `q − hi` at once (see
+  /// ``NearestSearch/childDistances(_:_:_:_:)``).
   ///
   /// A child is `(record, 0)` for an inner node; for a leaf it is `(−1 − first group, start)`:
-  /// the group at `first group` holds the leaf's origin, its stations follow in ``PointGroup``s
-  /// up to an all-NaN group, and are the tree positions from `start` on.
+  /// the group at `first group` is the leaf's header (its origin and how many groups follow),
+  /// its stations follow in ``PointGroup``s and are the tree positions from `start` on.
   struct SearchNode {
     var x: SIMD4<Float>
     var y: SIMD4<Float>
@@ -15,9 +17,9 @@ extension StationIndex {
   }
 
   /// Four stations' unit vectors as `Float` columns, 48 bytes, relative to their leaf's origin;
-  /// the lanes after a leaf's last station are NaN, which no comparison lets through, and an
-  /// all-NaN group ends each leaf. A leaf's first group is its header: `x` holds the origin
-  /// (the centre of the leaf's `Float` box, x, y, z, 0).
+  /// the lanes after a leaf's last station are NaN, which no comparison lets through. A leaf's
+  /// first group is its header: `x` holds the origin (the centre of the leaf's `Float` box, x,
+  /// y, z) and, in its last lane, how many groups of stations follow.
   ///
   /// Relative to a nearby origin a `Float` keeps the offset to 2⁻²⁴ of the leaf's size rather
   /// than of the sphere's radius, so chord² from a leaf are about a thousand times more exact
@@ -91,8 +93,8 @@ extension StationIndex {
         visible.append(i)
         if isSearchLeaf(i) {
           firstGroup[i] = Int32(groupCount)
-          // The header, the stations, the end mark.
-          groupCount += 1 + (Int(tree[i].end - tree[i].start) + 3) / 4 + 1
+          // The header, then the stations.
+          groupCount += 1 + (Int(tree[i].end - tree[i].start) + 3) / 4
         } else {
           record[i] = Int32(inner)
           inner += 1
@@ -112,8 +114,8 @@ extension StationIndex {
       }
       func box(_ l: Int, _ r: Int) -> (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
         (
-          SIMD4(lo[l].x, hi[l].x, lo[r].x, hi[r].x), SIMD4(lo[l].y, hi[l].y, lo[r].y, hi[r].y),
-          SIMD4(lo[l].z, hi[l].z, lo[r].z, hi[r].z)
+          SIMD4(lo[l].x, lo[r].x, -hi[l].x, -hi[r].x), SIMD4(lo[l].y, lo[r].y, -hi[l].y, -hi[r].y),
+          SIMD4(lo[l].z, lo[r].z, -hi[l].z, -hi[r].z)
         )
       }
       var largest: Float = 0
@@ -127,7 +129,11 @@ extension StationIndex {
         } else {
           var g = Int(firstGroup[i])
           let origin = (lo[i] + hi[i]) * 0.5
-          groups[g] = PointGroup(x: SIMD4(origin.x, origin.y, origin.z, 0), y: .zero, z: .zero)
+          // A leaf holds at most a few thousand stations (the tree's leaf size), so its group
+          // count is exact as a `Float`.
+          let stationGroups = Float((Int(tree[i].end - tree[i].start) + 3) / 4)
+          groups[g] = PointGroup(
+            x: SIMD4(origin.x, origin.y, origin.z, stationGroups), y: .zero, z: .zero)
           g += 1
           let ox = Double(origin.x)
           let oy = Double(origin.y)
@@ -153,11 +159,12 @@ extension StationIndex {
       if tree.isEmpty || n == 0 {
         root = SearchNode(x: nan, y: nan, z: nan, left: SIMD2(-1, 0), right: SIMD2(-1, 0))
       } else {
-        let empty = SIMD2<Float>(.infinity, -.infinity)
+        // The right box is empty: lo = +∞ and −hi = +∞ put it infinitely far.
+        let far = Float.infinity
         root = SearchNode(
-          x: SIMD4(lowHalf: SIMD2(lo[0].x, hi[0].x), highHalf: empty),
-          y: SIMD4(lowHalf: SIMD2(lo[0].y, hi[0].y), highHalf: empty),
-          z: SIMD4(lowHalf: SIMD2(lo[0].z, hi[0].z), highHalf: empty),
+          x: SIMD4(lo[0].x, far, -hi[0].x, far),
+          y: SIMD4(lo[0].y, far, -hi[0].y, far),
+          z: SIMD4(lo[0].z, far, -hi[0].z, far),
           left: reference(0), right: SIMD2(-1, 0))
       }
     }

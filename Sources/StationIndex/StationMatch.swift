@@ -137,21 +137,34 @@ extension StationMatches {
 /// A query's tree positions: up to sixteen held inline (a nearest query's usual answer, with no
 /// allocation), more in an array.
 struct ResultPositions: Sendable {
+  /// Sixteen positions side by side (a tuple, not a vector: 4-byte alignment keeps the
+  /// collection small to copy and return).
+  typealias Inline = (
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+  )
+
   /// The positions when there are at most 16.
-  private var inline = SIMD16<Int32>(repeating: -1)
+  private var inline: Inline = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
   /// The positions when there are more; nil when they are inline.
   private let array: [Int32]?
   /// How many positions.
-  let count: Int
+  private(set) var count: Int
 
   /// The largest count held inline.
   static let inlineCapacity = 16
 
+  /// No positions.
+  static var none: ResultPositions { ResultPositions(count: 0) { _ in -1 } }
+
   /// The positions of `array`.
   init(_ array: [Int32]) {
     if array.count <= Self.inlineCapacity {
-      for (i, position) in array.enumerated() { inline[i] = position }
       self.array = nil
+      withUnsafeMutableBytes(of: &inline) { raw in
+        let lanes = raw.bindMemory(to: Int32.self)
+        for (i, position) in array.enumerated() { lanes[i] = position }
+      }
     } else {
       self.array = array
     }
@@ -162,17 +175,31 @@ struct ResultPositions: Sendable {
   init(count: Int, _ position: (Int) -> Int32) {
     self.count = count
     if count <= Self.inlineCapacity {
-      for i in 0..<count { inline[i] = position(i) }
       array = nil
+      withUnsafeMutableBytes(of: &inline) { raw in
+        let lanes = raw.bindMemory(to: Int32.self)
+        for i in 0..<count { lanes[i] = position(i) }
+      }
     } else {
       array = (0..<count).map(position)
     }
+  }
+
+  /// Adds `position` after the others; only while they are held inline (fewer than 16).
+  @inline(__always)
+  mutating func append(_ position: Int32) {
+    precondition(array == nil && count < Self.inlineCapacity, "no inline room")
+    let i = count
+    withUnsafeMutableBytes(of: &inline) {
+      $0.storeBytes(of: position, toByteOffset: 4 * i, as: Int32.self)
+    }
+    count += 1
   }
 
   /// The position at `i`.
   @inline(__always)
   subscript(i: Int) -> Int32 {
     if let array { return array[i] }
-    return inline[i]
+    return withUnsafeBytes(of: inline) { $0.load(fromByteOffset: 4 * i, as: Int32.self) }
   }
 }
