@@ -94,35 +94,34 @@ public struct StationFilter: Hashable, Sendable {
 
 /// A filter translated into the index's integer codes for one query.
 struct CompiledFilter {
-  let passesAll: Bool
-  let connectorConditions: Bool
-  let minimumKilowatts: Double
-  let directCurrentOnly: Bool
-  /// Allowed plug codes, indexed by the index's standard code; nil = any.
-  let allowedStandards: [Bool]?
-  /// Allowed operator codes; nil = any.
-  let allowedOperators: [Bool]?
-  /// Allowed tree positions; nil = any.
-  let favouritePositions: Set<Int32>?
-  /// Tree positions known to be closed at the filter's instant.
-  let closedPositions: Set<Int32>
+  /// Whether every station matches (then there are no ``conditions``).
+  var passesAll: Bool { conditions == nil }
+  /// What a station must meet; nil when every station matches, so the usual unfiltered query
+  /// carries (and destroys) nothing.
+  let conditions: Conditions?
+
+  /// The filter's conditions in the index's codes.
+  struct Conditions {
+    let connectorConditions: Bool
+    let minimumKilowatts: Double
+    let directCurrentOnly: Bool
+    /// Allowed plug codes, indexed by the index's standard code; nil = any.
+    let allowedStandards: [Bool]?
+    /// Allowed operator codes; nil = any.
+    let allowedOperators: [Bool]?
+    /// Allowed tree positions; nil = any.
+    let favouritePositions: Set<Int32>?
+    /// Tree positions known to be closed at the filter's instant.
+    let closedPositions: Set<Int32>
+  }
 
   init(_ filter: borrowing StationFilter, _ storage: StationIndex.Storage) {
     if filter.letsEverythingThrough {
       // The usual query: nothing to look up.
-      passesAll = true
-      connectorConditions = false
-      minimumKilowatts = -.infinity
-      directCurrentOnly = false
-      allowedStandards = nil
-      allowedOperators = nil
-      favouritePositions = nil
-      closedPositions = []
+      conditions = nil
       return
     }
-    connectorConditions = filter.hasConnectorConditions
-    minimumKilowatts = filter.minimumPower?.kilowatts ?? -.infinity
-    directCurrentOnly = filter.directCurrentOnly
+    let allowedStandards: [Bool]?
     if filter.connectorStandards.isEmpty {
       allowedStandards = nil
     } else {
@@ -132,6 +131,7 @@ struct CompiledFilter {
       }
       allowedStandards = allowed
     }
+    let allowedOperators: [Bool]?
     if filter.operators.isEmpty {
       allowedOperators = nil
     } else {
@@ -143,6 +143,7 @@ struct CompiledFilter {
       }
       allowedOperators = allowed
     }
+    let favouritePositions: Set<Int32>?
     if let favourites = filter.favourites {
       var positions = Set<Int32>(minimumCapacity: favourites.count)
       for id in favourites {
@@ -170,35 +171,49 @@ struct CompiledFilter {
         if !open { closed.insert(position) }
       }
     }
-    closedPositions = closed
-    passesAll =
-      !connectorConditions && allowedOperators == nil && favouritePositions == nil
-      && closed.isEmpty
+    // Open hours that close nothing now are no condition.
+    if !filter.hasConnectorConditions, allowedOperators == nil, favouritePositions == nil,
+      closed.isEmpty
+    {
+      conditions = nil
+      return
+    }
+    conditions = Conditions(
+      connectorConditions: filter.hasConnectorConditions,
+      minimumKilowatts: filter.minimumPower?.kilowatts ?? -.infinity,
+      directCurrentOnly: filter.directCurrentOnly, allowedStandards: allowedStandards,
+      allowedOperators: allowedOperators, favouritePositions: favouritePositions,
+      closedPositions: closed)
   }
 
   /// Whether the station at tree position `i` matches.
   @inline(__always) func matches(_ i: Int, _ s: StationIndex.Storage) -> Bool {
-    if passesAll { return true }
+    guard let c = conditions else { return true }
     let position = Int32(truncatingIfNeeded: i)
-    if let favouritePositions, !favouritePositions.contains(position) { return false }
-    if let allowedOperators, !allowedOperators[Int(s.operatorCode[i])] { return false }
-    if connectorConditions {
+    if let favouritePositions = c.favouritePositions, !favouritePositions.contains(position) {
+      return false
+    }
+    if let allowedOperators = c.allowedOperators, !allowedOperators[Int(s.operatorCode[i])] {
+      return false
+    }
+    if c.connectorConditions {
       var found = false
-      var c = Int(s.connectorStart[i])
+      var k = Int(s.connectorStart[i])
       let end = Int(s.connectorStart[i + 1])
-      while c < end {
-        if (!directCurrentOnly || s.connectorIsDC[c])
-          && (allowedStandards.map { $0[Int(s.connectorStandard[c])] } ?? true)
-          && s.connectorKilowatts[c] >= minimumKilowatts
+      while k < end {
+        if (!c.directCurrentOnly || s.connectorIsDC[k])
+          && (c.allowedStandards.map { $0[Int(s.connectorStandard[k])] } ?? true)
+          && s.connectorKilowatts[k] >= c.minimumKilowatts
         {
           found = true
           break
         }
-        c += 1
+        k += 1
       }
       if !found { return false }
     }
-    if !closedPositions.isEmpty, closedPositions.contains(position) { return false }
+    if !c.closedPositions.isEmpty, c.closedPositions.contains(position) { return false }
     return true
   }
+
 }

@@ -285,7 +285,7 @@ struct NearestSearch {
           let qx = SIMD4<Float>(repeating: offset.x)
           let qy = SIMD4<Float>(repeating: offset.y)
           let qz = SIMD4<Float>(repeating: offset.z)
-          let end = g &+ 1 &+ Int(header.w)
+          let end = g &+ 1 &+ Int(header.w.bitPattern)
           g &+= 1
           if fresh {
             // The first leaf, the query's own: its first groups go into the band at once.

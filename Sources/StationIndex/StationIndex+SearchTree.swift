@@ -19,7 +19,7 @@ extension StationIndex {
   /// Four stations' unit vectors as `Float` columns, 48 bytes, relative to their leaf's origin;
   /// the lanes after a leaf's last station are NaN, which no comparison lets through. A leaf's
   /// first group is its header: `x` holds the origin (the centre of the leaf's `Float` box, x,
-  /// y, z) and, in its last lane, how many groups of stations follow.
+  /// y, z) and, as its last lane's bit pattern, how many groups of stations follow.
   ///
   /// Relative to a nearby origin a `Float` keeps the offset to 2⁻²⁴ of the leaf's size rather
   /// than of the sphere's radius, so chord² from a leaf are about a thousand times more exact
@@ -129,9 +129,9 @@ extension StationIndex {
         } else {
           var g = Int(firstGroup[i])
           let origin = (lo[i] + hi[i]) * 0.5
-          // A leaf holds at most a few thousand stations (the tree's leaf size), so its group
-          // count is exact as a `Float`.
-          let stationGroups = Float((Int(tree[i].end - tree[i].start) + 3) / 4)
+          // The group count as the lane's bit pattern: read back without a conversion.
+          let stationGroups = Float(
+            bitPattern: UInt32((Int(tree[i].end - tree[i].start) + 3) / 4))
           groups[g] = PointGroup(
             x: SIMD4(origin.x, origin.y, origin.z, stationGroups), y: .zero, z: .zero)
           g += 1
