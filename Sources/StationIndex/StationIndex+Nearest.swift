@@ -398,13 +398,18 @@ struct NearestSearch {
     _ q: StationIndex.PreparedPoint, _ s: StationIndex.Storage
   ) {
     withUnsafeTemporaryAllocation(of: Measured.self, capacity: end - start) { run in
-      let v = SIMD4<Double>(q.vector.x, q.vector.y, q.vector.z, 0)
-      let exact = s.search.exact
+      let v = q.vector
+      let x = s.x
+      let y = s.y
+      let z = s.z
       for i in start..<end {
         let position = items[i].position
-        let d = exact[Int(position)] - v
+        let p = Int(position)
+        let dx = x[p] - v.x
+        let dy = y[p] - v.y
+        let dz = z[p] - v.z
         // (dx² + dy²) + dz², as the scalar form.
-        let c2 = (d.x * d.x + d.y * d.y) + d.z * d.z
+        let c2 = (dx * dx + dy * dy) + dz * dz
         run[i - start] = Measured(measure: c2, position: position)
       }
       // Insertion sort by chord²: a few entries.

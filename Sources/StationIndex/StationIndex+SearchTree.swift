@@ -45,10 +45,6 @@ extension StationIndex {
     /// The largest distance of a station from its leaf's origin (in `Float`), which bounds the
     /// error of a chord² measured from a leaf (``NearestSearch/relativeSlack(_:largestOffset:)``).
     let largestOffset: Float
-    /// Each station's `Double` unit vector by tree position, (x, y, z, 0) in one 32-byte
-    /// record: where the `Float` order of near-ties needs settling, one cache line per
-    /// station instead of one in each of three tables.
-    let exact: UnsafeMutableBufferPointer<SIMD4<Double>>
     /// The root as a child reference, and a record whose left child is the root (its right
     /// box is empty), so the search starts like any other step.
     let root: SearchNode
@@ -102,8 +98,6 @@ extension StationIndex {
           stack.append(Int(tree[i].left))
         }
       }
-      exact = Self.allocate(SIMD4<Double>.self, max(1, n))
-      for p in 0..<n { exact[p] = SIMD4(x[p], y[p], z[p], 0) }
       nodes = Self.allocate(SearchNode.self, max(1, inner))
       groups = Self.allocate(PointGroup.self, max(1, groupCount))
       let nan = SIMD4<Float>(repeating: .nan)
@@ -172,7 +166,6 @@ extension StationIndex {
     deinit {
       nodes.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
       groups.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
-      exact.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
     }
 
     static func allocate<T>(_ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
