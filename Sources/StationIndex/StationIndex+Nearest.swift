@@ -60,7 +60,7 @@ extension StationIndex {
             var search = NearestSearch(
               band: band, stack: stack, keys: keys, capacity: capacity,
               radiusLimit: radiusLimit, storage: s)
-            guard search.run(q.vector, compiled, inRegisters: firstAttempt) else { return false }
+            guard search.run(q.vector, compiled, packed: firstAttempt) else { return false }
             if lazy {
               // Nearest first with no radius: the order is settled from the Float distances
               // (exact kilometres only inside near-ties) and each distance is computed when it
@@ -133,7 +133,7 @@ struct NearestSearch {
   let capacity: Int
   let radiusLimit: Float
   let storage: StationIndex.Storage
-  /// How many candidates ``run(_:_:inRegisters:)`` left in `band`, nearest first.
+  /// How many candidates ``run(_:_:packed:)`` left in `band`, nearest first.
   var count = 0
   /// The key band the search ran with, until its candidates are copied to `band`.
   var keyed: KeyBand?
@@ -224,12 +224,12 @@ struct NearestSearch {
   }
 
   /// The depth-first search into the band that suits the limit: the sixteen packed keys of a
-  /// ``KeyBand`` for a limit of up to ``KeyBand/largestLimit`` when `inRegisters`, else the
+  /// ``KeyBand`` for a limit of up to ``KeyBand/largestLimit`` when `packed`, else the
   /// sorted buffer. False when the band ran out of room (the caller runs it again with more
   /// room, and not in registers).
-  mutating func run(_ vector: UnitVector, _ filter: CompiledFilter, inRegisters: Bool) -> Bool {
+  mutating func run(_ vector: UnitVector, _ filter: CompiledFilter, packed: Bool) -> Bool {
     let reach = BandReach(radiusLimit: radiusLimit, largestOffset: storage.search.largestOffset)
-    if inRegisters, capacity <= KeyBand.largestLimit,
+    if packed, capacity <= KeyBand.largestLimit,
       storage.stations.count <= KeyBand.largestPositionCount, let slots = keys.baseAddress
     {
       var small = KeyBand(limit: capacity, reach: reach, slots: slots)

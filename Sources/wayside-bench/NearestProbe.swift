@@ -27,9 +27,6 @@ enum NearestProbe {
       queries += points.count
     }
     let perQuery = ((Bench.cpuMilliseconds() / 1000) - start) / Double(queries) * 1e6
-    #if NEAREST_COUNTS
-      print(probeCounts.map { Double($0) / Double(queries) })
-    #endif
     print(String(format: "%.3f µs CPU per query over %d queries (%d)", perQuery, queries, sink))
     return 0
   }
