@@ -27,9 +27,19 @@ extension StationIndex {
     if let radius = withinKilometres, !(radius >= 0) {
       return StationMatches(storage: s, positions: [], distances: [], routePositions: nil)
     }
-    let compiled = CompiledFilter(filter, s)
     let q = PreparedPoint(point)
     let capacity = min(limit, s.stations.count)
+    let lazy: Bool = if case .distance = order { withinKilometres == nil } else { false }
+    // The usual query — nearest first, no radius, no filter, a dozen stations or fewer — runs
+    // in a key band on the stack with nothing else to set up.
+    let keyBandFits =
+      capacity <= KeyBand.largestLimit && s.stations.count <= KeyBand.largestPositionCount
+    if lazy, keyBandFits, filter.letsEverythingThrough,
+      let positions = NearestSearch.nearestInKeyBand(q, capacity: capacity, s)
+    {
+      return StationMatches(storage: s, positions: positions, measuredFrom: q)
+    }
+    let compiled = CompiledFilter(filter, s)
     // The radius as a Float chord², rounded up and widened by the Float search's error bound.
     let radiusLimit: Float =
       withinKilometres.map {
@@ -38,12 +48,12 @@ extension StationIndex {
         return NearestSearch.widened(c2)
       } ?? .infinity
     let maxKilometres = withinKilometres ?? .infinity
-    let lazy: Bool = if case .distance = order { withinKilometres == nil } else { false }
     // The band holds the `limit` best and every station within the error bound of the worst of
     // them; it overflows only where many stations sit at one distance (a large site listed
     // station by station), and the search then runs again with room for them all.
     var extra = 64
-    var firstAttempt = true
+    // A key band that overflowed above runs again in the sorted buffer at once.
+    var firstAttempt = !(lazy && keyBandFits && filter.letsEverythingThrough)
     // What the search found: positions in order (lazy), or positions with kilometres. Kept out
     // of the closures so the results are built once, outside them.
     var ordered = ResultPositions.none
@@ -223,6 +233,34 @@ struct NearestSearch {
     a.replacing(with: b, where: b .> a)
   }
 
+  /// The usual query's search: nearest first, no radius and no filter, `capacity` (1 ... 12)
+  /// stations in a ``KeyBand`` whose slots, like the search's stack, are on the stack; the
+  /// order settled as ``orderedPositions(_:)`` does. Nil when the band overflowed (the caller
+  /// searches again with room for every near-tie).
+  static func nearestInKeyBand(
+    _ q: StationIndex.PreparedPoint, capacity: Int, _ s: StationIndex.Storage
+  ) -> ResultPositions? {
+    withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack in
+      withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: KeyBand.slotCount / 2) {
+        keys in
+        let largestOffset = s.search.largestOffset
+        var band = KeyBand(
+          limit: capacity, reach: BandReach(radiusLimit: .infinity, largestOffset: largestOffset),
+          slots: keys.baseAddress!)
+        guard search(q.vector, EveryStation(), &band, stack: stack, storage: s), !band.overflowed
+        else { return nil }
+        if let positions = band.orderedPositions(capacity: capacity, largestOffset: largestOffset) {
+          return positions
+        }
+        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: KeyBand.slotCount) {
+          items in
+          let count = band.copy(into: items)
+          return settled(items, count: count, capacity: capacity, q, s)
+        }
+      }
+    }
+  }
+
   /// The depth-first search into the band that suits the limit: the sixteen packed keys of a
   /// ``KeyBand`` for a limit of up to ``KeyBand/largestLimit`` when `packed`, else the
   /// sorted buffer. False when the band ran out of room (the caller runs it again with more
@@ -233,13 +271,20 @@ struct NearestSearch {
       storage.stations.count <= KeyBand.largestPositionCount, let slots = keys.baseAddress
     {
       var small = KeyBand(limit: capacity, reach: reach, slots: slots)
-      guard search(vector, filter, &small), !small.overflowed else { return false }
+      let fits =
+        filter.passesAll
+        ? Self.search(vector, EveryStation(), &small, stack: stack, storage: storage)
+        : Self.search(vector, filter, &small, stack: stack, storage: storage)
+      guard fits, !small.overflowed else { return false }
       // Left in its keys until a result needs the candidates (``materialize()``).
       keyed = small
       return true
     }
     var sorted = SortedBand(buffer: band, capacity: capacity, reach: reach)
-    let fits = search(vector, filter, &sorted)
+    let fits =
+      filter.passesAll
+      ? Self.search(vector, EveryStation(), &sorted, stack: stack, storage: storage)
+      : Self.search(vector, filter, &sorted, stack: stack, storage: storage)
     count = sorted.count
     return fits
   }
@@ -247,8 +292,9 @@ struct NearestSearch {
   /// The depth-first search: a fixed stack of pending far children, nearer child first; a
   /// leaf's stations are measured four at a time from its point groups and those within the
   /// band's reach go into it. False when the band ran out of room.
-  func search<Band: CandidateBand>(
-    _ vector: UnitVector, _ filter: CompiledFilter, _ result: inout Band
+  static func search<Band: CandidateBand, Test: StationTest>(
+    _ vector: UnitVector, _ filter: Test, _ result: inout Band,
+    stack: UnsafeMutableBufferPointer<Pending>, storage s: StationIndex.Storage
   ) -> Bool {
     let exact = SIMD4<Double>(vector.x, vector.y, vector.z, 0)
     let q = SIMD4<Float>(exact)
@@ -256,12 +302,9 @@ struct NearestSearch {
     let nqx = SIMD4<Float>(q.x, q.x, -q.x, -q.x)
     let nqy = SIMD4<Float>(q.y, q.y, -q.y, -q.y)
     let nqz = SIMD4<Float>(q.z, q.z, -q.z, -q.z)
-    let s = storage
     let tree = s.search
     let nodes = tree.nodes
     let groups = UnsafePointer(tree.groups.baseAddress!)
-    let passesAll = filter.passesAll
-    let stack = self.stack
     // A local copy, so the band's state stays in registers.
     var band = result
     defer { result = band }
@@ -307,7 +350,7 @@ struct NearestSearch {
             if any(d .<= reach) {
               for lane in 0..<4 where d[lane] <= reach {
                 let p = position &+ lane
-                if !passesAll, !filter.matches(p, s) { continue }
+                if !Test.passesAll, !filter.passes(p, s) { continue }
                 guard band.insert(d[lane], Int32(truncatingIfNeeded: p)) else { return false }
               }
               band.tighten()
@@ -365,13 +408,19 @@ struct NearestSearch {
       }
       materialize()
     }
-    let s = storage
-    let items = band
-    let count = self.count
+    return Self.settled(band, count: count, capacity: capacity, q, storage)
+  }
+
+  /// The first `capacity` positions of the `count` candidates `items`, sorted by chord²
+  /// measured from their leaves, with every near-tie run settled in place (``settle``).
+  static func settled(
+    _ items: UnsafeMutableBufferPointer<Candidate>, count: Int, capacity: Int,
+    _ q: StationIndex.PreparedPoint, _ s: StationIndex.Storage
+  ) -> ResultPositions {
     // One slack for every run: that of the farthest candidate, the largest.
     let slack =
       count > 0
-      ? Self.relativeSlack(items[count - 1].d2, largestOffset: storage.search.largestOffset) : 0
+      ? Self.relativeSlack(items[count - 1].d2, largestOffset: s.search.largestOffset) : 0
     var start = 0
     while start < count, start < capacity {
       var end = start + 1
@@ -521,14 +570,41 @@ protocol CandidateBand {
   /// `groups`, from tree position `position` on, measured from the query's offset `qx`, `qy`,
   /// `qz` to the leaf's origin) that are within reach and match `filter`, and tightens the
   /// reach; how many groups it took (the search measures the rest).
-  mutating func takeFirst(
+  mutating func takeFirst<Test: StationTest>(
     _ groups: UnsafePointer<StationIndex.PointGroup>, count: Int, position: Int,
-    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: CompiledFilter,
+    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: Test,
     _ storage: StationIndex.Storage
   ) -> Int
   /// Brings the reach up to date after a group of insertions (a band may tighten it only here,
   /// so the stations of one group are all tested against the reach before it).
   mutating func tighten()
+}
+
+/// Which stations a search may take: every one (``EveryStation``, the usual unfiltered query,
+/// whose search has no test in it at all) or those a ``CompiledFilter`` lets through.
+protocol StationTest {
+  /// Whether every station passes (then ``passes(_:_:)`` is never asked).
+  static var passesAll: Bool { get }
+  /// Whether the station at tree position `position` passes.
+  func passes(_ position: Int, _ storage: StationIndex.Storage) -> Bool
+}
+
+/// Every station passes.
+struct EveryStation: StationTest {
+  static var passesAll: Bool { true }
+  @inline(__always)
+  func passes(_ position: Int, _ storage: StationIndex.Storage) -> Bool { true }
+}
+
+extension CompiledFilter: StationTest {
+  /// False: a filter with no conditions is searched as ``EveryStation``.
+  static var passesAll: Bool { false }
+  /// Out of line: the search asks only for stations within reach, and the conditions' code
+  /// would otherwise crowd the search's loop.
+  @inline(never)
+  func passes(_ position: Int, _ storage: StationIndex.Storage) -> Bool {
+    matches(position, storage)
+  }
 }
 
 /// A band's reach and the pruning bound that goes with it.
@@ -588,9 +664,9 @@ struct SortedBand: CandidateBand {
 
   /// None: the search inserts them one by one.
   @inline(__always)
-  mutating func takeFirst(
+  mutating func takeFirst<Test: StationTest>(
     _ groups: UnsafePointer<StationIndex.PointGroup>, count: Int, position: Int,
-    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: CompiledFilter,
+    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: Test,
     _ storage: StationIndex.Storage
   ) -> Int { 0 }
 
@@ -701,10 +777,10 @@ struct KeyBand: CandidateBand {
   /// network of lanewise minima and maxima (ten steps, about 170 vector operations) instead
   /// of sixteen insertions of about sixty each; stations beyond reach, filtered out or past
   /// the leaf's end become +∞ keys, which sort last and are no stations.
-  @inline(__always)
-  mutating func takeFirst(
+  @inline(never)
+  mutating func takeFirst<Test: StationTest>(
     _ groups: UnsafePointer<StationIndex.PointGroup>, count: Int, position: Int,
-    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: CompiledFilter,
+    _ qx: SIMD4<Float>, _ qy: SIMD4<Float>, _ qz: SIMD4<Float>, _ filter: Test,
     _ storage: StationIndex.Storage
   ) -> Int {
     let taken = min(count, 4)
@@ -721,8 +797,8 @@ struct KeyBand: CandidateBand {
       let dz = group.z - qz
       var d = (dx * dx + dy * dy) + dz * dz
       let p = position &+ 4 &* g
-      if !filter.passesAll {
-        for lane in 0..<4 where d[lane] <= reach && !filter.matches(p &+ lane, storage) {
+      if !Test.passesAll {
+        for lane in 0..<4 where d[lane] <= reach && !filter.passes(p &+ lane, storage) {
           d[lane] = .nan
         }
       }
@@ -863,28 +939,35 @@ struct KeyBand: CandidateBand {
   /// consecutive candidates, the first of them among the `capacity`, within the error bound of
   /// each other (``NearestSearch/orderedPositions(_:)``) — else nil.
   func orderedPositions(capacity: Int, largestOffset: Float) -> ResultPositions? {
-    let keys = UnsafeRawPointer(slots).assumingMemoryBound(to: Double.self)
+    let keys = UnsafeRawPointer(slots).assumingMemoryBound(to: Double.self) + skip
     // The error bound's slack at the band's first limit-th station, at least that of any
     // candidate now (it only moved nearer); the reach's when the band never filled.
     let slack =
       limits.slack.isNaN
       ? NearestSearch.relativeSlack(reach, largestOffset: largestOffset) : limits.slack
-    var positions = ResultPositions.none
-    var previous = -Float.infinity
-    var n = 0
+    let reach = self.reach
     // The candidates up to the one after the `capacity`-th: a near-tie matters when it starts
     // among the first `capacity`.
-    while n <= capacity, skip + n < Self.slotCount {
-      let key = keys[skip + n]
-      guard key < .infinity else { break }
-      let d2 = Self.distance(key)
-      guard d2 <= reach else { break }
-      if d2 <= NearestSearch.widenedFrom(previous, slack: slack) { return nil }
-      if n < capacity { positions.append(Self.position(key)) }
-      previous = d2
-      n += 1
+    let end = min(capacity + 1, Self.slotCount - skip)
+    var inline = ResultPositions.unused
+    let count = withUnsafeMutableBytes(of: &inline) { raw -> Int? in
+      let positions = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
+      var previous = -Float.infinity
+      var n = 0
+      while n < end {
+        let key = keys[n]
+        let d2 = Self.distance(key)
+        guard key < .infinity, d2 <= reach else { break }
+        if d2 <= NearestSearch.widenedFrom(previous, slack: slack) { return nil }
+        // Room for 16: the one after the `capacity`-th is written, not counted.
+        positions[n] = Self.position(key)
+        previous = d2
+        n &+= 1
+      }
+      return min(n, capacity)
     }
-    return positions
+    guard let count else { return nil }
+    return ResultPositions(inline: inline, count: count)
   }
 
   /// Writes the stations within reach to `buffer` in order; how many.

@@ -144,8 +144,11 @@ struct ResultPositions: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
   )
 
+  /// Sixteen unused places.
+  static let unused: Inline = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+
   /// The positions when there are at most 16.
-  private var inline: Inline = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+  private var inline: Inline = Self.unused
   /// The positions when there are more; nil when they are inline.
   private let array: [Int32]?
   /// How many positions.
@@ -155,7 +158,14 @@ struct ResultPositions: Sendable {
   static let inlineCapacity = 16
 
   /// No positions.
-  static var none: ResultPositions { ResultPositions(count: 0) { _ in -1 } }
+  static var none: ResultPositions { ResultPositions(inline: unused, count: 0) }
+
+  /// The first `count` (at most 16) of `inline`.
+  init(inline: Inline, count: Int) {
+    self.inline = inline
+    self.array = nil
+    self.count = count
+  }
 
   /// The positions of `array`.
   init(_ array: [Int32]) {
@@ -183,17 +193,6 @@ struct ResultPositions: Sendable {
     } else {
       array = (0..<count).map(position)
     }
-  }
-
-  /// Adds `position` after the others; only while they are held inline (fewer than 16).
-  @inline(__always)
-  mutating func append(_ position: Int32) {
-    precondition(array == nil && count < Self.inlineCapacity, "no inline room")
-    let i = count
-    withUnsafeMutableBytes(of: &inline) {
-      $0.storeBytes(of: position, toByteOffset: 4 * i, as: Int32.self)
-    }
-    count += 1
   }
 
   /// The position at `i`.
