@@ -61,7 +61,7 @@ extension StationIndex {
     // The tree is balanced (median splits; an image is checked for it), so 64 levels of
     // pending far children hold far more than 2³² stations.
     withUnsafeTemporaryAllocation(of: NearestSearch.Pending.self, capacity: 64) { stack in
-      withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: KeyBand.slotCount / 2) {
+      withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: KeyBand.room) {
         keys in
         while true {
           let done = withUnsafeTemporaryAllocation(
@@ -241,7 +241,7 @@ struct NearestSearch {
     _ q: StationIndex.PreparedPoint, capacity: Int, _ s: StationIndex.Storage
   ) -> ResultPositions? {
     withUnsafeTemporaryAllocation(of: Pending.self, capacity: 64) { stack in
-      withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: KeyBand.slotCount / 2) {
+      withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: KeyBand.room) {
         keys in
         let largestOffset = s.search.largestOffset
         var band = KeyBand(
@@ -710,6 +710,9 @@ struct KeyBand: CandidateBand {
   static let largestLimit = 12
   /// Its slots.
   static let slotCount = 16
+  /// The `SIMD2<Double>`s a band's memory must hold: its slots and room after them for the
+  /// sixteen keys ``takeFirst`` stores after the `skip` zeros.
+  static let room = slotCount
   /// The most stations whose positions (+ 1) fit in a key's 29 low bits.
   static let largestPositionCount = (1 << 29) - 2
   static let bias: UInt64 = 1 << 61
@@ -821,12 +824,12 @@ struct KeyBand: CandidateBand {
     if taken > 2 { (k.4, k.5) = keys(2) }
     if taken > 3 { (k.6, k.7) = keys(3) }
     Self.sort(&k)
-    // Into the slots after the `skip` zeros; what does not fit has left the band.
-    let slots = UnsafeMutableRawPointer(self.slots).assumingMemoryBound(to: Double.self)
-    withUnsafeBytes(of: k) { raw in
-      let sorted = raw.bindMemory(to: Double.self)
-      for i in 0..<Self.slotCount - skip { slots[skip + i] = sorted[i] }
-      if skip > 0 { fallen = min(fallen, sorted[Self.slotCount - skip]) }
+    // Into the slots after the `skip` zeros, all sixteen at once (the room after the slots
+    // takes what does not fit); what does not fit has left the band.
+    UnsafeMutableRawPointer(slots).storeBytes(
+      of: k, toByteOffset: skip * MemoryLayout<Double>.stride, as: type(of: k))
+    if skip > 0 {
+      fallen = min(fallen, UnsafeRawPointer(slots).load(fromByteOffset: 128, as: Double.self))
     }
     tighten()
     return taken
