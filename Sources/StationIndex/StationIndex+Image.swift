@@ -213,12 +213,22 @@ extension StationIndex {
 
   /// Checks that `nodes` is one proper pre-order tree over `0 ..< count`: each
   /// node's range inside it, a node's left child right after it and its right child later,
-  /// every node but the root the child of exactly one parent, no deeper than the search's stack.
+  /// every node but the root the child of exactly one parent, no deeper than the search's stack,
+  /// and the ranges nested as a tree's are — the root's `0 ..< count`, an inner node's split
+  /// between its children with nothing left over — so the leaves hold every station exactly
+  /// once. (A station in two leaves would be offered to the nearest search twice: at a crowded
+  /// point its band could then never make room for every candidate.)
   static func checkTree(_ nodes: [Node], count n: Int)
     throws(StationIndexImageError)
   {
     var depth = [Int8](repeating: -1, count: nodes.count)
-    if !nodes.isEmpty { depth[0] = 0 }
+    if let root = nodes.first {
+      depth[0] = 0
+      guard root.start == 0, Int(root.end) == n else {
+        throw StationIndexImageError(
+          reason: "the root covers \(root.start) ..< \(root.end), expected 0 ..< \(n)")
+      }
+    }
     for i in nodes.indices {
       let node = nodes[i]
       guard depth[i] >= 0 else {
@@ -240,6 +250,14 @@ extension StationIndex {
         throw StationIndexImageError(
           reason: "node \(i) has children \(node.left) and \(node.right), expected \(i + 1) "
             + "and one after it below \(nodes.count)")
+      }
+      let left = nodes[Int(node.left)]
+      let right = nodes[Int(node.right)]
+      guard left.start == node.start, left.end == right.start, right.end == node.end else {
+        throw StationIndexImageError(
+          reason: "node \(i) covers \(node.start) ..< \(node.end) but its children "
+            + "\(left.start) ..< \(left.end) and \(right.start) ..< \(right.end), expected "
+            + "the two halves of its range")
       }
       guard Int(depth[i]) < imageMaximumDepth else {
         throw StationIndexImageError(

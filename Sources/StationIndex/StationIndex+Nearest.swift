@@ -70,7 +70,13 @@ extension StationIndex {
             var search = NearestSearch(
               band: band, stack: stack, keys: keys, capacity: capacity,
               radiusLimit: radiusLimit, storage: s)
-            guard search.run(q.vector, compiled, packed: firstAttempt) else { return false }
+            // A sorted buffer with room for every station cannot run out: the tree's leaves hold
+            // each station once (checked for an image). Should it run out all the same, the
+            // search stops there rather than trying again for ever.
+            guard
+              search.run(q.vector, compiled, packed: firstAttempt)
+                || (!firstAttempt && extra >= s.stations.count)
+            else { return false }
             if lazy {
               // Nearest first with no radius: the order is settled from the Float distances
               // (exact kilometres only inside near-ties) and each distance is computed when it
@@ -461,16 +467,10 @@ struct NearestSearch {
         let c2 = (dx * dx + dy * dy) + dz * dz
         run[i - start] = Measured(measure: c2, position: position)
       }
-      // Insertion sort by chord²: a few entries.
-      for i in 1..<run.count {
-        let item = run[i]
-        var j = i
-        while j > 0, run[j - 1].measure > item.measure {
-          run[j] = run[j - 1]
-          j -= 1
-        }
-        run[j] = item
-      }
+      // By chord²: usually two or three entries (the sort's own insertion sort), and no
+      // quadratic cost for a site of thousands listed at one point.
+      var sorted = run
+      sorted.sort { $0.measure < $1.measure }
       var first = 0
       while first < run.count {
         var last = first + 1
@@ -518,18 +518,10 @@ struct NearestSearch {
     for i in first..<last {
       run[i].measure = colocated ? 0 : s.distanceKilometres(from: q, to: Int(run[i].position))
     }
-    for i in first + 1..<last {
-      let item = run[i]
-      var j = i
-      while j > first,
-        run[j - 1].measure > item.measure
-          || (run[j - 1].measure == item.measure
-            && s.precedesInIDOrder(item.position, run[j - 1].position))
-      {
-        run[j] = run[j - 1]
-        j -= 1
-      }
-      run[j] = item
+    var slice = UnsafeMutableBufferPointer(rebasing: run[first..<last])
+    slice.sort { a, b in
+      a.measure != b.measure
+        ? a.measure < b.measure : s.precedesInIDOrder(a.position, b.position)
     }
   }
 
