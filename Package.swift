@@ -186,7 +186,9 @@ let package = Package(
         "WaysideData",
       ],
       swiftSettings: strict),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+    .testTarget(
+      name: "HTTPServerTests", dependencies: ["HTTPServer", "WaysideTestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "CarSessionTests",
       dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
@@ -219,7 +221,7 @@ let package = Package(
       name: "WaysideCLITests",
       dependencies: [
         "WaysideCLI", "HTTPServer", "PreviewServer", "ChargingCar", "ChargingData", "Pricing",
-        "WaysideData", "Geo", "StationStore",
+        "WaysideData", "Geo", "StationStore", "WaysideTestSupport",
       ],
       swiftSettings: strict),
   ],

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import HTTPServer
+import WaysideTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -442,7 +443,10 @@ struct HTTPServerLiveTests {
     }
     #expect(idleClosed)
     #expect(streamEnded)
-    #expect(throws: ClientError.self) { try LoopbackClient(port: port) }
+    // The listener is closed: the port can be bound again (and, held without listening, no
+    // other test's server can answer on it), and a connection to it is refused.
+    let held = try RefusedPort(port: port)
+    #expect(throws: ClientError.self) { try LoopbackClient(port: held.port) }
     await server.stop()  // a second stop returns at once
   }
 

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import StationFeeds
+import WaysideTestSupport
 
 /// Records the back-off delays instead of waiting.
 final class SleepRecorder: Sendable {
@@ -181,9 +182,14 @@ struct OpenChargeMapClientTests {
 
   @Test("A refused connection is reported as unreachable")
   func unreachable() async throws {
-    let server = try OpenChargeMapTestServer { _, _ in .json("[]") }
-    await server.stop()
-    await expectFailure(client(server, attempts: 2)) { error in
+    // A port held without listening: no other test's server can answer on it.
+    let refused = try RefusedPort()
+    let client = OpenChargeMapClient(
+      configuration: .init(
+        baseURL: URL(string: "http://127.0.0.1:\(refused.port)/v3")!, apiKey: "test-key",
+        requestTimeout: 5, maxAttempts: 2, initialBackoff: 0.5, maxBackoff: 4),
+      cache: nil, sleep: SleepRecorder().sleep, now: { Self.now })
+    await expectFailure(client) { error in
       guard case .unreachable = error.kind else {
         Issue.record("\(error)")
         return

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import PreviewServer
 import Testing
+import WaysideTestSupport
 
 @testable import WaysideCLI
 
@@ -106,7 +107,11 @@ struct RenderFromSimulatorTests {
     #expect(text.status == 0, "\(text.err)")
     #expect(text.out.contains("Kassel Hbf"))
     #expect(html.out.contains("<!doctype html>"))
-    let gone = await RenderAndServeCommandTests.run(["render", "--from", server.baseURL])
+    // Held without listening once the server is gone: no other test's server can answer.
+    let held = try RefusedPort(port: server.port)
+    let gone = await RenderAndServeCommandTests.run([
+      "render", "--from", "http://127.0.0.1:\(held.port)",
+    ])
     #expect(gone.status == 1)
     #expect(gone.err.contains("cannot reach a simulator"))
   }
