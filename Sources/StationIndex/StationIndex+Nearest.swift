@@ -32,11 +32,10 @@ extension StationIndex {
     let lazy: Bool = if case .distance = order { withinKilometres == nil } else { false }
     // The usual query — nearest first, no radius, no filter, a dozen stations or fewer — runs
     // in a key band on the stack with nothing else to set up.
-    let keyBandFits =
-      capacity <= KeyBand.largestLimit && s.stations.count <= KeyBand.largestPositionCount
-    if lazy, keyBandFits, filter.letsEverythingThrough,
-      let positions = NearestSearch.nearestInKeyBand(q, capacity: capacity, s)
-    {
+    let usual =
+      lazy && filter.letsEverythingThrough && capacity <= KeyBand.largestLimit
+      && s.stations.count <= KeyBand.largestPositionCount
+    if usual, let positions = NearestSearch.nearestInKeyBand(q, capacity: capacity, s) {
       return StationMatches(storage: s, positions: positions, measuredFrom: q)
     }
     let compiled = CompiledFilter(filter, s)
@@ -53,7 +52,7 @@ extension StationIndex {
     // station by station), and the search then runs again with room for them all.
     var extra = 64
     // A key band that overflowed above runs again in the sorted buffer at once.
-    var firstAttempt = !(lazy && keyBandFits && filter.letsEverythingThrough)
+    var firstAttempt = !usual
     // What the search found: positions in order (lazy), or positions with kilometres. Kept out
     // of the closures so the results are built once, outside them.
     var ordered = ResultPositions.none
@@ -356,7 +355,7 @@ struct NearestSearch {
             if any(d .<= reach) {
               for lane in 0..<4 where d[lane] <= reach {
                 let p = position &+ lane
-                if !Test.passesAll, !filter.passes(p, s) { continue }
+                if !Test.everyStationPasses, !filter.passes(p, s) { continue }
                 guard band.insert(d[lane], Int32(truncatingIfNeeded: p)) else { return false }
               }
               band.tighten()
@@ -468,9 +467,10 @@ struct NearestSearch {
         run[i - start] = Measured(measure: c2, position: position)
       }
       // By chord²: usually two or three entries (the sort's own insertion sort), and no
-      // quadratic cost for a site of thousands listed at one point.
-      var sorted = run
-      sorted.sort { $0.measure < $1.measure }
+      // quadratic cost for a site of thousands listed at one point. (`sort` needs a `var`;
+      // the buffer is the same memory.)
+      var measured = run
+      measured.sort { $0.measure < $1.measure }
       var first = 0
       while first < run.count {
         var last = first + 1
@@ -575,22 +575,23 @@ protocol CandidateBand {
 /// Which stations a search may take: every one (``EveryStation``, the usual unfiltered query,
 /// whose search has no test in it at all) or those a ``CompiledFilter`` lets through.
 protocol StationTest {
-  /// Whether every station passes (then ``passes(_:_:)`` is never asked).
-  static var passesAll: Bool { get }
+  /// Whether every station passes (then ``passes(_:_:)`` is never asked): a property of the
+  /// type, so the search's specialisation for it has no test in it at all.
+  static var everyStationPasses: Bool { get }
   /// Whether the station at tree position `position` passes.
   func passes(_ position: Int, _ storage: StationIndex.Storage) -> Bool
 }
 
 /// Every station passes.
 struct EveryStation: StationTest {
-  static var passesAll: Bool { true }
+  static var everyStationPasses: Bool { true }
   @inline(__always)
   func passes(_ position: Int, _ storage: StationIndex.Storage) -> Bool { true }
 }
 
 extension CompiledFilter: StationTest {
-  /// False: a filter with no conditions is searched as ``EveryStation``.
-  static var passesAll: Bool { false }
+  /// False: a filter with no conditions (``passesAll``) is searched as ``EveryStation``.
+  static var everyStationPasses: Bool { false }
   /// Out of line: the search asks only for stations within reach, and the conditions' code
   /// would otherwise crowd the search's loop.
   @inline(never)
@@ -702,9 +703,9 @@ struct KeyBand: CandidateBand {
   static let largestLimit = 12
   /// Its slots.
   static let slotCount = 16
-  /// The `SIMD2<Double>`s a band's memory must hold: its slots and room after them for the
-  /// sixteen keys ``takeFirst`` stores after the `skip` zeros.
-  static let room = slotCount
+  /// The `SIMD2<Double>`s a band's memory must hold: room for the sixteen keys ``takeFirst``
+  /// stores after up to 11 (`largestLimit` − 1) `skip` zeros.
+  static let room = (largestLimit - 1 + slotCount + 1) / 2
   /// The most stations whose positions (+ 1) fit in a key's 29 low bits.
   static let largestPositionCount = (1 << 29) - 2
   static let bias: UInt64 = 1 << 61
@@ -792,7 +793,7 @@ struct KeyBand: CandidateBand {
       let dz = group.z - qz
       var d = (dx * dx + dy * dy) + dz * dz
       let p = position &+ 4 &* g
-      if !Test.passesAll {
+      if !Test.everyStationPasses {
         for lane in 0..<4 where d[lane] <= reach && !filter.passes(p &+ lane, storage) {
           d[lane] = .nan
         }
@@ -821,7 +822,11 @@ struct KeyBand: CandidateBand {
     UnsafeMutableRawPointer(slots).storeBytes(
       of: k, toByteOffset: skip * MemoryLayout<Double>.stride, as: type(of: k))
     if skip > 0 {
-      fallen = min(fallen, UnsafeRawPointer(slots).load(fromByteOffset: 128, as: Double.self))
+      // The first key after the last slot.
+      fallen = min(
+        fallen,
+        UnsafeRawPointer(slots).load(
+          fromByteOffset: Self.slotCount * MemoryLayout<Double>.stride, as: Double.self))
     }
     tighten()
     return taken

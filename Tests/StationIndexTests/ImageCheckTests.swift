@@ -49,8 +49,10 @@ struct ImageCheckTests {
     // Found by the index-image fuzz target: every node's range lies inside the set, but the
     // children's ranges overlap, so stations sit in several leaves; at one crowded point the
     // nearest search's band could never make room for all of them.
-    let bytes = try Data(
-      contentsOf: Fixtures.directory.appendingPathComponent("index-image/overlapping-leaves.bin"))
+    // The fuzz target's own seed (`Fuzz/Corpus/index-image/`), so the input is kept once.
+    let corpus = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/Corpus/index-image/overlapping-leaves")
+    let bytes = try Data(contentsOf: corpus)
     let claimed = bytes.withUnsafeBytes {
       Int($0.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
     }
