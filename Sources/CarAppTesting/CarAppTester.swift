@@ -24,7 +24,7 @@ public final class CarAppTester<App: CarApp> {
   /// The emulated host.
   public let host: CarSimulator
   /// The session under test.
-  public let session: CarSession<Recorded>
+  public let session: CarSession<RecordingApp>
   /// The clock effects sleep on.
   public let clock: ManualClock
   /// The phone's position; setting it publishes a location update to streams.
@@ -57,7 +57,7 @@ public final class CarAppTester<App: CarApp> {
       entitlements: App.entitlements, appName: App.name, shortcuts: App.shortcuts, rules: rules,
       clock: clients.clock, location: location)
     session = CarSession(
-      app: Recorded(app: app, recorder: recorder), state: state, host: host, clients: clients,
+      app: RecordingApp(app: app, recorder: recorder), state: state, host: host, clients: clients,
       rules: rules)
   }
 
@@ -236,7 +236,7 @@ public final class CarAppTester<App: CarApp> {
   // MARK: - Recording
 
   /// The app under test, recording every action it reduces and the state after it.
-  public struct Recorded: CarApp {
+  public struct RecordingApp: CarApp {
     /// The app's state.
     public typealias State = App.State
     /// The app's actions.

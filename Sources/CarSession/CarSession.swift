@@ -1,9 +1,14 @@
 import CarTemplates
 import Foundation
 
-/// What a journey runner or preview needs from a session, whatever its app type.
+/// The old name of ``AnyCarSession``.
+@available(*, deprecated, renamed: "AnyCarSession")
+public typealias CarSessionDriving = AnyCarSession
+
+/// A running session of any app, as a journey runner or preview drives it: the type-erased
+/// partner of ``CarSession``, as ``AnyCarApp`` is of ``CarApp``.
 @MainActor
-public protocol CarSessionDriving: AnyObject {
+public protocol AnyCarSession: AnyObject {
   /// The app's entitlements.
   var entitlements: CarEntitlements { get }
   /// The app's name.
@@ -50,7 +55,7 @@ public protocol CarSessionDriving: AnyObject {
 /// When the car disconnects, every effect is cancelled: nothing a cancelled effect sends is
 /// reduced, and no operation reaches the host until the next connection.
 @MainActor
-public final class CarSession<App: CarApp>: CarSessionDriving {
+public final class CarSession<App: CarApp>: AnyCarSession {
   /// The app.
   public let app: App
   /// The app's current state.

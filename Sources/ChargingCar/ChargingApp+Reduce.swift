@@ -187,7 +187,7 @@ extension ChargingApp {
 
   private func selectedSite(_ state: State) -> PricedSite? { lookup(state.selected, in: state) }
 
-  private func destination(_ row: String, in state: State) -> Destination? {
+  private func destination(_ row: String, in state: State) -> TripDestination? {
     let parts = row.split(separator: "-", maxSplits: 1).map(String.init)
     guard parts.count == 2 else { return nil }
     switch parts[0] {
@@ -196,7 +196,7 @@ extension ChargingApp {
       return Int(parts[1]).flatMap { state.recent.indices.contains($0) ? state.recent[$0] : nil }
     case "fav":
       return state.favouriteSites?.first { $0.id.rawValue == parts[1] }.map {
-        Destination(name: $0.site.title, coordinate: $0.site.coordinate)
+        TripDestination(name: $0.site.title, coordinate: $0.site.coordinate)
       }
     default: return nil
     }
@@ -242,7 +242,7 @@ extension ChargingApp {
     }
   }
 
-  private func plan(to destination: Destination, _ state: State) -> Effect<Action> {
+  private func plan(to destination: TripDestination, _ state: State) -> Effect<Action> {
     let services = services
     let request = TripRequest(
       from: state.car, destination: destination, setup: state.setup, departure: services.now())

@@ -117,7 +117,7 @@ public enum ChargingScreens {
   /// The price lines of Details: one per tariff (best first, at most 3), each with its data's
   /// date; with no tariff chosen, the ad-hoc price says so.
   public static func priceLines(_ price: SitePrice) -> [(title: String, detail: String)] {
-    func line(_ p: TariffPrice) -> String {
+    func line(_ p: SiteTariffPrice) -> String {
       "\(p.perKilowattHourText), \(p.totalText) for \(p.energyKWh.rounded(1)) kWh (prices of \(p.dataDate))"
     }
     switch price {

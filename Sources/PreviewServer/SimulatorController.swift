@@ -21,7 +21,7 @@ public final class SimulatorController {
   private(set) var host: CarSimulator {
     didSet { changeCount &+= 1 }
   }
-  private(set) var session: any CarSessionDriving {
+  private(set) var session: any AnyCarSession {
     didSet { changeCount &+= 1 }
   }
   /// The configuration the car connects with (kept while disconnected).
@@ -90,7 +90,7 @@ public final class SimulatorController {
   /// history (``CarSimulator/simulatorHistoryLimit``) however long the simulator runs.
   private static func start(
     _ app: AnyCarApp, location: LocationBox, dataSource: DataSourceModeBox
-  ) -> (CarSimulator, any CarSessionDriving) {
+  ) -> (CarSimulator, any AnyCarSession) {
     let clock = CarClock.live()
     let clients = CarClients(
       clock: clock, location: .settable(location, idle: clock.idle), dataSource: dataSource)
