@@ -241,6 +241,8 @@ public final class CarAppTester<App: CarApp> {
     public typealias State = App.State
     /// The app's actions.
     public typealias Action = App.Action
+    /// The app's routes.
+    public typealias Route = App.Route
     /// The app under test.
     public let app: App
     let recorder: Recorder
@@ -267,6 +269,19 @@ public final class CarAppTester<App: CarApp> {
     /// The app's mapping of host events.
     public func action(for event: HostEvent, in state: State) -> Action? {
       app.action(for: event, in: state)
+    }
+
+    /// The app's routes.
+    public func routes(_ state: State) -> [App.Route] { app.routes(state) }
+
+    /// The app's mapping of tapped routes.
+    public func action(for route: App.Route, in state: State) -> Action? {
+      app.action(for: route, in: state)
+    }
+
+    /// The app's phone map.
+    public func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec? {
+      app.phoneMap(state, width: width, height: height)
     }
   }
 

@@ -133,7 +133,7 @@ public final class CarSession<App: CarApp>: AnyCarSession {
 
   /// The app's phone map for a screen of that size.
   public func phoneMap(width: Double, height: Double) -> CarWindowSpec? {
-    app.phoneMap(width: width, height: height)
+    app.phoneMap(state, width: width, height: height)
   }
   /// Every distinct screen the app built, in first-built order.
   public var builtScreens: [CarScreen] { built }
@@ -156,7 +156,7 @@ public final class CarSession<App: CarApp>: AnyCarSession {
       origin = ticket
       retain(ticket)
     }
-    if let action = app.action(for: event, in: state) {
+    if let action = action(for: event) {
       process(action, origin: origin)
     }
     if case .connected = event { drawnWindow = nil }
@@ -170,6 +170,28 @@ public final class CarSession<App: CarApp>: AnyCarSession {
       }
     }
     if let origin { release(origin) }
+  }
+
+  /// The action an event means: a tap is decoded into the app's route first (an id the app
+  /// offers no route for is reported, never guessed at); other events go to the app as they
+  /// are.
+  private func action(for event: HostEvent) -> App.Action? {
+    guard App.Route.self != NoRoute.self, let tap = RouteTap(event) else {
+      return app.action(for: event, in: state)
+    }
+    guard let route = RouteTable(app.routes(state)).route(at: tap.element, in: tap.template)
+    else {
+      record(
+        Diagnostic(
+          ruleID: Diagnostic.undecodableTapID, severity: .error,
+          message:
+            "\(tap.kind.rawValue) '\(tap.element)' in '\(tap.template)' is not a route the app "
+            + "offers (\(App.Route.self)); the tap did nothing",
+          templateID: tap.template, elementID: tap.element,
+          source: "Guides/CarSession.md, Typed routes"))
+      return nil
+    }
+    return app.action(for: route, in: state)
   }
 
   /// Sends an action from outside the host (a phone-side change, a test).

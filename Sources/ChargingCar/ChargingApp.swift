@@ -170,11 +170,11 @@ public struct ChargingApp: CarApp {
     /// The driver switched tabs.
     case selectTab(Int)
     /// Push the Filters list; flip one of its rows.
-    case showFilters, toggleFilter(String)
+    case showFilters, toggleFilter(ChargeRoute.FilterRow)
     /// The towns for the Route tab.
     case citiesLoaded([TripDestination])
-    /// The driver chose a destination (a row id of the Route tab).
-    case chooseDestination(String)
+    /// The driver chose a destination on the Route tab.
+    case chooseDestination(ChargeRoute.DestinationChoice)
     /// The planner's answer.
     case tripPlanned(TripSummary), tripFailed(TripDestination, String)
     /// Hand the trip's first leg, or the leg after the stop, to Apple Maps.
