@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarTemplates
 import Charging
@@ -50,14 +51,8 @@ struct ChargingRouteTests {
 
   @Test("every tappable element of every screen decodes to a route the app offers")
   func everyElementDecodes() throws {
-    var checked = 0
-    for (name, state) in try Self.states() {
-      let table = RouteTable(Self.app.routes(state))
-      let screen = Self.app.screen(state, Fixture.standard)
-      #expect(table.undecodable(on: screen).isEmpty, "\(name)")
-      #expect(table.clashes.isEmpty, "\(name)")
-      checked += screen.tappableElements.count
-    }
+    let checked = CarAppChecks.expectEveryTapDecodes(
+      Self.app, states: try Self.states(), configurations: [Fixture.standard])
     #expect(checked > 50)
   }
 
@@ -101,15 +96,6 @@ struct ChargingRouteTests {
       .chooseDestination(.recent(0)), .chooseDestination(.favourite(site.id)), .startNavigation,
       .continueToDestination, .showFastChargers, .phoneLock(false),
     ]
-    for (name, state) in states {
-      for action in actions {
-        var first = state
-        var second = state
-        let a = Self.app.reduce(&first, action)
-        let b = Self.app.reduce(&second, action)
-        #expect(first == second, "\(name) \(action)")
-        #expect(a.count == b.count, "\(name) \(action)")
-      }
-    }
+    CarAppChecks.expectPureReducer(Self.app, states: states, actions: actions)
   }
 }

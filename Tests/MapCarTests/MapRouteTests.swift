@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarTemplates
 import Geo
@@ -40,15 +41,7 @@ struct MapRouteTests {
 
   @Test("every tappable element of every screen decodes to a route the app offers")
   func everyElementDecodes() async throws {
-    let app = MapApp()
-    var checked = 0
-    for (name, state) in try await Self.states() {
-      let table = RouteTable(app.routes(state))
-      let screen = app.screen(state, SessionConfiguration())
-      #expect(table.undecodable(on: screen).isEmpty, "\(name)")
-      #expect(table.clashes.isEmpty, "\(name)")
-      checked += screen.tappableElements.count
-    }
+    let checked = CarAppChecks.expectEveryTapDecodes(MapApp(), states: try await Self.states())
     #expect(checked > 20)
   }
 
@@ -79,16 +72,7 @@ struct MapRouteTests {
       .openDestinations, .openSearch, .popped("search"), .searchChanged("Gött"),
       .choose(Self.göttingen.id), .start(routeIndex: 0), .start(routeIndex: 5), .endGuidance,
     ]
-    for (name, state) in try await Self.states() {
-      for action in actions {
-        var first = state
-        var second = state
-        let a = app.reduce(&first, action)
-        let b = app.reduce(&second, action)
-        #expect(first == second, "\(name) \(action)")
-        #expect(a.count == b.count, "\(name) \(action)")
-      }
-    }
+    CarAppChecks.expectPureReducer(app, states: try await Self.states(), actions: actions)
     #expect(service.shared == NavigationService.Shared())
   }
 }

@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarTemplates
 import Playback
@@ -30,15 +31,8 @@ struct MediaRouteTests {
 
   @Test("every tappable element of every screen decodes to a route the app offers")
   func everyElementDecodes() {
-    var checked = 0
-    for (name, state) in Self.states {
-      for configuration in [parked, audioOnlyCar] {
-        let table = RouteTable(Self.app.routes(state))
-        let screen = Self.app.screen(state, configuration)
-        #expect(table.undecodable(on: screen).isEmpty, "\(name)")
-        checked += screen.tappableElements.count
-      }
-    }
+    let checked = CarAppChecks.expectEveryTapDecodes(
+      Self.app, states: Self.states, configurations: [parked, audioOnlyCar])
     #expect(checked > 30)
   }
 
@@ -60,15 +54,6 @@ struct MediaRouteTests {
       .back(MediaScreenBuilder.detailID), .upNextPressed, .command(.pause, .siri),
       .observed(playing(sintel, at: 4), recheckAfter: .seconds(5)), .tick, .videoPlayerClosed,
     ]
-    for (name, state) in Self.states {
-      for action in actions {
-        var first = state
-        var second = state
-        let a = Self.app.reduce(&first, action)
-        let b = Self.app.reduce(&second, action)
-        #expect(first == second, "\(name) \(action)")
-        #expect(a.count == b.count, "\(name) \(action)")
-      }
-    }
+    CarAppChecks.expectPureReducer(Self.app, states: Self.states, actions: actions)
   }
 }
