@@ -278,18 +278,9 @@ extension ChargingApp {
         var center = region?.center ?? known
         if region == nil, let here = await clients.location.current() { center = here }
         do {
-          switch clients.dataSource.mode {
-          case .normal: break
-          case .empty: return .loaded(request: request, center: center, [])
-          case .failing:
-            throw DataSourceError(
-              source: services.sourceName, query: "chargers near \(center)",
-              reason: "the data source is set to fail")
-          }
-          let search = try await services.search()
-          let sites = search.sites(
-            SiteQuery(center: center, region: region, filter: filter), setup: setup,
-            start: Self.priceMinute(services.now()))
+          let sites = try await clients.installed(services.sites).sites(
+            SiteQuery(center: center, region: region, filter: filter), setup,
+            Self.priceMinute(services.now()))
           return .loaded(request: request, center: center, sites)
         } catch {
           return .failed(request: request, "\(error)")
