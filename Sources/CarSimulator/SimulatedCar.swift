@@ -20,7 +20,7 @@ public final class SimulatedCar {
   /// The emulated CarPlay host.
   public let host: CarSimulator
   /// The app's session on the host.
-  public let session: any CarSessionDriving
+  public let session: any AnyCarSession
   /// The clients the app's effects run with.
   public let clients: CarClients
   /// The phone's position as the host reports it, when it is settable.
