@@ -138,7 +138,8 @@ let package = Package(
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
         "Routing", "TripPlanner", "WaysideData", "HTTPServer", "CarRender", "MapCar",
-        "ChargingData", "ChargingCar", "CarSession", "CarTemplates",
+        "ChargingData", "ChargingCar", "CarSession", "CarTemplates", "PreviewServer",
+        "WaysideApps",
       ],
       swiftSettings: strict),
 
