@@ -65,6 +65,14 @@ public enum ServeCommand: WaysideCommand {
     let options = try Options.parse(&arguments)
     warmUp()
     let driver = try DriverStore.open(options.store, io)
+    // Changes other commands make to the store reach the running car within a moment.
+    let otherWriters: StoreFileWatch?
+    do {
+      otherWriters = try driver.watchOtherWriters()
+    } catch {
+      io.err("warning: \(error); changes other commands make show after an app switch")
+      otherWriters = nil
+    }
     let phone = phoneSetup(driver, catalog: try await DriverStore.catalog())
     let backendAndRenderer = try await makeBackend(options, driver: driver, phone: phone)
     var configuration = HTTPServer.Configuration()
@@ -84,6 +92,7 @@ public enum ServeCommand: WaysideCommand {
     )
     io.out("Run 'wayside --help' for the other commands.")
     await waitForInterrupt()
+    withExtendedLifetime(otherWriters) {}
     io.out("Stopping…")
     await server.stop()
     return 0
