@@ -145,7 +145,7 @@ let package = Package(
     // The simulator and the kit's commands over a package's own apps.
     .target(
       name: "WaysideSimulator",
-      dependencies: ["WaysideCLI", "HTTPServer", "CarSession", "CarTemplates"],
+      dependencies: ["WaysideCLI", "HTTPServer", "CarSession", "CarTemplates", "StationStore"],
       swiftSettings: strict),
     .executableTarget(name: "wayside", dependencies: ["WaysideCLI"], swiftSettings: strict),
     .executableTarget(
@@ -153,7 +153,8 @@ let package = Package(
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
         "Routing", "TripPlanner", "WaysideData", "HTTPServer", "CarRender", "MapCar",
-        "ChargingData", "ChargingCar", "CarSession", "CarTemplates",
+        "ChargingData", "ChargingCar", "CarSession", "CarTemplates", "PreviewServer",
+        "WaysideApps",
       ],
       swiftSettings: strict),
 

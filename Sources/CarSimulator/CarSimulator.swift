@@ -115,7 +115,12 @@ public final class CarSimulator: CarHost {
   /// How many times the host's state has changed: every assignment to what it shows, records
   /// or remembers (screen, transcript, spinners, configuration, focus, window, …) moves it, so
   /// a page can reuse a rendering while it stays put (it may move without a visible change).
-  public private(set) var changeCount = 0
+  public private(set) var changeCount = 0 {
+    didSet { changeObserver?() }
+  }
+  /// Called after every change of ``changeCount``, so a page can be told of a change when it
+  /// happens instead of asking whether one happened.
+  public var changeObserver: (@MainActor () -> Void)?
   /// Receives every host event; a ``CarSession`` installs itself here.
   public var eventHandler: (@MainActor (HostEvent) -> Void)?
 
