@@ -60,7 +60,7 @@ public enum WaysideMain {
     }
   }
 
-  static var names: String { CommandRegistry.all.map { $0.name }.joined(separator: ", ") }
+  static var names: String { CommandRegistry.current.map { $0.name }.joined(separator: ", ") }
 
   /// The text `wayside --help` prints.
   public static var overview: String {
@@ -72,8 +72,8 @@ public enum WaysideMain {
       "",
       "Commands:",
     ]
-    let width = (CommandRegistry.all.map { $0.name.count }.max() ?? 0) + 2
-    for command in CommandRegistry.all {
+    let width = (CommandRegistry.current.map { $0.name.count }.max() ?? 0) + 2
+    for command in CommandRegistry.current {
       let padding = String(repeating: " ", count: max(1, width - command.name.count))
       lines.append("  \(command.name)\(padding)\(command.abstract)")
     }

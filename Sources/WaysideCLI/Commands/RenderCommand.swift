@@ -29,7 +29,7 @@ public enum RenderCommand: WaysideCommand {
     is given.
 
     Options:
-      --app NAME        \(WaysideApps.ids) (default \(ServeCommand.defaultAppName))
+      --app NAME        \(AppCatalog.current.ids) (default \(AppCatalog.current.defaultID))
       --journey FILE    run this journey and render its final screen
       --from URL        the current screen of a running simulator, e.g. http://127.0.0.1:8080
                         (loopback only: 127.0.0.1, ::1 or localhost)
@@ -71,7 +71,7 @@ public enum RenderCommand: WaysideCommand {
     if let journeyFile {
       let journey = try JourneyCommand.load(journeyFile)
       let report = await JourneyRunner.run(
-        journey, apps: { WaysideApps.named($0) }, defaultApp: nil)
+        journey, apps: AppCatalog.current.apps)
       if let failure = report.failure {
         throw CommandError.failure("journey failed, nothing rendered: \(failure)")
       }
@@ -81,10 +81,7 @@ public enum RenderCommand: WaysideCommand {
         appName: report.appName, away: report.finalConfiguration == nil ? .disconnected : nil,
         videoPlayerTitle: report.finalVideoPlayerTitle)
     } else {
-      let name = appName ?? ServeCommand.defaultAppName
-      guard let app = WaysideApps.named(name) else {
-        throw CommandError.usage("option --app expects one of \(WaysideApps.ids), got '\(name)'")
-      }
+      let app = try AppCatalog.current.app(appName ?? AppCatalog.current.defaultID)
       state = await firstScreen(of: app, configuration: SessionConfiguration())
     }
     if let display { state.configuration.display = display }
