@@ -91,7 +91,11 @@ public final class CarSimulator: CarHost {
   public private(set) var spinners: [SelectionTicket: Spinner] = [:] {
     didSet { changeCount &+= 1 }
   }
-  /// URLs the app opened on the car screen, oldest first.
+  /// How many of the latest opened URLs ``openedURLs`` keeps: every Navigate tap opens one,
+  /// and an unbounded list made each later tap slower (the panel lists them).
+  public static let openedURLLimit = 100
+  /// The latest URLs the app opened on the car screen (at most ``openedURLLimit``), oldest
+  /// first; the transcript records every one.
   public private(set) var openedURLs: [URL] = [] {
     didSet { changeCount &+= 1 }
   }
@@ -424,6 +428,9 @@ public final class CarSimulator: CarHost {
 
   /// Opens a URL on the car screen; recorded for the Maps hand-off (carplay-facts.md §6).
   public func open(_ url: URL) {
+    if openedURLs.count >= Self.openedURLLimit {
+      openedURLs.removeFirst(openedURLs.count - Self.openedURLLimit + 1)
+    }
     openedURLs.append(url)
     transcript.append(.openedURL(url))
   }
