@@ -36,7 +36,7 @@ public protocol CarApp: Sendable {
   ///
   /// System-initiated changes (back, tab switch, a dismissed modal, disconnect) must be mapped
   /// to actions that update the state, or the state becomes fiction (DESIGN.md principle 2);
-  /// the session reports the ones it sees ignored (``Diagnostic/ignoredHostChangeID``).
+  /// the session reports the ones it sees ignored (`Diagnostic.ignoredHostChangeID`).
   func action(for event: HostEvent, in state: State) -> Action?
   /// The phone's own map for a screen of `width` × `height` points, drawn from what the phone
   /// and the car share (never from the car's screen), or nil when the app's phone screen has
