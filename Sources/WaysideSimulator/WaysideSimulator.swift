@@ -103,7 +103,7 @@ extension WaysideSimulator {
   /// How the simulator starts: the app, where it listens, and the car it shows first (the
   /// page's panel changes the car afterwards).
   public struct Options: Sendable, Hashable {
-    /// The app shown first (an ``AnyCarApp/id``); nil for the first of the list.
+    /// The app shown first (an `AnyCarApp.id`); nil for the first of the list.
     public var app: String?
     /// The TCP port; 0 picks a free one (``RunningSimulator/url`` tells which).
     public var port: Int
