@@ -199,7 +199,7 @@ let package = Package(
       name: "MediaCarTests",
       dependencies: [
         "MediaCar", "Playback", "CarSession", "CarTemplates", "CarSimulator", "CarRender",
-        "WaysideData",
+        "WaysideData", "CarAppTesting",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -238,6 +238,7 @@ let package = Package(
       dependencies: [
         "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
         "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex", "WaysideData",
+        "CarAppTesting",
       ],
       swiftSettings: strict),
     .testTarget(
