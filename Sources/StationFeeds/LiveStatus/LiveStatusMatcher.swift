@@ -88,6 +88,21 @@ public struct LiveStatusMatcher: Sendable {
     self.stationByEVSEID = byEVSE
   }
 
+  /// A matcher over an index already built (the command line's station sets).
+  public init(index: StationIndex) {
+    self.index = index
+    let world = BoundingBox(
+      minimum: Coordinate(latitude: -90, longitude: -180),
+      maximum: Coordinate(latitude: 90, longitude: 180))
+    var byEVSE: [String: Station.ID] = [:]
+    for match in index.stations(in: world, order: .unspecified) {
+      for evse in match.station.evses {
+        if let id = evse.evseID { byEVSE[Self.normalisedEVSEID(id)] = match.station.id }
+      }
+    }
+    self.stationByEVSEID = byEVSE
+  }
+
   /// `DE*EBW*E914082*2` and `DEEBWE9140822` compare equal (eMI3 ids are written with and
   /// without separators).
   static func normalisedEVSEID(_ id: String) -> String {
