@@ -5,7 +5,7 @@
 # Usage: Fuzz/run.sh [-t SECONDS] [-j JOBS] [target ...]
 #   -t SECONDS  run time per target (default 20)
 #   -j JOBS     parallel libFuzzer jobs per target (default 1)
-#   targets     default: every target (http-request journey tariff csv jsonl ocpi ocm geojson
+#   targets     default: every target (http-request journey tariff csv jsonl ocpi ocm live-datex2 live-ocpi live-chargecloud geojson
 #               index-image map-image)
 #
 # Seeds come from Fuzz/Corpus/<target> (small excerpts of the real files); inputs found on the
@@ -25,7 +25,7 @@ while getopts "t:j:" option; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(http-request journey tariff csv jsonl ocpi ocm geojson index-image map-image)
+[ ${#targets[@]} -gt 0 ] || targets=(http-request journey tariff csv jsonl ocpi ocm live-datex2 live-ocpi live-chargecloud geojson index-image map-image)
 
 mkdir -p .build/fuzz
 if ! Fuzz/build.sh "${targets[@]}" >.build/fuzz/build.log 2>&1; then
