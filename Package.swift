@@ -67,7 +67,9 @@ let package = Package(
       name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
     .target(
       name: "StationFeeds",
-      dependencies: ["Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData"],
+      dependencies: [
+        "Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData", "StationIndex", "HTTPServer",
+      ],
       swiftSettings: strict),
     .target(
       name: "StationStore",
