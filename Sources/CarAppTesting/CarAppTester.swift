@@ -4,7 +4,7 @@ import CarTemplates
 import Synchronization
 import Testing
 
-/// An exhaustive tester for one ``CarApp`` in an emulated car, in the spirit of a test store:
+/// An exhaustive tester for one `CarApp` in an emulated car, in the spirit of a test store:
 /// every step asserts how the state changed and exactly which operations the host received,
 /// and the test fails on actions, operations or effects it did not account for.
 ///
@@ -16,9 +16,9 @@ import Testing
 /// await tester.finish()
 /// ```
 ///
-/// Time is a ``ManualClock``: ``advanceTime(by:_:)`` fires timers and wakes sleeping effects.
-/// Actions that effects send are checked with ``receive(_:_:)`` (when `Action` is `Equatable`)
-/// or skipped with ``skipReceivedActions()``. ``finish()`` fails when effects are still running.
+/// Time is a `ManualClock`: ``advanceTime(by:operations:_:sourceLocation:)`` fires timers and wakes sleeping effects.
+/// Actions that effects send are checked with ``receive(_:_:sourceLocation:)`` (when `Action` is `Equatable`)
+/// or skipped with ``skipReceivedActions()``. ``finish(sourceLocation:)`` fails when effects are still running.
 @MainActor
 public final class CarAppTester<App: CarApp> {
   /// The emulated host.

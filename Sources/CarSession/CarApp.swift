@@ -39,14 +39,14 @@ public protocol CarApp: Sendable {
   ///
   /// System-initiated changes (back, tab switch, a dismissed modal, disconnect) must be mapped
   /// to actions that update the state, or the state becomes fiction (DESIGN.md principle 2);
-  /// the session reports the ones it sees ignored (``Diagnostic/ignoredHostChangeID``).
+  /// the session reports the ones it sees ignored (`Diagnostic.ignoredHostChangeID`).
   ///
   /// Taps (rows, points, buttons, modal actions, a started trip) never arrive here when the app
-  /// has a ``Route`` type: the session decodes them and calls ``action(for:in:)-(Route,_)``.
+  /// has a `Route` type: the session decodes them and calls `action(for:in:)` with the route.
   func action(for event: HostEvent, in state: State) -> Action?
   /// Every route the screen for `state` offers: the session looks a tap's address up among
   /// them. A route missing here is a dead button the session reports
-  /// (``Diagnostic/undecodableTapID``); each app's tests check that every tappable element of
+  /// (`Diagnostic.undecodableTapID`); each app's tests check that every tappable element of
   /// its sample screens decodes.
   func routes(_ state: State) -> [Route]
   /// The action a tapped route means, or nil to ignore it.

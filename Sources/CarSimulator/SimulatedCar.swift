@@ -28,11 +28,10 @@ public final class SimulatedCar {
 
   /// Starts `app` in a fresh car; connects it when `configuration` is given.
   ///
-  /// - Parameters:
-  ///   - location: the box behind `clients.location`, so that the host's `moveTo` moves the
-  ///     phone the app's effects read.
-  ///   - historyLimit: how many transcript entries, built screens and diagnostics the car keeps
-  ///     (ring buffers); nil keeps everything, as tests and journeys need.
+  /// `location` is the box behind `clients.location`, so that the host's `moveTo` moves the
+  /// phone the app's effects read; `historyLimit` is how many transcript entries, built
+  /// screens and diagnostics the car keeps (ring buffers), nil keeping everything, as tests and
+  /// journeys need.
   public init(
     app: AnyCarApp, clients: CarClients, location: LocationBox? = nil,
     configuration: SessionConfiguration? = nil, rules: any CarRules = .standard,

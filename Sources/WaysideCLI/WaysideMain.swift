@@ -30,7 +30,8 @@ public enum WaysideMain {
       return await invoke(serve, words, io: io)
     }
     guard let command = CommandRegistry.command(named: first) else {
-      io.err("wayside: unknown command '\(first)'. Known commands: \(names).")
+      io.err(
+        TerminalText.escapedLines("wayside: unknown command '\(first)'. Known commands: \(names)."))
       io.err("Run 'wayside --help' for what each one does.")
       return 2
     }
@@ -48,11 +49,13 @@ public enum WaysideMain {
     do {
       return try await command.run(&arguments, io)
     } catch let error as CommandError {
-      io.err("wayside \(command.name): \(error.message)")
+      // Messages quote inputs (file names, journey lines, values); their control characters
+      // are shown escaped, never sent to the terminal raw.
+      io.err(TerminalText.escapedLines("wayside \(command.name): \(error.message)"))
       if error.exitCode == 2 { io.err("Run 'wayside \(command.name) --help' for usage.") }
       return error.exitCode
     } catch {
-      io.err("wayside \(command.name): \(error)")
+      io.err(TerminalText.escapedLines("wayside \(command.name): \(error)"))
       return 1
     }
   }

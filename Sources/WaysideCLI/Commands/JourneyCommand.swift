@@ -45,15 +45,16 @@ public enum JourneyCommand: WaysideCommand {
       let report = await JourneyRunner.run(
         journey, apps: catalog.apps, defaultApp: app)
       if !quiet {
-        io.out("== \(file)")
-        io.out(report.transcript.description)
+        // Titles and texts in the transcript come from the journey file: escaped for the terminal.
+        io.out(TerminalText.escapedLines("== \(file)"))
+        io.out(TerminalText.escapedLines(report.transcript.description))
       }
       if let failure = report.failure {
-        io.err("wayside journey: \(failure)")
-        io.out("FAIL \(file)")
+        io.err(TerminalText.escapedLines("wayside journey: \(failure)"))
+        io.out(TerminalText.escapedLines("FAIL \(file)"))
         status = 1
       } else {
-        io.out("PASS \(file) (\(journey.lines.count) steps)")
+        io.out(TerminalText.escapedLines("PASS \(file) (\(journey.lines.count) steps)"))
       }
     }
     return status
