@@ -210,7 +210,7 @@ public final class SimulatorController {
   /// the state as it stands; later results are pushed through ``changes()``.
   static let settleBudget = Duration.milliseconds(300)
 
-  /// Waits for the work the last tap or command started, as ``CarSessionDriving/settle()``
+  /// Waits for the work the last tap or command started, as ``AnyCarSession/settle()``
   /// does — resumed by that work settling, not by checking — but at most ``settleBudget``.
   func settle() async {
     let session = self.session
