@@ -2,9 +2,14 @@ import CarTemplates
 import Foundation
 import Synchronization
 
-/// What a journey runner or preview needs from a session, whatever its app type.
+/// The old name of ``AnyCarSession``.
+@available(*, deprecated, renamed: "AnyCarSession")
+public typealias CarSessionDriving = AnyCarSession
+
+/// A running session of any app, as a journey runner or preview drives it: the type-erased
+/// partner of ``CarSession``, as ``AnyCarApp`` is of ``CarApp``.
 @MainActor
-public protocol CarSessionDriving: AnyObject {
+public protocol AnyCarSession: AnyObject {
   /// The app's entitlements.
   var entitlements: CarEntitlements { get }
   /// The app's name.
@@ -54,7 +59,7 @@ public protocol CarSessionDriving: AnyObject {
 /// When the car disconnects, every effect is cancelled: nothing a cancelled effect sends is
 /// reduced, and no operation reaches the host until the next connection.
 @MainActor
-public final class CarSession<App: CarApp>: CarSessionDriving {
+public final class CarSession<App: CarApp>: AnyCarSession {
   /// The app.
   public let app: App
   /// The app's current state.
@@ -150,7 +155,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
 
   /// The app's phone map for a screen of that size.
   public func phoneMap(width: Double, height: Double) -> CarWindowSpec? {
-    app.phoneMap(width: width, height: height)
+    app.phoneMap(state, width: width, height: height)
   }
   /// Every distinct screen the app built, in first-built order.
   public var builtScreens: [CarScreen] { built }
@@ -173,7 +178,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       origin = ticket
       retain(ticket)
     }
-    if let action = app.action(for: event, in: state) {
+    if let action = action(for: event) {
       process(action, origin: origin)
     }
     if case .connected = event { drawnWindow = nil }
@@ -187,6 +192,28 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       }
     }
     if let origin { release(origin) }
+  }
+
+  /// The action an event means: a tap is decoded into the app's route first (an id the app
+  /// offers no route for is reported, never guessed at); other events go to the app as they
+  /// are.
+  private func action(for event: HostEvent) -> App.Action? {
+    guard App.Route.self != NoRoute.self, let tap = RouteTap(event) else {
+      return app.action(for: event, in: state)
+    }
+    guard let route = RouteTable(app.routes(state)).route(at: tap.element, in: tap.template)
+    else {
+      record(
+        Diagnostic(
+          ruleID: Diagnostic.undecodableTapID, severity: .error,
+          message:
+            "\(tap.kind.rawValue) '\(tap.element)' in '\(tap.template)' is not a route the app "
+            + "offers (\(App.Route.self)); the tap did nothing",
+          templateID: tap.template, elementID: tap.element,
+          source: "Guides/CarSession.md, Typed routes"))
+      return nil
+    }
+    return app.action(for: route, in: state)
   }
 
   /// Sends an action from outside the host (a phone-side change, a test).

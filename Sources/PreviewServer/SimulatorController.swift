@@ -22,7 +22,7 @@ public final class SimulatorController {
   private(set) var host: CarSimulator {
     didSet { noteChange() }
   }
-  private(set) var session: any CarSessionDriving {
+  private(set) var session: any AnyCarSession {
     didSet { noteChange() }
   }
   /// The configuration the car connects with (kept while disconnected).
@@ -111,7 +111,7 @@ public final class SimulatorController {
   /// history (``CarSimulator/simulatorHistoryLimit``) however long the simulator runs.
   private static func start(
     _ app: AnyCarApp, location: LocationBox, dataSource: DataSourceModeBox
-  ) -> (CarSimulator, any CarSessionDriving) {
+  ) -> (CarSimulator, any AnyCarSession) {
     let clock = CarClock.live()
     let clients = CarClients(
       clock: clock, location: .settable(location, idle: clock.idle), dataSource: dataSource)
