@@ -234,7 +234,10 @@ public enum ServeCommand: WaysideCommand {
       phone: phone)
     return (
       SimulatorBackend(controller: controller),
-      CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()))
+      // Maps go to the page as images of their own, fetched once per camera and style.
+      CarHTMLRenderer(
+        mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()),
+        mapImages: MapImageStore())
     )
   }
 
