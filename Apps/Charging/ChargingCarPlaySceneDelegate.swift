@@ -1,7 +1,8 @@
 import CarPlay
+import CarPlayBridge
 import CarSession
-import Foundation
 import ChargingCar
+import Foundation
 import UIKit
 
 /// The charging app's CarPlay scene (named in Info.plist). EV charging apps get no window.
@@ -39,7 +40,7 @@ final class ChargingServicesHub {
 
   /// The car's session over the bundled data and the driver's setup in the app container's
   /// store (the phone screens write it).
-  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any CarSessionDriving {
+  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
     let driver: DriverDataClient
     do {
       driver = .store(try AppContainer.openStore())

@@ -1,4 +1,5 @@
 import CarPlay
+import CarPlayBridge
 import CarSession
 import Foundation
 import UIKit
@@ -46,7 +47,7 @@ final class MediaServicesHub {
   let nowPlaying = NowPlayingService()
 
   /// The car's session.
-  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any CarSessionDriving {
+  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
     #if canImport(MediaCar)
       let player = AVMediaPlayer(nowPlaying: nowPlaying)
       return CarSession(

@@ -9,7 +9,7 @@ import Testing
 /// A relative `file` is found from the folder of the test file that calls this, so
 /// `Journeys/browse.journey` next to the tests runs the same from `swift test`, from Xcode and
 /// from any working directory. The journey runs on a manual clock against the emulated host
-/// (``JourneyRunner``); a journey without an `app` line runs `defaultApp`, or the only app.
+/// (`JourneyRunner`); a journey without an `app` line runs `defaultApp`, or the only app.
 ///
 /// ```swift
 /// @Test func browsingOpensTheDetails() async {

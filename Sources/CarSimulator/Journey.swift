@@ -75,7 +75,7 @@ public struct ConfigurationChange: Hashable, Sendable {
       && a.input == b.input
   }
 
-  /// Hashes the fields ``==`` compares.
+  /// Hashes the fields `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(display)
     hasher.combine(contentStyle)

@@ -2,7 +2,7 @@ import CarSession
 import Foundation
 
 extension JourneyRunner {
-  /// Runs a journey against your own apps: `app NAME` lines name an app's ``AnyCarApp/id``.
+  /// Runs a journey against your own apps: `app NAME` lines name an app's `AnyCarApp.id`.
   ///
   /// A journey without an `app` line runs `defaultApp`, or the only app when the list has one.
   /// An id the list does not hold fails the journey at the `app` line, naming the ids it has.
@@ -26,7 +26,7 @@ extension JourneyRunner {
   }
 
   /// Reads, parses and runs a journey file against your own apps (see
-  /// ``run(_:apps:defaultApp:rules:)``).
+  /// ``run(_:apps:defaultApp:rules:)-(Journey,[AnyCarApp],_,_)``).
   ///
   /// The journey is named by the file's path, so a failure reads `PATH:LINE: what failed`.
   /// A file that cannot be read, is not UTF-8 or has a malformed line is a failed report at
@@ -45,7 +45,7 @@ extension JourneyRunner {
   }
 
   /// Parses and runs journey text against your own apps (see
-  /// ``run(_:apps:defaultApp:rules:)``); a malformed line is a failed report at that line.
+  /// ``run(_:apps:defaultApp:rules:)-(Journey,[AnyCarApp],_,_)``); a malformed line is a failed report at that line.
   public static func run(
     script: String, name: String = "journey", apps: [AnyCarApp], defaultApp: String? = nil,
     rules: any CarRules = .standard

@@ -22,7 +22,7 @@ public final class SimulatorController {
   private(set) var host: CarSimulator {
     didSet { noteChange() }
   }
-  private(set) var session: any CarSessionDriving {
+  private(set) var session: any AnyCarSession {
     didSet { noteChange() }
   }
   /// The configuration the car connects with (kept while disconnected).
@@ -58,6 +58,12 @@ public final class SimulatorController {
   var lint = ScreenLintMemo()
   private let feed = SimulatorChangeFeed()
   private var lastVersion: StateVersion?
+  /// Whether a check of the state version is already scheduled (``stateMoved()``).
+  private var checkScheduled = false
+  /// Reports a row spinning too long when its time is up.
+  private let spinnerTimer = SpinnerTimer()
+  /// Pushes the status bar clock's minute.
+  private let clockTicks = MinuteTicks()
   /// Numbers the snapshots, in the order the main actor takes them.
   private let revisions = RevisionCounter()
 
@@ -77,6 +83,7 @@ public final class SimulatorController {
     self.clockText = clockText
     Self.offerVideo(to: app, in: &self.configuration)
     (host, session) = Self.start(app, location: self.location, dataSource: dataSource)
+    observeCar()
     connectCar()
   }
 
@@ -84,7 +91,10 @@ public final class SimulatorController {
   public nonisolated static func wallClock() -> String { SimulatorWallClock.text() }
 
   /// Counts a change of the controller's own state.
-  func noteChange() { changeCount &+= 1 }
+  func noteChange() {
+    changeCount &+= 1
+    stateMoved()
+  }
 
   // MARK: The car and the app
 
@@ -101,7 +111,7 @@ public final class SimulatorController {
   /// history (``CarSimulator/simulatorHistoryLimit``) however long the simulator runs.
   private static func start(
     _ app: AnyCarApp, location: LocationBox, dataSource: DataSourceModeBox
-  ) -> (CarSimulator, any CarSessionDriving) {
+  ) -> (CarSimulator, any AnyCarSession) {
     let clock = CarClock.live()
     let clients = CarClients(
       clock: clock, location: .settable(location, idle: clock.idle), dataSource: dataSource)
@@ -137,6 +147,7 @@ public final class SimulatorController {
     app = next
     Self.offerVideo(to: next, in: &configuration)
     (host, session) = Self.start(next, location: location, dataSource: dataSource)
+    observeCar()
     connectCar()
   }
 
@@ -195,42 +206,81 @@ public final class SimulatorController {
 
   // MARK: Change notification
 
-  /// Waits briefly (at most 300 ms) for the app's asynchronous work, so the answer to a tap
-  /// shows its result; slower work arrives through ``changes()``.
+  /// How long the answer to a tap or command waits for the work it started before it goes with
+  /// the state as it stands; later results are pushed through ``changes()``.
+  static let settleBudget = Duration.milliseconds(300)
+
+  /// Waits for the work the last tap or command started, as ``CarSessionDriving/settle()``
+  /// does — resumed by that work settling, not by checking — but at most ``settleBudget``.
   func settle() async {
     let session = self.session
-    let flag = SettleFlag()
-    Task { @MainActor in
-      await session.settle()
-      flag.isDone = true
-    }
-    for _ in 0..<15 {
-      if flag.isDone { return }
-      try? await Task.sleep(for: .milliseconds(20))
+    let done = SettleSignal()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      done.continuation = continuation
+      let budget = Task { @MainActor in
+        try? await Task.sleep(for: Self.settleBudget)
+        done.resume()
+      }
+      Task { @MainActor in
+        await session.settle()
+        budget.cancel()
+        done.resume()
+      }
     }
   }
 
   /// A stream that yields whenever the display or panel may have changed: after each tap and
-  /// command, and whenever ``stateVersion()`` moved on its own (checked every 25 ms).
+  /// command, and whenever the host, the session or the controller report a change of their own
+  /// (data arriving, a timer, a spinner's timeout, the clock's minute, the phone's store).
   public func changes() -> AsyncStream<Void> {
     let stream = feed.subscribe()
-    feed.watch { [weak self] in
-      guard let self else { return }
-      // Changes the app makes on its own (timers, data arriving), spinner timeouts and the
-      // clock's minute: the state version moved since the last notification.
-      self.host.checkSpinners()
-      if self.stateVersion() != self.lastVersion { self.notify() }
-    }
+    clockTicks.start { [weak self] in self?.publishIfMoved() }
     return stream
   }
 
+  /// Tells the subscribers of ``changes()`` that the state moved.
   func notify() {
     lastVersion = stateVersion()
     feed.publish()
   }
+
+  /// Hears the host's and the session's own changes: one check after the change's turn on the
+  /// main actor, however many counters moved in it.
+  func observeCar() {
+    host.changeObserver = { [weak self] in self?.stateMoved() }
+    session.changeObserver = { [weak self] in self?.stateMoved() }
+    spinnerTimer.stop()
+    stateMoved()
+  }
+
+  /// Something changed: once the current turn of the main actor is over, a spinner timeout is
+  /// armed if a row spins, and the subscribers hear of it if the state version moved.
+  func stateMoved() {
+    guard !checkScheduled else { return }
+    checkScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      self.checkScheduled = false
+      self.spinnerTimer.arm(for: self.host) { [weak self] in
+        guard let self else { return }
+        self.host.checkSpinners()
+        self.stateMoved()
+      }
+      self.publishIfMoved()
+    }
+  }
+
+  private func publishIfMoved() {
+    if stateVersion() != lastVersion { notify() }
+  }
 }
 
+/// Resumes a continuation once, whichever of two tasks comes first.
 @MainActor
-private final class SettleFlag {
-  var isDone = false
+private final class SettleSignal {
+  var continuation: CheckedContinuation<Void, Never>?
+  func resume() {
+    continuation?.resume()
+    continuation = nil
+  }
 }

@@ -2,6 +2,7 @@ import CarSession
 import CarTemplates
 import Foundation
 import HTTPServer
+import StationStore
 import WaysideCLI
 
 /// Wayside's web simulator and command line, running your own apps.
@@ -84,12 +85,13 @@ public enum WaysideSimulator {
       return try await AppCatalog.$current.withValue(catalog) {
         var arguments = Arguments(options.words, command: ServeCommand.name)
         let parsed = try ServeCommand.Options.parse(&arguments)
-        let server = try await ServeCommand.start(parsed, .standard())
+        let started = try await ServeCommand.start(parsed, .standard())
+        let server = started.server
         guard let url = URL(string: server.baseURL) else {
           await server.stop()
           throw CommandError.failure("the simulator's address '\(server.baseURL)' is not a URL")
         }
-        return RunningSimulator(server: server, url: url)
+        return RunningSimulator(server: server, storeWatch: started.storeWatch, url: url)
       }
     } catch let error as CommandError {
       throw WaysideSimulatorError(message: error.message)
@@ -101,7 +103,7 @@ extension WaysideSimulator {
   /// How the simulator starts: the app, where it listens, and the car it shows first (the
   /// page's panel changes the car afterwards).
   public struct Options: Sendable, Hashable {
-    /// The app shown first (an ``AnyCarApp/id``); nil for the first of the list.
+    /// The app shown first (an `AnyCarApp.id`); nil for the first of the list.
     public var app: String?
     /// The TCP port; 0 picks a free one (``RunningSimulator/url`` tells which).
     public var port: Int
@@ -142,11 +144,14 @@ extension WaysideSimulator {
   /// A web simulator serving your apps; stop it with ``stop()``.
   public final class RunningSimulator: Sendable {
     private let server: HTTPServer
+    /// Kept for as long as the simulator runs: it tells the car of changes to the store.
+    private let storeWatch: StoreFileWatch?
     /// The page's address, e.g. `http://127.0.0.1:8080`.
     public let url: URL
 
-    init(server: HTTPServer, url: URL) {
+    init(server: HTTPServer, storeWatch: StoreFileWatch?, url: URL) {
       self.server = server
+      self.storeWatch = storeWatch
       self.url = url
     }
 

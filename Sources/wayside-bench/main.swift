@@ -11,7 +11,7 @@ struct BenchSection {
   /// One line for `--help`.
   var summary: String
   /// Runs the section.
-  var run: (Bench) throws -> Void
+  var run: (Bench) async throws -> Void
 }
 
 let sections: [BenchSection] = [
@@ -41,9 +41,15 @@ let sections: [BenchSection] = [
     name: "map", summary: "street map frame (standard, widest display), Kassel → München maneuvers",
     run: { MapBench.run($0) }),
   BenchSection(
+    name: "live", summary: "1,000-EVSE status delta into store and sites, beside a full re-import",
+    run: { try LiveBench.run($0) }),
+  BenchSection(
     name: "charging",
     summary: "Charge-tab refresh, event → operations, full German set, 3 tariffs",
     run: { try ChargingBench.run($0) }),
+  BenchSection(
+    name: "simulator", summary: "a tap's server time in the web simulator, beside the old settle",
+    run: { try await SimulatorBench.run($0) }),
 ]
 
 let usage = """
@@ -107,7 +113,7 @@ print(
 var failures = 0
 for section in chosen {
   do {
-    try section.run(bench)
+    try await section.run(bench)
   } catch {
     failures += 1
     print("\(section.name): failed: \(error)")

@@ -59,12 +59,14 @@ public enum ServeCommand: WaysideCommand {
   /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let options = try Options.parse(&arguments)
-    let server = try await start(options, io)
+    let started = try await start(options, io)
+    let server = started.server
     io.out(
       "Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)"
     )
     io.out("Run '\(AppCatalog.current.isWayside ? "wayside" : "the command") --help' for the other commands.")
     await waitForInterrupt()
+    withExtendedLifetime(started.storeWatch) {}
     io.out("Stopping…")
     await server.stop()
     return 0
@@ -74,14 +76,21 @@ public enum ServeCommand: WaysideCommand {
   ///
   /// Wayside's own apps get the charging app's driver setup from the store; a package's own
   /// apps run without a store (nothing is read from or written to the driver's folder).
-  package static func start(_ options: Options, _ io: CommandIO) async throws -> HTTPServer {
+  package static func start(_ options: Options, _ io: CommandIO) async throws -> Started {
     let catalog = AppCatalog.current
     warmUp(stations: catalog.isWayside)
     var driver: DriverSetupStore?
     var phone: PhoneSetup?
+    var storeWatch: StoreFileWatch?
     if catalog.isWayside {
       let store = try DriverStore.open(options.store, io)
       driver = store
+      // Changes other commands make to the store reach the running car within a moment.
+      do {
+        storeWatch = try store.watchOtherWriters()
+      } catch {
+        io.err("warning: \(error); changes other commands make show after an app switch")
+      }
       phone = phoneSetup(store, catalog: try await DriverStore.catalog())
     }
     let backendAndRenderer = try await makeBackend(options, driver: driver, phone: phone)
@@ -91,11 +100,21 @@ public enum ServeCommand: WaysideCommand {
     let routes = PreviewRoutes(
       backend: backendAndRenderer.backend, renderer: backendAndRenderer.renderer)
     do {
-      return try HTTPServer(configuration: configuration, router: routes.router())
+      let server = try HTTPServer(configuration: configuration, router: routes.router())
+      return Started(server: server, storeWatch: storeWatch)
     } catch {
       throw CommandError.failure(
         "cannot start the simulator on \(options.address):\(options.port): \(error)")
     }
+  }
+
+  /// A started simulator: its server, and the watch on the driver's store that must live as
+  /// long as the server does (nil for a package's own apps, which have no store).
+  package struct Started: Sendable {
+    /// The running HTTP server.
+    package let server: HTTPServer
+    /// The watch that tells the running car of changes other commands make to the store.
+    package let storeWatch: StoreFileWatch?
   }
 
   /// Starts loading what the first page needs — the basemap, the city map, the bundled station
