@@ -30,8 +30,8 @@ public enum WaysideMain {
       return await invoke(serve, words, io: io)
     }
     guard let command = CommandRegistry.command(named: first) else {
-      io.err("wayside: unknown command '\(first)'. Known commands: \(names).")
-      io.err("Run 'wayside --help' for what each one does.")
+      io.err("\(program): unknown command '\(first)'. Known commands: \(names).")
+      io.err("Run '\(program) --help' for what each one does.")
       return 2
     }
     return await invoke(command, Array(words.dropFirst()), io: io)
@@ -48,14 +48,17 @@ public enum WaysideMain {
     do {
       return try await command.run(&arguments, io)
     } catch let error as CommandError {
-      io.err("wayside \(command.name): \(error.message)")
-      if error.exitCode == 2 { io.err("Run 'wayside \(command.name) --help' for usage.") }
+      io.err("\(program) \(command.name): \(error.message)")
+      if error.exitCode == 2 { io.err("Run '\(program) \(command.name) --help' for usage.") }
       return error.exitCode
     } catch {
-      io.err("wayside \(command.name): \(error)")
+      io.err("\(program) \(command.name): \(error)")
       return 1
     }
   }
+
+  /// The command's name in messages (`wayside`, or a package's simulator executable).
+  static var program: String { AppCatalog.current.programName }
 
   static var names: String { CommandRegistry.current.map { $0.name }.joined(separator: ", ") }
 
