@@ -1,5 +1,5 @@
 /// The stylesheet that makes the rendered HTML read as a CarPlay screen, in day and night.
-public enum CarStylesheet {
+package enum CarStylesheet {
   /// CSS for `.car` fragments produced by ``CarHTMLRenderer``.
   public static let css = """
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-Regular.otf) format("opentype");font-weight:400;font-display:block}

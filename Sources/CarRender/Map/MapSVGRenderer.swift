@@ -32,7 +32,7 @@ public struct MapPin: Hashable, Sendable {
 }
 
 /// Colours for day and night maps.
-public struct MapPalette: Sendable {
+package struct MapPalette: Sendable {
   public var water, sea, land, neighbour, border, river, motorway, motorwayCasing, federal, link,
     placeText, placeHalo, pin, pinSelected, car, route, scale: String
 
@@ -536,7 +536,7 @@ func fmt(_ value: Double) -> String {
 }
 
 /// Text escaping for SVG and HTML output.
-public enum Markup {
+package enum Markup {
   /// Escapes text for XML/HTML content and attribute values.
   public static func escape(_ text: String) -> String {
     var out = ""
