@@ -172,6 +172,10 @@ extension ChargingApp {
       // changes. Unlocked, the driver may have changed tariffs on the phone: read them again.
       guard !locked, state.connected else { return [] }
       return [readSetup()]
+    case .liveStatus(let updates, let time):
+      return reduceLive(&state, updates, at: time)
+    case .applyLiveStatus(let time):
+      applyPendingLive(&state, at: time)
     }
     return []
   }
