@@ -16,6 +16,7 @@ extension ChargingApp {
     case .mapRegionChanged(_, let region): return .regionChanged(region)
     case .locationChanged(let coordinate): return .moved(coordinate)
     case .pointSelected(_, let point): return .select(Station.ID(point.rawValue))
+    case .pointDeselected: return .deselect
     case .buttonPressed(_, let button): return buttonAction(button.rawValue)
     case .listItemSelected(let template, let item, _):
       switch template.rawValue {

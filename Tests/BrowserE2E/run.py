@@ -387,6 +387,13 @@ for (const el of car.querySelectorAll('.row-text .text, .row-text .detail, .card
     if (shown < Math.min(18, full.length)) problems.push('"' + full.slice(0, 40) + '" is cut to ' + shown + ' characters');
   }
 }
+// A badge never covers a pin's head.
+for (const b of car.querySelectorAll('svg .cluster rect')) {
+  const r = b.getBoundingClientRect();
+  for (const p of car.querySelectorAll('svg [data-pin-id] path')) { const q = p.getBoundingClientRect();
+    if (r.left < q.right - 1 && r.right > q.left + 1 && r.top < q.bottom - 1 && r.bottom > q.top + 1) problems.push('a "+n more" badge covers pin ' + p.closest('[data-pin-id]').dataset.pinId); }
+  if (r.right > C.right + 1 || r.left < C.left - 1) problems.push('a "+n more" badge is cut by the display');
+}
 // A scroll indicator never runs over a control.
 for (const s of car.querySelectorAll('.scroll-indicator')) {
   const r = s.getBoundingClientRect();
@@ -395,10 +402,19 @@ for (const s of car.querySelectorAll('.scroll-indicator')) {
 }
 // Pins and their leaders never cover a town's label, the scale bar or the attribution.
 const keep = [...car.querySelectorAll('svg text.place, svg .scale, svg text.attribution')].map(e => [e, e.getBoundingClientRect()]);
-for (const p of car.querySelectorAll('svg [data-pin-id] path, svg .leader, svg .cluster')) {
+function leaderCovers(path, k) {
+  // A leader is a thin line: its points, not its bounding box, must stay off the box.
+  const m = path.getScreenCTM(), n = path.getTotalLength();
+  for (let i = 0; i <= 12; i++) { const q = path.getPointAtLength(n * i / 12);
+    const x = m.a * q.x + m.c * q.y + m.e, y = m.b * q.x + m.d * q.y + m.f;
+    if (x > k.left && x < k.right && y > k.top && y < k.bottom) return true; }
+  return false;
+}
+for (const p of car.querySelectorAll('svg [data-pin-id] path, svg .leader path, svg .cluster rect')) {
   const r = p.getBoundingClientRect(); if (r.width < 1) continue;
-  for (const [e, k] of keep) if (r.left < k.right - 1 && r.right > k.left + 1 && r.top < k.bottom - 1 && r.bottom > k.top + 1) {
-    const pin = p.closest('[data-pin-id]'), what = pin ? 'pin ' + pin.dataset.pinId : p.getAttribute('class');
+  const isLeader = !!p.closest('.leader');
+  for (const [e, k] of keep) if (r.left < k.right - 1 && r.right > k.left + 1 && r.top < k.bottom - 1 && r.bottom > k.top + 1 && (!isLeader || leaderCovers(p, k))) {
+    const pin = p.closest('[data-pin-id]'), what = pin ? 'pin ' + pin.dataset.pinId : isLeader ? 'a leader' : 'a badge';
     problems.push(what + ' covers ' + (e.classList.contains('place') ? 'the label "' + e.textContent + '"' : e.getAttribute('class')));
   }
 }

@@ -168,12 +168,15 @@ public enum CarStylesheet {
     .route-choice{display:flex;align-items:center;gap:8px;padding:6px 0;border-top:1px solid var(--sep)}
     .route-text{flex:1;min-width:0}.route-summary{font-size:14px;overflow-wrap:anywhere}.route-choice .detail{white-space:normal}
     .route-choice .go{flex:none;padding:8px 14px}
-    .car.compact .navbar{height:36px}.car.compact .tabs{height:28px;padding:4px 8px}.car.compact .tab{font-size:12px;gap:3px;padding:0 2px}.car.compact .tab .glyph{font-size:17px}
+    .car.compact .navbar{height:36px}
+    .car.compact .navbar h1,.car.portrait .navbar h1{font-size:15px;white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;line-height:1.15;overflow-wrap:anywhere}
+    .car.compact .nav-leading,.car.compact .nav-trailing,.car.portrait .nav-leading,.car.portrait .nav-trailing{min-width:0}
+    .car.compact .nav-leading:empty,.car.compact .nav-trailing:empty,.car.portrait .nav-leading:empty,.car.portrait .nav-trailing:empty{display:none}.car.compact .poi-panel .navbar{height:auto;min-height:36px;padding-top:2px;padding-bottom:2px}.car.compact .poi-panel .navbar h1{font-size:15px}.car.compact .tabs{height:28px;padding:4px 8px}.car.compact .tab{font-size:12px;gap:3px;padding:0 2px}.car.compact .tab .glyph{font-size:17px}
     .car.compact .row{min-height:40px;padding:4px 8px}.car.compact .row-text .text{font-size:15px}
-    .car.compact .information{padding:0 10px 6px}.car.compact .info-item{padding:3px 0;display:flex;gap:8px;align-items:baseline}
-    .car.compact .info-item dt{flex:0 0 38%;font-size:12px}.car.compact .info-item dd{flex:1;min-width:0;font-size:14px}
+    .car.compact .information{padding:0 10px 5px}.car.compact .info-item{padding:2px 0;display:flex;gap:8px;align-items:baseline}
+    .car.compact .info-item dt{flex:0 0 36%;font-size:11px;line-height:1.2}.car.compact .info-item dd{flex:1;min-width:0;font-size:13px;line-height:1.2;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
     .car.compact .information.twoColumn dl{grid-template-columns:1fr}
-    .car.compact .actions{padding-top:5px}.car.compact .actions .text-button{padding:7px 6px}
+    .car.compact .actions{padding-top:4px;gap:6px}.car.compact .actions .text-button{padding:6px 6px;font-size:14px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
     .car.compact .now-playing{padding:4px 12px 6px;gap:12px}.car.compact .np-title{font-size:16px}.car.compact .np-artist{font-size:13px}
     .car.compact .transport button{height:34px}.car.compact .np-button{height:28px}
     .car.compact .empty-title{font-size:17px}.car.compact .empty{padding:10px;gap:4px}
