@@ -78,7 +78,7 @@ public enum JourneyRunner {
     let dataSource = DataSourceModeBox()
     var car: SimulatedCar?
     var host: CarSimulator?
-    var session: (any CarSessionDriving)?
+    var session: (any AnyCarSession)?
     var app: JourneyApp?
     var lastConfiguration = SessionConfiguration()
     var pending: [Pending] = []

@@ -16,14 +16,14 @@ public enum MapControls {
   /// while guiding) trailing.
   public static func bar(isPanning: Bool, isGuiding: Bool) -> NavigationBarSpec {
     let leading = [
-      BarButtonSpec(id: "zoom-in", title: "Zoom in"),
-      BarButtonSpec(id: "zoom-out", title: "Zoom out"),
+      BarButtonSpec(id: MapRoute.zoomIn(.navigationBar).elementID, title: "Zoom in"),
+      BarButtonSpec(id: MapRoute.zoomOut(.navigationBar).elementID, title: "Zoom out"),
     ]
     let trailing: [BarButtonSpec] =
       isPanning
-      ? [BarButtonSpec(id: "done", title: "Done")]
-      : [BarButtonSpec(id: "destinations", title: "Go to")]
-        + (isGuiding ? [BarButtonSpec(id: "end", title: "End")] : [])
+      ? [BarButtonSpec(id: MapRoute.donePanning.elementID, title: "Done")]
+      : [BarButtonSpec(id: MapRoute.destinations.elementID, title: "Go to")]
+        + (isGuiding ? [BarButtonSpec(id: MapRoute.endGuidance.elementID, title: "End")] : [])
     return NavigationBarSpec(
       leading: Array(leading.prefix(maximumBarButtons)),
       trailing: Array(trailing.prefix(maximumBarButtons)))
@@ -33,15 +33,15 @@ public enum MapControls {
   /// limit from the end, as the host would: 4, or 2 while panning).
   public static func mapButtons(isPanning: Bool, isFollowing: Bool) -> [MapButtonSpec] {
     let recentre = MapButtonSpec(
-      id: "recentre", image: .symbol("location.fill"), isEnabled: !isFollowing || isPanning)
+      id: MapRoute.recentre.elementID, image: .symbol("location.fill"), isEnabled: !isFollowing || isPanning)
     let wanted: [MapButtonSpec] =
       isPanning
       ? [
-        recentre, MapButtonSpec(id: "map-zoom-in", image: .symbol("plus.magnifyingglass")),
-        MapButtonSpec(id: "map-zoom-out", image: .symbol("minus.magnifyingglass")),
+        recentre, MapButtonSpec(id: MapRoute.zoomIn(.mapButton).elementID, image: .symbol("plus.magnifyingglass")),
+        MapButtonSpec(id: MapRoute.zoomOut(.mapButton).elementID, image: .symbol("minus.magnifyingglass")),
       ]
       : [
-        MapButtonSpec(id: "pan", image: .symbol("arrow.up.and.down.and.arrow.left.and.right")),
+        MapButtonSpec(id: MapRoute.pan.elementID, image: .symbol("arrow.up.and.down.and.arrow.left.and.right")),
         recentre,
       ]
     return Array(wanted.prefix(isPanning ? maximumPanningMapButtons : maximumMapButtons))
@@ -73,15 +73,17 @@ extension MapApp {
     var stack: [TemplateSpec] = []
     for pushed in state.pushed {
       switch pushed {
-      case .destinations: stack.append(.list("destinations", destinationsList(state)))
+      case .destinations: stack.append(.list(pushed.templateID, destinationsList(state)))
       case .search:
         stack.append(
           .search(
-            "search",
+            pushed.templateID,
             SearchTemplateSpec(
               query: state.query,
               results: state.results.map {
-                ListItemSpec(id: ElementID($0.id), text: $0.name, detailText: $0.detail)
+                ListItemSpec(
+                  id: MapRoute.destination($0.id).elementID, text: $0.name,
+                  detailText: $0.detail)
               })))
       }
     }
@@ -96,7 +98,7 @@ extension MapApp {
     var sections = [
       ListSectionSpec(items: [
         ListItemSpec(
-          id: "search", text: "Search", detailText: "Towns, Kassel's districts and streets",
+          id: MapRoute.search.elementID, text: "Search", detailText: "Towns, Kassel's districts and streets",
           image: .symbol("magnifyingglass"), accessory: .disclosureIndicator)
       ])
     ]
@@ -106,7 +108,7 @@ extension MapApp {
           header: "Recent",
           items: state.recents.map {
             ListItemSpec(
-              id: ElementID($0.id), text: $0.name, detailText: $0.detail,
+              id: MapRoute.destination($0.id).elementID, text: $0.name, detailText: $0.detail,
               image: .symbol("clock"))
           }))
     }
@@ -123,7 +125,7 @@ extension MapApp {
       let summary =
         "\(name) · \(Guidance.distanceText(route.lengthKilometres)) · \(Guidance.durationText(route.durationSeconds))"
       return TripPreviewSpec.RouteChoice(
-        id: ElementID("route-\(index + 1)"),
+        id: MapRoute.startRoute(index).elementID,
         summaryVariants: TextVariants(
           [summary + (via.isEmpty ? "" : " via \(via)"), summary]),
         additionalInformationVariants: index == 0

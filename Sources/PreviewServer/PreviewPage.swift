@@ -60,7 +60,12 @@ public enum PreviewPage {
       if (state.revision !== undefined && state.revision < revision) return;
       revision = state.revision ?? revision;
       if (state.car !== undefined && state.car !== lastCar) {
-        car.innerHTML = state.car; lastCar = state.car; clockShown = performance.now(); revealFocus(); drawScrollIndicators();
+        car.innerHTML = state.car; lastCar = state.car; revealFocus(); drawScrollIndicators();
+        // The same reported time and rate keep the clock running from when they were first
+        // shown (a redraw for another reason does not set it back).
+        const c = car.querySelector('.np-clock'), key = c ? [c.dataset.elapsed, c.dataset.rate, c.dataset.duration, car.querySelector('.np-title')?.textContent].join('|') : '';
+        if (key !== clockKey) { clockKey = key; clockShown = performance.now(); }
+        showClock();
         const field = car.querySelector('.search-field[data-search]');
         if (!field || field.dataset.search !== searchTemplate || field.dataset.query === searchText) { searchText = null; }
       }
@@ -170,7 +175,7 @@ public enum PreviewPage {
     }, {passive: false});
     // Now Playing's elapsed time moves on its own from the rate between updates, as the
     // system extrapolates it.
-    let clockShown = 0;
+    let clockShown = 0, clockKey = '';
     function showClock() {
       const c = car.querySelector('.np-clock'); if (!c) return;
       const rate = Number(c.dataset.rate), duration = Number(c.dataset.duration);

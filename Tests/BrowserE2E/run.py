@@ -150,6 +150,10 @@ def main():
     parser.add_argument("--steps", default=os.path.join(os.path.dirname(__file__), "steps.json"))
     parser.add_argument("--only", default="",
                         help="run only the steps with these actions, e.g. 'flow' (comma-separated)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="run every step after a failure too, reporting each failure")
+    parser.add_argument("--inject-css", default="",
+                        help="CSS added to the page, to see the test fail on a broken layout")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
@@ -170,6 +174,9 @@ def main():
         driver = WebDriver(f"http://127.0.0.1:{driver_port}")
         driver.go(base + "/")
         driver.wait_for(".car", 20)
+        if args.inject_css:
+            driver.script("""const s = document.createElement('style'); s.textContent = arguments[0];
+                document.head.appendChild(s);""", args.inject_css)
         with open(args.steps) as f:
             steps = json.load(f)
         if args.only:
@@ -184,7 +191,8 @@ def main():
                 failed += 1
                 driver.screenshot(os.path.join(args.out, f"failed-{index:02d}.png"))
                 print(f"  ✗ {index:02d} {name}: {error}")
-                break
+                if not args.keep_going:
+                    break
         latencies = driver.script("return window.__latencies || []") or []
         if latencies:
             ordered = sorted(latencies)
