@@ -92,7 +92,7 @@ public struct MapSVGRenderer: Sendable {
 
   func draw(
     _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, showsAttribution: Bool,
-    coveredLeft: Double, coveredTop: Double = 0, heading: Double = 0
+    coveredLeft: Double, coveredTop: Double = 0, heading: Double = 0, drawsPins: Bool = true
   ) -> String {
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
@@ -210,10 +210,7 @@ public struct MapSVGRenderer: Sendable {
     // Pins are placed first, clear of the attribution and the scale bar; the towns' labels
     // then take a spot no pin, leader or badge covers (or are left out).
     let scaleBottom = h - 8 - Double(lines.count) * Self.attributionLineHeight
-    let reserved = [
-      Self.attributionBox(lines, width: w, height: h),
-      Self.scaleBox(viewport, bottom: scaleBottom),
-    ].compactMap { $0 }
+    let reserved = Self.reservedBoxes(viewport, showsAttribution: showsAttribution, coveredLeft: coveredLeft)
     let layout = pinLayout(
       pins, viewport: viewport, heading: heading, covered: (coveredLeft, coveredTop),
       reserved: reserved)
@@ -230,7 +227,7 @@ public struct MapSVGRenderer: Sendable {
     }
     svg += scaleBar(viewport, palette: palette, bottom: scaleBottom)
     // Pins draw last: nothing on the map covers their tap targets.
-    svg += pinMarkup(pins, layout: layout, palette: palette, heading: heading)
+    if drawsPins { svg += pinMarkup(pins, layout: layout, palette: palette, heading: heading) }
     svg += "</svg>\n"
     return svg
   }
@@ -259,9 +256,25 @@ public struct MapSVGRenderer: Sendable {
     showsAttribution: Bool = true, coveredLeft: Double = 0, coveredTop: Double = 0,
     heading: Double = 0
   ) -> MapLayers {
-    let base = render(
-      viewport, dark: dark, showsAttribution: showsAttribution, coveredLeft: coveredLeft,
-      coveredTop: coveredTop, heading: heading)
+    // The base's town labels keep clear of where the pins stand (placed alike whether one is
+    // selected or not), so the base depends on the places, not on the selection.
+    let placed = pins.map { pin -> MapPin in
+      var pin = pin
+      if pin.style == .selected { pin.style = .place }
+      return pin
+    }
+    let baseKey = RenderCache.Key(
+      viewport: viewport, dark: dark, pins: placed, route: nil, showsAttribution: showsAttribution,
+      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, drawsPins: false)
+    let base: String
+    if let hit = cache.value(for: baseKey) {
+      base = hit
+    } else {
+      base = draw(
+        viewport, dark: dark, pins: placed, route: nil, showsAttribution: showsAttribution,
+        coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, drawsPins: false)
+      cache.store(base, for: baseKey)
+    }
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
     let h = viewport.height
@@ -274,15 +287,18 @@ public struct MapSVGRenderer: Sendable {
         rotated
         ? "<g transform=\"rotate(\(fmt(-heading)) \(fmt(w / 2)) \(fmt(h / 2)))\">\(path)</g>\n" : path
     }
-    overlay += pinMarkup(
-      pins, viewport: viewport, palette: palette, heading: heading,
-      covered: (coveredLeft, coveredTop))
+    let layout = pinLayout(
+      pins, viewport: viewport, heading: heading, covered: (coveredLeft, coveredTop),
+      reserved: Self.reservedBoxes(
+        viewport, showsAttribution: showsAttribution, coveredLeft: coveredLeft))
+    overlay += pinMarkup(pins, layout: layout, palette: palette, heading: heading)
     overlay += "</svg>\n"
     let key = [
       String(format: "z%.3f", viewport.zoom),
       String(format: "%.6f,%.6f", viewport.center.latitude, viewport.center.longitude),
       "\(fmt(w))x\(fmt(h))", dark ? "night" : "day", showsAttribution ? "a" : "n",
       "l\(fmt(coveredLeft))", "t\(fmt(coveredTop))", "h\(fmt(heading))",
+      "p\(Self.placesDigest(placed))",
     ].joined(separator: "_")
     return MapLayers(key: key, base: base, overlay: overlay)
   }
@@ -377,7 +393,8 @@ public struct MapSVGRenderer: Sendable {
     var obstacles: [Box] = reserved
     for index in pins.indices where pins[index].style != .car {
       guard let tip = tips[index] else { continue }
-      let r = pins[index].style == .selected ? 13.0 : 10.0
+      // A selected pin's size for every pin: selecting one changes no label.
+      let r = 13.0
       obstacles.append((tip.x - r - 1, tip.y - r * 2.94 - 1, tip.x + r + 1, tip.y + 1))
     }
     // A badge takes the first side of its pin (right, left, above, below) clear of the map's
@@ -543,6 +560,30 @@ public struct MapSVGRenderer: Sendable {
     return result
   }
 
+  /// The boxes no pin may cover: the attribution and the scale bar.
+  static func reservedBoxes(_ viewport: MapViewport, showsAttribution: Bool, coveredLeft: Double)
+    -> [Box]
+  {
+    let lines = showsAttribution ? attributionLines(width: viewport.width - coveredLeft) : []
+    let scaleBottom = viewport.height - 8 - Double(lines.count) * attributionLineHeight
+    return [
+      attributionBox(lines, width: viewport.width, height: viewport.height),
+      scaleBox(viewport, bottom: scaleBottom),
+    ].compactMap { $0 }
+  }
+
+  /// A stable digest (FNV-1a, 64 bits) of the places' ids and positions, naming a base image
+  /// whose labels keep clear of them.
+  static func placesDigest(_ pins: [MapPin]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for pin in pins {
+      for byte in "\(pin.id)@\(pin.coordinate.latitude),\(pin.coordinate.longitude);".utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+      }
+    }
+    return String(hash, radix: 16)
+  }
+
   /// The attribution's box at the bottom right (nil without attribution).
   static func attributionBox(_ lines: [String], width: Double, height: Double) -> Box? {
     guard let longest = lines.map(\.count).max() else { return nil }
@@ -607,6 +648,7 @@ final class RenderCache: Sendable {
     var coveredLeft: Double
     var coveredTop: Double
     var heading: Double
+    var drawsPins = true
   }
 
   /// Enough for the screens a session moves between (list, card, details, back).
