@@ -233,7 +233,8 @@ def map_flow(driver, out, h):
     h.control(d, "move", "51.3127,9.4797")
     d.wait_for(".car .map-template [data-ev=mapButton]", 60)
     f.check("map")
-    camera = lambda: d.script("return (document.querySelector('.car .map-template svg')?.outerHTML || '').length + ':' + (document.querySelector('.car .map-template svg text.place')?.getAttribute('x') || '')")
+    # The map as drawn: its image (named by its camera) or its inline drawing.
+    camera = lambda: d.script("return document.querySelector('.car .map-template .map-layer')?.innerHTML || ''")
     # Zoom buttons, the wheel.
     zoom_in = d.script("return [...document.querySelectorAll('.car [data-ev=mapButton]')].map(b => b.dataset.e)")
     for button in zoom_in:
