@@ -67,7 +67,9 @@ let package = Package(
       name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
     .target(
       name: "StationFeeds",
-      dependencies: ["Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData"],
+      dependencies: [
+        "Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData", "StationIndex", "HTTPServer",
+      ],
       swiftSettings: strict),
     .target(
       name: "StationStore",
@@ -218,7 +220,7 @@ let package = Package(
       name: "MediaCarTests",
       dependencies: [
         "MediaCar", "Playback", "CarSession", "CarTemplates", "CarSimulator", "CarRender",
-        "WaysideData",
+        "WaysideData", "CarAppTesting",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -257,6 +259,7 @@ let package = Package(
       dependencies: [
         "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
         "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex", "WaysideData",
+        "CarAppTesting",
       ],
       swiftSettings: strict),
     .testTarget(
