@@ -391,7 +391,7 @@ for (let i = 0; i < blocks.length; i++) for (let j = i + 1; j < blocks.length; j
     problems.push('text ' + name(a) + ' overlaps ' + name(b));
 }
 // A title cut with an ellipsis still shows enough to be read (about three words).
-for (const el of car.querySelectorAll('.row-text .text, .row-text .detail, .card-title, .np-title, .tab-title, .navbar h1')) {
+for (const el of car.querySelectorAll('.row-text .text, .poi-panel .row-text .detail, .card-title, .np-title, .tab-title, .navbar h1')) {
   const full = el.textContent.trim(); if (!full || el.getBoundingClientRect().width < 1) continue;
   if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).textOverflow === 'ellipsis') {
     const shown = Math.floor(full.length * el.clientWidth / el.scrollWidth);
