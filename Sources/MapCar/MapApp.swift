@@ -52,6 +52,8 @@ public struct MapApp: CarApp {
     public var disconnectedAt: Duration?
     /// Whether the car shows its night colours (the phone's map follows).
     public var isDark = false
+    /// The car's display: a trip preview fits its route into the part of it left free.
+    public var display: DisplayProfile = .standard
     /// How many times what the phone shares with the car changed: each change is published
     /// with it, so a late publication never overwrites a newer one.
     public var sharedRevision = 0
@@ -83,7 +85,8 @@ public struct MapApp: CarApp {
 
   /// What can happen.
   public enum Action: Sendable, Equatable {
-    case connected(isDark: Bool), styleChanged(isDark: Bool)
+    case connected(isDark: Bool, display: DisplayProfile = .standard)
+    case styleChanged(isDark: Bool, display: DisplayProfile = .standard)
     case disconnected, resumed(now: Duration), clockRead(Duration), tick
     case zoom(Double), startPanning, donePanning, pan(MapCamera.Direction), drag(Double, Double)
     case recentre, moved(Coordinate)
@@ -144,11 +147,17 @@ public struct MapApp: CarApp {
   func step(_ state: inout State, _ action: Action) -> [Effect<Action>] {
     let size = (width: 800.0, height: 480.0)
     switch action {
-    case .connected(let isDark):
+    case .connected(let isDark, let display):
       state.isDark = isDark
+      state.display = display
+      fitPreview(&state)
       return [.run { clients in .resumed(now: clients.clock.now()) }]
-    case .styleChanged(let isDark):
+    case .styleChanged(let isDark, let display):
       state.isDark = isDark
+      if state.display != display {
+        state.display = display
+        fitPreview(&state)
+      }
     case .disconnected:
       state.disconnectedAt = state.lastSeen
       state.isPanning = false
@@ -198,7 +207,11 @@ public struct MapApp: CarApp {
     case .openDestinations:
       state.pushed = [.destinations]
     case .openSearch:
+      // A search template the host pushes anew starts with an empty field (CPSearchTemplate
+      // has no way to set its text), so the app's query and results start empty too.
       state.pushed = [.destinations, .search]
+      state.query = ""
+      state.results = []
     case .popped(let id):
       if let index = state.pushed.firstIndex(where: { $0.templateID == id }) {
         state.pushed.removeSubrange(index...)
@@ -236,10 +249,7 @@ public struct MapApp: CarApp {
       ]
     case .routesFound(let destination, let routes):
       state.preview = Preview(destination: destination, routes: Array(routes.prefix(3)))
-      if let box = routes.first?.polyline.boundingBox {
-        state.camera = MapCameraFit.fitting(box, width: size.width, height: size.height)
-        state.isFollowing = false
-      }
+      fitPreview(&state)
     case .routeFailed(let message):
       state.banner = message
     case .start(let index):
@@ -293,6 +303,14 @@ public struct MapApp: CarApp {
     }
   }
 
+  /// Shows the previewed trip's fastest route whole, clear of the preview's card, the map's bar
+  /// and buttons, and the scale bar (on the car's display as it is now).
+  func fitPreview(_ state: inout State) {
+    guard let box = state.preview?.routes.first?.polyline.boundingBox else { return }
+    state.camera = MapCameraFit.fittingPreview(box, display: state.display)
+    state.isFollowing = false
+  }
+
   func endGuidance(_ state: inout State, banner: String?) {
     state.guidance = nil
     state.tripDestination = nil
@@ -304,8 +322,9 @@ public struct MapApp: CarApp {
   /// Host events become actions; taps arrive decoded, as ``MapRoute``s.
   public func action(for event: HostEvent, in state: State) -> Action? {
     switch event {
-    case .connected(let c): .connected(isDark: c.contentStyle == .dark)
-    case .configurationChanged(let c): .styleChanged(isDark: c.contentStyle == .dark)
+    case .connected(let c): .connected(isDark: c.contentStyle == .dark, display: c.display)
+    case .configurationChanged(let c):
+      .styleChanged(isDark: c.contentStyle == .dark, display: c.display)
     case .disconnected: .disconnected
     case .panned(_, let direction):
       MapCamera.Direction(rawValue: direction.rawValue).map(Action.pan)

@@ -175,6 +175,8 @@ package enum CarStylesheet {
     .car.compact .nav-leading,.car.compact .nav-trailing,.car.portrait .nav-leading,.car.portrait .nav-trailing{min-width:0}
     .car.compact .nav-leading:empty,.car.compact .nav-trailing:empty,.car.portrait .nav-leading:empty,.car.portrait .nav-trailing:empty{display:none}.car.compact .poi-panel .navbar{height:auto;min-height:36px;padding-top:2px;padding-bottom:2px}.car.compact .poi-panel .navbar h1{font-size:15px}.car.compact .tabs{height:28px;padding:4px 8px}.car.compact .tab{font-size:12px;gap:3px;padding:0 2px}.car.compact .tab .glyph{font-size:17px}
     .car.compact .row{min-height:40px;padding:4px 8px}.car.compact .row-text .text{font-size:15px}
+    .car.portrait .map-bar{left:6px;right:6px;gap:4px}.car.portrait .map-bar .bar{font-size:13px;padding:6px 6px}
+    .car.portrait .list{padding:0 6px 6px}.car.portrait .row{gap:8px;padding:6px 8px}.car.portrait .row-text .text{white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere;line-height:1.2}
     .car.compact .information{padding:0 10px 5px}.car.compact .info-item{padding:2px 0;display:flex;gap:8px;align-items:baseline}
     .car.compact .info-item dt{flex:0 0 36%;font-size:11px;line-height:1.2}.car.compact .info-item dd{flex:1;min-width:0;font-size:13px;line-height:1.2;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
     .car.compact .information.twoColumn dl{grid-template-columns:1fr}

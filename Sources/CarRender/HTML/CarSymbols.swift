@@ -66,5 +66,6 @@ package enum CarSymbols {
     "forward.fill": "fast_forward", "backward.end.fill": "skip_previous",
     "forward.end.fill": "skip_next", "list.number": "format_list_numbered",
     "hand.thumbsup": "thumb_up", "hand.thumbsdown": "thumb_down",
+    "antenna.radiowaves.left.and.right": "wifi_tethering",
   ]
 }
