@@ -3,6 +3,7 @@ import CarTemplates
 import Charging
 import Foundation
 import Geo
+import TripPlanner
 
 /// The charging app's templates as pure functions of its state: each builder is tested by the
 /// rule it keeps (ChargingCarTests).
@@ -26,19 +27,28 @@ public enum ChargingScreens {
     switch state.tab {
     case .charge:
       if let site = state.details, state.detailsTab == .charge {
-        stack.append(details(site, setup: state.setup))
+        stack.append(details(site, setup: state.setup, from: carPosition(state)))
       } else if state.showingFilters {
-        stack.append(filters(state.filter))
+        stack.append(filters(state.filter, vehicle: state.setup.vehicle))
       }
     case .favourites:
       if let site = state.details, state.detailsTab == .favourites {
-        stack.append(details(site, setup: state.setup))
+        stack.append(details(site, setup: state.setup, from: carPosition(state)))
       }
     case .route:
       if state.trip != .none { stack.append(trip(state.trip)) }
     }
     return CarScreen(root: root, stack: stack)
   }
+
+  /// Where distances are measured from: the car, when its position is known (never the map's
+  /// centre or a panned region: the number the driver reads is the way from the car).
+  public static func carPosition(_ state: ChargingApp.State) -> Coordinate? {
+    state.carKnown ? state.car : nil
+  }
+
+  /// What a distance says when the car's position is not known yet.
+  public static let unknownDistanceText = "distance unknown (car position unknown)"
 
   // MARK: Charge tab
 
@@ -61,11 +71,11 @@ public enum ChargingScreens {
     let sites = Array(state.sites.prefix(pointLimit))
     var stale = false
     if case .failed = state.places { stale = true }
-    let center = state.loadedCenter ?? state.car
+    let car = carPosition(state)
     let trailing = stale ? [BarButtonSpec(id: "retry", title: "Retry")] : []
     let spec = PointOfInterestTemplateSpec(
       title: chargeTitle(state),
-      points: sites.map { point($0, from: center, stale: stale) },
+      points: sites.map { point($0, from: car, stale: stale) },
       selectedIndex: sites.firstIndex { $0.id == state.selected },
       navigationBar: NavigationBarSpec(
         leading: [BarButtonSpec(id: "filters", title: "Filters")], trailing: trailing))
@@ -73,22 +83,27 @@ public enum ChargingScreens {
       "charge", tab: TabAppearance(title: "Charge", image: .symbol("bolt.car")), spec)
   }
 
-  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver.
+  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with no tariff
+  /// chosen, the stand-in price and its mark (`0.62 €/kWh roaming · no tariff chosen`), which
+  /// must stay readable in a small car's row (the power is in the card's Details).
   public static func subtitle(_ site: PricedSite) -> String {
-    "\(site.site.powerText) · \(site.price.shortText)"
+    site.price.isDriversOwn
+      ? "\(site.site.powerText) · \(site.price.shortText)" : site.price.shortText
   }
 
-  /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance, connectors, operator.
-  public static func detailText(_ site: PricedSite, from center: Coordinate) -> String {
-    "\(distanceText(from: center, to: site.site.coordinate)) · \(site.site.detailSuffix)"
+  /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance from the car, connectors,
+  /// operator.
+  public static func detailText(_ site: PricedSite, from car: Coordinate?) -> String {
+    let distance = car.map { distanceText(from: $0, to: site.site.coordinate) }
+    return "\(distance ?? unknownDistanceText) · \(site.site.detailSuffix)"
   }
 
-  /// A site as a pin with its card: Details and Navigate.
-  public static func point(_ site: PricedSite, from center: Coordinate, stale: Bool = false)
+  /// A site as a pin with its card: Details and Navigate; the distance is from `car`.
+  public static func point(_ site: PricedSite, from car: Coordinate?, stale: Bool = false)
     -> PointOfInterestSpec
   {
     let id = site.id.rawValue
-    let detail = detailText(site, from: center)
+    let detail = detailText(site, from: car)
     return PointOfInterestSpec(
       id: ElementID(id), location: site.site.coordinate, title: site.site.title,
       subtitle: subtitle(site), summary: stale ? "Earlier result · \(detail)" : detail,
@@ -124,11 +139,11 @@ public enum ChargingScreens {
     case .mine(let prices):
       return prices.prefix(3).map { ($0.name, line($0)) }
     case .adHoc(let prices):
-      return prices.prefix(2).map { ("Ad-hoc price: \($0.name)", line($0)) } + [
-        ("Your tariffs", "no tariff chosen")
-      ]
+      return prices.prefix(2).map {
+        ("\($0.access == .adHoc ? "Ad-hoc" : "Roaming") price: \($0.name)", line($0))
+      } + [("Your tariffs", "no tariff chosen")]
     case .noTariffChosen:
-      return [("Price", "no tariff chosen and no ad-hoc price known here")]
+      return [("Price", "no tariff chosen and no ad-hoc or roaming price known here")]
     case .unknown(let reason):
       return [("Price", "none of your tariffs applies here (\(reason))")]
     }
@@ -136,8 +151,11 @@ public enum ChargingScreens {
 
   /// A site's Details: price per tariff, connectors, availability, distance, hours and access,
   /// address, operator and the data's source — at most 10 items and the actions Navigate and
-  /// Favourite/Unfavourite (carplay-facts.md §1.4).
-  public static func details(_ site: PricedSite, setup: DriverSetup) -> TemplateSpec {
+  /// Favourite/Unfavourite (carplay-facts.md §1.4). The distance is from `car` (unknown
+  /// without it).
+  public static func details(_ site: PricedSite, setup: DriverSetup, from car: Coordinate? = nil)
+    -> TemplateSpec
+  {
     let s = site.site
     let station = s.representative
     let address = station?.address
@@ -156,7 +174,9 @@ public enum ChargingScreens {
       InformationItemSpec(
         id: "availability", title: "Availability", detail: "unknown (no live status for this site)"),
       InformationItemSpec(
-        id: "distance", title: "Distance", detail: String(format: "%.1f km", s.distanceKilometres)),
+        id: "distance", title: "Distance",
+        detail: car.map { "\(distanceText(from: $0, to: s.coordinate)) from the car" }
+          ?? unknownDistanceText),
       InformationItemSpec(id: "hours", title: "Hours and access", detail: hoursText(station)),
       InformationItemSpec(
         id: "address", title: "Address",
@@ -186,15 +206,30 @@ public enum ChargingScreens {
 
   // MARK: Filters
 
-  /// The Filters list: one row per condition, saying whether it is on.
-  public static func filters(_ filter: ChargeFilter) -> TemplateSpec {
-    func row(_ id: String, _ text: String, _ on: Bool) -> ListItemSpec {
-      ListItemSpec(id: ElementID(id), text: text, detailText: on ? "On" : "Off")
+  /// The Filters list: one row per condition, saying whether it is on; with the driver's car
+  /// known, the plugs it cannot use say so (the Charge tab shows only chargers that fit it).
+  public static func filters(_ filter: ChargeFilter, vehicle: VehicleProfile? = nil)
+    -> TemplateSpec
+  {
+    func row(_ id: String, _ text: String, _ on: Bool, fits: Bool = true) -> ListItemSpec {
+      let state = on ? "On" : "Off"
+      return ListItemSpec(
+        id: ElementID(id), text: text, detailText: fits ? state : "\(state) · not on your car")
+    }
+    let usable = vehicle?.usableStandards
+    func fits(_ choice: ConnectorChoice) -> Bool {
+      usable.map { !$0.isDisjoint(with: choice.standards) } ?? true
     }
     let kw = Int(ChargeFilter.fastChargingKilowatts)
     let rows =
-      [row("fast", "Fast charging (≥ \(kw) kW DC)", filter.fastOnly)]
-      + ConnectorChoice.allCases.map { row($0.rawValue, $0.title, filter.connectors.contains($0)) }
+      [
+        row(
+          "fast", "Fast charging (≥ \(kw) kW DC)", filter.fastOnly,
+          fits: vehicle?.chargesDirectCurrent ?? true)
+      ]
+      + ConnectorChoice.allCases.map {
+        row($0.rawValue, $0.title, filter.connectors.contains($0), fits: fits($0))
+      }
       + [
         row("favourites", "Only favourites", filter.favouritesOnly),
         row("priced", "Only with a known price", filter.knownPriceOnly),
@@ -275,6 +310,24 @@ public enum ChargingScreens {
     return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
   }
 
+  /// `4 h 30 min (driving 3 h 40 min, charging 40 min, stops 10 min)`: the parts are rounded to
+  /// whole minutes first and the total is their sum, so what the driver reads adds up; the time
+  /// spent stopping (parking, plugging in) is named as its own part.
+  public static func timeText(_ summary: TripSummary) -> String {
+    let drive = Int((summary.driveSeconds / 60).rounded())
+    let charge = Int((summary.chargeSeconds / 60).rounded())
+    let stops = Int((summary.overheadSeconds / 60).rounded())
+    var parts = ["driving \(minutes(drive))"]
+    if charge > 0 || !summary.stops.isEmpty { parts.append("charging \(minutes(charge))") }
+    if stops > 0 { parts.append("stops \(minutes(stops))") }
+    return "\(minutes(drive + charge + stops)) (\(parts.joined(separator: ", ")))"
+  }
+
+  /// `2 h 5 min`, `45 min` for whole minutes.
+  static func minutes(_ minutes: Int) -> String {
+    minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+  }
+
   /// `23 %`.
   public static func percent(_ fraction: Double) -> String {
     "\(Int((fraction * 100).rounded())) %"
@@ -300,15 +353,16 @@ public enum ChargingScreens {
       var items = [
         InformationItemSpec(
           id: "distance", title: "Distance", detail: "\(Int(summary.kilometres.rounded())) km"),
-        InformationItemSpec(
-          id: "time", title: "Time",
-          detail:
-            "\(duration(summary.totalSeconds)) (driving \(duration(summary.driveSeconds)), charging \(duration(summary.chargeSeconds)))"
-        ),
+        InformationItemSpec(id: "time", title: "Time", detail: timeText(summary)),
       ]
+      let reserve = percent(summary.reserve)
       if summary.stops.isEmpty {
         items.append(
-          InformationItemSpec(id: "stops", title: "Charging", detail: "no stop needed — in range"))
+          InformationItemSpec(
+            id: "stops", title: "Charging",
+            detail: summary.arrivesUnderReserve
+              ? "no stop needed, but the car arrives under the \(reserve) reserve"
+              : "no stop needed — in range"))
       }
       for (index, stop) in summary.stops.prefix(6).enumerated() {
         items.append(
@@ -323,7 +377,8 @@ public enum ChargingScreens {
       items.append(
         InformationItemSpec(
           id: "arrival", title: "Arrival",
-          detail: "\(percent(summary.arrival)) at \(summary.destination.name)"))
+          detail: "\(percent(summary.arrival)) at \(summary.destination.name)"
+            + (summary.arrivesUnderReserve ? " — under the \(reserve) reserve" : "")))
       var actions = [
         TextButtonSpec(id: "start-navigation", title: "Start Navigation", style: .confirm)
       ]

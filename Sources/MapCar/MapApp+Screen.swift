@@ -73,7 +73,8 @@ extension MapApp {
     var stack: [TemplateSpec] = []
     for pushed in state.pushed {
       switch pushed {
-      case .destinations: stack.append(.list("destinations", destinationsList(state)))
+      case .destinations:
+        stack.append(.list("destinations", destinationsList(state, configuration)))
       case .search:
         stack.append(
           .search(
@@ -89,17 +90,45 @@ extension MapApp {
       center: state.camera.center, zoom: state.camera.zoom, heading: state.camera.heading,
       isDark: isDark, car: state.car, carHeading: state.carHeading, route: route,
       markers: markers)
-    return CarScreen(root: .map("map", map), stack: stack, window: window)
+    return CarScreen(
+      root: .map("map", map), stack: stack, modal: Self.notice(state), window: window)
   }
 
-  func destinationsList(_ state: State) -> ListTemplateSpec {
-    var sections = [
-      ListSectionSpec(items: [
-        ListItemSpec(
-          id: "search", text: "Search", detailText: "Towns, Kassel's districts and streets",
-          image: .symbol("magnifyingglass"), accessory: .disclosureIndicator)
-      ])
-    ]
+  /// The arrival notice, or why search cannot open now, as an alert with OK.
+  static func notice(_ state: State) -> TemplateSpec? {
+    let title: [String]
+    if let arrival = state.arrival {
+      title = [arrival, "Arrived"]
+    } else if state.searchLockedNotice {
+      title = [
+        "Search needs typing, which is locked while driving. Choose a place from the list.",
+        "Typing is locked while driving",
+      ]
+    } else {
+      return nil
+    }
+    return .alert(
+      "notice",
+      AlertTemplateSpec(
+        titleVariants: TextVariants(title),
+        actions: [AlertActionSpec(id: "ok", title: "OK", style: .cancel)]))
+  }
+
+  /// Go to: recent destinations and places near the car, with search first while typing is
+  /// allowed and last (saying it is locked) while driving — a keyboard the driver cannot use is
+  /// never the only way in (carplay-facts.md, rule CP051).
+  func destinationsList(_ state: State, _ configuration: SessionConfiguration)
+    -> ListTemplateSpec
+  {
+    let locked = configuration.limitedUserInterfaces.contains(.keyboard)
+    let search = ListSectionSpec(items: [
+      ListItemSpec(
+        id: "search", text: "Search",
+        detailText: locked
+          ? "Typing is locked while driving" : "Towns, Kassel's districts and streets",
+        image: .symbol("magnifyingglass"), accessory: .disclosureIndicator)
+    ])
+    var sections = locked ? [] : [search]
     if !state.recents.isEmpty {
       sections.append(
         ListSectionSpec(
@@ -110,6 +139,19 @@ extension MapApp {
               image: .symbol("clock"))
           }))
     }
+    let recent = Set(state.recents.map(\.id))
+    let nearby = state.nearby.filter { !recent.contains($0.id) }
+    if !nearby.isEmpty {
+      sections.append(
+        ListSectionSpec(
+          header: "Nearby",
+          items: nearby.map {
+            ListItemSpec(
+              id: ElementID($0.id), text: $0.name, detailText: $0.detail,
+              image: .symbol("mappin"))
+          }))
+    }
+    if locked { sections.append(search) }
     return ListTemplateSpec(title: "Go to", sections: sections)
   }
 

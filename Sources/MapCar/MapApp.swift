@@ -21,8 +21,9 @@ public struct MapApp: CarApp {
 
   /// What the app remembers.
   public struct State: Equatable, Sendable {
-    /// The map's camera.
-    public var camera = MapCamera(center: MapApp.home, zoom: 12)
+    /// The map's camera: at street level (``MapApp/followZoom``, where the map names its
+    /// streets) around the car from the first screen, as a navigation app opens.
+    public var camera = MapCamera(center: MapApp.home, zoom: MapApp.followZoom)
     /// Whether the camera follows the car (until the driver pans).
     public var isFollowing = true
     /// Whether the panning interface is shown.
@@ -45,6 +46,14 @@ public struct MapApp: CarApp {
     public var tripDestination: Destination?
     /// The last message (arrival, a failed route search).
     public var banner: String?
+    /// The arrival notice on screen ("Arrived at Göttingen"), until the driver dismisses it.
+    public var arrival: String?
+    /// A notice that search cannot be used now (the keyboard is locked while driving).
+    public var searchLockedNotice = false
+    /// Whether the car locks the keyboard now (`limitedUserInterfaces` contains `.keyboard`).
+    public var keyboardLocked = false
+    /// Well-known places near the car, offered in Go to before search (nearest first).
+    public var nearby: [Destination] = []
     /// The clock when the app last noted it, and when the car left.
     public var lastSeen: Duration = .zero
     public var disconnectedAt: Duration?
@@ -66,7 +75,8 @@ public struct MapApp: CarApp {
 
   /// What can happen.
   public enum Action: Sendable {
-    case connected(isDark: Bool), styleChanged(isDark: Bool)
+    case connected(isDark: Bool, keyboardLocked: Bool = false)
+    case styleChanged(isDark: Bool, keyboardLocked: Bool = false)
     case disconnected, resumed(now: Duration), clockRead(Duration), tick
     case zoom(Double), startPanning, donePanning, pan(MapCamera.Direction), drag(Double, Double)
     case recentre, moved(Coordinate)
@@ -74,7 +84,11 @@ public struct MapApp: CarApp {
     case searchChanged(String), results(String, [Destination]), choose(String)
     case routesFound(Destination, [Route]), routeFailed(String)
     case start(route: String), rerouted([Route]), endGuidance
+    case nearbyLoaded([Destination]), dismissNotice
   }
+
+  /// How many well-known places Go to offers before search.
+  public static let nearbyCount = 6
 
   /// Navigation (`carplay-maps`).
   public static let entitlements = CarEntitlements.single(.navigation)
@@ -109,10 +123,13 @@ public struct MapApp: CarApp {
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
     let size = (width: 800.0, height: 480.0)
     switch action {
-    case .connected(let isDark):
+    case .connected(let isDark, let keyboardLocked):
+      state.keyboardLocked = keyboardLocked
       service.update { $0.isDark = isDark }
       return [.run { clients in .resumed(now: clients.clock.now()) }]
-    case .styleChanged(let isDark):
+    case .styleChanged(let isDark, let keyboardLocked):
+      state.keyboardLocked = keyboardLocked
+      if keyboardLocked, state.pushed.contains(.search) { state.pushed = [.destinations] }
       service.update { $0.isDark = isDark }
     case .disconnected:
       state.disconnectedAt = state.lastSeen
@@ -163,8 +180,22 @@ public struct MapApp: CarApp {
       return guide(&state, to: position)
     case .openDestinations:
       state.pushed = [.destinations]
+      let destinations = self.destinations
+      let near = state.car ?? Self.home
+      return [.run { _ in .nearbyLoaded((try? destinations().nearby(near)) ?? []) }]
+    case .nearbyLoaded(let places):
+      state.nearby = Array(places.prefix(Self.nearbyCount))
     case .openSearch:
+      // Typing is locked while driving (carplay-facts.md, rule CP051): say why instead of
+      // opening a keyboard the driver cannot use.
+      guard !state.keyboardLocked else {
+        state.searchLockedNotice = true
+        return []
+      }
       state.pushed = [.destinations, .search]
+    case .dismissNotice:
+      state.arrival = nil
+      state.searchLockedNotice = false
     case .popped(let id):
       if let index = state.pushed.firstIndex(where: { $0.rawValue == id.rawValue }) {
         state.pushed.removeSubrange(index...)
@@ -180,7 +211,9 @@ public struct MapApp: CarApp {
       state.results = found
     case .choose(let id):
       guard
-        let destination = (state.results + state.recents).first(where: { $0.id == id })
+        let destination = (state.results + state.recents + state.nearby).first(where: {
+          $0.id == id
+        })
       else { return [] }
       state.recents.removeAll { $0.id == destination.id }
       state.recents.insert(destination, at: 0)
@@ -252,7 +285,9 @@ public struct MapApp: CarApp {
     switch update {
     case .onRoute: return []
     case .arrived:
+      // The arrival is announced (as Organic Maps and OsmAnd do), then guidance ends.
       endGuidance(&state, banner: "Arrived at \(guidance.destinationName)")
+      state.arrival = "Arrived at \(guidance.destinationName)"
       return [.cancel(id: "tick")]
     case .offRoute:
       guard let destination = state.tripDestination else { return [] }
@@ -289,8 +324,15 @@ public struct MapApp: CarApp {
   /// Host events become actions.
   public func action(for event: HostEvent, in state: State) -> Action? {
     switch event {
-    case .connected(let c): .connected(isDark: c.contentStyle == .dark)
-    case .configurationChanged(let c): .styleChanged(isDark: c.contentStyle == .dark)
+    case .connected(let c):
+      .connected(
+        isDark: c.contentStyle == .dark, keyboardLocked: c.limitedUserInterfaces.contains(.keyboard)
+      )
+    case .configurationChanged(let c):
+      .styleChanged(
+        isDark: c.contentStyle == .dark, keyboardLocked: c.limitedUserInterfaces.contains(.keyboard)
+      )
+    case .modalActionChosen, .modalDismissed: .dismissNotice
     case .disconnected: .disconnected
     case .buttonPressed(_, "zoom-in"), .buttonPressed(_, "map-zoom-in"): .zoom(1)
     case .buttonPressed(_, "zoom-out"), .buttonPressed(_, "map-zoom-out"): .zoom(-1)

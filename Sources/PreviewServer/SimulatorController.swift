@@ -193,6 +193,7 @@ public final class SimulatorController {
       supportsVideo: configuration.supportsVideoPlayback)
     state.tariffs = phone?.tariffs() ?? []
     state.vehicles = phone?.vehicles() ?? []
+    state.sampleDriver = phone?.sample()
     state.voicePlaceholder = Self.voicePlaceholder(app)
     state.input = inputKind.rawValue
     state.phoneMap = session.phoneMap(
@@ -398,7 +399,7 @@ public final class SimulatorController {
   /// Location does, so an app that loads data on location updates shows the change at once
   /// (others see it on their next load: a periodic refresh, a map move, a Retry).
   private func setDataSource(_ mode: DataSourceMode) {
-    dataSource.mode = mode
+    dataSource.switchAndAnnounce(mode)
     let effect: String
     switch mode {
     case .normal: effect = "answers come from the data"
