@@ -95,10 +95,14 @@ public enum MediaScreenBuilder {
   }
 
   /// The glyph an item shows: Pause for the current item while it plays (buffering included),
-  /// Replay after it ended, Play otherwise.
+  /// Replay after it ended or failed to load (the host's video player then closes: it has
+  /// nothing to show), Play otherwise.
   public static func action(for item: MediaItem, _ playback: PlaybackState)
     -> PlaybackConfigurationSpec.Action
   {
+    if playback.failures[item.id] != nil, playback.item == item.id || playback.item == nil {
+      return .replay
+    }
     guard playback.item == item.id else { return .play }
     if playback.isPlaying { return .pause }
     return playback.status == .ended ? .replay : .play
