@@ -16,6 +16,11 @@ let package = Package(
     .library(name: "CarTemplates", targets: ["CarTemplates"]),
     .library(name: "CarSession", targets: ["CarSession"]),
     .library(name: "CarSimulator", targets: ["CarSimulator"]),
+    // The kit for your own apps (Documentation: "Your first CarPlay app with Wayside").
+    .library(name: "CarRender", targets: ["CarRender"]),
+    .library(name: "CarAppTesting", targets: ["CarAppTesting"]),
+    .library(name: "CarAppXCTesting", targets: ["CarAppXCTesting"]),
+    .library(name: "WaysideSimulator", targets: ["WaysideSimulator"]),
     .library(name: "Charging", targets: ["Charging"]),
     // For the iOS apps in Apps/ (Apps/project.yml).
     .library(name: "Geo", targets: ["Geo"]),
@@ -54,7 +59,8 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "StationStore",
-      dependencies: ["Geo", "Charging", "CSQLite", "StationIndex", "WaysideData"], swiftSettings: strict),
+      dependencies: ["Geo", "Charging", "CSQLite", "StationIndex", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .target(
@@ -103,10 +109,15 @@ let package = Package(
       dependencies: ["CarTemplates", "CarSession", "Geo", "Routing", "CarRender", "WaysideData"],
       swiftSettings: strict),
 
-    // The exhaustive app tester, for test targets only (it imports Swift Testing).
+    // The exhaustive app tester and journeys as test issues, for test targets only (it
+    // imports Swift Testing); the XCTest twin of the journey check.
     .target(
       name: "CarAppTesting", dependencies: ["CarSession", "CarSimulator", "CarTemplates"],
       swiftSettings: strict),
+    // Its async methods run on the caller's actor (a test case is not Sendable).
+    .target(
+      name: "CarAppXCTesting", dependencies: ["CarSession", "CarSimulator"],
+      swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
 
     // The registry of every app: the in-car apps and the kit's demos, by id.
     .target(
@@ -132,13 +143,19 @@ let package = Package(
         "PreviewServer", "WaysideData", "ChargingData", "ChargingCar", "JSONScanning",
       ],
       swiftSettings: strict),
+    // The simulator and the kit's commands over a package's own apps.
+    .target(
+      name: "WaysideSimulator",
+      dependencies: ["WaysideCLI", "HTTPServer", "CarSession", "CarTemplates", "StationStore"],
+      swiftSettings: strict),
     .executableTarget(name: "wayside", dependencies: ["WaysideCLI"], swiftSettings: strict),
     .executableTarget(
       name: "wayside-bench",
       dependencies: [
         "Geo", "Charging", "StationIndex", "Pricing", "StationFeeds", "StationStore", "CSQLite",
         "Routing", "TripPlanner", "WaysideData", "HTTPServer", "CarRender", "MapCar",
-        "ChargingData", "ChargingCar", "CarSession", "CarTemplates",
+        "ChargingData", "ChargingCar", "CarSession", "CarTemplates", "PreviewServer",
+        "WaysideApps",
       ],
       swiftSettings: strict),
 
@@ -171,7 +188,8 @@ let package = Package(
       dependencies: ["StationFeeds", "HTTPServer", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "StationStoreTests", dependencies: ["StationStore", "StationIndex", "WaysideTestSupport"],
+      name: "StationStoreTests",
+      dependencies: ["StationStore", "StationIndex", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RoutingTests", dependencies: ["Routing", "WaysideTestSupport"], swiftSettings: strict),
@@ -194,11 +212,19 @@ let package = Package(
       dependencies: ["CarSession", "CarSimulator", "CarAppTesting", "KitDemos", "Charging"],
       swiftSettings: strict),
     .testTarget(
+      name: "KitTests",
+      dependencies: [
+        "CarAppTesting", "CarAppXCTesting", "WaysideSimulator", "WaysideCLI", "CarSimulator",
+        "CarSession", "KitDemos",
+      ],
+      exclude: ["Journeys"], swiftSettings: strict),
+    .testTarget(
       name: "CarSimulatorTests",
       dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarRenderTests", dependencies: ["CarRender", "KitDemos", "WaysideData"], exclude: ["Golden"],
+      name: "CarRenderTests", dependencies: ["CarRender", "KitDemos", "WaysideData"],
+      exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
       name: "MapCarTests",

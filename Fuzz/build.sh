@@ -14,10 +14,13 @@ cd "$(dirname "$0")/.."
 out=.build/fuzz
 mkdir -p "$out/modules" "$out/bin"
 
-# target: the module whose API it calls; that module's dependencies come from Package.swift.
+# target: the modules whose API it calls (space-separated); their dependencies come from
+# Package.swift.
 declare -A roots=(
   [http-request]=HTTPServer
   [journey]=CarSimulator
+  [journey-run]="CarSimulator KitDemos"
+  [network]=TripPlanner
   [tariff]=Pricing
   [csv]=StationFeeds
   [jsonl]=StationFeeds
@@ -49,12 +52,14 @@ def visit(name):
     for d in deps(t):
         visit(d)
     order.append(name)
-visit(sys.argv[2])
+for root in sys.argv[2].split():
+    visit(root)
 for name in order:
     print(name, "resources" if targets[name].get("resources") else "")
 PY
 }
-all_targets=(http-request journey tariff csv jsonl ocpi ocm geojson index-image map-image)
+all_targets=(http-request journey journey-run network tariff csv jsonl ocpi ocm geojson index-image
+  map-image)
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -enable-upcoming-feature
   ExistentialAny -enable-testing -O -g -use-ld=lld -I "$out/modules")
 # Objects built with other flags are stale.

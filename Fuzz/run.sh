@@ -5,8 +5,12 @@
 # Usage: Fuzz/run.sh [-t SECONDS] [-j JOBS] [target ...]
 #   -t SECONDS  run time per target (default 20)
 #   -j JOBS     parallel libFuzzer jobs per target (default 1)
-#   targets     default: every target (http-request journey tariff csv jsonl ocpi ocm geojson
-#               index-image map-image)
+#   targets     default: every target (http-request journey journey-run network tariff csv
+#               jsonl ocpi ocm geojson index-image map-image)
+#
+# Every target runs under resource limits that turn a blow-up into a finding: -timeout=10 (one
+# input may take at most 10 s) and -rss_limit_mb=2048 (and -malloc_limit_mb, the same: one
+# allocation may not exceed it).
 #
 # Seeds come from Fuzz/Corpus/<target> (small excerpts of the real files); inputs found on the
 # way are kept in .build/fuzz/corpus/<target>, so later runs go on from there. A crashing input
@@ -25,7 +29,8 @@ while getopts "t:j:" option; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(http-request journey tariff csv jsonl ocpi ocm geojson index-image map-image)
+[ ${#targets[@]} -gt 0 ] || targets=(http-request journey journey-run network tariff csv jsonl ocpi ocm
+  geojson index-image map-image)
 
 mkdir -p .build/fuzz
 if ! Fuzz/build.sh "${targets[@]}" >.build/fuzz/build.log 2>&1; then
@@ -38,7 +43,7 @@ grep "^fuzz:" .build/fuzz/build.log >&2 || true
 failed=()
 for target in "${targets[@]}"; do
   case $target in
-    http-request | journey) max_len=4096 ;;
+    http-request | journey | journey-run) max_len=4096 ;;
     *) max_len=16384 ;;
   esac
   work=.build/fuzz/corpus/$target
@@ -50,6 +55,7 @@ for target in "${targets[@]}"; do
   # With -jobs libFuzzer writes one fuzz-N.log per job into the current folder.
   [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
   .build/fuzz/bin/fuzz-"$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -malloc_limit_mb=2048 \
     -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$artifacts" \
     "${parallel[@]}" "$work" "Fuzz/Corpus/$target" >"$log" 2>&1
   status=$?

@@ -39,7 +39,7 @@ final class ChargingServicesHub {
 
   /// The car's session over the bundled data and the driver's setup in the app container's
   /// store (the phone screens write it).
-  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any CarSessionDriving {
+  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
     let driver: DriverDataClient
     do {
       driver = .store(try AppContainer.openStore())

@@ -46,7 +46,7 @@ final class MediaServicesHub {
   let nowPlaying = NowPlayingService()
 
   /// The car's session.
-  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any CarSessionDriving {
+  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
     #if canImport(MediaCar)
       let player = AVMediaPlayer(nowPlaying: nowPlaying)
       return CarSession(

@@ -4,7 +4,7 @@ import CarTemplates
 import Synchronization
 import Testing
 
-/// An exhaustive tester for one ``CarApp`` in an emulated car, in the spirit of a test store:
+/// An exhaustive tester for one `CarApp` in an emulated car, in the spirit of a test store:
 /// every step asserts how the state changed and exactly which operations the host received,
 /// and the test fails on actions, operations or effects it did not account for.
 ///
@@ -16,15 +16,15 @@ import Testing
 /// await tester.finish()
 /// ```
 ///
-/// Time is a ``ManualClock``: ``advanceTime(by:_:)`` fires timers and wakes sleeping effects.
-/// Actions that effects send are checked with ``receive(_:_:)`` (when `Action` is `Equatable`)
-/// or skipped with ``skipReceivedActions()``. ``finish()`` fails when effects are still running.
+/// Time is a `ManualClock`: ``advanceTime(by:operations:_:sourceLocation:)`` fires timers and wakes sleeping effects.
+/// Actions that effects send are checked with ``receive(_:_:sourceLocation:)`` (when `Action` is `Equatable`)
+/// or skipped with ``skipReceivedActions()``. ``finish(sourceLocation:)`` fails when effects are still running.
 @MainActor
 public final class CarAppTester<App: CarApp> {
   /// The emulated host.
   public let host: CarSimulator
   /// The session under test.
-  public let session: CarSession<Recorded>
+  public let session: CarSession<RecordingApp>
   /// The clock effects sleep on.
   public let clock: ManualClock
   /// The phone's position; setting it publishes a location update to streams.
@@ -57,7 +57,7 @@ public final class CarAppTester<App: CarApp> {
       entitlements: App.entitlements, appName: App.name, shortcuts: App.shortcuts, rules: rules,
       clock: clients.clock, location: location)
     session = CarSession(
-      app: Recorded(app: app, recorder: recorder), state: state, host: host, clients: clients,
+      app: RecordingApp(app: app, recorder: recorder), state: state, host: host, clients: clients,
       rules: rules)
   }
 
@@ -236,11 +236,13 @@ public final class CarAppTester<App: CarApp> {
   // MARK: - Recording
 
   /// The app under test, recording every action it reduces and the state after it.
-  public struct Recorded: CarApp {
+  public struct RecordingApp: CarApp {
     /// The app's state.
     public typealias State = App.State
     /// The app's actions.
     public typealias Action = App.Action
+    /// The app's routes.
+    public typealias Route = App.Route
     /// The app under test.
     public let app: App
     let recorder: Recorder
@@ -267,6 +269,19 @@ public final class CarAppTester<App: CarApp> {
     /// The app's mapping of host events.
     public func action(for event: HostEvent, in state: State) -> Action? {
       app.action(for: event, in: state)
+    }
+
+    /// The app's routes.
+    public func routes(_ state: State) -> [App.Route] { app.routes(state) }
+
+    /// The app's mapping of tapped routes.
+    public func action(for route: App.Route, in state: State) -> Action? {
+      app.action(for: route, in: state)
+    }
+
+    /// The app's phone map.
+    public func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec? {
+      app.phoneMap(state, width: width, height: height)
     }
   }
 

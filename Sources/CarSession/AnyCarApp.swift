@@ -27,7 +27,7 @@ public struct AnyCarApp: Sendable, Identifiable {
   /// `wayside lint --app NAME`, in a stable order without repeats.
   public var sampleScreens: @Sendable (SessionConfiguration) -> [CarScreen]
   private let start:
-    @MainActor @Sendable (any CarHost, CarClients, any CarRules) -> any CarSessionDriving
+    @MainActor @Sendable (any CarHost, CarClients, any CarRules) -> any AnyCarSession
 
   /// Describes an app with its initial state and the states whose screens ``sampleScreens``
   /// lists (computed when first asked for, so an app whose samples read bundled data costs
@@ -68,7 +68,7 @@ public struct AnyCarApp: Sendable, Identifiable {
   @MainActor
   public func makeSession(
     _ host: any CarHost, _ clients: CarClients, rules: any CarRules = .standard
-  ) -> any CarSessionDriving {
+  ) -> any AnyCarSession {
     start(host, clients, rules)
   }
 }

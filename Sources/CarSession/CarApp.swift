@@ -20,6 +20,9 @@ public protocol CarApp: Sendable {
   associatedtype State: Sendable & Equatable
   /// What can happen to the state.
   associatedtype Action: Sendable
+  /// What the driver can tap, as a type (``CarRoute``); ``NoRoute`` for an app that reads taps
+  /// from host events.
+  associatedtype Route: CarRoute = NoRoute
 
   /// The categories the app is entitled to (carplay-facts.md §5).
   static var entitlements: CarEntitlements { get }
@@ -36,21 +39,35 @@ public protocol CarApp: Sendable {
   ///
   /// System-initiated changes (back, tab switch, a dismissed modal, disconnect) must be mapped
   /// to actions that update the state, or the state becomes fiction (DESIGN.md principle 2);
-  /// the session reports the ones it sees ignored (``Diagnostic/ignoredHostChangeID``).
+  /// the session reports the ones it sees ignored (`Diagnostic.ignoredHostChangeID`).
+  ///
+  /// Taps (rows, points, buttons, modal actions, a started trip) never arrive here when the app
+  /// has a `Route` type: the session decodes them and calls `action(for:in:)` with the route.
   func action(for event: HostEvent, in state: State) -> Action?
+  /// Every route the screen for `state` offers: the session looks a tap's address up among
+  /// them. A route missing here is a dead button the session reports
+  /// (`Diagnostic.undecodableTapID`); each app's tests check that every tappable element of
+  /// its sample screens decodes.
+  func routes(_ state: State) -> [Route]
+  /// The action a tapped route means, or nil to ignore it.
+  func action(for route: Route, in state: State) -> Action?
   /// The phone's own map for a screen of `width` × `height` points, drawn from what the phone
   /// and the car share (never from the car's screen), or nil when the app's phone screen has
   /// no map. The web simulator shows it beside the car and keeps its drawing until the state
-  /// moves (an action reduced, ``CarSession/changeCount``), so what it draws must change only
-  /// through ``reduce(_:_:)``.
-  func phoneMap(width: Double, height: Double) -> CarWindowSpec?
+  /// moves (an action reduced, ``CarSession/changeCount``): it is drawn from the state, so what
+  /// it draws changes only through ``reduce(_:_:)``.
+  func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec?
 }
 
 extension CarApp {
   /// No App Shortcuts by default.
   public static var shortcuts: [VoiceShortcut] { [] }
   /// No phone map by default.
-  public func phoneMap(width: Double, height: Double) -> CarWindowSpec? { nil }
+  public func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec? { nil }
+  /// No routes by default.
+  public func routes(_ state: State) -> [Route] { [] }
+  /// No action for a route by default.
+  public func action(for route: Route, in state: State) -> Action? { nil }
 }
 
 /// Work an app asks the session to do after an action: more actions, a URL to open,

@@ -49,7 +49,7 @@ public final class ManualClock: Sendable {
             Sleeper(deadline: deadline, continuation: continuation, token: token))
           return false
         }
-        if ready { continuation.resume() }
+        if ready { continuation.resume() } else { waiting.changed() }
       }
     } onCancel: {
       let woken = state.withLock { state -> Sleeper? in
@@ -59,7 +59,10 @@ public final class ManualClock: Sendable {
         }
         return state.sleepers.remove(at: index)
       }
-      woken?.continuation.resume()
+      if let woken {
+        woken.continuation.resume()
+        waiting.changed()
+      }
     }
     state.withLock { _ = $0.cancelled.remove(token) }
   }
@@ -76,19 +79,66 @@ public final class ManualClock: Sendable {
       return due
     }
     for sleeper in due { sleeper.continuation.resume() }
+    if !due.isEmpty { waiting.changed() }
   }
 }
 
 /// Counts tasks that are idle until something outside them happens: asleep on a clock or
 /// waiting for a client event. ``CarSession/settle()`` treats them as settled.
+///
+/// Observers hear every change, so a caller waiting for work to go idle is woken by the change
+/// itself rather than checking the count again and again.
 public final class WaitGauge: Sendable {
-  private let value = Mutex(0)
+  private struct State {
+    var count = 0
+    var observers: [Int: @Sendable () -> Void] = [:]
+    var nextToken = 0
+  }
+  private let state = Mutex(State())
   /// Creates a gauge at zero.
   public init() {}
   /// The number of idle tasks.
-  public var count: Int { value.withLock { $0 } }
-  /// Adds `delta` (negative when a task wakes).
-  public func add(_ delta: Int) { value.withLock { $0 += delta } }
+  public var count: Int { state.withLock { $0.count } }
+  /// Adds `delta` (negative when a task wakes) and tells the observers.
+  public func add(_ delta: Int) {
+    let observers = state.withLock { state in
+      state.count += delta
+      return Array(state.observers.values)
+    }
+    for observer in observers { observer() }
+  }
+
+  /// Tells the observers that what counts as idle changed (a sleeper of the manual clock came
+  /// or went) without a change of the count.
+  func changed() {
+    for observer in state.withLock({ Array($0.observers.values) }) { observer() }
+  }
+
+  /// Calls `observer` after every change, on the changing thread, for as long as the returned
+  /// observation is kept.
+  public func observe(_ observer: @escaping @Sendable () -> Void) -> Observation {
+    let token = state.withLock { state in
+      state.nextToken += 1
+      state.observers[state.nextToken] = observer
+      return state.nextToken
+    }
+    return Observation(gauge: self, token: token)
+  }
+
+  /// A registered observer of a gauge; it stops being called when this goes.
+  public final class Observation: Sendable {
+    let gauge: WaitGauge
+    let token: Int
+    init(gauge: WaitGauge, token: Int) {
+      self.gauge = gauge
+      self.token = token
+    }
+    deinit { gauge.removeObserver(token) }
+  }
+
+  private func removeObserver(_ token: Int) {
+    _ = state.withLock { $0.observers.removeValue(forKey: token) }
+  }
 }
 
 /// Time as a session sees it, injected so tests never sleep.

@@ -1,7 +1,7 @@
 import CarTemplates
 import Foundation
 
-/// A CarPlay host a session drives: the emulated ``CarSimulator`` on Linux, or the bridge to
+/// A CarPlay host a session drives: the emulated `CarSimulator` on Linux, or the bridge to
 /// `CPInterfaceController` in `Apps/`.
 ///
 /// The host is the authority (DESIGN.md, principle 2): it reports what it actually shows and

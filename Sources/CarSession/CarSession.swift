@@ -1,9 +1,15 @@
 import CarTemplates
 import Foundation
+import Synchronization
 
-/// What a journey runner or preview needs from a session, whatever its app type.
+/// The old name of ``AnyCarSession``.
+@available(*, deprecated, renamed: "AnyCarSession")
+public typealias CarSessionDriving = AnyCarSession
+
+/// A running session of any app, as a journey runner or preview drives it: the type-erased
+/// partner of ``CarSession``, as ``AnyCarApp`` is of ``CarApp``.
 @MainActor
-public protocol CarSessionDriving: AnyObject {
+public protocol AnyCarSession: AnyObject {
   /// The app's entitlements.
   var entitlements: CarEntitlements { get }
   /// The app's name.
@@ -34,6 +40,9 @@ public protocol CarSessionDriving: AnyObject {
   func phoneMap(width: Double, height: Double) -> CarWindowSpec?
   /// How many times the session's state or diagnostics changed (every reduced action counts).
   var changeCount: Int { get }
+  /// Called after every change of ``changeCount`` (a page is told when the app changes on its
+  /// own: data arriving, a timer).
+  var changeObserver: (@MainActor () -> Void)? { get set }
 }
 
 /// Runs one ``CarApp`` against one ``CarHost``: host events become actions, actions become
@@ -50,7 +59,7 @@ public protocol CarSessionDriving: AnyObject {
 /// When the car disconnects, every effect is cancelled: nothing a cancelled effect sends is
 /// reduced, and no operation reaches the host until the next connection.
 @MainActor
-public final class CarSession<App: CarApp>: CarSessionDriving {
+public final class CarSession<App: CarApp>: AnyCarSession {
   /// The app.
   public let app: App
   /// The app's current state.
@@ -71,7 +80,11 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   /// How many times ``state`` or ``diagnostics`` changed: every reduced action moves it, so
   /// whatever the app shows from its state (the phone map, the screen it wants) may only differ
   /// when it moved. Shared state an app changes from its reducer is covered the same way.
-  public private(set) var changeCount = 0
+  public private(set) var changeCount = 0 {
+    didSet { changeObserver?() }
+  }
+  /// Called after every change of ``changeCount``.
+  public var changeObserver: (@MainActor () -> Void)?
   /// The configuration of the last connection.
   public private(set) var configuration: SessionConfiguration?
   /// How many distinct built screens and diagnostics the session keeps: nil keeps everything
@@ -102,6 +115,14 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   private var built: [CarScreen] = []
   private var builtSet: Set<CarScreen> = []
   private var drawnWindow: CarWindowSpec?
+  /// Callers of ``settle()`` waiting for the work to settle, woken by the change that settles
+  /// it (work finishing or cancelled, work going idle).
+  private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Whether anyone waits in ``settle()``, readable off the main actor so an idle change with
+  /// nobody waiting costs no hop.
+  private let waitingToSettle = SettleWaiting()
+  /// The session's observation of the clock's idle gauge, ended when the session goes.
+  private var idleObservation: WaitGauge.Observation?
 
   /// Creates a session and attaches it to the host's events.
   public init(
@@ -114,7 +135,13 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     self.clients = clients
     self.rules = rules
     self.configuration = host.configuration
+    let waiting = waitingToSettle
     host.eventHandler = { [weak self] event in self?.handle(event) }
+    idleObservation = clients.clock.idle.observe { [weak self] in
+      // Work went idle or woke on another thread: a waiting settle() checks again.
+      guard waiting.isWaiting else { return }
+      Task { @MainActor in self?.resumeSettledWaiters() }
+    }
   }
 
   /// The app's entitlements.
@@ -128,7 +155,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
 
   /// The app's phone map for a screen of that size.
   public func phoneMap(width: Double, height: Double) -> CarWindowSpec? {
-    app.phoneMap(width: width, height: height)
+    app.phoneMap(state, width: width, height: height)
   }
   /// Every distinct screen the app built, in first-built order.
   public var builtScreens: [CarScreen] { built }
@@ -151,7 +178,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       origin = ticket
       retain(ticket)
     }
-    if let action = app.action(for: event, in: state) {
+    if let action = action(for: event) {
       process(action, origin: origin)
     }
     if case .connected = event { drawnWindow = nil }
@@ -167,38 +194,66 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     if let origin { release(origin) }
   }
 
+  /// The action an event means: a tap is decoded into the app's route first (an id the app
+  /// offers no route for is reported, never guessed at); other events go to the app as they
+  /// are.
+  private func action(for event: HostEvent) -> App.Action? {
+    guard App.Route.self != NoRoute.self, let tap = RouteTap(event) else {
+      return app.action(for: event, in: state)
+    }
+    guard let route = RouteTable(app.routes(state)).route(at: tap.element, in: tap.template)
+    else {
+      record(
+        Diagnostic(
+          ruleID: Diagnostic.undecodableTapID, severity: .error,
+          message:
+            "\(tap.kind.rawValue) '\(tap.element)' in '\(tap.template)' is not a route the app "
+            + "offers (\(App.Route.self)); the tap did nothing",
+          templateID: tap.template, elementID: tap.element,
+          source: "Guides/CarSession.md, Typed routes"))
+      return nil
+    }
+    return app.action(for: route, in: state)
+  }
+
   /// Sends an action from outside the host (a phone-side change, a test).
   public func send(_ action: App.Action) {
     process(action, origin: nil)
     render()
   }
 
-  /// Waits until no work is in flight (work it causes included). With a manual clock, work
-  /// asleep on it or waiting for a client event counts as settled: it wakes when the clock is
-  /// advanced or the event is sent.
+  /// Waits until no work is in flight (work it causes included). Work asleep on the clock or
+  /// waiting for a client event counts as settled: it wakes when the clock moves or the event
+  /// is sent.
+  ///
+  /// Like `NIOEmbedded`'s `run()`, this awaits the work itself: the caller is resumed by the
+  /// change that settles the session (the last work returning or cancelled, or going idle on
+  /// the clock's ``CarClock/idle`` gauge), never by checking again after a pause. Work doing
+  /// real I/O is waited for however long it takes; a caller that must answer sooner (the web
+  /// simulator) bounds its own wait.
   public func settle() async {
-    let idle = clients.clock.idle
-    if let manual = clients.clock.manual {
-      // Bounded: each round either finds every running work idle or lets one step run; a
-      // stuck effect ends the wait after many rounds instead of hanging the caller.
-      var rounds = 0
-      while works.count > manual.sleeperCount + idle.count, rounds < 1_000_000 {
-        rounds += 1
-        await Task.yield()
+    while !isSettled {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        settleWaiters.append(continuation)
+        waitingToSettle.isWaiting = true
       }
-      return
     }
-    // Live clock (the web simulator): work doing real I/O — a first load of bundled data takes
-    // seconds, a minute on a machine busy with other builds — is waited for; idle streams and
-    // sleepers count as settled. The page never waits on this unboundedly (the simulator gives
-    // a tap 300 ms and pushes later changes); the cap only keeps a hung source from holding a
-    // caller for good.
-    let deadline = ContinuousClock.now + .seconds(600)
-    var pause = Duration.milliseconds(1)
-    while works.count > idle.count, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: pause)
-      pause = min(pause * 2, .milliseconds(10))
-    }
+  }
+
+  /// Whether every running work is idle (asleep on the clock or waiting for a client event).
+  private var isSettled: Bool {
+    let idle = clients.clock.idle.count + (clients.clock.manual?.sleeperCount ?? 0)
+    return works.count <= idle
+  }
+
+  /// Resumes the callers of ``settle()`` once the work has settled; they check again (a change
+  /// may have started more work meanwhile).
+  private func resumeSettledWaiters() {
+    guard !settleWaiters.isEmpty, isSettled else { return }
+    let waiters = settleWaiters
+    settleWaiters = []
+    waitingToSettle.isWaiting = false
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Moves the manual clock forward, firing due timers in order of their due time and waking
@@ -280,6 +335,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
   private func finishWork(_ key: Int) {
     guard let work = works.removeValue(forKey: key) else { return }
     if let origin = work.origin { release(origin) }
+    resumeSettledWaiters()
   }
 
   /// Cancels the work and the timer with `id`.
@@ -290,6 +346,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
       work.task.cancel()
       if let origin = work.origin { release(origin) }
     }
+    resumeSettledWaiters()
   }
 
   private func cancelAllEffects() {
@@ -298,6 +355,7 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     works = [:]
     for work in running.values { work.task.cancel() }
     pending = [:]
+    resumeSettledWaiters()
   }
 
   private func fire(_ id: String, generation: Int) {
@@ -376,5 +434,14 @@ public final class CarSession<App: CarApp>: CarSessionDriving {
     diagnostics.append(diagnostic)
     trimHistory()
     host.report(diagnostic)
+  }
+}
+
+/// Whether a caller waits in ``CarSession/settle()``, readable on any thread.
+private final class SettleWaiting: Sendable {
+  private let value = Atomic<Bool>(false)
+  var isWaiting: Bool {
+    get { value.load(ordering: .acquiring) }
+    set { value.store(newValue, ordering: .releasing) }
   }
 }

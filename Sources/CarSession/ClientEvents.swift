@@ -3,7 +3,7 @@ import Synchronization
 /// A broadcast channel of events from a client (location updates, playback progress, a
 /// player's state) that an app consumes inside ``Effect/run(id:_:)``.
 ///
-/// Every iteration of ``values(waitingOn:)`` is a subscriber with its own unbounded buffer of
+/// Every iteration of ``values(counting:)`` is a subscriber with its own unbounded buffer of
 /// the events sent after it subscribed. Iteration ends when the channel is finished or when the
 /// iterating task is cancelled — the session cancels every effect when the car disconnects, so
 /// a stream never outlives the connection. A subscriber waiting with a ``WaitGauge`` counts as

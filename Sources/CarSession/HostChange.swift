@@ -5,7 +5,7 @@ import CarTemplates
 /// The host is the authority (DESIGN.md principle 2): back, a tab switch, a dismissed modal and
 /// a selected point of interest change the screen before the app hears of it. If the screen the
 /// app builds after the event would undo the change, the app's state did not follow the host;
-/// the session reports it (``Diagnostic/ignoredHostChangeID``) and keeps the host's screen.
+/// the session reports it (`Diagnostic.ignoredHostChangeID`) and keeps the host's screen.
 public enum HostChange {
   /// The diagnostic for `event` when `wanted` (built after the event) undoes what the host did
   /// to `shown`; nil when the app followed or the event changes nothing on screen.

@@ -137,8 +137,8 @@ public struct CarPlayException: Error, Hashable, Sendable, CustomStringConvertib
     CarPlayException(.generic, reason: "\(template.label): \(reason)")
   }
 
-  /// The exception for a structural violation, under the name ``HostViolation/exceptionName``
-  /// gives it and with its ``HostViolation/hostMessage`` (carplay-facts.md §10); `subject` names
+  /// The exception for a structural violation, under the name `HostViolation.exceptionName`
+  /// gives it and with its `HostViolation.hostMessage` (carplay-facts.md §10); `subject` names
   /// the template or call that broke the rule.
   public static func violation(_ violation: HostViolation, _ subject: String) -> CarPlayException {
     let name: Name =

@@ -3,7 +3,7 @@ import CarTemplates
 /// What a host actually shows: the root, one navigation stack per tab (or one stack when the
 /// root is not a tab bar), and the presented template.
 ///
-/// The reconciler compares an app's wanted ``CarScreen`` against this. Each tab keeps its own
+/// The reconciler compares an app's wanted `CarScreen` against this. Each tab keeps its own
 /// stack while another tab is selected (carplay-facts.md §1.3).
 public struct HostScreen: Hashable, Sendable {
   /// The root template; a tab bar's `selectedIndex` is the selected tab.

@@ -1,7 +1,7 @@
 import CarTemplates
 
-/// The CarPlay rules as `CarTemplates` defines them: ``CarEntitlements`` depth, matrix and tab
-/// counts, ``TemplatePlacement``, ``CarLimits``, ``HostTruncation`` and ``CarLint``.
+/// The CarPlay rules as `CarTemplates` defines them: `CarEntitlements` depth, matrix and tab
+/// counts, `TemplatePlacement`, `CarLimits`, `HostTruncation` and `CarLint`.
 ///
 /// Every value cites its source in carplay-facts.md where it is defined; this type only
 /// adapts them to the ``CarRules`` seam the host and session consult.

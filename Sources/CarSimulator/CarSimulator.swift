@@ -9,7 +9,7 @@ import Geo
 /// `CarSimulator` is to CarPlay what swift-nio's `EmbeddedChannel` is to a socket: the same
 /// contract, driven by hand. It holds the root, one stack per tab and the modal; applies the
 /// category's rules the way the real host does (carplay-facts.md §10): it throws
-/// ``CarPlayException`` where CarPlay raises, reports ``CarPlayError`` through completions,
+/// `CarPlayException` where CarPlay raises, reports `CarPlayError` through completions,
 /// truncates silently (and says so in the ``transcript``), and sends the app home on an empty
 /// tab bar. Driver methods (`tapRow`, `back`, `selectTab`, …) produce the host events a car
 /// would.
@@ -49,7 +49,7 @@ public final class CarSimulator: CarHost {
     public var reported: Bool
   }
 
-  /// How long a row may spin before the host reports it (``Diagnostic/spinnerTimeoutID``).
+  /// How long a row may spin before the host reports it (`Diagnostic.spinnerTimeoutID`).
   /// Apple only says to call the completion "promptly" (carplay-facts.md §1.1); 5 s is this
   /// model's own threshold.
   public static let spinnerTimeout: Duration = .seconds(5)
@@ -91,7 +91,11 @@ public final class CarSimulator: CarHost {
   public private(set) var spinners: [SelectionTicket: Spinner] = [:] {
     didSet { changeCount &+= 1 }
   }
-  /// URLs the app opened on the car screen, oldest first.
+  /// How many of the latest opened URLs ``openedURLs`` keeps: every Navigate tap opens one,
+  /// and an unbounded list made each later tap slower (the panel lists them).
+  public static let openedURLLimit = 100
+  /// The latest URLs the app opened on the car screen (at most ``openedURLLimit``), oldest
+  /// first; the transcript records every one.
   public private(set) var openedURLs: [URL] = [] {
     didSet { changeCount &+= 1 }
   }
@@ -115,8 +119,13 @@ public final class CarSimulator: CarHost {
   /// How many times the host's state has changed: every assignment to what it shows, records
   /// or remembers (screen, transcript, spinners, configuration, focus, window, …) moves it, so
   /// a page can reuse a rendering while it stays put (it may move without a visible change).
-  public private(set) var changeCount = 0
-  /// Receives every host event; a ``CarSession`` installs itself here.
+  public private(set) var changeCount = 0 {
+    didSet { changeObserver?() }
+  }
+  /// Called after every change of ``changeCount``, so a page can be told of a change when it
+  /// happens instead of asking whether one happened.
+  public var changeObserver: (@MainActor () -> Void)?
+  /// Receives every host event; a `CarSession` installs itself here.
   public var eventHandler: (@MainActor (HostEvent) -> Void)?
 
   /// How the driver works the screen: touch, or a knob or touch pad moving a focus
@@ -337,7 +346,8 @@ public final class CarSimulator: CarHost {
     isVideoPlaying = false
     videoWithdrawnWhilePlaying = false
     videoAskedBy = nil
-    transcript.append(.teardown("video player (its item failed or ended: '\(element)' asks to replay)"))
+    transcript.append(
+      .teardown("video player (its item failed or ended: '\(element)' asks to replay)"))
   }
 
   /// Whether an installed template shows a playable element asking for video while it plays:
@@ -446,11 +456,14 @@ public final class CarSimulator: CarHost {
 
   /// Opens a URL on the car screen; recorded for the Maps hand-off (carplay-facts.md §6).
   public func open(_ url: URL) {
+    if openedURLs.count >= Self.openedURLLimit {
+      openedURLs.removeFirst(openedURLs.count - Self.openedURLLimit + 1)
+    }
     openedURLs.append(url)
     transcript.append(.openedURL(url))
   }
 
-  /// Draws the app's window content; refused with ``Diagnostic/windowRefusedID`` when the
+  /// Draws the app's window content; refused with `Diagnostic.windowRefusedID` when the
   /// app has no window (not a navigation app, or no car connected).
   public func drawWindow(_ content: CarWindowSpec?) {
     guard hasWindow else {

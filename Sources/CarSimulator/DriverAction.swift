@@ -255,8 +255,8 @@ extension DriverAction {
 
   /// Reads a page event: its kind (`ev`) and fields (`e` element, `i` image index, `which`).
   ///
-  /// - Parameter alsoAccepted: event kinds the caller handles itself (the page's Home button,
-  ///   say), listed in the message for an unknown kind.
+  /// `alsoAccepted` lists event kinds the caller handles itself (the page's Home button, say),
+  /// named in the message for an unknown kind.
   public static func decode(
     pageEvent event: String, fields: [String: String], alsoAccepted: [String] = []
   ) throws(DriverSyntaxError) -> DriverAction {

@@ -75,7 +75,7 @@ public struct ConfigurationChange: Hashable, Sendable {
       && a.input == b.input
   }
 
-  /// Hashes the fields ``==`` compares.
+  /// Hashes the fields `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(display)
     hasher.combine(contentStyle)
@@ -193,6 +193,7 @@ extension Journey {
   {
     var lines: [Line] = []
     var marked = false
+    var generated = 0
     // `isNewline` covers "\n", "\r" and "\r\n" (one Character), so CRLF files split per line.
     for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
       .enumerated()
@@ -207,6 +208,14 @@ extension Journey {
       guard !words.isEmpty else { continue }
       do throws(Problem) {
         let step = try step(words)
+        if case .host = step {
+          generated += JourneyTemplate.elementCount(ofHostLine: words)
+          guard generated <= JourneyTemplate.maximumJourneyElements else {
+            throw Problem(
+              "the journey's host lines build \(generated) elements by this line; a journey "
+                + "generates at most \(JourneyTemplate.maximumJourneyElements)")
+          }
+        }
         if step == .mark { marked = true }
         if case .expect(.transcriptSinceMark) = step, !marked {
           throw Problem("'expect transcript since-mark' needs a 'mark' step on an earlier line")

@@ -79,7 +79,7 @@ public enum JourneyRunner {
     let phone = PhoneSettingsBox()
     var car: SimulatedCar?
     var host: CarSimulator?
-    var session: (any CarSessionDriving)?
+    var session: (any AnyCarSession)?
     var app: JourneyApp?
     var lastConfiguration = SessionConfiguration()
     var pending: [Pending] = []

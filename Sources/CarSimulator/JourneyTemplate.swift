@@ -58,6 +58,13 @@ public struct JourneyTemplate: Hashable, Sendable {
   static let flagKeys: Set<String> = ["panning", "headers"]
   /// The largest count a line may ask for: enough for every limit, small enough to stay quick.
   static let maximumCount = 1000
+  /// The most elements one generated template may hold, counted over the product of its
+  /// counts (sections × items, tabs × each tab's content, trips × routes, …): a cap on each
+  /// count alone let one 84-byte line ask for millions of rows. 5,000 is many times every
+  /// CarPlay limit a journey needs to break.
+  public static let maximumElements = 5_000
+  /// The most generated elements over all `host` lines of one journey.
+  public static let maximumJourneyElements = 100_000
 
   /// Reads `KIND ID [key=value…]`; throws a message naming the offending word and what was
   /// expected.
@@ -100,7 +107,47 @@ public struct JourneyTemplate: Hashable, Sendable {
     }
     let template = JourneyTemplate(kind: kind, id: TemplateID(words[1]), settings: settings)
     if kind == .tabBar { try template.checkTabs() }
+    let elements = try template.elementCount()
+    guard elements <= maximumElements else {
+      throw Journey.Problem(
+        "'\(words.joined(separator: " "))' would build \(elements) elements; a generated "
+          + "template holds at most \(maximumElements) (the product of its counts, e.g. "
+          + "sections × items)")
+    }
     return template
+  }
+
+  /// How many elements the template holds — rows, buttons, actions, points, states, routes and
+  /// section headers, each tab's content for a tab bar — computed from its counts without
+  /// building it.
+  func elementCount() throws(Journey.Problem) -> Int {
+    let bar = count("leading", default: 0) + count("trailing", default: 0)
+    switch kind {
+    case .list:
+      return count("sections", default: 1) * (1 + count("items", default: 3))
+        + count("images", default: 0) + count("header-buttons", default: 0)
+        + count("details-buttons", default: 0) + bar
+    case .grid: return count("buttons", default: 2) + count("blank", default: 0) + bar
+    case .tabBar:
+      var total = 0
+      for index in 0..<min(count("tabs", default: 2), Self.maximumCount) {
+        total += 1 + (try tabDescription(index).elementCount())
+        // Stop adding once over the cap: the caller only needs to know that it is.
+        if total > Self.maximumElements { return total }
+      }
+      return total
+    case .information: return count("items", default: 2) + count("actions", default: 1) + bar
+    case .pointOfInterest: return count("points", default: 3) + bar
+    case .map:
+      return count("buttons", default: 0)
+        + count("trips", default: 0) * (1 + count("routes", default: 1)) + bar
+    case .nowPlaying: return count("buttons", default: 0)
+    case .alert: return count("actions", default: 1)
+    case .actionSheet: return count("actions", default: 2)
+    case .voiceControl: return count("states", default: 1) + count("state-buttons", default: 0)
+    case .search: return 0
+    case .contact: return count("actions", default: 1)
+    }
   }
 
   /// `tab-N` (a tab's kind) or `tab-N.KEY` (one of its settings), N from 1.
@@ -130,6 +177,8 @@ public struct JourneyTemplate: Hashable, Sendable {
     for index in 0..<min(tabs, Self.maximumCount) where hasOwnSettings(tab: index) {
       _ = try tabDescription(index)
     }
+    // `tab-kind` applies to every tab without its own kind: it must be a kind a tab can be.
+    if settings["tab-kind"] != nil, tabs > 0 { _ = try tabDescription(tabs - 1) }
   }
 
   private func hasOwnSettings(tab index: Int) -> Bool {
@@ -321,6 +370,19 @@ public struct JourneyTemplate: Hashable, Sendable {
       navigationBar: navigationBar, mapButtons: buttons, isPanning: settings["panning"] == "yes",
       viewport: MapViewportSpec(center: Coordinate(latitude: 51.31, longitude: 9.48), zoom: 12),
       tripPreviews: trips)
+  }
+}
+
+extension JourneyTemplate {
+  /// The elements a `host set-root|push|present` line (already read without error) builds;
+  /// 0 for the other host verbs.
+  static func elementCount(ofHostLine words: [String]) -> Int {
+    var rest = Array(words.dropFirst())
+    if rest.last == "no-completion" { rest.removeLast() }
+    guard let verb = rest.first, ["set-root", "push", "present"].contains(verb),
+      let template = try? parse(Array(rest.dropFirst()))
+    else { return 0 }
+    return (try? template.elementCount()) ?? 0
   }
 }
 

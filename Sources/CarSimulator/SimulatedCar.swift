@@ -20,7 +20,7 @@ public final class SimulatedCar {
   /// The emulated CarPlay host.
   public let host: CarSimulator
   /// The app's session on the host.
-  public let session: any CarSessionDriving
+  public let session: any AnyCarSession
   /// The clients the app's effects run with.
   public let clients: CarClients
   /// The phone's position as the host reports it, when it is settable.
@@ -28,11 +28,10 @@ public final class SimulatedCar {
 
   /// Starts `app` in a fresh car; connects it when `configuration` is given.
   ///
-  /// - Parameters:
-  ///   - location: the box behind `clients.location`, so that the host's `moveTo` moves the
-  ///     phone the app's effects read.
-  ///   - historyLimit: how many transcript entries, built screens and diagnostics the car keeps
-  ///     (ring buffers); nil keeps everything, as tests and journeys need.
+  /// `location` is the box behind `clients.location`, so that the host's `moveTo` moves the
+  /// phone the app's effects read; `historyLimit` is how many transcript entries, built
+  /// screens and diagnostics the car keeps (ring buffers), nil keeping everything, as tests and
+  /// journeys need.
   public init(
     app: AnyCarApp, clients: CarClients, location: LocationBox? = nil,
     configuration: SessionConfiguration? = nil, rules: any CarRules = .standard,

@@ -33,7 +33,7 @@ public struct CarEntitlements: Hashable, Sendable, Codable {
   /// The categories granted.
   public var categories: Set<CarCategory>
 
-  /// Creates entitlements; use ``validated(_:)`` to check the combination.
+  /// Creates entitlements; use ``validated(_:)-(Set<CarCategory>)`` to check the combination.
   public init(_ categories: Set<CarCategory>) { self.categories = categories }
 
   /// A single category.

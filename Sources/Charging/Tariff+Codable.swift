@@ -242,7 +242,8 @@ extension TariffError {
 
 /// Reads and writes OCPI `DateTime` values (RFC 3339; a missing zone designator means UTC).
 public enum OCPIDateTime {
-  /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]`; nil for anything else.
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]` (the offset at most ±18:00); nil for
+  /// anything else.
   public static func parse(_ text: String) -> Date? {
     let chars = Array(text.utf8)
     func number(_ from: Int, _ count: Int) -> Int? {
@@ -281,8 +282,11 @@ public enum OCPIDateTime {
       if c == UInt8(ascii: "Z") || c == UInt8(ascii: "z") {
         index += 1
       } else if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+        // RFC 3339's offset is an hour and a minute; beyond ±18:00 (the widest offset a
+        // time zone may have) it is refused, so `+99:00` is not read as four days.
         guard let oh = number(index + 1, 2), index + 3 < chars.count,
-          chars[index + 3] == UInt8(ascii: ":"), let om = number(index + 4, 2)
+          chars[index + 3] == UInt8(ascii: ":"), let om = number(index + 4, 2), om < 60,
+          oh * 60 + om <= 18 * 60
         else { return nil }
         offset = (oh * 3600 + om * 60) * (c == UInt8(ascii: "+") ? 1 : -1)
         index += 6

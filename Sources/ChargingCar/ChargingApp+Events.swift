@@ -8,22 +8,14 @@ extension ChargingApp {
     ChargingScreens.screen(state, configuration)
   }
 
-  /// Lifecycle, map, location, card, list, button, voice and lock events flow into the state.
+  /// Lifecycle, map, location, tab, back, voice and lock events flow into the state; taps
+  /// arrive decoded, as ``ChargeRoute``s.
   public func action(for event: HostEvent, in state: State) -> Action? {
     switch event {
     case .connected: return .appeared
     case .disconnected: return .disappeared
     case .mapRegionChanged(_, let region): return .regionChanged(region)
     case .locationChanged(let coordinate): return .moved(coordinate)
-    case .pointSelected(_, let point): return .select(Station.ID(point.rawValue))
-    case .buttonPressed(_, let button): return buttonAction(button.rawValue)
-    case .listItemSelected(let template, let item, _):
-      switch template.rawValue {
-      case "filters": return .toggleFilter(item.rawValue)
-      case "favourites": return .openFavourite(Station.ID(item.rawValue))
-      case "route": return .chooseDestination(item.rawValue)
-      default: return nil
-      }
     case .backPressed: return .back
     case .tabSelected(let index, _): return .selectTab(index)
     case .voiceIntent(let intent):
@@ -33,18 +25,38 @@ extension ChargingApp {
     }
   }
 
-  private func buttonAction(_ id: String) -> Action? {
-    switch id {
-    case "retry": return .retry
-    case "filters": return .showFilters
-    case "navigate": return .navigate(nil)
-    case "favourite": return .toggleFavourite
-    case "start-navigation": return .startNavigation
-    case "continue": return .continueToDestination
-    default:
-      if id.hasPrefix("details-") { return .showDetails(Station.ID(String(id.dropFirst(8)))) }
-      if id.hasPrefix("navigate-") { return .navigate(Station.ID(String(id.dropFirst(9)))) }
-      return nil
+  /// Everything the screen can offer for a state: every site's pin and card buttons, the fixed
+  /// buttons, the filter rows, the favourites and the Route tab's destinations.
+  public func routes(_ state: State) -> [ChargeRoute] {
+    var routes: [ChargeRoute] = [
+      .showFilters, .retry, .navigateFromDetails, .toggleFavourite, .startNavigation,
+      .continueToDestination,
+    ]
+    for site in state.sites { routes += [.point(site.id), .details(site.id), .navigate(site.id)] }
+    routes += ChargeRoute.FilterRow.allCases.map(ChargeRoute.filter)
+    for site in state.favouriteSites ?? [] {
+      routes += [.favourite(site.id), .destination(.favourite(site.id))]
+    }
+    routes += state.recent.indices.map { .destination(.recent($0)) }
+    routes += state.cities.map { .destination(.city($0.name)) }
+    return routes
+  }
+
+  /// The action a tap means.
+  public func action(for route: ChargeRoute, in state: State) -> Action? {
+    switch route {
+    case .point(let id): .select(id)
+    case .details(let id): .showDetails(id)
+    case .navigate(let id): .navigate(id)
+    case .showFilters: .showFilters
+    case .retry: .retry
+    case .navigateFromDetails: .navigate(nil)
+    case .toggleFavourite: .toggleFavourite
+    case .filter(let row): .toggleFilter(row)
+    case .favourite(let id): .openFavourite(id)
+    case .destination(let choice): .chooseDestination(choice)
+    case .startNavigation: .startNavigation
+    case .continueToDestination: .continueToDestination
     }
   }
 }

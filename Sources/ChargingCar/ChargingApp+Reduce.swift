@@ -142,11 +142,10 @@ extension ChargingApp {
       if state.detailsTab == .charge { state.details = nil }
     case .toggleFilter(let row):
       switch row {
-      case "fast": state.filter.fastOnly.toggle()
-      case "favourites": state.filter.favouritesOnly.toggle()
-      case "priced": state.filter.knownPriceOnly.toggle()
-      default:
-        guard let choice = ConnectorChoice(rawValue: row) else { return [] }
+      case .fast: state.filter.fastOnly.toggle()
+      case .favouritesOnly: state.filter.favouritesOnly.toggle()
+      case .knownPrice: state.filter.knownPriceOnly.toggle()
+      case .connector(let choice):
         if state.filter.connectors.contains(choice) {
           state.filter.connectors.remove(choice)
         } else {
@@ -160,8 +159,8 @@ extension ChargingApp {
         GreatCircle.distanceKilometres(car, $0.coordinate)
           < GreatCircle.distanceKilometres(car, $1.coordinate)
       }
-    case .chooseDestination(let row):
-      guard let destination = destination(row, in: state) else { return [] }
+    case .chooseDestination(let choice):
+      guard let destination = destination(choice, in: state) else { return [] }
       state.recent.removeAll { $0 == destination }
       state.recent.insert(destination, at: 0)
       state.recent = Array(state.recent.prefix(Self.recentCount))
@@ -210,18 +209,17 @@ extension ChargingApp {
 
   private func selectedSite(_ state: State) -> PricedSite? { lookup(state.selected, in: state) }
 
-  private func destination(_ row: String, in state: State) -> Destination? {
-    let parts = row.split(separator: "-", maxSplits: 1).map(String.init)
-    guard parts.count == 2 else { return nil }
-    switch parts[0] {
-    case "city": return state.cities.first { $0.name == parts[1] }
-    case "recent":
-      return Int(parts[1]).flatMap { state.recent.indices.contains($0) ? state.recent[$0] : nil }
-    case "fav":
-      return state.favouriteSites?.first { $0.id.rawValue == parts[1] }.map {
-        Destination(name: $0.site.title, coordinate: $0.site.coordinate)
+  private func destination(_ choice: ChargeRoute.DestinationChoice, in state: State)
+    -> TripDestination?
+  {
+    switch choice {
+    case .city(let name): return state.cities.first { $0.name == name }
+    case .recent(let index):
+      return state.recent.indices.contains(index) ? state.recent[index] : nil
+    case .favourite(let id):
+      return state.favouriteSites?.first { $0.id == id }.map {
+        TripDestination(name: $0.site.title, coordinate: $0.site.coordinate)
       }
-    default: return nil
     }
   }
 
@@ -296,7 +294,7 @@ extension ChargingApp {
     }
   }
 
-  private func plan(to destination: Destination, _ state: State) -> Effect<Action> {
+  private func plan(to destination: TripDestination, _ state: State) -> Effect<Action> {
     let services = services
     let request = TripRequest(
       from: state.car, destination: destination, setup: state.setup, departure: services.now())

@@ -48,14 +48,14 @@ public struct ChargingApp: CarApp {
     /// No destination chosen.
     case none
     /// Planning the trip to a destination.
-    case planning(Destination)
+    case planning(TripDestination)
     /// The plan.
     case planned(TripSummary)
     /// No plan: the message names the gap or the problem.
-    case failed(Destination, String)
+    case failed(TripDestination, String)
 
     /// The destination, if one is chosen.
-    public var destination: Destination? {
+    public var destination: TripDestination? {
       switch self {
       case .none: nil
       case .planning(let d), .failed(let d, _): d
@@ -96,9 +96,9 @@ public struct ChargingApp: CarApp {
     /// The favourites with distance and price; nil until loaded.
     public var favouriteSites: [PricedSite]?
     /// The basemap towns offered as destinations, nearest the car first.
-    public var cities: [Destination]
+    public var cities: [TripDestination]
     /// Destinations chosen before, newest first (at most 3).
-    public var recent: [Destination]
+    public var recent: [TripDestination]
     /// The Route tab's trip.
     public var trip: Trip
     /// Whether the car is connected.
@@ -174,13 +174,13 @@ public struct ChargingApp: CarApp {
     /// The driver switched tabs.
     case selectTab(Int)
     /// Push the Filters list; flip one of its rows.
-    case showFilters, toggleFilter(String)
+    case showFilters, toggleFilter(ChargeRoute.FilterRow)
     /// The towns for the Route tab.
-    case citiesLoaded([Destination])
-    /// The driver chose a destination (a row id of the Route tab).
-    case chooseDestination(String)
+    case citiesLoaded([TripDestination])
+    /// The driver chose a destination on the Route tab.
+    case chooseDestination(ChargeRoute.DestinationChoice)
     /// The planner's answer.
-    case tripPlanned(TripSummary), tripFailed(Destination, String)
+    case tripPlanned(TripSummary), tripFailed(TripDestination, String)
     /// Hand the trip's first leg, or the leg after the stop, to Apple Maps.
     case startNavigation, continueToDestination
     /// The App Shortcut "Show fast chargers in Wayside" ran.

@@ -13,13 +13,23 @@ public enum ChargingScreens {
   /// Lists are capped at 12 rows: the most some cars show while driving (§1.1); the app keeps
   /// the same cap parked so a list does not change length when the car starts moving.
   public static let listLimit = 12
+  /// The tab bar's template id.
+  public static let rootID: TemplateID = "charging"
+  /// The Charge tab's template id.
+  public static let chargeID: TemplateID = "charge"
+  /// The Favourites tab's template id.
+  public static let favouritesID: TemplateID = "favourites"
+  /// The Route tab's template id.
+  public static let routeID: TemplateID = "route"
+  /// The Filters list's template id.
+  public static let filtersID: TemplateID = "filters"
 
   /// The tab bar with Charge, Favourites and Route, and the selected tab's pushed screen.
   public static func screen(_ state: ChargingApp.State, _ configuration: SessionConfiguration)
     -> CarScreen
   {
     let root = TemplateSpec.tabBar(
-      "charging",
+      rootID,
       TabBarTemplateSpec(
         tabs: [chargeTab(state), favouritesTab(state), routeTab(state)],
         selectedIndex: state.tab.rawValue))
@@ -72,15 +82,17 @@ public enum ChargingScreens {
     var stale = false
     if case .failed = state.places { stale = true }
     let car = carPosition(state)
-    let trailing = stale ? [BarButtonSpec(id: "retry", title: "Retry")] : []
+    let trailing =
+      stale ? [BarButtonSpec(id: ChargeRoute.retry.elementID, title: "Retry")] : []
     let spec = PointOfInterestTemplateSpec(
       title: chargeTitle(state),
       points: sites.map { point($0, from: car, stale: stale) },
       selectedIndex: sites.firstIndex { $0.id == state.selected },
       navigationBar: NavigationBarSpec(
-        leading: [BarButtonSpec(id: "filters", title: "Filters")], trailing: trailing))
+        leading: [BarButtonSpec(id: ChargeRoute.showFilters.elementID, title: "Filters")],
+        trailing: trailing))
     return .pointOfInterest(
-      "charge", tab: TabAppearance(title: "Charge", image: .symbol("bolt.car")), spec)
+      chargeID, tab: TabAppearance(title: "Charge", image: .symbol("bolt.car")), spec)
   }
 
   /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with no tariff
@@ -102,13 +114,14 @@ public enum ChargingScreens {
   public static func point(_ site: PricedSite, from car: Coordinate?, stale: Bool = false)
     -> PointOfInterestSpec
   {
-    let id = site.id.rawValue
     let detail = detailText(site, from: car)
     return PointOfInterestSpec(
-      id: ElementID(id), location: site.site.coordinate, title: site.site.title,
+      id: ChargeRoute.point(site.id).elementID, location: site.site.coordinate,
+      title: site.site.title,
       subtitle: subtitle(site), summary: stale ? "Earlier result · \(detail)" : detail,
-      primaryButton: TextButtonSpec(id: ElementID("details-\(id)"), title: "Details"),
-      secondaryButton: TextButtonSpec(id: ElementID("navigate-\(id)"), title: "Navigate"))
+      primaryButton: TextButtonSpec(id: ChargeRoute.details(site.id).elementID, title: "Details"),
+      secondaryButton: TextButtonSpec(
+        id: ChargeRoute.navigate(site.id).elementID, title: "Navigate"))
   }
 
   /// `0.8 km`, `12 km`.
@@ -132,7 +145,7 @@ public enum ChargingScreens {
   /// The price lines of Details: one per tariff (best first, at most 3), each with its data's
   /// date; with no tariff chosen, the ad-hoc price says so.
   public static func priceLines(_ price: SitePrice) -> [(title: String, detail: String)] {
-    func line(_ p: TariffPrice) -> String {
+    func line(_ p: SiteTariffPrice) -> String {
       "\(p.perKilowattHourText), \(p.totalText) for \(p.energyKWh.rounded(1)) kWh (prices of \(p.dataDate))"
     }
     switch price {
@@ -194,8 +207,10 @@ public enum ChargingScreens {
       InformationTemplateSpec(
         title: s.title, items: Array(items.prefix(10)),
         actions: [
-          TextButtonSpec(id: "navigate", title: "Navigate"),
-          TextButtonSpec(id: "favourite", title: favourite ? "Unfavourite" : "Favourite"),
+          TextButtonSpec(id: ChargeRoute.navigateFromDetails.elementID, title: "Navigate"),
+          TextButtonSpec(
+            id: ChargeRoute.toggleFavourite.elementID,
+            title: favourite ? "Unfavourite" : "Favourite"),
         ]))
   }
 
@@ -211,31 +226,28 @@ public enum ChargingScreens {
   public static func filters(_ filter: ChargeFilter, vehicle: VehicleProfile? = nil)
     -> TemplateSpec
   {
-    func row(_ id: String, _ text: String, _ on: Bool, fits: Bool = true) -> ListItemSpec {
+    let kw = Int(ChargeFilter.fastChargingKilowatts)
+    let usable = vehicle?.usableStandards
+    let rows = ChargeRoute.FilterRow.allCases.map { row in
+      let (text, on, fits): (String, Bool, Bool) =
+        switch row {
+        case .fast:
+          ("Fast charging (≥ \(kw) kW DC)", filter.fastOnly, vehicle?.chargesDirectCurrent ?? true)
+        case .connector(let choice):
+          (
+            choice.title, filter.connectors.contains(choice),
+            usable.map { !$0.isDisjoint(with: choice.standards) } ?? true
+          )
+        case .favouritesOnly: ("Only favourites", filter.favouritesOnly, true)
+        case .knownPrice: ("Only with a known price", filter.knownPriceOnly, true)
+        }
       let state = on ? "On" : "Off"
       return ListItemSpec(
-        id: ElementID(id), text: text, detailText: fits ? state : "\(state) · not on your car")
+        id: ChargeRoute.filter(row).elementID, text: text,
+        detailText: fits ? state : "\(state) · not on your car")
     }
-    let usable = vehicle?.usableStandards
-    func fits(_ choice: ConnectorChoice) -> Bool {
-      usable.map { !$0.isDisjoint(with: choice.standards) } ?? true
-    }
-    let kw = Int(ChargeFilter.fastChargingKilowatts)
-    let rows =
-      [
-        row(
-          "fast", "Fast charging (≥ \(kw) kW DC)", filter.fastOnly,
-          fits: vehicle?.chargesDirectCurrent ?? true)
-      ]
-      + ConnectorChoice.allCases.map {
-        row($0.rawValue, $0.title, filter.connectors.contains($0), fits: fits($0))
-      }
-      + [
-        row("favourites", "Only favourites", filter.favouritesOnly),
-        row("priced", "Only with a known price", filter.knownPriceOnly),
-      ]
     return .list(
-      "filters",
+      filtersID,
       ListTemplateSpec(
         title: "Filters",
         sections: [ListSectionSpec(header: "Showing: \(filter.summary)", items: rows)]))
@@ -248,14 +260,14 @@ public enum ChargingScreens {
     let sites = Array((state.favouriteSites ?? []).prefix(listLimit))
     let rows = sites.map { site in
       ListItemSpec(
-        id: ElementID(site.id.rawValue), text: site.site.title,
+        id: ChargeRoute.favourite(site.id).elementID, text: site.site.title,
         detailText:
           "\(distanceText(from: state.car, to: site.site.coordinate)) · \(subtitle(site))",
         accessory: .disclosureIndicator)
     }
     let loading = state.favouriteSites == nil
     return .list(
-      "favourites", tab: TabAppearance(title: "Favourites", image: .symbol("star")),
+      favouritesID, tab: TabAppearance(title: "Favourites", image: .symbol("star")),
       ListTemplateSpec(
         title: "Favourites", sections: rows.isEmpty ? [] : [ListSectionSpec(items: rows)],
         emptyViewTitleVariants: loading ? ["Loading favourites…"] : ["No favourites yet"],
@@ -277,28 +289,28 @@ public enum ChargingScreens {
     let recent = take(
       state.recent.enumerated().map { index, d in
         ListItemSpec(
-          id: ElementID("recent-\(index)"), text: d.name,
+          id: ChargeRoute.destination(.recent(index)).elementID, text: d.name,
           detailText: distanceText(from: state.car, to: d.coordinate),
           accessory: .disclosureIndicator)
       })
     let favourites = take(
       (state.favouriteSites ?? []).prefix(3).map { site in
         ListItemSpec(
-          id: ElementID("fav-\(site.id.rawValue)"), text: site.site.title,
+          id: ChargeRoute.destination(.favourite(site.id)).elementID, text: site.site.title,
           detailText: distanceText(from: state.car, to: site.site.coordinate),
           accessory: .disclosureIndicator)
       })
     let towns = take(
       state.cities.map { d in
         ListItemSpec(
-          id: ElementID("city-\(d.name)"), text: d.name,
+          id: ChargeRoute.destination(.city(d.name)).elementID, text: d.name,
           detailText: distanceText(from: state.car, to: d.coordinate),
           accessory: .disclosureIndicator)
       })
     let sections = [("Recent", recent), ("Favourites", favourites), ("Towns", towns)]
       .filter { !$0.1.isEmpty }.map { ListSectionSpec(header: $0.0, items: $0.1) }
     return .list(
-      "route", tab: TabAppearance(title: "Route", image: .symbol("road.lanes")),
+      routeID, tab: TabAppearance(title: "Route", image: .symbol("road.lanes")),
       ListTemplateSpec(
         title: "Route", sections: sections,
         emptyViewTitleVariants: ["Loading destinations…"], showsSpinnerWhileEmpty: true))
@@ -380,11 +392,14 @@ public enum ChargingScreens {
           detail: "\(percent(summary.arrival)) at \(summary.destination.name)"
             + (summary.arrivesUnderReserve ? " — under the \(reserve) reserve" : "")))
       var actions = [
-        TextButtonSpec(id: "start-navigation", title: "Start Navigation", style: .confirm)
+        TextButtonSpec(
+          id: ChargeRoute.startNavigation.elementID, title: "Start Navigation", style: .confirm)
       ]
       if !summary.stops.isEmpty {
         actions.append(
-          TextButtonSpec(id: "continue", title: "Continue to \(summary.destination.name)"))
+          TextButtonSpec(
+            id: ChargeRoute.continueToDestination.elementID,
+            title: "Continue to \(summary.destination.name)"))
       }
       spec = InformationTemplateSpec(title: title, items: Array(items.prefix(10)), actions: actions)
     }

@@ -53,7 +53,7 @@ public struct SiteQuery: Hashable, Sendable {
 }
 
 /// A destination the Route tab offers.
-public struct Destination: Hashable, Sendable, Codable {
+public struct TripDestination: Hashable, Sendable, Codable {
   /// The name shown, e.g. `Bremen`.
   public var name: String
   /// Where it is.
@@ -239,7 +239,7 @@ public struct ChargingServices: Sendable {
   /// The driver's tariffs, car and favourites.
   public var driver: DriverDataClient
   /// The Route tab's destinations from the basemap (the largest towns).
-  public var cities: @Sendable () async throws -> [Destination]
+  public var cities: @Sendable () async throws -> [TripDestination]
   /// Plans a trip.
   public var plan: @Sendable (TripRequest) async throws -> TripSummary
   /// Wall-clock time for prices (tariffs differ by time of day); fixed in tests.
@@ -248,7 +248,7 @@ public struct ChargingServices: Sendable {
   /// Creates services.
   public init(
     sourceName: String, search: @escaping @Sendable () async throws -> ChargeSearch,
-    driver: DriverDataClient, cities: @escaping @Sendable () async throws -> [Destination],
+    driver: DriverDataClient, cities: @escaping @Sendable () async throws -> [TripDestination],
     plan: @escaping @Sendable (TripRequest) async throws -> TripSummary,
     now: @escaping @Sendable () -> Date
   ) {
@@ -338,13 +338,13 @@ enum BundledSearch {
 /// Only the towns are read: the road network is built when a route is first planned, not while
 /// the app's first screen loads (it would take a core from the Charge tab's search).
 enum BundledCities {
-  static func largest() async throws -> [Destination] {
+  static func largest() async throws -> [TripDestination] {
     let places: PlaceDirectory
     do { places = try await PlaceDirectory.bundled() } catch {
       throw BundledDataLoadError(what: "the bundled towns", reason: "\(error)")
     }
     return places.places.sorted { ($0.population, $1.name) > ($1.population, $0.name) }
       .prefix(ChargingServices.cityCount)
-      .map { Destination(name: $0.name, coordinate: $0.coordinate) }
+      .map { TripDestination(name: $0.name, coordinate: $0.coordinate) }
   }
 }

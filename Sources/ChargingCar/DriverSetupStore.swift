@@ -134,6 +134,14 @@ public final class DriverSetupStore: Sendable {
     return "Sample driver: \(car) with \(tariffs.joined(separator: " and "))"
   }
 
+  /// Tells the running car about changes another process makes to the store — `wayside
+  /// tariffs`, `wayside vehicle`, favourites from another simulator — as about this object's
+  /// own, for as long as the returned watch is kept (``StationStore/watchOtherWriters(_:)``:
+  /// a file-change notification checked against SQLite's data version, not a timer).
+  public func watchOtherWriters() throws -> StoreFileWatch {
+    try store.watchOtherWriters { [changed] in changed.send(()) }
+  }
+
   /// How many ids an unknown-tariff message shows as examples.
   static let exampleCount = 5
 

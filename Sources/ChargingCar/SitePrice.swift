@@ -5,7 +5,7 @@ import Synchronization
 import TripPlanner
 
 /// One tariff's price for a session at a site.
-public struct TariffPrice: Hashable, Sendable {
+public struct SiteTariffPrice: Hashable, Sendable {
   /// The catalogue id.
   public var tariffID: String
   /// The tariff's name, e.g. `EnBW ad hoc DC (card)`.
@@ -111,17 +111,17 @@ extension Decimal {
 /// What a site costs the driver, as far as the bundled data knows.
 public enum SitePrice: Hashable, Sendable {
   /// Prices under the driver's own tariffs that apply here, cheapest first.
-  case mine([TariffPrice])
+  case mine([SiteTariffPrice])
   /// The driver chose no tariff: the ad-hoc prices (pay at the charger) and roaming prices
   /// (a widely held card) the data knows for the site, cheapest first; each says which it is.
-  case adHoc([TariffPrice])
+  case adHoc([SiteTariffPrice])
   /// The driver chose no tariff and the data has no ad-hoc price here.
   case noTariffChosen
   /// None of the driver's tariffs applies here; the reason in plain words.
   case unknown(String)
 
   /// The cheapest known price, if any.
-  public var best: TariffPrice? {
+  public var best: SiteTariffPrice? {
     switch self {
     case .mine(let prices), .adHoc(let prices): prices.first
     case .noTariffChosen, .unknown: nil
@@ -129,7 +129,7 @@ public enum SitePrice: Hashable, Sendable {
   }
 
   /// Every known price, cheapest first.
-  public var prices: [TariffPrice] {
+  public var prices: [SiteTariffPrice] {
     switch self {
     case .mine(let prices), .adHoc(let prices): prices
     case .noTariffChosen, .unknown: []
@@ -184,10 +184,10 @@ public struct SitePricing: Sendable {
   }
 
   /// A quote's price, its session's figures as decimals worked out once.
-  func price(_ quote: PriceQuote) -> TariffPrice {
+  func price(_ quote: PriceQuote) -> SiteTariffPrice {
     let ms = quote.chargeMilliseconds
     let minutes = minutes.value(for: ms) { quote.chargeMinutes }
-    return TariffPrice(
+    return SiteTariffPrice(
       quote, energyKWh: Decimal.exact(quote.energyMilliwattHours, decimals: 6),
       chargeMinutes: minutes, powerKW: Decimal.exact(quote.powerMilliwatts, decimals: 6))
   }

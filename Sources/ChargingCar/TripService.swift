@@ -11,7 +11,7 @@ public struct TripRequest: Hashable, Sendable {
   /// Where the car is.
   public var from: Coordinate
   /// Where the driver wants to go.
-  public var destination: Destination
+  public var destination: TripDestination
   /// The driver's tariffs and car.
   public var setup: DriverSetup
   /// The charge at departure, 0…1.
@@ -21,7 +21,7 @@ public struct TripRequest: Hashable, Sendable {
 
   /// Creates a request.
   public init(
-    from: Coordinate, destination: Destination, setup: DriverSetup, stateOfCharge: Double = 0.8,
+    from: Coordinate, destination: TripDestination, setup: DriverSetup, stateOfCharge: Double = 0.8,
     departure: Date
   ) {
     self.from = from
@@ -54,7 +54,7 @@ public struct StopSummary: Hashable, Sendable {
 /// A planned trip as the Route tab shows it.
 public struct TripSummary: Hashable, Sendable {
   /// The destination.
-  public var destination: Destination
+  public var destination: TripDestination
   /// Road kilometres.
   public var kilometres: Double
   /// Seconds driving, charging and stopping (overhead per stop).
@@ -159,13 +159,13 @@ public enum TripService {
         assumption.fromPercent, Decimal(Int((stop.departureStateOfCharge * 100).rounded())))
       let quote = quoter.quote(
         station: station, selectedTariffIDs: chosen, assumption: assumption)
-      if let best = quote.quotes.first.map(TariffPrice.init) {
+      if let best = quote.quotes.first.map(SiteTariffPrice.init) {
         return "\(best.totalText) (\(best.name), prices of \(best.dataDate))"
       }
       return "no price for your tariffs"
     }
     guard let price = stop.price else { return "no tariff chosen, no ad-hoc price known" }
-    let money = TariffPrice.money(price)
+    let money = SiteTariffPrice.money(price)
     guard let tariff = stop.tariff else { return money }
     let access = tariff.access == .adHoc ? "ad-hoc price" : "roaming"
     return "\(money) \(access) (\(tariff.name), prices of \(tariff.dataDate))"

@@ -29,8 +29,8 @@ public enum DiagnosticSeverity: String, Hashable, Sendable, Codable, CaseIterabl
 /// The one shape every diagnostic in the tree can be shown in: how bad, which input or rule it
 /// comes from, where in it, and what is wrong.
 ///
-/// The lint (`CarTemplates.Diagnostic`), the station importers (`StationFeeds.Diagnostic`) and
-/// the tariff loader (`Pricing.Diagnostic`) keep the fields their callers need and each offers
+/// The lint (`CarTemplates.Diagnostic`), the station importers (`ImportDiagnostic`) and
+/// the tariff loader (`TariffDiagnostic`) keep the fields their callers need and each offers
 /// this record, so a command line, a log or a panel prints them all alike.
 public struct DiagnosticRecord: Hashable, Sendable, Codable, CustomStringConvertible {
   /// How serious it is.

@@ -19,6 +19,11 @@ final class HTTPConnection {
   private var parser: HTTPRequestParser
   private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
   private let clock = ContinuousClock()
+  /// What the server's slot for this connection says it is doing (admitted as idle).
+  private var phase = HTTPServer.Phase.idle
+  /// Requests answered back to back from bytes the client sent ahead, and their response bytes.
+  private var pipelinedRequests = 0
+  private var pipelinedBytes = 0
 
   init(server: HTTPServer, descriptor: Int32) {
     self.server = server
@@ -46,6 +51,10 @@ final class HTTPConnection {
         return
       }
       served += 1
+      let pipelineFull =
+        pipelinedRequests >= server.configuration.maxPipelinedRequests
+        || pipelinedBytes >= server.configuration.pipelineByteBudget
+      if pipelineFull { server.countCutPipeline() }
       let response: HTTPResponse
       if !server.hostPolicy.allows(request.headers["Host"]) {
         response = .error(
@@ -57,7 +66,7 @@ final class HTTPConnection {
       }
       let keepAlive =
         request.wantsKeepAlive && served < server.configuration.maxRequestsPerConnection
-        && response.status != .misdirectedRequest && !server.isStopping
+        && response.status != .misdirectedRequest && !server.isStopping && !pipelineFull
       guard write(response, for: request, keepAlive: keepAlive), keepAlive else { return }
     }
   }
@@ -74,16 +83,17 @@ final class HTTPConnection {
     let configuration = server.configuration
     var deadline: ContinuousClock.Instant? = nil
     var sentContinue = false
-    var phase = HTTPServer.Phase.busy
-    func enter(_ next: HTTPServer.Phase) {
-      guard next != phase else { return }
-      phase = next
-      server.setPhase(descriptor, next)
-    }
+    var waited = false
     while true {
       do {
         if let request = try parser.next() {
           enter(.busy)
+          if waited {
+            pipelinedRequests = 0
+            pipelinedBytes = 0
+          } else {
+            pipelinedRequests += 1
+          }
           return .request(request)
         }
       } catch {
@@ -93,9 +103,7 @@ final class HTTPConnection {
       enter(parser.hasPartialRequest ? .reading : .idle)
       if parser.expectsContinue && !sentContinue {
         sentContinue = true
-        guard POSIX.sendAll(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else {
-          return .closed
-        }
+        guard send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return .closed }
       }
       let now = clock.now
       let wait: Duration
@@ -112,6 +120,7 @@ final class HTTPConnection {
       } else {
         wait = configuration.idleTimeout
       }
+      waited = true
       switch read(timeout: wait) {
       case .data: continue
       case .closed, .stopping: return .closed
@@ -119,6 +128,13 @@ final class HTTPConnection {
         if !parser.hasPartialRequest { return .closed }
       }
     }
+  }
+
+  /// Tells the server what this connection is doing now, when that changed.
+  private func enter(_ next: HTTPServer.Phase) {
+    guard next != phase else { return }
+    phase = next
+    server.setPhase(descriptor, next)
   }
 
   private func read(timeout: Duration) -> ReadOutcome {
@@ -157,7 +173,7 @@ final class HTTPConnection {
     let head = HTTPResponseEncoder.head(
       status: status, headers: response.headers, framing: .length(body.count), keepAlive: false)
     server.countResponse()
-    guard POSIX.sendAll(descriptor, head + body) else { return }
+    guard send(head + body) else { return }
     lingerBeforeClose()
   }
 
@@ -182,6 +198,19 @@ final class HTTPConnection {
     }
   }
 
+  /// Writes `bytes` within the configuration's write timeout in all (not per `send`).
+  private func send(_ bytes: [UInt8]) -> Bool {
+    POSIX.sendAll(
+      descriptor, bytes, deadline: clock.now.advanced(by: server.configuration.writeTimeout))
+  }
+
+  /// Writes one response's bytes, marked as writing so a write that stalls can be evicted.
+  private func sendResponse(_ bytes: [UInt8]) -> Bool {
+    enter(.writing)
+    pipelinedBytes += bytes.count
+    return send(bytes)
+  }
+
   private func write(_ original: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) -> Bool {
     var response = original
     if let problem = HTTPResponseEncoder.invalidHeader(in: response) {
@@ -200,13 +229,13 @@ final class HTTPConnection {
       let head = HTTPResponseEncoder.head(
         status: response.status, headers: response.headers, framing: framing,
         keepAlive: keepAlive)
-      return POSIX.sendAll(descriptor, sendsBody ? head + bytes : head)
+      return sendResponse(sendsBody ? head + bytes : head)
     case .events(let events):
       let chunked = request.version != .http1_0
       let head = HTTPResponseEncoder.head(
         status: response.status, headers: response.headers,
         framing: chunked ? .chunked : .untilClose, keepAlive: false)
-      guard POSIX.sendAll(descriptor, head), sendsBody else { return false }
+      guard sendResponse(head), sendsBody else { return false }
       stream(events, chunked: chunked)
       return false
     }
@@ -219,7 +248,7 @@ final class HTTPConnection {
   private func stream(_ events: AsyncStream<ServerSentEvent>, chunked: Bool) {
     guard let wake = try? POSIX.makePipe() else { return }
     let configuration = server.configuration
-    server.setPhase(descriptor, .streaming)
+    enter(.streaming)
     let mailbox = EventMailbox(
       wakeDescriptor: wake.write, server: server, maxBytes: configuration.eventStreamQueueBytes,
       maxEvents: configuration.eventStreamQueueEvents)
@@ -238,8 +267,8 @@ final class HTTPConnection {
       POSIX.closeDescriptor(wake.read)
       POSIX.closeDescriptor(wake.write)
     }
-    func send(_ payload: [UInt8]) -> Bool {
-      POSIX.sendAll(descriptor, chunked ? HTTPResponseEncoder.chunk(payload) : payload)
+    func sendEvent(_ payload: [UInt8]) -> Bool {
+      send(chunked ? HTTPResponseEncoder.chunk(payload) : payload)
     }
     let heartbeat = Array(ServerSentEvent.comment("keep-alive").encoded.utf8)
     let end = clock.now.advanced(by: configuration.eventStreamLifetime)
@@ -248,14 +277,14 @@ final class HTTPConnection {
     while true {
       let now = clock.now
       if now >= end || now >= idleEnd {
-        if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
+        if chunked { _ = send(HTTPResponseEncoder.lastChunk) }
         return
       }
       let ready = POSIX.waitReadable(
         [descriptor, wake.read, server.stopPipe.read],
         timeout: max(.zero, now.duration(to: min(end, idleEnd, nextHeartbeat))))
       if ready.third {
-        if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
+        if chunked { _ = send(HTTPResponseEncoder.lastChunk) }
         return
       }
       if ready.first {
@@ -273,13 +302,13 @@ final class HTTPConnection {
           idleEnd = clock.now.advanced(by: configuration.eventStreamIdleTimeout)
           nextHeartbeat = clock.now.advanced(by: configuration.heartbeatInterval)
         }
-        for payload in chunks where !send(payload) { return }
+        for payload in chunks where !sendEvent(payload) { return }
         if finished {
-          if chunked { _ = POSIX.sendAll(descriptor, HTTPResponseEncoder.lastChunk) }
+          if chunked { _ = send(HTTPResponseEncoder.lastChunk) }
           return
         }
       } else if !ready.first, clock.now >= nextHeartbeat {
-        guard send(heartbeat) else { return }
+        guard sendEvent(heartbeat) else { return }
         nextHeartbeat = clock.now.advanced(by: configuration.heartbeatInterval)
       }
     }

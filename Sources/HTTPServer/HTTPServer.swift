@@ -9,8 +9,12 @@ import Synchronization
 /// with blocking I/O (see `Guides/HTTPServer.md` for why), up to
 /// ``Configuration/maxConnections`` at once and ``Configuration/maxConnectionsPerClient`` per
 /// client address. At either cap a new connection takes the place of the connection doing the
-/// least: one idle longest, else the slowest request still arriving, else the oldest event
-/// stream; only when every connection is busy answering is it refused with 503.
+/// least: one idle longest or stalled writing to a client that does not read, else the slowest
+/// request still arriving, else the oldest event stream; only when every connection is busy
+/// answering is it refused with 503. Writing one response has a deadline in all
+/// (``Configuration/writeTimeout``), and a connection answers a bounded run of pipelined
+/// requests (``Configuration/maxPipelinedRequests``, ``Configuration/pipelineByteBudget``)
+/// before it is closed.
 ///
 /// ```swift
 /// var router = HTTPRouter()
@@ -57,8 +61,18 @@ public final class HTTPServer: Sendable {
     public var idleTimeout: Duration
     /// How long a request may take to arrive once its first byte has (slow clients get 408).
     public var requestTimeout: Duration
-    /// How long one `send` may block on a client that does not read.
+    /// How long writing one response (or one event, or one heartbeat) may take in all; a
+    /// client that reads a few bytes now and then does not extend it. A connection whose
+    /// response has been writing for longer than ``evictionGrace`` counts as stalled and is
+    /// evicted like an idle one when a newcomer needs its place.
     public var writeTimeout: Duration
+    /// The most requests one connection answers back to back from what the client sent ahead
+    /// (pipelined, without waiting for the previous answer); the last of them is answered with
+    /// `Connection: close`.
+    public var maxPipelinedRequests: Int
+    /// The most response bytes one connection writes for one such run of pipelined requests;
+    /// the answer that passes it is the connection's last.
+    public var pipelineByteBudget: Int
     /// How often an idle event stream sends a comment line, which also detects dead clients.
     public var heartbeatInterval: Duration
     /// How long ``HTTPServer/stop()`` lets in-flight responses finish before cutting them off.
@@ -80,6 +94,7 @@ public final class HTTPServer: Sendable {
       eventStreamQueueBytes: Int = 1 << 20, eventStreamQueueEvents: Int = 256,
       totalEventQueueBytes: Int = 32 << 20,
       shutdownGracePeriod: Duration = .seconds(2), maxRequestsPerConnection: Int = 10_000,
+      maxPipelinedRequests: Int = 16, pipelineByteBudget: Int = 4 << 20,
       log: (@Sendable (String) -> Void)? = nil
     ) {
       self.address = address
@@ -100,6 +115,8 @@ public final class HTTPServer: Sendable {
       self.heartbeatInterval = heartbeatInterval
       self.shutdownGracePeriod = shutdownGracePeriod
       self.maxRequestsPerConnection = maxRequestsPerConnection
+      self.maxPipelinedRequests = maxPipelinedRequests
+      self.pipelineByteBudget = pipelineByteBudget
       self.log = log
     }
   }
@@ -123,6 +140,10 @@ public final class HTTPServer: Sendable {
     /// Open connections waiting for their next request right now (the first candidates for
     /// eviction).
     public var idleConnections = 0
+    /// Open connections writing a response right now (evictable once stalled past the grace).
+    public var writingConnections = 0
+    /// Connections closed after a run of pipelined requests reached its bound.
+    public var pipelinesCut = 0
   }
 
   /// What a connection is doing, which decides whether it may be evicted.
@@ -131,8 +152,11 @@ public final class HTTPServer: Sendable {
     case idle
     /// Part of a request has arrived.
     case reading
-    /// Running the handler or writing a response; never evicted.
+    /// Running the handler; never evicted.
     case busy
+    /// Writing a response; evicted like an idle connection once the write has lasted longer
+    /// than the eviction grace (its client does not read).
+    case writing
     /// Writing an event stream.
     case streaming
   }
@@ -154,6 +178,28 @@ public final class HTTPServer: Sendable {
     var liveThreads = 0
     var waiters: [CheckedContinuation<Void, Never>] = []
     var statistics = Statistics()
+    var watchers: [Watcher] = []
+    var nextWatcherID = 0
+
+    /// The counters with the current connection counts filled in.
+    var snapshot: Statistics {
+      var statistics = statistics
+      statistics.openConnections = connections.count { !$0.value.evicted }
+      statistics.idleConnections = connections.count {
+        !$0.value.evicted && $0.value.phase == .idle
+      }
+      statistics.writingConnections = connections.count {
+        !$0.value.evicted && $0.value.phase == .writing
+      }
+      return statistics
+    }
+  }
+
+  /// Someone waiting (``waitForStatistics(_:)``) for the counters to satisfy a condition.
+  struct Watcher {
+    var id: Int
+    var condition: @Sendable (Statistics) -> Bool
+    var continuation: CheckedContinuation<Void, Never>
   }
 
   /// The configuration the server was started with.
@@ -213,14 +259,53 @@ public final class HTTPServer: Sendable {
 
   /// Counters since start.
   public var statistics: Statistics {
-    state.withLock { state in
-      var statistics = state.statistics
-      statistics.openConnections = state.connections.count { !$0.value.evicted }
-      statistics.idleConnections = state.connections.count {
-        !$0.value.evicted && $0.value.phase == .idle
-      }
-      return statistics
+    state.withLock { $0.snapshot }
+  }
+
+  /// Returns once the counters satisfy `condition` (at once when they already do), or when the
+  /// calling task is cancelled; the condition is checked after every change of a connection's
+  /// state, so a caller waits on the event, never on a clock.
+  public func waitForStatistics(_ condition: @escaping @Sendable (Statistics) -> Bool) async {
+    let id = state.withLock { state -> Int in
+      state.nextWatcherID += 1
+      return state.nextWatcherID
     }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let satisfied = state.withLock { state -> Bool in
+          if condition(state.snapshot) || Task.isCancelled { return true }
+          state.watchers.append(
+            Watcher(id: id, condition: condition, continuation: continuation))
+          return false
+        }
+        if satisfied { continuation.resume() }
+      }
+    } onCancel: {
+      let watcher = state.withLock { state -> Watcher? in
+        guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.watchers.remove(at: index)
+      }
+      watcher?.continuation.resume()
+    }
+  }
+
+  /// Runs `body` under the state lock, then wakes the watchers whose condition now holds.
+  @discardableResult
+  func update<T>(_ body: (inout State) -> T) -> T {
+    let (result, woken) = state.withLock { state -> (T, [CheckedContinuation<Void, Never>]) in
+      let result = body(&state)
+      guard !state.watchers.isEmpty else { return (result, []) }
+      let snapshot = state.snapshot
+      var woken: [CheckedContinuation<Void, Never>] = []
+      state.watchers.removeAll { watcher in
+        guard watcher.condition(snapshot) else { return false }
+        woken.append(watcher.continuation)
+        return true
+      }
+      return (result, woken)
+    }
+    for continuation in woken { continuation.resume() }
+    return result
   }
 
   /// Stops accepting, ends event streams, lets in-flight responses finish for the grace
@@ -286,7 +371,7 @@ public final class HTTPServer: Sendable {
   private func admit(_ descriptor: Int32, client: String) {
     let now = ContinuousClock.now
     let configuration = configuration
-    let refusal = state.withLock { state -> String? in
+    let refusal = update { state -> String? in
       guard !state.stopping else { return "the server is stopping" }
       let live = state.connections.filter { !$0.value.evicted }
       let mine = live.filter { $0.value.client == client }
@@ -324,7 +409,7 @@ public final class HTTPServer: Sendable {
       let head = HTTPResponseEncoder.head(
         status: response.status, headers: response.headers, framing: .length(body.count),
         keepAlive: false)
-      _ = POSIX.sendAll(descriptor, head + body)
+      _ = POSIX.sendAll(descriptor, head + body, deadline: now.advanced(by: .milliseconds(200)))
       POSIX.closeDescriptor(descriptor)
       return
     }
@@ -337,9 +422,10 @@ public final class HTTPServer: Sendable {
     thread.start()
   }
 
-  /// The connection to evict among `candidates`: idle longest, else reading longest (a slow
-  /// client), else the oldest event stream, else one inside its grace period (oldest first);
-  /// nil when every candidate is busy.
+  /// The connection to evict among `candidates`: idle longest or stalled longest in a write
+  /// (a client that does not read), else reading longest (a slow client), else the oldest
+  /// event stream, else one inside its grace period (oldest first); nil when every candidate
+  /// is busy (running its handler, or writing for less than the grace).
   static func leastBusy(_ candidates: [Int32: Slot], now: ContinuousClock.Instant, grace: Duration)
     -> Int32?
   {
@@ -347,6 +433,7 @@ public final class HTTPServer: Sendable {
       let young = now - slot.since < grace
       switch slot.phase {
       case .busy: return nil
+      case .writing: return young ? nil : 0
       case .idle: return young ? 3 : 0
       case .reading: return young ? 3 : 1
       case .streaming: return 2
@@ -361,11 +448,12 @@ public final class HTTPServer: Sendable {
     return best?.descriptor
   }
 
-  /// Records what connection `descriptor` is doing now.
+  /// Records what connection `descriptor` is doing now; the time it started doing it is kept
+  /// when the phase does not change, so an idle connection stays as old as it is.
   func setPhase(_ descriptor: Int32, _ phase: Phase) {
     let now = ContinuousClock.now
-    state.withLock { state in
-      guard state.connections[descriptor] != nil else { return }
+    update { state in
+      guard let slot = state.connections[descriptor], slot.phase != phase else { return }
       state.connections[descriptor]?.phase = phase
       state.connections[descriptor]?.since = now
     }
@@ -391,11 +479,15 @@ public final class HTTPServer: Sendable {
   }
 
   func countDroppedStream() {
-    state.withLock { $0.statistics.streamsDropped += 1 }
+    update { $0.statistics.streamsDropped += 1 }
   }
 
   func countResponse() {
-    state.withLock { $0.statistics.responsesSent += 1 }
+    update { $0.statistics.responsesSent += 1 }
+  }
+
+  func countCutPipeline() {
+    update { $0.statistics.pipelinesCut += 1 }
   }
 
   var isStopping: Bool { state.withLock { $0.stopping } }
@@ -403,7 +495,7 @@ public final class HTTPServer: Sendable {
   private func connectionClosed(_ descriptor: Int32) {
     // Closing under the lock means stop() can never shut down a descriptor number that has
     // already been closed and reused by someone else.
-    state.withLock { state in
+    update { state in
       state.connections[descriptor] = nil
       POSIX.closeDescriptor(descriptor)
     }

@@ -6,6 +6,9 @@
   import Darwin
 #endif
 
+/// The C `struct linger` (named so it does not collide with a local called `linger`).
+typealias Glibc_linger = linger
+
 /// A failed socket call: which call, on what, and the system's reason.
 public struct HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The failed operation and its subject, e.g. `bind to 127.0.0.1:8080`.
@@ -181,22 +184,63 @@ enum POSIX {
   }
 
   /// Writes all of `bytes`; `false` when the peer is gone or the send timed out.
-  static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buffer in
+  /// Writes every byte by `deadline` in all: the deadline bounds the whole write, not one
+  /// `send` call, so a client that reads a few bytes now and then cannot keep the write (and
+  /// the connection's thread) going for ever. `false` when the connection failed or the
+  /// deadline passed first.
+  static func sendAll(
+    _ descriptor: Int32, _ bytes: [UInt8], deadline: ContinuousClock.Instant
+  ) -> Bool {
+    let clock = ContinuousClock()
+    return bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return true }
       var offset = 0
+      // Bounded: every pass either sends bytes or waits, and the deadline ends the waits.
       while offset < buffer.count {
-        let sent = send(descriptor, base + offset, buffer.count - offset, sendFlags)
+        let sent = send(descriptor, base + offset, buffer.count - offset, sendFlags | dontWait)
         if sent > 0 {
           offset += sent
-        } else if sent < 0 && errno == EINTR {
           continue
-        } else {
+        }
+        let code = errno
+        guard sent < 0, code == EINTR || code == EAGAIN || code == EWOULDBLOCK else {
+          return false
+        }
+        if code == EINTR { continue }
+        let remaining = clock.now.duration(to: deadline)
+        guard remaining > .zero, waitWritable(descriptor, timeout: remaining) else {
+          // The client stopped reading: closing will reset the connection and drop what is
+          // still queued, instead of the kernel trickling it out for minutes.
+          resetOnClose(descriptor)
           return false
         }
       }
       return true
     }
+  }
+
+  /// Makes the next `close` reset the connection (`SO_LINGER` with a zero time), discarding
+  /// bytes the client has not read.
+  static func resetOnClose(_ descriptor: Int32) {
+    var linger = Glibc_linger(l_onoff: 1, l_linger: 0)
+    _ = setsockopt(
+      descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc_linger>.size))
+  }
+
+  /// `MSG_DONTWAIT`: one `send` never blocks; ``sendAll(_:_:deadline:)`` waits in `poll`.
+  #if canImport(Glibc) || canImport(Musl)
+    private static let dontWait = Int32(MSG_DONTWAIT)
+  #else
+    private static let dontWait = MSG_DONTWAIT
+  #endif
+
+  /// Waits until `descriptor` can take more bytes (or has failed), or `timeout` passes.
+  static func waitWritable(_ descriptor: Int32, timeout: Duration) -> Bool {
+    var fds = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
+    let (seconds, attoseconds) = timeout.components
+    let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let result = poll(&fds, 1, Int32(clamping: max(1, total)))
+    return result > 0 || (result < 0 && errno == EINTR)
   }
 
   /// Reads up to `buffer.count` bytes; the count read, 0 at end of stream, -1 on error.

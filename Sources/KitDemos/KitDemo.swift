@@ -1,14 +1,14 @@
 import CarSession
 import CarTemplates
 
-/// A demo app registered by name, so the command line (`--app NAME`), journeys and the web
-/// simulator can find it: the kit's one app descriptor, ``AnyCarApp``.
+/// The old name of a registered demo app: every app, demo or not, is an ``AnyCarApp``.
+@available(*, deprecated, renamed: "AnyCarApp")
 public typealias KitDemo = AnyCarApp
 
 /// Every demo app of the kit, by name.
 public enum KitDemos {
   /// The demos, in the order listings show them.
-  public static let all: [KitDemo] = [
+  public static let all: [AnyCarApp] = [
     ListDetailDemo.demo,
     TabsDemo.demo,
     PlacesDemo.demo,
@@ -19,7 +19,7 @@ public enum KitDemos {
   ]
 
   /// The demo with this name, if any.
-  public static func named(_ name: String) -> KitDemo? {
+  public static func named(_ name: String) -> AnyCarApp? {
     all.first { $0.id == name }
   }
 

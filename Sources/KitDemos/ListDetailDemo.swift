@@ -72,7 +72,7 @@ public struct ListDetailDemo: CarApp {
   ])
 
   /// The registry entry.
-  public static let demo = KitDemo(
+  public static let demo = AnyCarApp(
     "list-detail", summary: "a list of chargers → details (information) → start alert",
     app: ListDetailDemo(), state: initialState,
     samples: [

@@ -39,7 +39,7 @@ public struct MapDemo: CarApp {
   public init() {}
 
   /// The registry entry.
-  public static let demo = KitDemo(
+  public static let demo = AnyCarApp(
     "map-kit", summary: "the kit example: a navigation map template with zoom and pan buttons",
     app: MapDemo(),
     state: State(), samples: [State(panning: true)])

@@ -61,7 +61,7 @@ public struct MediaRuleBreakerDemo: CarApp {
   public init() {}
 
   /// The registry entry.
-  public static let demo = KitDemo(
+  public static let demo = AnyCarApp(
     "rule-breaker-media",
     summary: "an audio + video app that breaks the rules only media apps can break",
     app: MediaRuleBreakerDemo(), state: State(),

@@ -66,7 +66,7 @@ public struct NowPlayingDemo: CarApp {
   public init() {}
 
   /// The registry entry.
-  public static let demo = KitDemo(
+  public static let demo = AnyCarApp(
     "now-playing", summary: "a library list → Now Playing with a progress tick",
     app: NowPlayingDemo(), state: State(),
     samples: [State(playing: "news", elapsed: 10, showsNowPlaying: true)])

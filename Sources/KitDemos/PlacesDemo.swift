@@ -98,7 +98,7 @@ public struct PlacesDemo: CarApp {
   }
 
   /// The registry entry.
-  public static let demo = KitDemo(
+  public static let demo = AnyCarApp(
     "places", summary: "real fast chargers near the car on CarPlay's map, card and Maps hand-off",
     app: PlacesDemo(), state: State(), samples: sampleStates())
 

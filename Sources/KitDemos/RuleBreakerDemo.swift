@@ -58,7 +58,7 @@ public struct RuleBreakerDemo: CarApp {
   public init() {}
 
   /// The registry entry.
-  public static let demo = KitDemo(
+  public static let demo = AnyCarApp(
     "rule-breaker", summary: "an EV-charging app that breaks one CarPlay rule per row",
     app: RuleBreakerDemo(), state: State(),
     samples: [

@@ -38,7 +38,7 @@ public struct TabsDemo: CarApp {
   public init() {}
 
   /// The registry entry.
-  public static let demo = KitDemo(
+  public static let demo = AnyCarApp(
     "tabs", summary: "a tab bar of three lists, each with its own stack", app: TabsDemo(),
     state: State(), samples: [State(selectedTab: 1, paths: [[], ["item-1"], []])])
 

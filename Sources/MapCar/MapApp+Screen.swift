@@ -16,14 +16,14 @@ public enum MapControls {
   /// while guiding) trailing.
   public static func bar(isPanning: Bool, isGuiding: Bool) -> NavigationBarSpec {
     let leading = [
-      BarButtonSpec(id: "zoom-in", title: "Zoom in"),
-      BarButtonSpec(id: "zoom-out", title: "Zoom out"),
+      BarButtonSpec(id: MapRoute.zoomIn(.navigationBar).elementID, title: "Zoom in"),
+      BarButtonSpec(id: MapRoute.zoomOut(.navigationBar).elementID, title: "Zoom out"),
     ]
     let trailing: [BarButtonSpec] =
       isPanning
-      ? [BarButtonSpec(id: "done", title: "Done")]
-      : [BarButtonSpec(id: "destinations", title: "Go to")]
-        + (isGuiding ? [BarButtonSpec(id: "end", title: "End")] : [])
+      ? [BarButtonSpec(id: MapRoute.donePanning.elementID, title: "Done")]
+      : [BarButtonSpec(id: MapRoute.destinations.elementID, title: "Go to")]
+        + (isGuiding ? [BarButtonSpec(id: MapRoute.endGuidance.elementID, title: "End")] : [])
     return NavigationBarSpec(
       leading: Array(leading.prefix(maximumBarButtons)),
       trailing: Array(trailing.prefix(maximumBarButtons)))
@@ -33,15 +33,20 @@ public enum MapControls {
   /// limit from the end, as the host would: 4, or 2 while panning).
   public static func mapButtons(isPanning: Bool, isFollowing: Bool) -> [MapButtonSpec] {
     let recentre = MapButtonSpec(
-      id: "recentre", image: .symbol("location.fill"), isEnabled: !isFollowing || isPanning)
+      id: MapRoute.recentre.elementID, image: .symbol("location.fill"),
+      isEnabled: !isFollowing || isPanning)
     let wanted: [MapButtonSpec] =
       isPanning
       ? [
-        recentre, MapButtonSpec(id: "map-zoom-in", image: .symbol("plus.magnifyingglass")),
-        MapButtonSpec(id: "map-zoom-out", image: .symbol("minus.magnifyingglass")),
+        recentre,
+        MapButtonSpec(
+          id: MapRoute.zoomIn(.mapButton).elementID, image: .symbol("plus.magnifyingglass")),
+        MapButtonSpec(
+          id: MapRoute.zoomOut(.mapButton).elementID, image: .symbol("minus.magnifyingglass")),
       ]
       : [
-        MapButtonSpec(id: "pan", image: .symbol("arrow.up.and.down.and.arrow.left.and.right")),
+        MapButtonSpec(
+          id: MapRoute.pan.elementID, image: .symbol("arrow.up.and.down.and.arrow.left.and.right")),
         recentre,
       ]
     return Array(wanted.prefix(isPanning ? maximumPanningMapButtons : maximumMapButtons))
@@ -74,15 +79,17 @@ extension MapApp {
     for pushed in state.pushed {
       switch pushed {
       case .destinations:
-        stack.append(.list("destinations", destinationsList(state, configuration)))
+        stack.append(.list(pushed.templateID, destinationsList(state, configuration)))
       case .search:
         stack.append(
           .search(
-            "search",
+            pushed.templateID,
             SearchTemplateSpec(
               query: state.query,
               results: state.results.map {
-                ListItemSpec(id: ElementID($0.id), text: $0.name, detailText: $0.detail)
+                ListItemSpec(
+                  id: MapRoute.destination($0.id).elementID, text: $0.name,
+                  detailText: $0.detail)
               })))
       }
     }
@@ -108,10 +115,12 @@ extension MapApp {
       return nil
     }
     return .alert(
-      "notice",
+      MapApp.noticeID,
       AlertTemplateSpec(
         titleVariants: TextVariants(title),
-        actions: [AlertActionSpec(id: "ok", title: "OK", style: .cancel)]))
+        actions: [
+          AlertActionSpec(id: MapRoute.dismissNotice.elementID, title: "OK", style: .cancel)
+        ]))
   }
 
   /// Go to: recent destinations and places near the car, with search first while typing is
@@ -123,7 +132,7 @@ extension MapApp {
     let locked = configuration.limitedUserInterfaces.contains(.keyboard)
     let search = ListSectionSpec(items: [
       ListItemSpec(
-        id: "search", text: "Search",
+        id: MapRoute.search.elementID, text: "Search",
         detailText: locked
           ? "Typing is locked while driving" : "Towns, Kassel's districts and streets",
         image: .symbol("magnifyingglass"), accessory: .disclosureIndicator)
@@ -135,7 +144,7 @@ extension MapApp {
           header: "Recent",
           items: state.recents.map {
             ListItemSpec(
-              id: ElementID($0.id), text: $0.name, detailText: $0.detail,
+              id: MapRoute.destination($0.id).elementID, text: $0.name, detailText: $0.detail,
               image: .symbol("clock"))
           }))
     }
@@ -165,7 +174,7 @@ extension MapApp {
       let summary =
         "\(name) · \(Guidance.distanceText(route.lengthKilometres)) · \(Guidance.durationText(route.durationSeconds))"
       return TripPreviewSpec.RouteChoice(
-        id: ElementID("route-\(index + 1)"),
+        id: MapRoute.startRoute(index).elementID,
         summaryVariants: TextVariants(
           [summary + (via.isEmpty ? "" : " via \(via)"), summary]),
         additionalInformationVariants: index == 0

@@ -8,7 +8,9 @@ import Routing
 /// map template, finds destinations, previews up to three routes and guides turn by turn.
 ///
 /// Camera, maneuvers and guidance are pure values (``MapCamera``, ``ManeuverExtractor``,
-/// ``Guidance``); this type only maps host events to actions and state to screens.
+/// ``Guidance``); this type only maps host events and tapped ``MapRoute``s to actions and state
+/// to screens. The reducer is pure: what the phone's map shares with the car
+/// (``NavigationService``) is published by an effect whenever it changes.
 public struct MapApp: CarApp {
   /// Where the map starts when the car's position is unknown: Kassel.
   public static let home = Coordinate(latitude: 51.3127, longitude: 9.4797)
@@ -57,13 +59,28 @@ public struct MapApp: CarApp {
     /// The clock when the app last noted it, and when the car left.
     public var lastSeen: Duration = .zero
     public var disconnectedAt: Duration?
+    /// Whether the car shows its night colours (the phone's map follows).
+    public var isDark = false
+    /// How many times what the phone shares with the car changed: each change is published
+    /// with it, so a late publication never overwrites a newer one.
+    public var sharedRevision = 0
 
     /// Creates the starting state.
     public init() {}
   }
 
   /// A template pushed over the map.
-  public enum Pushed: String, Sendable, Equatable { case destinations, search }
+  public enum Pushed: Sendable, Equatable {
+    case destinations, search
+
+    /// The pushed template's id.
+    public var templateID: TemplateID {
+      switch self {
+      case .destinations: "destinations"
+      case .search: "search"
+      }
+    }
+  }
 
   /// A trip preview: the destination and its route choices.
   public struct Preview: Equatable, Sendable {
@@ -81,11 +98,14 @@ public struct MapApp: CarApp {
     case zoom(Double), startPanning, donePanning, pan(MapCamera.Direction), drag(Double, Double)
     case recentre, moved(Coordinate)
     case openDestinations, openSearch, popped(TemplateID)
-    case searchChanged(String), results(String, [Destination]), choose(String)
+    case searchChanged(String), results(String, [Destination]), choose(Destination.ID)
     case routesFound(Destination, [Route]), routeFailed(String)
-    case start(route: String), rerouted([Route]), endGuidance
+    case start(routeIndex: Int), rerouted([Route]), endGuidance
     case nearbyLoaded([Destination]), dismissNotice
   }
+
+  /// The notice alert's template id.
+  public static let noticeID: TemplateID = "notice"
 
   /// How many well-known places Go to offers before search.
   public static let nearbyCount = 6
@@ -119,18 +139,36 @@ public struct MapApp: CarApp {
 
   // MARK: - Reducer
 
-  /// Applies an action.
+  /// Applies an action; when what the phone shares with the car changed, an effect publishes
+  /// it to the ``NavigationService``.
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
+    let before = NavigationService.Shared(state)
+    var effects = step(&state, action)
+    let after = NavigationService.Shared(state)
+    if after != before {
+      state.sharedRevision += 1
+      let service = self.service
+      let revision = state.sharedRevision
+      effects.append(
+        .run { _ in
+          service.publish(after, revision: revision)
+          return nil
+        })
+    }
+    return effects
+  }
+
+  func step(_ state: inout State, _ action: Action) -> [Effect<Action>] {
     let size = (width: 800.0, height: 480.0)
     switch action {
     case .connected(let isDark, let keyboardLocked):
+      state.isDark = isDark
       state.keyboardLocked = keyboardLocked
-      service.update { $0.isDark = isDark }
       return [.run { clients in .resumed(now: clients.clock.now()) }]
     case .styleChanged(let isDark, let keyboardLocked):
+      state.isDark = isDark
       state.keyboardLocked = keyboardLocked
       if keyboardLocked, state.pushed.contains(.search) { state.pushed = [.destinations] }
-      service.update { $0.isDark = isDark }
     case .disconnected:
       state.disconnectedAt = state.lastSeen
       state.isPanning = false
@@ -175,7 +213,6 @@ public struct MapApp: CarApp {
         state.carHeading = ManeuverExtractor.bearing(previous, position)
       }
       state.car = position
-      service.update { $0.location = position }
       if state.isFollowing { state.camera = state.camera.recentred(on: position) }
       return guide(&state, to: position)
     case .openDestinations:
@@ -197,7 +234,7 @@ public struct MapApp: CarApp {
       state.arrival = nil
       state.searchLockedNotice = false
     case .popped(let id):
-      if let index = state.pushed.firstIndex(where: { $0.rawValue == id.rawValue }) {
+      if let index = state.pushed.firstIndex(where: { $0.templateID == id }) {
         state.pushed.removeSubrange(index...)
       }
     case .searchChanged(let text):
@@ -241,10 +278,8 @@ public struct MapApp: CarApp {
       }
     case .routeFailed(let message):
       state.banner = message
-    case .start(let routeID):
-      guard let preview = state.preview,
-        let index = Self.routeIndex(routeID), preview.routes.indices.contains(index)
-      else { return [] }
+    case .start(let index):
+      guard let preview = state.preview, preview.routes.indices.contains(index) else { return [] }
       state.guidance = Guidance(
         route: preview.routes[index], destinationName: preview.destination.name)
       state.tripDestination = preview.destination
@@ -253,12 +288,6 @@ public struct MapApp: CarApp {
       state.camera = MapCamera(
         center: state.car ?? preview.routes[index].polyline.coordinates.first ?? Self.home,
         zoom: Self.followZoom)
-      let route = preview.routes[index].polyline
-      let name = preview.destination.name
-      service.update {
-        $0.activeRoute = route
-        $0.destinationName = name
-      }
       return [
         .run { clients in .clockRead(clients.clock.now()) },
         .schedule(id: "tick", after: Self.guidanceTick, .tick),
@@ -269,8 +298,6 @@ public struct MapApp: CarApp {
       else { return [] }
       state.guidance = Guidance(route: route, destinationName: destination.name)
       if let car = state.car { state.guidance = state.guidance?.moved(to: car).0 }
-      let line = route.polyline
-      service.update { $0.activeRoute = line }
     case .endGuidance:
       endGuidance(&state, banner: nil)
       return [.cancel(id: "tick")]
@@ -308,20 +335,11 @@ public struct MapApp: CarApp {
     state.guidance = nil
     state.tripDestination = nil
     state.banner = banner
-    service.update {
-      $0.activeRoute = nil
-      $0.destinationName = nil
-    }
-  }
-
-  static func routeIndex(_ id: String) -> Int? {
-    guard id.hasPrefix("route-"), let n = Int(id.dropFirst(6)), n >= 1 else { return nil }
-    return n - 1
   }
 
   // MARK: - Host events
 
-  /// Host events become actions.
+  /// Host events become actions; taps arrive decoded, as ``MapRoute``s.
   public func action(for event: HostEvent, in state: State) -> Action? {
     switch event {
     case .connected(let c):
@@ -332,26 +350,46 @@ public struct MapApp: CarApp {
       .styleChanged(
         isDark: c.contentStyle == .dark, keyboardLocked: c.limitedUserInterfaces.contains(.keyboard)
       )
-    case .modalActionChosen, .modalDismissed: .dismissNotice
+    case .modalDismissed: .dismissNotice
     case .disconnected: .disconnected
-    case .buttonPressed(_, "zoom-in"), .buttonPressed(_, "map-zoom-in"): .zoom(1)
-    case .buttonPressed(_, "zoom-out"), .buttonPressed(_, "map-zoom-out"): .zoom(-1)
-    case .buttonPressed(_, "pan"): .startPanning
-    case .buttonPressed(_, "done"): .donePanning
-    case .buttonPressed(_, "recentre"): .recentre
-    case .buttonPressed(_, "destinations"): .openDestinations
-    case .buttonPressed(_, "end"): .endGuidance
     case .panned(_, let direction):
       MapCamera.Direction(rawValue: direction.rawValue).map(Action.pan)
     case .dragged(_, let dx, let dy): .drag(dx, dy)
     case .zoomGesture(_, let scale): scale > 0 && scale.isFinite ? .zoom(log2(scale)) : nil
     case .locationChanged(let c): .moved(c)
-    case .listItemSelected(_, "search", _): .openSearch
-    case .listItemSelected(_, let item, _): .choose(item.rawValue)
     case .searchTextChanged(_, let text): .searchChanged(text)
     case .backPressed(let popped): .popped(popped)
-    case .tripStarted(_, _, let route): .start(route: route.rawValue)
     default: nil
+    }
+  }
+
+  /// Everything the screen can offer: the map's buttons, the Search row, every destination
+  /// listed and the previewed route choices.
+  public func routes(_ state: State) -> [MapRoute] {
+    var routes: [MapRoute] = [
+      .zoomIn(.navigationBar), .zoomIn(.mapButton), .zoomOut(.navigationBar),
+      .zoomOut(.mapButton), .pan, .donePanning, .recentre, .destinations, .endGuidance, .search,
+      .dismissNotice,
+    ]
+    routes += (state.recents + state.results + state.nearby).map { MapRoute.destination($0.id) }
+    if let preview = state.preview { routes += preview.routes.indices.map(MapRoute.startRoute) }
+    return routes
+  }
+
+  /// The action a tap means.
+  public func action(for route: MapRoute, in state: State) -> Action? {
+    switch route {
+    case .zoomIn: .zoom(1)
+    case .zoomOut: .zoom(-1)
+    case .pan: .startPanning
+    case .donePanning: .donePanning
+    case .recentre: .recentre
+    case .destinations: .openDestinations
+    case .endGuidance: .endGuidance
+    case .search: .openSearch
+    case .destination(let id): .choose(id)
+    case .startRoute(let index): .start(routeIndex: index)
+    case .dismissNotice: .dismissNotice
     }
   }
 }

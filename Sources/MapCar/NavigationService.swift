@@ -20,17 +20,36 @@ public final class NavigationService: Sendable {
     public var destinationName: String?
   }
 
-  private let state = Mutex(Shared())
+  private let state = Mutex((shared: Shared(), revision: 0))
 
   /// Creates an empty service.
   public init() {}
 
   /// What both maps see now.
-  public var shared: Shared { state.withLock { $0 } }
+  public var shared: Shared { state.withLock { $0.shared } }
 
   /// Changes the shared state.
   public func update(_ change: @Sendable (inout Shared) -> Void) {
-    state.withLock { change(&$0) }
+    state.withLock { change(&$0.shared) }
+  }
+
+  /// Publishes what the car app shares at `revision`; a publication older than the newest
+  /// one seen is dropped (effects publishing in turn may run out of order).
+  public func publish(_ shared: Shared, revision: Int) {
+    state.withLock {
+      guard revision > $0.revision else { return }
+      $0 = (shared, revision)
+    }
+  }
+}
+
+extension NavigationService.Shared {
+  /// What the car app's state shares with the phone: the car's position, the colours and the
+  /// guided route with its destination.
+  public init(_ state: MapApp.State) {
+    self.init(
+      location: state.car, isDark: state.isDark, activeRoute: state.guidance?.route.polyline,
+      destinationName: state.guidance?.destinationName)
   }
 }
 
@@ -50,10 +69,11 @@ public enum PhoneMap {
 }
 
 extension MapApp {
-  /// The phone's map over the shared state: the whole active route north-up with its
-  /// destination, or the car's surroundings, in the shared day or night colours.
-  public func phoneMap(width: Double, height: Double) -> CarWindowSpec? {
-    PhoneMap.content(service.shared, width: width, height: height)
+  /// The phone's map over what the state shares with the phone: the whole active route
+  /// north-up with its destination, or the car's surroundings, in the shared day or night
+  /// colours.
+  public func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec? {
+    PhoneMap.content(NavigationService.Shared(state), width: width, height: height)
   }
 }
 

@@ -23,10 +23,8 @@ public struct MediaApp: CarApp {
     case reloadLibrary
     /// The driver switched tabs.
     case tabSelected(TemplateID)
-    /// The driver selected a row.
-    case rowSelected(TemplateID, ElementID)
-    /// The driver pressed a header or Now Playing button.
-    case buttonPressed(TemplateID, ElementID)
+    /// The driver tapped a row or a header or Now Playing button.
+    case tapped(MediaRoute)
     /// The host popped a template (back).
     case back(TemplateID)
     /// The driver tapped Up Next on Now Playing.
@@ -129,10 +127,8 @@ public struct MediaApp: CarApp {
     case .tabSelected(let tab):
       state.selectedTab = tab
       return []
-    case .rowSelected(let template, let row):
-      return selectRow(row, in: template, &state)
-    case .buttonPressed(let template, let button):
-      return press(button, in: template, &state)
+    case .tapped(let route):
+      return tap(route, &state)
     case .back(let popped):
       var pages = state.selectedPages
       if let index = pages.firstIndex(where: { templateID(of: $0) == popped }) {
@@ -235,24 +231,47 @@ public struct MediaApp: CarApp {
     state.pages[state.selectedTab] = [.nowPlaying]
   }
 
-  private func selectRow(_ row: ElementID, in template: TemplateID, _ state: inout State)
-    -> [Effect<Action>]
-  {
-    let catalogue = state.catalogue
-    switch (template, row) {
-    case (MediaScreenBuilder.libraryTab, MediaScreenBuilder.retryLibraryRow):
+  private func tap(_ route: MediaRoute, _ state: inout State) -> [Effect<Action>] {
+    switch route {
+    case .retryLibrary:
       return [load(&state)]
-    case (MediaScreenBuilder.detailID, MediaScreenBuilder.retryRow):
+    case .retryPlayback:
       guard let item = detailItem(state) else { return [] }
       return play(item, &state)
-    case (MediaScreenBuilder.detailID, MediaScreenBuilder.audioFallbackRow):
+    case .playAsAudio:
       guard let item = detailItem(state) else { return [] }
       showNowPlaying(&state)
       return [perform(.play(item.id, .audio), .car)]
-    default:
-      break
+    case .item(let id, let template):
+      guard let item = state.catalogue.item(id) else { return [] }
+      return select(item, on: template, &state)
+    case .skipBack:
+      return [perform(.skip(by: -MediaScreenBuilder.skipBackSeconds), .nowPlaying)]
+    case .skipForward:
+      return [perform(.skip(by: MediaScreenBuilder.skipForwardSeconds), .nowPlaying)]
+    case .rate:
+      let rates = MediaScreenBuilder.rates
+      let next = rates.first { $0 > state.playback.rate + 0.01 } ?? rates[0]
+      return [perform(.setRate(next), .nowPlaying)]
+    case .nowPlaying:
+      showNowPlaying(&state)
+      return []
+    case .addToQueue(let template):
+      guard let item = headerItem(on: template, state) else { return [] }
+      return [perform(.enqueue(item.id), .car)]
+    case .primary(let template):
+      guard let item = headerItem(on: template, state) else { return [] }
+      switch MediaScreenBuilder.primaryAction(for: item, state.playback) {
+      case .pause: return [perform(.pause, .car)]
+      case .resume: return [perform(.resume, .car)]
+      case .play, .retry: return play(item, &state)
+      }
     }
-    guard let item = catalogue.item(MediaItem.ID(row.rawValue)) else { return [] }
+  }
+
+  private func select(_ item: MediaItem, on template: TemplateID, _ state: inout State)
+    -> [Effect<Action>]
+  {
     if template == MediaScreenBuilder.upNextID {
       if state.selectedPages.last == .upNext { state.pages[state.selectedTab]?.removeLast() }
       let presentation: Presentation =
@@ -272,6 +291,16 @@ public struct MediaApp: CarApp {
     return [perform(.play(item.id, .audio), .car)]
   }
 
+  /// The item a header on `template` shows: the detail page's, or the Videos tab's featured.
+  private func headerItem(on template: TemplateID, _ state: State) -> MediaItem? {
+    switch template {
+    case MediaScreenBuilder.detailID: detailItem(state)
+    case MediaScreenBuilder.videosTab:
+      MediaScreenBuilder.featuredItem(among: state.catalogue.videos, state.playback)
+    default: nil
+    }
+  }
+
   private func detailItem(_ state: State) -> MediaItem? {
     for page in state.selectedPages.reversed() {
       if case .detail(let id) = page { return state.catalogue.item(id) }
@@ -285,46 +314,6 @@ public struct MediaApp: CarApp {
     if presentation == .audio { showNowPlaying(&state) }
     state.degradedFromVideo = false
     return [perform(.play(item.id, presentation), .car)]
-  }
-
-  private func press(_ button: ElementID, in template: TemplateID, _ state: inout State)
-    -> [Effect<Action>]
-  {
-    switch button {
-    case MediaScreenBuilder.skipBackButton:
-      return [perform(.skip(by: -MediaScreenBuilder.skipBackSeconds), .nowPlaying)]
-    case MediaScreenBuilder.skipForwardButton:
-      return [perform(.skip(by: MediaScreenBuilder.skipForwardSeconds), .nowPlaying)]
-    case MediaScreenBuilder.rateButton:
-      let rates = MediaScreenBuilder.rates
-      let next = rates.first { $0 > state.playback.rate + 0.01 } ?? rates[0]
-      return [perform(.setRate(next), .nowPlaying)]
-    case MediaScreenBuilder.nowPlayingButton:
-      showNowPlaying(&state)
-      return []
-    default:
-      break
-    }
-    let item: MediaItem?
-    switch template {
-    case MediaScreenBuilder.detailID: item = detailItem(state)
-    case MediaScreenBuilder.videosTab:
-      item = MediaScreenBuilder.featuredItem(among: state.catalogue.videos, state.playback)
-    default: item = nil
-    }
-    guard let item else { return [] }
-    switch button {
-    case MediaScreenBuilder.queueButton:
-      return [perform(.enqueue(item.id), .car)]
-    case MediaScreenBuilder.primaryButton:
-      switch MediaScreenBuilder.primaryActionTitle(for: item, state.playback) {
-      case "Pause": return [perform(.pause, .car)]
-      case "Resume": return [perform(.resume, .car)]
-      default: return play(item, &state)
-      }
-    default:
-      return []
-    }
   }
 
   // MARK: - Engine
@@ -366,15 +355,14 @@ public struct MediaApp: CarApp {
     MediaScreenBuilder.screen(state, configuration)
   }
 
-  /// Host events as actions: lifecycle, taps, tab switches, back, Up Next and Siri.
+  /// Host events as actions: lifecycle, tab switches, back, Up Next and Siri; taps arrive
+  /// decoded, as ``MediaRoute``s.
   public func action(for event: HostEvent, in state: State) -> Action? {
     switch event {
     case .connected(let c): .connected(c)
     case .configurationChanged(let c): .configurationChanged(c)
     case .disconnected: .disconnected
     case .tabSelected(_, let template): .tabSelected(template)
-    case .listItemSelected(let template, let row, _): .rowSelected(template, row)
-    case .buttonPressed(let template, let button): .buttonPressed(template, button)
     case .backPressed(let popped): .back(popped)
     case .upNextPressed: .upNextPressed
     case .voiceIntent("ResumePlayback"): .command(.resume, .siri)
@@ -382,4 +370,23 @@ public struct MediaApp: CarApp {
     default: nil
     }
   }
+
+  /// Everything the screen can offer: every catalogue item on every list that shows items,
+  /// the retry and fallback rows, the header buttons of the Videos tab and the detail page,
+  /// and Now Playing's buttons.
+  public func routes(_ state: State) -> [MediaRoute] {
+    var routes: [MediaRoute] = [
+      .retryLibrary, .retryPlayback, .playAsAudio, .skipBack, .skipForward, .rate, .nowPlaying,
+    ]
+    for template in [MediaScreenBuilder.videosTab, MediaScreenBuilder.detailID] {
+      routes += [.primary(on: template), .addToQueue(on: template)]
+    }
+    for item in state.catalogue.items {
+      routes += MediaRoute.itemLists.map { .item(item.id, on: $0) }
+    }
+    return routes
+  }
+
+  /// The action a tap means.
+  public func action(for route: MediaRoute, in state: State) -> Action? { .tapped(route) }
 }

@@ -133,10 +133,33 @@ public enum MediaScreenBuilder {
   /// The header's primary title: Retry after a failed load, Pause while the item plays, Resume
   /// for the paused current item with progress, else Play.
   public static func primaryActionTitle(for item: MediaItem, _ playback: PlaybackState) -> String {
-    if playback.failures[item.id] != nil { return "Retry" }
-    guard playback.item == item.id else { return "Play" }
-    if playback.isPlaying { return "Pause" }
-    return playback.isPaused && playback.position > 0 ? "Resume" : "Play"
+    primaryAction(for: item, playback).title
+  }
+
+  /// What a header's primary button does for an item: Retry after a failure, Pause while it
+  /// plays, Resume when paused part-way, else Play.
+  public static func primaryAction(for item: MediaItem, _ playback: PlaybackState)
+    -> PrimaryAction
+  {
+    if playback.failures[item.id] != nil { return .retry }
+    guard playback.item == item.id else { return .play }
+    if playback.isPlaying { return .pause }
+    return playback.isPaused && playback.position > 0 ? .resume : .play
+  }
+
+  /// What a header's primary button does.
+  public enum PrimaryAction: Hashable, Sendable {
+    case play, pause, resume, retry
+
+    /// The button's title.
+    public var title: String {
+      switch self {
+      case .play: "Play"
+      case .pause: "Pause"
+      case .resume: "Resume"
+      case .retry: "Retry"
+      }
+    }
   }
 
   /// The item a tab's header features: the one playing (or paused) among `items`, else the
@@ -177,7 +200,7 @@ public enum MediaScreenBuilder {
   public static func card(_ item: MediaItem, _ playback: PlaybackState) -> ListItemSpec {
     let config = playbackConfiguration(for: item, presentation: .none, playback)
     return ListItemSpec(
-      id: ElementID(item.id.rawValue), text: item.title,
+      id: MediaRoute.rowID(item.id), text: item.title,
       detailText: [badge(item, playback), facts(item)].compactMap { $0 }.joined(separator: " · "),
       image: artwork(item), accessory: .disclosureIndicator,
       playbackProgress: progress(config), isPlaying: playback.item == item.id && playback.isPlaying,
@@ -192,7 +215,7 @@ public enum MediaScreenBuilder {
     let config = playbackConfiguration(for: item, presentation: presentation, playback)
     let failed = playback.failures[item.id].map { _ in "Couldn't play — tap to retry" }
     return ListItemSpec(
-      id: ElementID(item.id.rawValue), text: item.title,
+      id: MediaRoute.rowID(item.id), text: item.title,
       detailText: failed
         ?? [badge(item, playback), item.formattedDuration].compactMap { $0 }
         .joined(separator: " · "),

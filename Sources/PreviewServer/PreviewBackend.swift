@@ -144,7 +144,7 @@ public struct StateVersion: Hashable, Sendable {
   var controller: Int
   /// ``CarSimulator/changeCount`` of the running host.
   var host: Int
-  /// ``CarSessionDriving/changeCount`` of the running session.
+  /// ``AnyCarSession/changeCount`` of the running session.
   var session: Int
   /// The status bar's clock text.
   var clock: String

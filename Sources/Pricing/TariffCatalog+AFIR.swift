@@ -94,7 +94,7 @@ extension TariffCatalog {
       }
       for (rateID, points) in empty.sorted(by: { $0.key < $1.key }) {
         diagnostics.append(
-          Diagnostic(
+          TariffDiagnostic(
             .warning, source: Self.afirFile, item: "rate \(rateID) (\(points.count) charge points)",
             message:
               "the feed publishes no prices for this rate; no tariff created, these charge points have no known price for it"
@@ -126,7 +126,7 @@ extension TariffCatalog {
               evseIDs: Set(group.points.map(\.charge_point_id)), access: .adHoc))
         } catch {
           diagnostics.append(
-            Diagnostic(
+            TariffDiagnostic(
               .warning, source: Self.afirFile, item: "rate \(group.rate.rate_id)",
               message: "\(error)"))
         }

@@ -38,20 +38,21 @@ private struct RawTariff: Decodable {
   var id: String?
   var json: Data
   init(from decoder: any Decoder) throws {
-    let value = try decoder.singleValueContainer().decode(JSONValue.self)
+    let value = try decoder.singleValueContainer().decode(ExactJSON.self)
     json = try JSONEncoder().encode(value)
     if case .object(let fields) = value, case .string(let id)? = fields["id"] { self.id = id }
   }
 }
 
-/// A minimal JSON tree, used to re-encode one object for separate decoding.
-enum JSONValue: Codable, Sendable {
+/// A minimal JSON tree, used to re-encode one object for separate decoding: its numbers stay
+/// exact `Decimal`s (prices), where `JSONScanning.JSONValue` reads `Double`s, hence a type of its own.
+enum ExactJSON: Codable, Sendable {
   case null
   case bool(Bool)
   case number(Decimal)
   case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+  case array([ExactJSON])
+  case object([String: ExactJSON])
 
   init(from decoder: any Decoder) throws {
     let c = try decoder.singleValueContainer()
@@ -63,10 +64,10 @@ enum JSONValue: Codable, Sendable {
       self = .number(n)
     } else if let s = try? c.decode(String.self) {
       self = .string(s)
-    } else if let a = try? c.decode([JSONValue].self) {
+    } else if let a = try? c.decode([ExactJSON].self) {
       self = .array(a)
     } else {
-      self = .object(try c.decode([String: JSONValue].self))
+      self = .object(try c.decode([String: ExactJSON].self))
     }
   }
 
@@ -124,12 +125,13 @@ extension TariffCatalog {
         tariff = try decoder.decode(Tariff.self, from: raw.json)
       } catch {
         diagnostics.append(
-          Diagnostic(.warning, source: Self.ocpiFile, item: "tariff \(id)", message: "\(error)"))
+          TariffDiagnostic(
+            .warning, source: Self.ocpiFile, item: "tariff \(id)", message: "\(error)"))
         continue
       }
       guard let used = currents[id] else {
         diagnostics.append(
-          Diagnostic(
+          TariffDiagnostic(
             .warning, source: Self.ocpiFile, item: "tariff \(id)",
             message: "no EVSE uses it; not loaded"))
         continue
@@ -140,7 +142,7 @@ extension TariffCatalog {
         tariff.elements = Self.orderedByMinDuration(tariff.elements)
         if TariffLint.shadowedElements(tariff).isEmpty {
           diagnostics.append(
-            Diagnostic(
+            TariffDiagnostic(
               .note, source: Self.ocpiFile, item: "tariff \(id)",
               message:
                 "elements \(shadowed.map(String.init).joined(separator: ", ")) could never apply (an earlier element with the same window always matches first); reordered by descending min_duration so the blocking fee applies as published"
@@ -148,7 +150,7 @@ extension TariffCatalog {
         } else {
           tariff.elements = before
           diagnostics.append(
-            Diagnostic(
+            TariffDiagnostic(
               .warning, source: Self.ocpiFile, item: "tariff \(id)",
               message: "elements \(shadowed) can never apply; priced as published"))
         }
@@ -167,7 +169,7 @@ extension TariffCatalog {
         return e
       }
       diagnostics.append(
-        Diagnostic(
+        TariffDiagnostic(
           .note, source: Self.ocpiFile, item: "tariff \(id)",
           message:
             "no VAT given; prices read as gross incl. 19 % VAT (they match the CPO's published gross prices)"

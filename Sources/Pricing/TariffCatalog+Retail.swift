@@ -32,8 +32,8 @@ private struct RetailFile: Decodable {
     var types: [String]?
     var pricePerKwh: Decimal?
     var pricePerMin: Decimal?
-    var baseFee: JSONValue?
-    var blockingFee: JSONValue?
+    var baseFee: ExactJSON?
+    var blockingFee: ExactJSON?
     var providers: [String]?
     var partners: [String]?
   }
@@ -77,14 +77,15 @@ extension TariffCatalog {
       for t in provider.tariffs {
         let item = "tariff \(t.id)"
         func note(_ text: String) {
-          diagnostics.append(Diagnostic(.note, source: Self.retailFile, item: item, message: text))
+          diagnostics.append(
+            TariffDiagnostic(.note, source: Self.retailFile, item: item, message: text))
         }
         if case .number(let fee)? = t.baseFee, fee > 0 {
           note("base fee \(fee) € is a monthly fee, not priced per session")
         }
         guard let perKWh = t.pricePerKwh else {
           diagnostics.append(
-            Diagnostic(
+            TariffDiagnostic(
               .warning, source: Self.retailFile, item: item, message: "no pricePerKwh; not loaded"))
           continue
         }
@@ -97,7 +98,7 @@ extension TariffCatalog {
           t.id.hasSuffix("-roaming") || t.id.hasSuffix("-partner")
           || t.id.contains("-roaming-")
         // Variants: (id suffix, operators, excluded, access, blocking fee JSON).
-        var variants: [(String, [String], [String], TariffAccess, JSONValue?)] = []
+        var variants: [(String, [String], [String], TariffAccess, ExactJSON?)] = []
         let specific = Self.providerSpecific(t.blockingFee)
         if let specific {
           var keys = specific.keys.sorted()
@@ -210,18 +211,18 @@ extension TariffCatalog {
     }
   }
 
-  private static func providerSpecific(_ json: JSONValue?) -> [String: JSONValue?]? {
+  private static func providerSpecific(_ json: ExactJSON?) -> [String: ExactJSON?]? {
     guard case .object(let fee)? = json, case .object(let conditions)? = fee["conditions"],
       case .object(let specific)? = conditions["providerSpecific"]
     else { return nil }
-    var result: [String: JSONValue?] = [:]
+    var result: [String: ExactJSON?] = [:]
     for (key, value) in specific {
       if case .bool(false) = value { result[key] = .some(nil) } else { result[key] = .some(value) }
     }
     return result
   }
 
-  private static func blockingFee(_ json: JSONValue) -> BlockingFee? {
+  private static func blockingFee(_ json: ExactJSON) -> BlockingFee? {
     guard case .object(let fee) = json else { return nil }
     var result = BlockingFee(pricePerMinute: 0, windows: [], notes: [])
     if case .number(let p)? = fee["pricePerMin"] { result.pricePerMinute = p }

@@ -82,7 +82,7 @@ public struct CatalogEntry: Sendable {
 }
 
 /// A recoverable problem found while loading tariffs: the item, what is wrong, what was done.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
+public struct TariffDiagnostic: Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
   /// How serious it is: a warning means data was dropped or could not be used, a note that data
   /// was interpreted or repaired (the message says how).
   public typealias Severity = DiagnosticSeverity
@@ -117,10 +117,10 @@ public struct TariffCatalog: Sendable {
   /// The tariffs, in source order.
   public var entries: [CatalogEntry]
   /// What could not be loaded or was interpreted, per item.
-  public var diagnostics: [Diagnostic]
+  public var diagnostics: [TariffDiagnostic]
 
   /// Creates a catalogue.
-  public init(entries: [CatalogEntry] = [], diagnostics: [Diagnostic] = []) {
+  public init(entries: [CatalogEntry] = [], diagnostics: [TariffDiagnostic] = []) {
     self.entries = entries
     self.diagnostics = diagnostics
   }
@@ -153,7 +153,7 @@ public struct TariffCatalog: Sendable {
           source: source, applicability: applicability))
     } catch {
       diagnostics.append(
-        Diagnostic(.warning, source: file, item: tariff.id, message: "not usable: \(error)"))
+        TariffDiagnostic(.warning, source: file, item: tariff.id, message: "not usable: \(error)"))
     }
   }
 }

@@ -138,7 +138,7 @@ public enum FastChargerCSVImporter {
       let value = RecordReader.cleanText(record.fields[index])
       return value.isEmpty ? nil : value
     }
-    func number(_ name: String, severity: Diagnostic.Severity, expected: String) -> Double?? {
+    func number(_ name: String, severity: ImportDiagnostic.Severity, expected: String) -> Double?? {
       guard let raw = text(name) else { return .some(nil) }
       if let value = DecimalText.double(raw) { return value }
       let reason = DecimalText.rejectionReason(raw)

@@ -56,13 +56,14 @@ public struct ImportResult: Sendable {
   /// The imported stations, in file order, with unique ids.
   public var stations: [Station]
   /// Problems and notes, in file order.
-  public var diagnostics: [Diagnostic]
+  public var diagnostics: [ImportDiagnostic]
   /// What was read, imported and skipped.
   public var counts: ImportCounts
 
   /// Creates a result and derives the warning and note counts from the diagnostics.
   init(
-    format: StationFileFormat, stations: [Station], diagnostics: [Diagnostic], recordsRead: Int,
+    format: StationFileFormat, stations: [Station], diagnostics: [ImportDiagnostic],
+    recordsRead: Int,
     recordsSkipped: Int
   ) {
     self.format = format
@@ -75,5 +76,5 @@ public struct ImportResult: Sendable {
   }
 
   /// The error diagnostics: skipped records or an unreadable file.
-  public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+  public var errors: [ImportDiagnostic] { diagnostics.filter { $0.severity == .error } }
 }

@@ -24,7 +24,7 @@ struct RecordReader {
 
   /// A non-empty string; numbers are accepted and written as text.
   func string(
-    _ key: String, _ log: inout DiagnosticLog, missing severity: Diagnostic.Severity? = nil,
+    _ key: String, _ log: inout DiagnosticLog, missing severity: ImportDiagnostic.Severity? = nil,
     expected: String = "a text"
   ) -> String? {
     switch object[key] {
@@ -50,8 +50,8 @@ struct RecordReader {
   /// A finite number; numeric strings with a decimal point are accepted (OCPI writes coordinates
   /// as strings). A decimal comma or other text is reported with the value found.
   func number(
-    _ key: String, _ log: inout DiagnosticLog, missing severity: Diagnostic.Severity? = nil,
-    invalid invalidSeverity: Diagnostic.Severity = .warning, expected: String
+    _ key: String, _ log: inout DiagnosticLog, missing severity: ImportDiagnostic.Severity? = nil,
+    invalid invalidSeverity: ImportDiagnostic.Severity = .warning, expected: String
   ) -> Double? {
     switch object[key] {
     case .number(let n):
@@ -85,8 +85,9 @@ struct RecordReader {
 
   /// A whole number ≥ `minimum`.
   func count(
-    _ key: String, _ log: inout DiagnosticLog, minimum: Int, missing severity: Diagnostic.Severity?,
-    invalid invalidSeverity: Diagnostic.Severity = .warning, expected: String
+    _ key: String, _ log: inout DiagnosticLog, minimum: Int,
+    missing severity: ImportDiagnostic.Severity?,
+    invalid invalidSeverity: ImportDiagnostic.Severity = .warning, expected: String
   ) -> Int? {
     guard
       let n = number(

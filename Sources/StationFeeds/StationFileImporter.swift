@@ -15,19 +15,19 @@ public enum StationFileImporter {
     from original: Data, fileName: String, format: StationFileFormat? = nil
   ) -> ImportResult {
     let data: Data
-    var encodingNote: Diagnostic?
+    var encodingNote: ImportDiagnostic?
     switch TextEncoding.decodeUTF16(original) {
     case .notUTF16:
       data = original
     case .decoded(let utf8, let name):
       data = utf8
-      encodingNote = Diagnostic(
+      encodingNote = ImportDiagnostic(
         severity: .note, file: fileName, reason: "is \(name) text; decoded to UTF-8 before reading")
     case .invalid(let name, let offset):
       return ImportResult(
         format: format ?? .fastChargerCSV, stations: [],
         diagnostics: [
-          Diagnostic(
+          ImportDiagnostic(
             severity: .error, file: fileName,
             reason:
               "looks like \(name) text but is not valid \(name) at byte \(offset); nothing imported",

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One of the store's SQLite files: where it lives, what it is for and the schema it must have.
 struct DatabaseFile: Sendable {
   /// The file.
@@ -25,13 +33,7 @@ struct DatabaseFile: Sendable {
   /// The tables and columns are verified after migrating (``Schema/verify(_:file:)``), so a file
   /// that lost a table is reported as damaged instead of being used (and backed up).
   func open(fullCheck: Bool) throws(StationStoreError) -> SQLiteConnection {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      throw self.error(
-        .io("is a directory, not a file; expected an SQLite database file at this path"))
-    }
+    try checkKinds()
     if secret { try restrictPermissions() }
     try checkHeader()
     let db: SQLiteConnection
@@ -71,27 +73,68 @@ struct DatabaseFile: Sendable {
     return db
   }
 
-  /// Creates the file (empty) with mode 0600 before SQLite does, or narrows an existing file and
-  /// its `-wal`/`-shm` companions to 0600; SQLite gives new companions the file's mode.
-  func restrictPermissions() throws(StationStoreError) {
-    let fm = FileManager.default
-    if !fm.fileExists(atPath: url.path) {
-      guard fm.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-      else {
+  /// Proves, with `lstat` and before anything opens the file, that the file and its
+  /// `-wal`/`-shm` companions are regular files or absent: SQLite would block for ever opening
+  /// a named pipe, and a symbolic link would let a mode change or a write land elsewhere.
+  ///
+  /// A directory is refused with an I/O error (it is never moved aside); anything else that is
+  /// not a regular file is ``StationStoreError/Problem/notAFile(_:)``, which the store moves
+  /// aside (the link itself, never its target).
+  func checkKinds() throws(StationStoreError) {
+    for suffix in ["", "-wal", "-shm"] {
+      let kind = FileKind(path: url.path + suffix)
+      switch kind {
+      case .missing, .regular: continue
+      case .directory where suffix.isEmpty:
+        throw self.error(
+          .io("is a directory, not a file; expected an SQLite database file at this path"))
+      case .unreadable(let reason):
         throw self.error(
           .io(
-            "cannot be created; expected a writable folder at \(url.deletingLastPathComponent().path)"
+            "\(suffix.isEmpty ? "" : "its companion \(url.lastPathComponent + suffix) ")"
+              + "cannot be examined (\(reason)); expected a readable folder"))
+      default:
+        throw self.error(
+          .notAFile(
+            suffix.isEmpty
+              ? kind.phrase : "its companion \(url.lastPathComponent + suffix) is \(kind.phrase)"
           ))
       }
     }
-    for suffix in ["", "-wal", "-shm"] where fm.fileExists(atPath: url.path + suffix) {
-      do {
-        try fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path + suffix)
-      } catch {
+  }
+
+  /// Creates the file (empty) with mode 0600 before SQLite does, or narrows an existing file and
+  /// its `-wal`/`-shm` companions to 0600; SQLite gives new companions the file's mode.
+  ///
+  /// The mode is changed on an open descriptor (`fchmod`) of a file opened without following
+  /// links, so a link swapped in after ``checkKinds()`` never has its target changed.
+  func restrictPermissions() throws(StationStoreError) {
+    if FileKind(path: url.path) == .missing {
+      let created = SystemFile.open(url.path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      guard created >= 0 else {
+        let reason = String(cString: strerror(errno))
         throw self.error(
           .io(
-            "its permissions cannot be set to 0600 (\(Self.describe(error))); expected a file the user owns"
-          ))
+            "cannot be created (\(reason)); expected a writable folder at "
+              + url.deletingLastPathComponent().path))
+      }
+      SystemFile.close(created)
+    }
+    for suffix in ["", "-wal", "-shm"] {
+      let path = url.path + suffix
+      let descriptor: Int32?
+      do { descriptor = try FileKind.openRegular(path) } catch {
+        throw self.error(
+          suffix.isEmpty
+            ? .notAFile(error.kind.phrase)
+            : .notAFile("its companion \(url.lastPathComponent + suffix) is \(error.kind.phrase)"))
+      }
+      guard let descriptor else { continue }
+      defer { SystemFile.close(descriptor) }
+      guard fchmod(descriptor, 0o600) == 0 else {
+        let reason = String(cString: strerror(errno))
+        throw self.error(
+          .io("its permissions cannot be set to 0600 (\(reason)); expected a file the user owns"))
       }
     }
   }
@@ -104,15 +147,20 @@ struct DatabaseFile: Sendable {
 
   /// Rejects a non-empty file that does not start with the SQLite header, before SQLite sees it.
   private func checkHeader() throws(StationStoreError) {
-    guard FileManager.default.fileExists(atPath: url.path) else { return }
-    let head: Data
-    do {
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
-      head = try handle.read(upToCount: 16) ?? Data()
-    } catch {
-      throw self.error(.io("cannot be read (\(Self.describe(error))); expected a readable file"))
+    let opened: Int32?
+    do { opened = try FileKind.openRegular(url.path) } catch {
+      if case .unreadable(let reason) = error.kind {
+        throw self.error(.io("cannot be read (\(reason)); expected a readable file"))
+      }
+      throw self.error(.notAFile(error.kind.phrase))
     }
+    guard let descriptor = opened else { return }
+    defer { SystemFile.close(descriptor) }
+    guard let bytes = SystemFile.read(descriptor, count: 16) else {
+      let reason = String(cString: strerror(errno))
+      throw self.error(.io("cannot be read (\(reason)); expected a readable file"))
+    }
+    let head = Data(bytes)
     guard !head.isEmpty, Array(head) != Self.sqliteHeader else { return }
     throw self.error(.notSQLite(firstBytes: Self.printable(head)))
   }
@@ -132,27 +180,24 @@ struct DatabaseFile: Sendable {
 
   /// Moves the file and its `-wal`/`-shm` companions to `<name>.unusable-<UTC timestamp>` and
   /// returns the new location; the content is kept untouched for inspection or manual rescue.
+  ///
+  /// Names are taken with `lstat` and moved with `rename(2)`, so a symbolic link is moved as
+  /// the link (its target is never touched) and a named pipe is never opened.
   func moveAside(now: Date) throws(StationStoreError) -> URL {
-    let fm = FileManager.default
     let stamp = Self.timestamp(now)
     var target = url.appendingPathExtension("unusable-\(stamp)")
     var counter = 2
-    while fm.fileExists(atPath: target.path) {
+    // Bounded: each taken name moves the counter on, and a folder holds finitely many names.
+    while FileKind(path: target.path) != .missing, counter < 100_000 {
       target = url.appendingPathExtension("unusable-\(stamp)-\(counter)")
       counter += 1
     }
-    do {
-      for suffix in ["", "-wal", "-shm"] {
-        let from = URL(fileURLWithPath: url.path + suffix)
-        if fm.fileExists(atPath: from.path) {
-          try fm.moveItem(at: from, to: URL(fileURLWithPath: target.path + suffix))
-        }
+    for suffix in ["", "-wal", "-shm"] where FileKind(path: url.path + suffix) != .missing {
+      guard rename(url.path + suffix, target.path + suffix) == 0 else {
+        let reason = String(cString: strerror(errno))
+        throw self.error(
+          .io("cannot be moved aside to \(target.path) (\(reason)); expected a writable folder"))
       }
-    } catch {
-      throw self.error(
-        .io(
-          "cannot be moved aside to \(target.path) (\(Self.describe(error))); expected a writable folder"
-        ))
     }
     return target
   }

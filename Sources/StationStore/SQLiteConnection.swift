@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An error reported by SQLite, carrying its result code, SQLite's message, the file and the SQL.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
   /// The extended SQLite result code, e.g. `SQLITE_CORRUPT` (11) or `SQLITE_NOTADB` (26).
@@ -10,13 +18,25 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
   public var path: String
   /// The statement that failed, when the failure belongs to one.
   public var sql: String?
+  /// The system's `errno` behind an I/O failure (`sqlite3_system_errno`), 0 when none.
+  public var systemError: Int32
 
   /// Creates an error.
-  public init(code: Int32, message: String, path: String, sql: String? = nil) {
+  public init(
+    code: Int32, message: String, path: String, sql: String? = nil, systemError: Int32 = 0
+  ) {
     self.code = code
     self.message = message
     self.path = path
     self.sql = sql
+    self.systemError = systemError
+  }
+
+  /// Whether the write failed for want of space: SQLite's `SQLITE_FULL`, or an I/O error whose
+  /// system cause is `ENOSPC` (SQLite reports a full disk during a write-ahead-log write as
+  /// "disk I/O error") or an exhausted quota.
+  public var isDiskFull: Bool {
+    code & 0xFF == SQLITE_FULL || systemError == ENOSPC || systemError == EDQUOT
   }
 
   /// Whether the code says the file is damaged or is not an SQLite database at all.
@@ -29,6 +49,11 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     var text = "SQLite error \(code) (\(message)) on \(path)"
     if let sql { text += " in \"\(sql)\"" }
+    if isDiskFull {
+      text += ": the disk is full; free some space and try again (nothing was written)"
+    } else if systemError != 0 {
+      text += " (system: \(String(cString: strerror(systemError))))"
+    }
     return text
   }
 }
@@ -77,7 +102,9 @@ final class SQLiteConnection {
 
   /// The connection's last error as a ``SQLiteError`` for `sql`.
   func lastError(_ code: Int32, sql: String?) -> SQLiteError {
-    SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, sql: sql)
+    SQLiteError(
+      code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, sql: sql,
+      systemError: sqlite3_system_errno(handle))
   }
 
   /// Runs one or more statements that return no rows.

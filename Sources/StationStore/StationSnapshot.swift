@@ -68,6 +68,13 @@ public enum StationSnapshot {
   public static func open(_ url: URL, key: String, verifyChecksum: Bool = true)
     throws(StationSnapshotError) -> StationIndex?
   {
+    // Checked before opening: opening a named pipe for reading waits for a writer for ever.
+    let kind = FileKind(path: url.path)
+    guard kind == .regular || kind == .missing else {
+      throw StationSnapshotError(
+        path: url.path,
+        reason: "it is \(kind.phrase), not a regular file; expected a station snapshot file")
+    }
     guard let file = SnapshotFile(url) else { return nil }
     return try open(file, key: key, path: url.path, verifyChecksum: verifyChecksum)
   }
@@ -123,7 +130,7 @@ public enum StationSnapshot {
   /// Every station of the snapshot at `url`, decoded; nil when it is missing, written under
   /// another key, or unusable.
   public static func read(_ url: URL, key: String) -> [Station]? {
-    guard let data = try? Data(contentsOf: url),
+    guard FileKind(path: url.path) == .regular, let data = try? Data(contentsOf: url),
       case .parts(let parts) = data.withUnsafeBytes({ Layout.parse($0, key: key) })
     else { return nil }
     let source = SnapshotStations(file: .memory(data), parts: parts, path: url.path)
@@ -453,7 +460,9 @@ enum SnapshotFile: Sendable {
       guard let descriptor = SnapshotDescriptor(path: url.path) else { return nil }
       self = .file(descriptor)
     #else
-      guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+      guard FileKind(path: url.path) == .regular,
+        let data = try? Data(contentsOf: url, options: .alwaysMapped)
+      else { return nil }
       self = .memory(data)
     #endif
   }
@@ -506,9 +515,10 @@ enum SnapshotFile: Sendable {
     let fd: Int32
     let size: Int
 
+    /// Opens a regular file only: without following a link or blocking on a pipe (a
+    /// non-regular file swapped in after the caller's check is refused here).
     init?(path: String) {
-      let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-      guard fd >= 0 else { return nil }
+      guard let fd = try? FileKind.openRegular(path) else { return nil }
       var info = stat()
       guard fstat(fd, &info) == 0 else {
         Glibc.close(fd)

@@ -226,6 +226,9 @@ extension StationStore {
   {
     let file = stationsFile
     let date = now()
+    // Another process may be opening the folder; it must not see the file half moved.
+    let lock = try StoreLock(directory: directory)
+    defer { withExtendedLifetime(lock) {} }
     let result: Result<Recovery, StationStoreError> = connections.withLock { c in
       do {
         // Release the damaged file's handle before moving it (the placeholder is never used).

@@ -1,5 +1,6 @@
 import Charging
 import Foundation
+import Synchronization
 
 /// A charging card or subscription the user holds, with the tariffs it gives access to.
 public struct ChargingCard: Hashable, Sendable, Codable, Identifiable {
@@ -235,6 +236,46 @@ extension StationStore {
     encoder.outputFormatting = [.sortedKeys]
     do { return String(decoding: try encoder.encode(value), as: UTF8.self) } catch {
       throw userFile.error(.io("\(what) cannot be encoded as JSON: \(error)"))
+    }
+  }
+}
+
+extension StationStore {
+  // MARK: Writers elsewhere
+
+  /// A number that moves whenever another connection — another process, such as `wayside
+  /// tariffs` or `wayside vehicle` — committed to the user data since the last call; this
+  /// store's own writes leave it as it is (SQLite's `PRAGMA data_version`).
+  public func userDataVersion() throws(StationStoreError) -> Int {
+    try withUser { db in
+      guard case .integer(let version)? = try db.scalar("PRAGMA data_version") else { return 0 }
+      return Int(version)
+    }
+  }
+
+  /// Calls `onChange` (on a queue of its own) when another process commits to the user data,
+  /// for as long as the returned watch is kept.
+  ///
+  /// The store's directory is watched for writes to `user.sqlite`, its journal and its backups
+  /// (a file-change notification, not a timer; a writer closing the files — a command ending —
+  /// counts as one); each notification asks SQLite's ``userDataVersion()``, so the store's own
+  /// writes and writes that change nothing call nobody.
+  public func watchOtherWriters(_ onChange: @escaping @Sendable () -> Void) throws
+    -> StoreFileWatch
+  {
+    let known = Mutex(try userDataVersion())
+    // `user.`: the database and its -wal file, and the backup every writer refreshes right
+    // after its commit (user.backup.sqlite), so a notification also comes once the commit is
+    // visible — a write to the -wal file may be seen before the commit it belongs to.
+    return try StoreFileWatch(
+      directory: userURL.deletingLastPathComponent(), namePrefix: "user."
+    ) { [self] in
+      guard let now = try? userDataVersion() else { return }
+      let moved = known.withLock { known in
+        defer { known = now }
+        return known != now
+      }
+      if moved { onChange() }
     }
   }
 }

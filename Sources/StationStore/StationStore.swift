@@ -148,9 +148,11 @@ public final class StationStore: Sendable {
     if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
       !isDirectory.boolValue
     {
+      let kind = FileKind(path: directory.resolvingSymlinksInPath().path)
+      let what = kind == .regular ? "a file" : kind.phrase
       throw StationStoreError(
         file: directory, role: "store folder",
-        problem: .io("is a file, not a folder; expected a folder for the store's databases"))
+        problem: .io("is \(what), not a folder; expected a folder for the store's databases"))
     }
     do {
       try FileManager.default.createDirectory(
@@ -162,6 +164,8 @@ public final class StationStore: Sendable {
         problem: .io(
           "cannot be created (\(DatabaseFile.describe(error))); expected a writable folder"))
     }
+    // Concurrent opens of one folder take turns from here to the end of the first backup.
+    let lock = try StoreLock(directory: directory)
     var recoveries: [Recovery] = []
     let user = try Self.openUser(
       userFile, backups: Self.backupURLs(in: directory), policy: recovery, now: now(),
@@ -180,7 +184,7 @@ public final class StationStore: Sendable {
     }
     self.recoveries = recoveries
     self.connections = Mutex(Connections(stations: stations, user: user))
-    backUpUserData()
+    backUpUserData(holding: lock)
   }
 
   /// Opens the user file, or restores it from the newest usable backup when it is missing or
@@ -211,7 +215,7 @@ public final class StationStore: Sendable {
       }
     }
     guard let problem else { return try file.open(fullCheck: true) }
-    let present = ["", "-wal", "-shm"].contains { fm.fileExists(atPath: path + $0) }
+    let present = ["", "-wal", "-shm"].contains { FileKind(path: path + $0) != .missing }
     let aside = present ? try file.moveAside(now: now) : nil
     for backup in backups where fm.fileExists(atPath: backup.path) {
       do {
@@ -240,6 +244,13 @@ public final class StationStore: Sendable {
   /// user who deletes everything keeps a stale backup until the next non-empty change), and one
   /// that lost tables or columns (``Schema/verify(_:file:)``), which is damaged.
   func backUpUserData() {
+    guard let lock = try? StoreLock(directory: directory) else { return }
+    backUpUserData(holding: lock)
+  }
+
+  /// ``backUpUserData()`` while the folder's lock is held (`lock` proves it).
+  private func backUpUserData(holding lock: StoreLock) {
+    defer { withExtendedLifetime(lock) {} }
     let temporary = directory.appendingPathComponent("user.backup.sqlite.tmp")
     let fm = FileManager.default
     let newest = userBackupURL

@@ -22,6 +22,9 @@ public struct StationStoreError: Error, Sendable, CustomStringConvertible {
     case missing
     /// The file is a Wayside database of the right version, but tables or columns are missing.
     case wrongSchema(String)
+    /// Something other than a regular file sits where the file belongs (a named pipe, a device,
+    /// a symbolic link); the text names what, e.g. `a named pipe`.
+    case notAFile(String)
   }
 
   /// Which of the store's files.
@@ -46,7 +49,7 @@ public struct StationStoreError: Error, Sendable, CustomStringConvertible {
   /// moved aside; user data is refused with an error.
   public var isRecoverableByMovingAside: Bool {
     switch problem {
-    case .notSQLite, .corrupt, .foreign, .empty, .missing, .wrongSchema: true
+    case .notSQLite, .corrupt, .foreign, .empty, .missing, .wrongSchema, .notAFile: true
     case .newerSchema, .migrationFailed, .io: false
     }
   }
@@ -89,6 +92,10 @@ public struct StationStoreError: Error, Sendable, CustomStringConvertible {
       return "\(role) file \(path) is empty (0 bytes); expected a Wayside \(role) database"
     case .missing:
       return "\(role) file \(path) is missing; expected a Wayside \(role) database"
+    case .notAFile(let what):
+      return
+        "\(role) file \(path) is \(what), not a regular file; expected a Wayside \(role) "
+        + "database file (the store neither opens nor follows anything else)"
     case .wrongSchema(let detail):
       return
         "\(role) file \(path) does not have the Wayside \(role) schema: \(detail)"

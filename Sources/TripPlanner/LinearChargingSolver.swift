@@ -67,6 +67,11 @@ struct LinearChargingSolver {
     var done = [Bool](repeating: false, count: stateCount + 1)
     var destinationFuel = 0.0
     var heap = MinHeap<Int>()
+    // The most charge any expanded state at each station arrived with. States are expanded in
+    // order of cost, so a later state at the same station with no more charge is dominated
+    // (it costs at least as much and every way on from it is open to the earlier one at no
+    // greater cost) and is skipped.
+    var expandedFuel = [Double](repeating: -.infinity, count: n)
 
     func relax(_ key: Int, _ value: Double, from origin: Int) -> Bool {
       guard value < cost[key] else { return false }
@@ -94,6 +99,9 @@ struct LinearChargingSolver {
       if key == destinationKey { break }
       let v = key / tags
       let have = fuel[key]
+      guard have > expandedFuel[v] else { continue }
+      // A full arrival (a zero-length leg) has no charging move of its own; it never prunes.
+      if have < capacity { expandedFuel[v] = have }
       let price = stations[v]
       for leg in stationLegs[v] {
         if leg.target < 0 {

@@ -6,14 +6,14 @@ import StationIndex
 /// A charging site placed along a route: how far along, and how far off it.
 public struct CorridorStation: Hashable, Sendable {
   /// The site.
-  public var site: ChargerSite
+  public var site: PlannerSite
   /// Distance along the route to the point nearest the site, km.
   public var kilometresAlongRoute: Double
   /// Straight-line distance from the route to the site, km.
   public var offRouteKilometres: Double
 
   /// Creates a corridor station.
-  public init(site: ChargerSite, kilometresAlongRoute: Double, offRouteKilometres: Double) {
+  public init(site: PlannerSite, kilometresAlongRoute: Double, offRouteKilometres: Double) {
     self.site = site
     self.kilometresAlongRoute = kilometresAlongRoute
     self.offRouteKilometres = offRouteKilometres
@@ -60,7 +60,7 @@ public struct IndexedCorridor: CorridorStationSource {
       along: route.polyline, withinKilometres: widthKilometres, filter: filter,
       order: .alongRoute
     ).compactMap { match in
-      guard let site = ChargerSite(station: match.station), let position = match.route else {
+      guard let site = PlannerSite(station: match.station), let position = match.route else {
         return nil
       }
       return CorridorStation(
@@ -77,10 +77,10 @@ public struct IndexedCorridor: CorridorStationSource {
 /// The benchmark's baseline for ``IndexedCorridor``; plans use the index.
 public struct SiteListCorridor: CorridorStationSource {
   /// The sites searched.
-  public let sites: [ChargerSite]
+  public let sites: [PlannerSite]
 
   /// Creates the source.
-  public init(sites: [ChargerSite]) { self.sites = sites }
+  public init(sites: [PlannerSite]) { self.sites = sites }
 
   private static let cellDegrees = 0.1
 

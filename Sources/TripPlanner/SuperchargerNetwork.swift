@@ -24,6 +24,15 @@ public struct SuperchargerNetwork: Sendable {
   /// The challenge's Earth radius in km.
   public static let challengeEarthRadiusKilometres = 6356.752
 
+  /// The most stations a network may have: the exact search keeps a state per station and
+  /// arrival charge (up to n² of them), so 1,500 stations stay under about 60 MB. The bundled
+  /// network has 303.
+  public static let maximumStations = 1_500
+  /// The most leg pairs the exact search may have to weigh: for each station, the legs that
+  /// arrive there times the legs that leave it (the product the search's work grows with, n³
+  /// when every station is within range of every other). 30 million takes a few seconds.
+  public static let maximumLegPairs = 30_000_000
+
   /// The stations in file order.
   public let stations: [Station]
   private let indexByName: [String: Int]
@@ -32,6 +41,12 @@ public struct SuperchargerNetwork: Sendable {
   public init(stations: [Station]) throws(TripPlanningError) {
     guard !stations.isEmpty else {
       throw TripPlanningError(.malformedStations, "the network has no stations")
+    }
+    guard stations.count <= Self.maximumStations else {
+      throw TripPlanningError(
+        .malformedStations,
+        "the network has \(stations.count) stations; expected at most \(Self.maximumStations)"
+          + " (the exact search's memory grows with their square)")
     }
     var index: [String: Int] = [:]
     for (i, station) in stations.enumerated() {
@@ -48,6 +63,13 @@ public struct SuperchargerNetwork: Sendable {
   /// `supercharger_network.csv`). Errors name the line and the field.
   public init(csv text: String) throws(TripPlanningError) {
     var lines = text.split(whereSeparator: \.isNewline).map(String.init)
+    // Checked before any line is read into a station: the limit bounds the reader's work too.
+    guard lines.count - 1 <= Self.maximumStations else {
+      throw TripPlanningError(
+        .malformedStations,
+        "the network CSV has \(lines.count - 1) lines of stations; expected at most "
+          + "\(Self.maximumStations) (the exact search's memory grows with their square)")
+    }
     guard let header = lines.first?.trimmingCharacters(in: .whitespaces),
       header.lowercased() == "name,lat,lon,rate_km_per_hour"
     else {
@@ -168,6 +190,23 @@ public struct SuperchargerNetwork: Sendable {
       }
       return result
     }
+    let originLegs = legs(from: source)
+    let viaLegs = via.map(legs(from:))
+    // The search's work: at each station, the legs arriving there times those leaving it.
+    var arriving = [Int](repeating: 0, count: via.count)
+    for leg in originLegs where leg.target >= 0 { arriving[leg.target] += 1 }
+    for list in viaLegs { for leg in list where leg.target >= 0 { arriving[leg.target] += 1 } }
+    var pairs = 0
+    for (k, list) in viaLegs.enumerated() {
+      pairs += (arriving[k] + 1) * list.count
+      guard pairs <= Self.maximumLegPairs else {
+        throw TripPlanningError(
+          .invalidOptions,
+          "the \(n) stations have too many legs within the \(String(format: "%.0f", rangeKilometres))"
+            + " km range for an exact plan (over \(Self.maximumLegPairs) pairs of arriving and"
+            + " leaving legs); expected a sparser network or a shorter range")
+      }
+    }
     let solver = LinearChargingSolver(
       capacity: rangeKilometres, startFuel: rangeKilometres, reserveAtStations: 0,
       reserveOnFirstLeg: 0,
@@ -175,7 +214,7 @@ public struct SuperchargerNetwork: Sendable {
       stations: via.map {
         .init(perUnit: 3600 / stations[$0].rateKilometresPerHour, perStop: 0)
       },
-      originLegs: legs(from: source), stationLegs: via.map(legs(from:)))
+      originLegs: originLegs, stationLegs: viaLegs)
     if source == target {
       return Plan(
         origin: origin, destination: destination, stops: [], driveHours: 0, chargeHours: 0,

@@ -61,7 +61,7 @@ public struct TripOptions: Sendable {
   /// Candidates kept per this many km along the route (the strongest, then nearest, site wins).
   public var thinningKilometres = 2.0
   /// The station's price, if known; nil prices count as free.
-  public var price: (@Sendable (ChargerSite) -> ChargePrice?)?
+  public var price: (@Sendable (PlannerSite) -> ChargePrice?)?
   /// Euros one hour of the driver's time is worth; with ``price`` set, the planner minimises
   /// time + price ÷ this. Nil: time only.
   public var valueOfTimeEurosPerHour: Double?

@@ -40,7 +40,7 @@ public struct TripPricing: Sendable {
   public let vehicle: VehicleProfile
   /// When the trip starts.
   public let departure: Date
-  /// The stations that can be priced, by id (``ChargerSite/id``).
+  /// The stations that can be priced, by id (``PlannerSite/id``).
   private let stations: [String: Station]
 
   /// The car's AC limit assumed for AC-only stations, kW: a common 11 kW on-board charger.
@@ -97,7 +97,7 @@ public struct TripPricing: Sendable {
 
   /// The planner's hook: the station's price per kWh incl. VAT for a typical session (10 → 80 %
   /// at the departure time), fees folded in; nil when no price is known.
-  public func chargePrice(for site: ChargerSite) -> ChargePrice? {
+  public func chargePrice(for site: PlannerSite) -> ChargePrice? {
     guard let station = stations[site.id],
       case .tariff(_, let quote) = choice(for: station, start: departure),
       quote.energyMilliwattHours > 0

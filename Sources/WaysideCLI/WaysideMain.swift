@@ -30,7 +30,8 @@ public enum WaysideMain {
       return await invoke(serve, words, io: io)
     }
     guard let command = CommandRegistry.command(named: first) else {
-      io.err("wayside: unknown command '\(first)'. Known commands: \(names).")
+      io.err(
+        TerminalText.escapedLines("wayside: unknown command '\(first)'. Known commands: \(names)."))
       io.err("Run 'wayside --help' for what each one does.")
       return 2
     }
@@ -48,16 +49,18 @@ public enum WaysideMain {
     do {
       return try await command.run(&arguments, io)
     } catch let error as CommandError {
-      io.err("wayside \(command.name): \(error.message)")
+      // Messages quote inputs (file names, journey lines, values); their control characters
+      // are shown escaped, never sent to the terminal raw.
+      io.err(TerminalText.escapedLines("wayside \(command.name): \(error.message)"))
       if error.exitCode == 2 { io.err("Run 'wayside \(command.name) --help' for usage.") }
       return error.exitCode
     } catch {
-      io.err("wayside \(command.name): \(error)")
+      io.err(TerminalText.escapedLines("wayside \(command.name): \(error)"))
       return 1
     }
   }
 
-  static var names: String { CommandRegistry.all.map { $0.name }.joined(separator: ", ") }
+  static var names: String { CommandRegistry.current.map { $0.name }.joined(separator: ", ") }
 
   /// The text `wayside --help` prints.
   public static var overview: String {
@@ -69,8 +72,8 @@ public enum WaysideMain {
       "",
       "Commands:",
     ]
-    let width = (CommandRegistry.all.map { $0.name.count }.max() ?? 0) + 2
-    for command in CommandRegistry.all {
+    let width = (CommandRegistry.current.map { $0.name.count }.max() ?? 0) + 2
+    for command in CommandRegistry.current {
       let padding = String(repeating: " ", count: max(1, width - command.name.count))
       lines.append("  \(command.name)\(padding)\(command.abstract)")
     }

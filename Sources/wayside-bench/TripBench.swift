@@ -97,7 +97,7 @@ enum TripBench {
     let imported = FastChargerCSVImporter.importStations(
       from: try BundledData.data(.fastChargers2026), fileName: "fast chargers")
     let (indexBuild, corridor) = Bench.measure { IndexedCorridor(stations: imported.stations) }
-    let grid = SiteListCorridor(sites: imported.stations.compactMap(ChargerSite.init(station:)))
+    let grid = SiteListCorridor(sites: imported.stations.compactMap(PlannerSite.init(station:)))
     let route = try network.fastestRoute(
       from: places.lookup("Berlin").coordinate, to: places.lookup("München").coordinate)
     guard let vehicle = VehicleProfiles.named("model-y-lr-2020") else { return }

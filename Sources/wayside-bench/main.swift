@@ -11,7 +11,7 @@ struct BenchSection {
   /// One line for `--help`.
   var summary: String
   /// Runs the section.
-  var run: (Bench) throws -> Void
+  var run: (Bench) async throws -> Void
 }
 
 let sections: [BenchSection] = [
@@ -44,6 +44,9 @@ let sections: [BenchSection] = [
     name: "charging",
     summary: "Charge-tab refresh, event → operations, full German set, 3 tariffs",
     run: { try ChargingBench.run($0) }),
+  BenchSection(
+    name: "simulator", summary: "a tap's server time in the web simulator, beside the old settle",
+    run: { try await SimulatorBench.run($0) }),
 ]
 
 let usage = """
@@ -107,7 +110,7 @@ print(
 var failures = 0
 for section in chosen {
   do {
-    try section.run(bench)
+    try await section.run(bench)
   } catch {
     failures += 1
     print("\(section.name): failed: \(error)")

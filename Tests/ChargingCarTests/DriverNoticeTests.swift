@@ -98,7 +98,7 @@ struct ChargingDriverNoticeTests {
 
   static func summary(arrival: Double = 0.3, from origin: Coordinate = kassel) -> TripSummary {
     TripSummary(
-      destination: Destination(
+      destination: TripDestination(
         name: "Bremen", coordinate: Coordinate(latitude: 53.08, longitude: 8.8)),
       kilometres: 289, driveSeconds: 3 * 3600, chargeSeconds: 0, overheadSeconds: 0, stops: [],
       arrival: arrival, vehicleName: "car", origin: origin, setup: DriverSetup())
@@ -159,7 +159,7 @@ struct ChargingDriverNoticeTests {
     let summary = try await TripService.plan(
       TripRequest(
         from: Self.kassel,
-        destination: Destination(
+        destination: TripDestination(
           name: "Bremen", coordinate: Coordinate(latitude: 53.0793, longitude: 8.8017)),
         setup: DriverSetup(), departure: priceDate))
     let spec = try #require(ChargingScreens.trip(.planned(summary)).informationSpec)
@@ -190,7 +190,7 @@ struct ChargingDriverNoticeTests {
   func zoeNeverAtDC() async throws {
     let request = TripRequest(
       from: Self.kassel,
-      destination: Destination(
+      destination: TripDestination(
         name: "Bremen", coordinate: Coordinate(latitude: 53.0793, longitude: 8.8017)),
       setup: DriverSetup(vehicleID: "zoe-ze40"), departure: priceDate)
     do {
@@ -236,5 +236,20 @@ struct ChargingDriverNoticeTests {
 
   private func zoeFits(_ standard: ConnectorStandard) -> Bool {
     standard == .type2 || standard == .unknown("AC")
+  }
+
+  @Test("the simulator's Empty and Fail switches act on the Charge tab at once")
+  func switchesActAtOnce() async throws {
+    let dataSource = DataSourceModeBox()
+    let car = SimulatedCar.test(app: Fixture.descriptor(), dataSource: dataSource)
+    car.connect(Fixture.standard)
+    await car.settle()
+    #expect(car.host.screenText.contains("Chargers · All"), "\(car.host.screenText)")
+    dataSource.switchAndAnnounce(.empty)
+    await car.settle()
+    #expect(car.host.screenText.contains("No chargers here"), "\(car.host.screenText)")
+    dataSource.switchAndAnnounce(.failing)
+    await car.settle()
+    #expect(car.host.screenText.contains("can't be loaded"), "\(car.host.screenText)")
   }
 }

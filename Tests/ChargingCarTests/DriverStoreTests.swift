@@ -20,7 +20,7 @@ struct DriverStoreTests {
 
   /// A site near Kassel and a tariff that changes its subtitle from the no-tariff one.
   static func repricedSite() async throws -> (
-    site: PricedSite, tariff: ChargingCar.TariffPrice, before: String
+    site: PricedSite, tariff: SiteTariffPrice, before: String
   ) {
     let search = try await Fixture.germany()
     let query = SiteQuery(center: ChargingApp.kasselCentre, region: nil, filter: ChargeFilter())

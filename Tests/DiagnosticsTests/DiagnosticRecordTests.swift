@@ -19,7 +19,7 @@ struct DiagnosticRecordTests {
 
   @Test("an importer diagnostic names file, line, field, the value found and what was expected")
   func importer() {
-    let problem = StationFeeds.Diagnostic(
+    let problem = ImportDiagnostic(
       severity: .error, file: "stations.csv", line: 12, field: "lat", reason: "not a number",
       expected: "a latitude between -90 and 90", value: "0x1p5")
     #expect(
@@ -30,7 +30,7 @@ struct DiagnosticRecordTests {
 
   @Test("a tariff diagnostic names the feed and the item")
   func tariff() {
-    let problem = Pricing.Diagnostic(
+    let problem = TariffDiagnostic(
       .warning, source: "tariffs_afir_adhoc_de_2026.json", item: "rate 1852",
       message: "no price; skipped")
     #expect(
@@ -42,7 +42,7 @@ struct DiagnosticRecordTests {
   func order() {
     #expect(DiagnosticSeverity.allCases.sorted() == [.note, .warning, .error])
     let lint: CarTemplates.Diagnostic.Severity = .error
-    let row: StationFeeds.Diagnostic.Severity = .error
+    let row: ImportDiagnostic.Severity = .error
     #expect(lint == row)
   }
 }

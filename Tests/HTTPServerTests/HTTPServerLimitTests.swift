@@ -48,6 +48,18 @@ final class Gate: Sendable {
   }
 }
 
+/// Keeps test clients (and so their sockets) alive between the blocking steps of a test.
+final class ClientBox: @unchecked Sendable {
+  // @unchecked: the clients are only touched by one blocking step at a time, in order, each
+  // step starting after the previous one finished.
+  private var clients: [LoopbackClient] = []
+
+  func keep(_ more: LoopbackClient...) { clients += more }
+
+  /// The client kept `index`-th (from 0).
+  func client(_ index: Int) -> LoopbackClient { clients[index] }
+}
+
 /// Endless event streams that send one event and then stay open until the server ends them.
 final class OpenStreams: Sendable {
   private let continuations = Mutex<[AsyncStream<ServerSentEvent>.Continuation]>([])
@@ -115,10 +127,13 @@ struct HTTPServerLimitTests {
       port: 0, maxConnections: 10, maxConnectionsPerClient: 2, evictionGrace: .zero)
     try await withServer(configuration, router: Self.router(gate: gate)) { server in
       let port = server.port
-      let outcome = try await blocking { () -> (String, Int, Int, Bool) in
-        defer { gate.open() }
+      defer { gate.open() }
+      // Clients live in a box so their sockets stay open across the steps below.
+      let clients = ClientBox()
+      let (refused, otherStatus) = try await blocking { () -> (String, Int) in
         let a = try LoopbackClient(port: port, source: "127.0.0.1")
         let b = try LoopbackClient(port: port, source: "127.0.0.1")
+        clients.keep(a, b)
         a.get("/hold", port: port)
         b.get("/hold", port: port)
         try gate.waitForArrivals(2)
@@ -126,22 +141,30 @@ struct HTTPServerLimitTests {
         c.get("/hello", port: port)
         let refused = try c.readResponse()?.text ?? ""
         let other = try LoopbackClient(port: port, source: "127.0.0.2")
+        clients.keep(other)
         other.get("/hello", port: port)
         let otherStatus = try other.readResponse()?.status ?? 0
         // Another client's two idle connections: a third request evicts the older one.
         let idle1 = try LoopbackClient(port: port, source: "127.0.0.3")
         let idle2 = try LoopbackClient(port: port, source: "127.0.0.3")
+        clients.keep(idle1, idle2)
         idle2.get("/hello", port: port)
         _ = try idle2.readResponse()
+        return (refused, otherStatus)
+      }
+      // The event the eviction depends on: `other`, idle1 and idle2 are all marked idle (the
+      // answer reaches the client before its connection thread marks itself idle).
+      await server.waitForStatistics { $0.idleConnections == 3 }
+      let (freshStatus, idle1Closed) = try await blocking { () -> (Int, Bool) in
         let fresh = try LoopbackClient(port: port, source: "127.0.0.3")
         fresh.get("/hello", port: port)
         let freshStatus = try fresh.readResponse()?.status ?? 0
-        return (refused, otherStatus, freshStatus, idle1.closedByServer())
+        return (freshStatus, clients.client(3).closedByServer())
       }
-      #expect(outcome.0.contains("client 127.0.0.1 holds its limit of 2 connections"))
-      #expect(outcome.1 == 200)
-      #expect(outcome.2 == 200)
-      #expect(outcome.3)
+      #expect(refused.contains("client 127.0.0.1 holds its limit of 2 connections"))
+      #expect(otherStatus == 200)
+      #expect(freshStatus == 200)
+      #expect(idle1Closed)
     }
   }
 

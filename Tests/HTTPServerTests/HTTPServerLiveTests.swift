@@ -388,20 +388,20 @@ struct HTTPServerLiveTests {
     try await withServer(configuration, router: Self.router()) { server in
       let port = server.port
       // A client can read its answer before the server's thread has marked the connection
-      // idle again; wait (bounded) until the server sees `count` idle connections, so which one
-      // has been idle longest is decided by the test, not by the scheduler.
-      let idle = { @Sendable (count: Int) in
-        for _ in 0..<10_000 where server.statistics.idleConnections < count { usleep(1000) }
+      // idle again; wait for the server's event that `count` connections are idle, so which
+      // one has been idle longest is decided by the test, not by the scheduler.
+      let idle = { @Sendable (count: Int) throws in
+        try waitForStatistics(server) { $0.idleConnections >= count }
       }
       let (statuses, firstClosed) = try await blocking { () -> ([Int], Bool) in
         let first = try LoopbackClient(port: port)
         first.get("/hello", port: port)
         let one = try first.readResponse()?.status ?? 0
-        idle(1)
+        try idle(1)
         let second = try LoopbackClient(port: port)
         second.get("/hello", port: port)
         let two = try second.readResponse()?.status ?? 0
-        idle(2)
+        try idle(2)
         let third = try LoopbackClient(port: port)
         third.get("/hello", port: port)
         let three = try third.readResponse()?.status ?? 0

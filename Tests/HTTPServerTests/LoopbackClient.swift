@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 
@@ -32,14 +33,19 @@ final class LoopbackClient {
   private var pending: [UInt8] = []
 
   /// Connects to `port` on 127.0.0.1, from the loopback address `source` (any 127.x.y.z on
-  /// Linux), so tests can play several clients.
-  init(port: UInt16, source: String? = nil) throws {
+  /// Linux), so tests can play several clients; `receiveBuffer` shrinks the socket's receive
+  /// buffer (and so the window the server may fill) for clients that read slowly or never.
+  init(port: UInt16, source: String? = nil, receiveBuffer: Int32? = nil) throws {
     #if canImport(Glibc)
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
       descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw ClientError(description: "socket failed") }
+    if var size = receiveBuffer {
+      _ = setsockopt(
+        descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     if let source {
       var local = sockaddr_in()
       local.sin_family = sa_family_t(AF_INET)
@@ -181,6 +187,18 @@ final class LoopbackClient {
     return String(decoding: pending, as: UTF8.self)
   }
 
+  /// Reads and discards up to `count` bytes that have arrived, waiting at most `timeout` for
+  /// the first; `false` once the server has closed the connection (end of stream or reset).
+  func discard(upTo count: Int, timeout: Duration) -> Bool {
+    var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+    let left = timeout.components
+    let milliseconds = Int32(
+      clamping: max(0, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
+    guard poll(&fds, 1, milliseconds) > 0 else { return true }
+    var buffer = [UInt8](repeating: 0, count: count)
+    return buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) } > 0
+  }
+
   /// Whether the server closes the connection (end of stream or reset) within `timeout`.
   func closedByServer(within timeout: Duration = .seconds(5)) -> Bool {
     do {
@@ -189,6 +207,23 @@ final class LoopbackClient {
     } catch {
       return false
     }
+  }
+}
+
+/// Blocks the calling test thread until `server`'s counters satisfy `condition`; woken by the
+/// server's own state change (``HTTPServer/waitForStatistics(_:)``), never by a clock; throws
+/// after ``LoopbackClient/patience`` (a hang, not a slow machine).
+func waitForStatistics(
+  _ server: HTTPServer, _ condition: @escaping @Sendable (HTTPServer.Statistics) -> Bool
+) throws {
+  let reached = DispatchSemaphore(value: 0)
+  Task {
+    await server.waitForStatistics(condition)
+    reached.signal()
+  }
+  let (seconds, _) = LoopbackClient.patience.components
+  guard reached.wait(timeout: .now() + .seconds(Int(seconds))) == .success else {
+    throw ClientError(description: "the server's counters never reached the expected state")
   }
 }
 

@@ -3,9 +3,11 @@
 
 Starts `wayside` on a free port, then for --seconds: 128 sockets that send nothing, 128
 `/events` streams that are never read (small receive buffers, so the server's queues are what
-fills), a driver that changes the simulator's state as fast as it is answered (so every stream
-gets events), and 64 clients doing GET /state. Samples the server's resident memory and counts
-the status codes the clients saw.
+fills), 128 slow readers that each pipeline 20 `GET /screen.svg` and never read (small receive
+buffers, so the server's writes stall), a driver that changes the simulator's state as fast as
+it is answered (so every stream gets events), 64 clients doing GET /state and one "browser"
+doing GET /screen.svg in turn. Samples the server's resident memory and counts the status codes
+the clients and the browser saw.
 
     swift build --product wayside
     python3 Tests/Load/hostile_load.py --wayside .build/debug/wayside --seconds 20
@@ -31,6 +33,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--wayside", default=".build/debug/wayside")
     ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--slow-readers", type=int, default=128)
+    ap.add_argument("--pipeline", type=int, default=20)
     args = ap.parse_args()
     port = free_port()
     server = subprocess.Popen([args.wayside, "--port", str(port)], stdout=subprocess.PIPE,
@@ -54,8 +58,14 @@ def main():
         s.connect(("127.0.0.1", port))
         s.sendall(f"GET /events HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
         hostile.append(s)
+    for _ in range(args.slow_readers):
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", port))
+        s.sendall(f"GET /screen.svg HTTP/1.1\r\nHost: {host}\r\n\r\n".encode() * args.pipeline)
+        hostile.append(s)
     end = time.time() + args.seconds
-    statuses, lock, peak = {}, threading.Lock(), [base]
+    statuses, browser, lock, peak = {}, {}, threading.Lock(), [base]
 
     def count(code):
         with lock:
@@ -86,12 +96,27 @@ def main():
             except OSError as e:
                 count(type(e).__name__)
 
+    def browser_client():
+        while time.time() < end:
+            try:
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                c.request("GET", "/screen.svg")
+                r = c.getresponse()
+                r.read()
+                code = r.status
+                c.close()
+            except OSError as e:
+                code = type(e).__name__
+            with lock:
+                browser[code] = browser.get(code, 0) + 1
+
     def sampler():
         while time.time() < end:
             peak[0] = max(peak[0], rss_kib(server.pid))
             time.sleep(0.2)
 
-    threads = [threading.Thread(target=driver), threading.Thread(target=sampler)]
+    threads = [threading.Thread(target=driver), threading.Thread(target=sampler),
+               threading.Thread(target=browser_client)]
     threads += [threading.Thread(target=client) for _ in range(64)]
     for t in threads:
         t.start()
@@ -102,7 +127,8 @@ def main():
         s.close()
     server.terminate()
     server.wait(timeout=30)
-    print(json.dumps({"seconds": args.seconds, "statuses": statuses,
+    print(json.dumps({"seconds": args.seconds, "statuses": statuses, "browser": browser,
+                      "slow_readers": args.slow_readers, "pipeline": args.pipeline,
                       "rss_start_mib": round(base / 1024, 1), "rss_peak_mib": round(peak[0] / 1024, 1),
                       "rss_end_mib": round(final / 1024, 1)}))
 

@@ -105,29 +105,33 @@ struct MapJourneyTests {
     return routes
   }
 
-  @Test("the phone's map shows the route the car guides, from the shared state alone")
+  @Test("the phone's map shows the route the car guides, from what the state shares alone")
   func phoneSharesState() async throws {
     let service = NavigationService()
     let app = MapApp(service: service)
     var state = MapApp.State()
     _ = app.reduce(&state, .moved(MapApp.home))
-    #expect(service.shared.location == MapApp.home)
-    #expect(PhoneMap.viewport(service.shared, width: 390, height: 844).route == nil)
+    var shared = NavigationService.Shared(state)
+    #expect(shared.location == MapApp.home)
+    #expect(PhoneMap.viewport(shared, width: 390, height: 844).route == nil)
     let routes = try await Self.previewGöttingen(app, &state)
-    _ = app.reduce(&state, .start(route: "route-1"))
-    #expect(service.shared.activeRoute == routes[0].polyline)
-    #expect(PhoneMap.viewport(service.shared, width: 390, height: 844).route == routes[0].polyline)
+    _ = app.reduce(&state, .start(routeIndex: 0))
+    shared = NavigationService.Shared(state)
+    #expect(shared.activeRoute == routes[0].polyline)
+    #expect(PhoneMap.viewport(shared, width: 390, height: 844).route == routes[0].polyline)
     // The phone's map content: the route with its destination marked and the car drawn.
-    let phone = try #require(app.phoneMap(width: 260, height: 340))
+    let phone = try #require(app.phoneMap(state, width: 260, height: 340))
     #expect(phone.route == routes[0].polyline)
     #expect(phone.car == MapApp.home)
     #expect(phone.markers.map(\.title) == ["Göttingen"])
     #expect(phone.markers.first?.location == routes[0].polyline.coordinates.last)
     _ = app.reduce(&state, .endGuidance)
-    #expect(service.shared.activeRoute == nil)
-    let idle = try #require(app.phoneMap(width: 260, height: 340))
+    #expect(NavigationService.Shared(state).activeRoute == nil)
+    let idle = try #require(app.phoneMap(state, width: 260, height: 340))
     #expect(idle.route == nil && idle.markers.isEmpty)
     #expect(idle.center == MapApp.home && idle.zoom == 13)
+    // The reducer itself wrote nothing: the service changes only through the effects.
+    #expect(service.shared == NavigationService.Shared())
   }
 
   @Test("guidance hands the car numeric travel estimates that agree with the text it shows")
@@ -150,7 +154,7 @@ struct MapJourneyTests {
       #expect(abs(estimate.metres - route.lengthKilometres * 1000) < 0.5)
       #expect(estimate.seconds == route.durationSeconds)
     }
-    _ = app.reduce(&state, .start(route: "route-1"))
+    _ = app.reduce(&state, .start(routeIndex: 0))
     let session = try #require(mapSpec()?.navigationSession)
     let trip = try #require(session.tripEstimate)
     #expect(trip.metres > 1000 && trip.seconds > 60)

@@ -39,8 +39,7 @@ struct MediaDriverNoticeTests {
     let app = MediaApp(engine: PlaybackEngine(player: SimulatedMediaPlayer()))
     var s = state()
     _ = app.reduce(&s, .connected(audioOnlyCar))
-    _ = app.reduce(
-      &s, .rowSelected(MediaScreenBuilder.audioTab, ElementID(stave1.rawValue)))
+    _ = app.reduce(&s, .tapped(.item(stave1, on: MediaScreenBuilder.audioTab)))
     // Now Playing is on the tab the car shows (there is no Videos tab in this car).
     #expect(MediaScreenBuilder.tabIDs(bundledCatalogue, audioOnlyCar).contains(s.selectedTab))
     #expect(s.selectedPages == [.nowPlaying], "\(s.pages)")

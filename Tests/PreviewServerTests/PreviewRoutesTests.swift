@@ -283,9 +283,9 @@ struct DrivePositionTests {
     let route = Route(
       polyline: Polyline([a, b, c]), cumulativeKilometres: [0, 70, 181],
       cumulativeSeconds: [0, 2100, 5400], sections: [])
-    #expect(SimulatorController.point(on: route, atKilometre: 0) == a)
-    #expect(SimulatorController.point(on: route, atKilometre: 35).longitude == 9.5)
-    #expect(SimulatorController.point(on: route, atKilometre: 181) == c)
-    #expect(SimulatorController.point(on: route, atKilometre: 500) == c)
+    #expect(SimulatedDrive.point(on: route, atKilometre: 0) == a)
+    #expect(SimulatedDrive.point(on: route, atKilometre: 35).longitude == 9.5)
+    #expect(SimulatedDrive.point(on: route, atKilometre: 181) == c)
+    #expect(SimulatedDrive.point(on: route, atKilometre: 500) == c)
   }
 }

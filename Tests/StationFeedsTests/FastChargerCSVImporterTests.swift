@@ -79,7 +79,7 @@ struct FastChargerCSVImporterTests {
   struct BrokenRow: CustomTestStringConvertible, Sendable {
     var name: String
     var row: String
-    var severity: Diagnostic.Severity
+    var severity: ImportDiagnostic.Severity
     var field: String?
     var reason: String
     var testDescription: String { name }

@@ -52,7 +52,7 @@ enum LineInstance {
   static func stations(_ list: [(km: Double, kilowatts: Double)]) -> [CorridorStation] {
     list.enumerated().map { index, entry in
       CorridorStation(
-        site: ChargerSite(
+        site: PlannerSite(
           id: "s\(index)", operatorName: "S\(index)", address: "", coordinate: coordinate(entry.km),
           maxPowerKilowatts: entry.kilowatts),
         kilometresAlongRoute: entry.km, offRouteKilometres: 0)
@@ -256,7 +256,7 @@ struct TripPlannerTests {
       along: route, withinKilometres: options.corridorKilometres)
     #expect(corridor.count > 100)
     // The index and the grid scan agree on which chargers are in the corridor.
-    let grid = SiteListCorridor(sites: fixture.stations.compactMap(ChargerSite.init(station:)))
+    let grid = SiteListCorridor(sites: fixture.stations.compactMap(PlannerSite.init(station:)))
       .stations(along: route, withinKilometres: options.corridorKilometres)
     let inner = Set(
       grid.filter { $0.offRouteKilometres < options.corridorKilometres - 0.05 }

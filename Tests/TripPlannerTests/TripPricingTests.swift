@@ -104,7 +104,7 @@ struct TripPricingTests {
       Self.station("s1", operatorName: "IONITY GmbH", kilowatts: 350, at: 500),
     ]
     let corridor = stations.enumerated().compactMap { index, station in
-      ChargerSite(station: station).map {
+      PlannerSite(station: station).map {
         CorridorStation(
           site: $0, kilometresAlongRoute: Double(index + 1) * 250, offRouteKilometres: 0)
       }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import WaysideCLI
 
-/// Writes `text` to a fresh temporary file and returns its path.
-private func hostileFile(_ text: String, name: String) throws -> String {
+/// Writes `text` to a fresh temporary file and returns its path (shared by the hostile-input
+/// suites).
+func hostileFile(_ text: String, name: String) throws -> String {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("wayside-hostile-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -16,7 +16,7 @@ final class CarPlaySceneController {
   /// The bridge of the connected car; nil while disconnected.
   private(set) var bridge: CarPlayBridge?
   /// The running session; nil while disconnected.
-  private(set) var session: (any CarSessionDriving)?
+  private(set) var session: (any AnyCarSession)?
   private let location: LocationService
 
   /// Creates a controller whose sessions read positions from `location`.
@@ -28,7 +28,7 @@ final class CarPlaySceneController {
   func connect(
     _ interfaceController: CPInterfaceController, scene: CPTemplateApplicationScene,
     window: CPWindow?,
-    makeSession: (CarPlayBridge, CarClients) -> any CarSessionDriving
+    makeSession: (CarPlayBridge, CarClients) -> any AnyCarSession
   ) {
     disconnect()
     let bridge = CarPlayBridge()

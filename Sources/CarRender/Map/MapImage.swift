@@ -7,10 +7,10 @@ import WaysideData
 /// labels and places — in one binary file, read back with one copy per table instead of
 /// parsing and projecting 12 MB of GeoJSON.
 ///
-/// It is a cache in the folder of the station snapshot (``WaysideData/BundledData/cacheDirectory(environment:)``),
+/// It is a cache in the folder of the station snapshot (`BundledData.cacheDirectory(environment:)`),
 /// written on first use under a key made of the map files' fingerprint and ``formatVersion``:
 /// a missing file or one written under another key reads as "no image"; a truncated, damaged or
-/// foreign one throws ``WaysideData/CacheImageError``; either way the caller parses the GeoJSON and writes the
+/// foreign one throws `CacheImageError`; either way the caller parses the GeoJSON and writes the
 /// image again (`Guides/Startup.md`).
 ///
 /// Layout (integers little-endian): the 8 bytes `WMAPIMG1`; the key's length (UInt32) and UTF-8
@@ -67,7 +67,7 @@ public enum MapImage {
   /// The maps of the image at `url`; nil when there is no file or it was written under another
   /// key.
   ///
-  /// - Throws: ``WaysideData/CacheImageError`` when the file is truncated, damaged or of another layout.
+  /// - Throws: `CacheImageError` when the file is truncated, damaged or of another layout.
   public static func read(_ url: URL, key: String) throws(CacheImageError) -> (
     basemap: Basemap, city: CityMap
   )? {
@@ -374,7 +374,7 @@ enum BundledMaps {
   /// The image's name in the cache folder.
   static let fileName = "bundled-maps.image"
 
-  /// Read from the map image in ``WaysideData/BundledData/cacheDirectory(environment:)``, or
+  /// Read from the map image in `BundledData.cacheDirectory(environment:)`, or
   /// parsed (both maps at once) and written there; a damaged image is reported on standard
   /// error and rebuilt.
   static let shared: Result<(basemap: Basemap, city: CityMap), any Error> = Result {

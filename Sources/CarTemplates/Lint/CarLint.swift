@@ -26,7 +26,7 @@ public enum CarLint {
 
   /// Checks a whole screen (root, tabs, stack, modal) for an app with these entitlements in a
   /// car with this configuration.
-  /// - Parameter base: the unrestricted car's run-time limits; defaults to the emulator's.
+  /// `base` is the unrestricted car's run-time limits; it defaults to the emulator's.
   public static func validate(
     screen: CarScreen, entitlements: CarEntitlements, configuration: SessionConfiguration,
     base: CarLimits = .emulatorDefault

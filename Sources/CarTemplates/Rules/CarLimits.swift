@@ -107,7 +107,7 @@ public struct CarLimits: Hashable, Sendable, Codable {
   /// Depth and tab count come from the categories (the smallest for combined entitlements);
   /// `.lists` caps the item count at 12 and `.keyboard` marks the keyboard as unavailable
   /// (carplay-facts.md §1.1, §4 "CPSessionConfiguration", §9).
-  /// - Parameter base: the unrestricted car's run-time values; defaults to the emulator's.
+  /// `base` is the unrestricted car's run-time values; it defaults to the emulator's.
   public static func limits(
     for entitlements: CarEntitlements, configuration: SessionConfiguration,
     base: CarLimits = .emulatorDefault

@@ -61,7 +61,7 @@ public struct OpenChargeMapClient: Sendable {
     /// The stations.
     public var stations: [Station]
     /// Problems in the live response (empty for cached results).
-    public var diagnostics: [OpenChargeMapParser.Diagnostic]
+    public var diagnostics: [OpenChargeMapParser.ResponseDiagnostic]
     /// When the data was fetched from the server.
     public var fetchedAt: Date
     /// Live, or cached with its age and the reason the live request failed.

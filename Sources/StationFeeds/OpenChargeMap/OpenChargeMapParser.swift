@@ -15,7 +15,9 @@ public enum OpenChargeMapParser {
   public static let sourceName = "Open Charge Map"
 
   /// A problem found in one element of the response.
-  public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
+  public struct ResponseDiagnostic: Sendable, Hashable, CustomStringConvertible,
+    DiagnosticConvertible
+  {
     /// What happened to the data.
     public enum Effect: String, Sendable, Hashable {
       /// The whole POI was left out.
@@ -55,7 +57,7 @@ public enum OpenChargeMapParser {
     /// One station per usable POI, in response order.
     public var stations: [Station]
     /// Problems, in response order.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [ResponseDiagnostic]
     /// How many elements the response array had.
     public var elementCount: Int
   }
@@ -74,7 +76,7 @@ public enum OpenChargeMapParser {
       throw .malformedResponse(reason)
     }
     var stations: [Station] = []
-    var diagnostics: [Diagnostic] = []
+    var diagnostics: [ResponseDiagnostic] = []
     for (index, element) in elements.enumerated() {
       var reader = POIReader(index: index)
       if let station = reader.station(from: element, retrievedOn: retrievedOn) {
@@ -148,17 +150,17 @@ public enum OpenChargeMapParser {
 private struct POIReader {
   let index: Int
   var poiID: Int?
-  var diagnostics: [OpenChargeMapParser.Diagnostic] = []
+  var diagnostics: [OpenChargeMapParser.ResponseDiagnostic] = []
 
   init(index: Int) { self.index = index }
 
   private var root: String { "[\(index)]" }
 
   mutating func report(
-    _ path: String, _ message: String, _ effect: OpenChargeMapParser.Diagnostic.Effect
+    _ path: String, _ message: String, _ effect: OpenChargeMapParser.ResponseDiagnostic.Effect
   ) {
     diagnostics.append(
-      OpenChargeMapParser.Diagnostic(
+      OpenChargeMapParser.ResponseDiagnostic(
         element: index, poiID: poiID, path: path, message: message, effect: effect))
   }
 

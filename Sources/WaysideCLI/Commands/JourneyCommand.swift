@@ -11,7 +11,8 @@ public enum JourneyCommand: WaysideCommand {
   /// One line for `wayside --help`.
   public static let abstract = "Run scripted CarPlay sessions (journeys) against the emulated host"
   /// The help text for `wayside NAME --help`.
-  public static let usage = """
+  public static var usage: String {
+    """
     Usage: wayside journey FILE... [--app NAME] [--quiet]
 
     Runs each journey file against the emulated CarPlay host and prints its transcript.
@@ -19,12 +20,13 @@ public enum JourneyCommand: WaysideCommand {
     2 for usage errors. The format is described in Guides/Journeys.md.
 
     Options:
-      --app NAME   the app for journeys without an 'app' line (\(WaysideApps.ids))
+      --app NAME   the app for journeys without an 'app' line (\(AppCatalog.current.ids))
       --quiet      print only the result line of each journey, not its transcript
 
     Example:
       wayside journey Journeys/lifecycle.journey Journeys/violations.journey
     """
+  }
 
   /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
@@ -36,24 +38,24 @@ public enum JourneyCommand: WaysideCommand {
     guard !files.isEmpty else {
       throw CommandError.usage("missing FILE: name one or more journey files")
     }
-    if let app, WaysideApps.named(app) == nil {
-      throw CommandError.usage("option --app expects one of \(WaysideApps.ids), got '\(app)'")
-    }
+    let catalog = AppCatalog.current
+    if let app { _ = try catalog.app(app) }
     var status: Int32 = 0
     for file in files {
       let journey = try load(file)
       let report = await JourneyRunner.run(
-        journey, apps: { WaysideApps.named($0) }, defaultApp: app)
+        journey, apps: catalog.apps, defaultApp: app)
       if !quiet {
-        io.out("== \(file)")
-        io.out(report.transcript.description)
+        // Titles and texts in the transcript come from the journey file: escaped for the terminal.
+        io.out(TerminalText.escapedLines("== \(file)"))
+        io.out(TerminalText.escapedLines(report.transcript.description))
       }
       if let failure = report.failure {
-        io.err("wayside journey: \(failure)")
-        io.out("FAIL \(file)")
+        io.err(TerminalText.escapedLines("wayside journey: \(failure)"))
+        io.out(TerminalText.escapedLines("FAIL \(file)"))
         status = 1
       } else {
-        io.out("PASS \(file) (\(journey.lines.count) steps)")
+        io.out(TerminalText.escapedLines("PASS \(file) (\(journey.lines.count) steps)"))
       }
     }
     return status

@@ -13,7 +13,8 @@ public enum LintCommand: WaysideCommand {
   public static let abstract =
     "Check an app's screens or a journey's screens against CarPlay's rules"
   /// The help text for `wayside NAME --help`.
-  public static let usage = """
+  public static var usage: String {
+    """
     Usage: wayside lint --app NAME [--display ID] [--limited lists]
            wayside lint JOURNEY...
            wayside lint --rules
@@ -23,11 +24,12 @@ public enum LintCommand: WaysideCommand {
     found, 0 when only notes (design guidance) or nothing are.
 
     Options:
-      --app NAME      lint every sample screen of a demo app (\(WaysideApps.ids))
+      --app NAME      lint every sample screen of a demo app (\(AppCatalog.current.ids))
       --display ID    the car display (\(DisplayProfile.all.map(\.id).joined(separator: ", ")))
       --limited lists lint as if the car limited lists (12 items)
       --rules         list every rule with its id and severity
     """
+  }
 
   /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
@@ -62,9 +64,7 @@ public enum LintCommand: WaysideCommand {
     var diagnostics: [Diagnostic] = []
     switch (appName, files.isEmpty) {
     case (let name?, true):
-      guard let demo = WaysideApps.named(name) else {
-        throw CommandError.usage("option --app expects one of \(WaysideApps.ids), got '\(name)'")
-      }
+      let demo = try AppCatalog.current.app(name)
       let rules = KitCarRules()
       for (index, screen) in demo.sampleScreens(configuration).enumerated() {
         let found = rules.lint(screen, for: demo.entitlements, configuration: configuration)
@@ -77,7 +77,7 @@ public enum LintCommand: WaysideCommand {
     case (nil, false):
       for file in files {
         let journey = try JourneyCommand.load(file)
-        let report = await JourneyRunner.run(journey, apps: { WaysideApps.named($0) })
+        let report = await JourneyRunner.run(journey, apps: AppCatalog.current.apps)
         var seen = Set<Diagnostic>()
         let unique = report.lintDiagnostics.filter { seen.insert($0).inserted }
         io.out(

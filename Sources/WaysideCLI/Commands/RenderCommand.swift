@@ -29,7 +29,7 @@ public enum RenderCommand: WaysideCommand {
     is given.
 
     Options:
-      --app NAME        \(WaysideApps.ids) (default \(ServeCommand.defaultAppName))
+      --app NAME        \(AppCatalog.current.ids) (default \(AppCatalog.current.defaultID))
       --journey FILE    run this journey and render its final screen
       --from URL        the current screen of a running simulator, e.g. http://127.0.0.1:8080
                         (loopback only: 127.0.0.1, ::1 or localhost)
@@ -71,7 +71,7 @@ public enum RenderCommand: WaysideCommand {
     if let journeyFile {
       let journey = try JourneyCommand.load(journeyFile)
       let report = await JourneyRunner.run(
-        journey, apps: { WaysideApps.named($0) }, defaultApp: nil)
+        journey, apps: AppCatalog.current.apps)
       if let failure = report.failure {
         throw CommandError.failure("journey failed, nothing rendered: \(failure)")
       }
@@ -81,10 +81,7 @@ public enum RenderCommand: WaysideCommand {
         appName: report.appName, away: report.finalConfiguration == nil ? .disconnected : nil,
         videoPlayerTitle: report.finalVideoPlayerTitle)
     } else {
-      let name = appName ?? ServeCommand.defaultAppName
-      guard let app = WaysideApps.named(name) else {
-        throw CommandError.usage("option --app expects one of \(WaysideApps.ids), got '\(name)'")
-      }
+      let app = try AppCatalog.current.app(appName ?? AppCatalog.current.defaultID)
       state = await firstScreen(of: app, configuration: SessionConfiguration())
     }
     if let display { state.configuration.display = display }
@@ -124,13 +121,20 @@ public enum RenderCommand: WaysideCommand {
     }
   }
 
+  /// The most bytes `--from` reads for one screen (a full-page HTML screen is about 100 KB).
+  static let maxScreenBytes = 16 << 20
+  /// How long `--from` may take in all, redirects included.
+  static let fetchDeadline: Duration = .seconds(15)
+
   /// Fetches `/screen.html|svg|txt` from a running simulator.
   ///
   /// Unless `allowRemote`, the URL must name a loopback host (`127.x.x.x`, `::1`, `localhost`),
-  /// checked before any name is resolved.
-  static func fetchCurrentScreen(_ base: String, format: String, allowRemote: Bool = false)
-    async throws -> String
-  {
+  /// checked before any name is resolved — for the URL given and for every redirect's target.
+  /// The answer is capped at `maxBytes` and the whole exchange at `deadline`.
+  static func fetchCurrentScreen(
+    _ base: String, format: String, allowRemote: Bool = false,
+    maxBytes: Int = maxScreenBytes, deadline: Duration = fetchDeadline
+  ) async throws -> String {
     let suffix = format == "text" ? "txt" : format
     let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
     guard let url = URL(string: "\(trimmed)/screen.\(suffix)"),
@@ -144,23 +148,31 @@ public enum RenderCommand: WaysideCommand {
         "option --from expects a simulator on this machine (127.0.0.1, ::1 or localhost), got"
           + " host '\(host)'; add --allow-remote to reach another host")
     }
-    var request = URLRequest(url: url)
-    request.timeoutInterval = 10
-    do {
-      let (data, response) = try await URLSession.shared.data(for: request)
-      guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
-        let code = (response as? HTTPURLResponse)?.statusCode ?? 0
-        throw CommandError.failure(
-          "the simulator at \(trimmed) answered \(code) for /screen.\(suffix)")
+    let fetch = BoundedFetch(maxBytes: maxBytes, deadline: deadline) { target in
+      guard target.scheme == "http" || target.scheme == "https" else {
+        return "expected an http or https URL, got '\(target.absoluteString)'"
       }
-      return String(decoding: data, as: UTF8.self)
-    } catch let error as CommandError {
-      throw error
-    } catch {
-      throw CommandError.failure(
-        "cannot reach a simulator at \(trimmed): \(error.localizedDescription); start one with 'wayside serve'"
-      )
+      guard let host = target.host, !host.isEmpty else {
+        return "expected a URL with a host, got '\(target.absoluteString)'"
+      }
+      guard allowRemote || isLoopback(host: host) else {
+        return
+          "expected a simulator on this machine (127.0.0.1, ::1 or localhost), got host"
+          + " '\(host)'; add --allow-remote to reach another host"
+      }
+      return nil
     }
+    let answer: (status: Int, body: Data)
+    do { answer = try await fetch.get(url) } catch {
+      throw CommandError.failure(
+        "cannot reach a simulator at \(trimmed): \(error); start one with"
+          + " 'wayside serve'")
+    }
+    guard answer.status == 200 else {
+      throw CommandError.failure(
+        "the simulator at \(trimmed) answered \(answer.status) for /screen.\(suffix)")
+    }
+    return String(decoding: answer.body, as: UTF8.self)
   }
 
   /// Whether `host` (as written in a URL, brackets optional) is a loopback name or address.

@@ -43,7 +43,7 @@ public enum ServeCommand: WaysideCommand {
     `wayside tariffs` and `wayside vehicle` set). Ctrl-C stops it.
 
     Options:
-      --app NAME          the app to run: \(defaultApps.map(\.id).joined(separator: ", ")) (default \(defaultAppName))
+      --app NAME          the app to run: \(AppCatalog.current.ids) (default \(AppCatalog.current.defaultID))
       --port PORT         TCP port (default 8080; 0 picks a free one)
       --address ADDR      address to bind (default 127.0.0.1, loopback only); another address
                           must be given explicitly and is then also accepted as Host
@@ -55,62 +55,92 @@ public enum ServeCommand: WaysideCommand {
     """
   }
 
-  /// The apps the simulator offers.
-  static var defaultApps: [AnyCarApp] { WaysideApps.all }
-  /// The app shown when none is named.
-  static let defaultAppName = WaysideApps.defaultID
-
   /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let options = try Options.parse(&arguments)
-    warmUp()
-    let driver = try DriverStore.open(options.store, io)
-    let catalog = try await DriverStore.catalog()
-    // A first start shows the driver's prices at once: a sample driver until they clear it.
-    do {
-      try driver.startWithSample(in: catalog)
-    } catch {
-      io.err("warning: the sample driver could not be written to the store: \(error)")
+    let started = try await start(options, io)
+    let server = started.server
+    io.out(
+      "Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)"
+    )
+    io.out(
+      "Run '\(AppCatalog.current.isWayside ? "wayside" : "the command") --help' for the other commands."
+    )
+    await waitForInterrupt()
+    withExtendedLifetime(started.storeWatch) {}
+    io.out("Stopping…")
+    await server.stop()
+    return 0
+  }
+
+  /// Starts the simulator on the current catalogue's apps and returns the running server.
+  ///
+  /// Wayside's own apps get the charging app's driver setup from the store; a package's own
+  /// apps run without a store (nothing is read from or written to the driver's folder).
+  package static func start(_ options: Options, _ io: CommandIO) async throws -> Started {
+    let catalog = AppCatalog.current
+    warmUp(stations: catalog.isWayside)
+    var driver: DriverSetupStore?
+    var phone: PhoneSetup?
+    var storeWatch: StoreFileWatch?
+    if catalog.isWayside {
+      let store = try DriverStore.open(options.store, io)
+      driver = store
+      // Changes other commands make to the store reach the running car within a moment.
+      do {
+        storeWatch = try store.watchOtherWriters()
+      } catch {
+        io.err("warning: \(error); changes other commands make show after an app switch")
+      }
+      let tariffs = try await DriverStore.catalog()
+      // A first start shows the driver's prices at once: a sample driver until they clear it.
+      do {
+        try store.startWithSample(in: tariffs)
+      } catch {
+        io.err("warning: the sample driver could not be written to the store: \(error)")
+      }
+      phone = phoneSetup(store, catalog: tariffs)
     }
-    let phone = phoneSetup(driver, catalog: catalog)
     let backendAndRenderer = try await makeBackend(options, driver: driver, phone: phone)
     var configuration = HTTPServer.Configuration()
     configuration.address = options.address
     configuration.port = options.port
     let routes = PreviewRoutes(
       backend: backendAndRenderer.backend, renderer: backendAndRenderer.renderer)
-    let server: HTTPServer
     do {
-      server = try HTTPServer(configuration: configuration, router: routes.router())
+      let server = try HTTPServer(configuration: configuration, router: routes.router())
+      return Started(server: server, storeWatch: storeWatch)
     } catch {
       throw CommandError.failure(
         "cannot start the simulator on \(options.address):\(options.port): \(error)")
     }
-    io.out(
-      "Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)"
-    )
-    io.out("Run 'wayside --help' for the other commands.")
-    await waitForInterrupt()
-    io.out("Stopping…")
-    await server.stop()
-    return 0
+  }
+
+  /// A started simulator: its server, and the watch on the driver's store that must live as
+  /// long as the server does (nil for a package's own apps, which have no store).
+  package struct Started: Sendable {
+    /// The running HTTP server.
+    package let server: HTTPServer
+    /// The watch that tells the running car of changes other commands make to the store.
+    package let storeWatch: StoreFileWatch?
   }
 
   /// Starts loading what the first page needs — the basemap, the city map, the bundled station
   /// set and tariffs — on other threads while the store opens and the server starts; the
   /// first uses then find them loaded, or wait for the same load (each is loaded once).
-  static func warmUp() {
+  static func warmUp(stations: Bool = true) {
     DispatchQueue.global().async {
       _ = try? Basemap.bundled()
       _ = try? CityMap.bundled()
     }
+    guard stations else { return }
     Task.detached {
       _ = try? await BundledStationSet.shared()
       _ = try? await BundledTariffs.catalog()
     }
   }
 
-  struct Options {
+  package struct Options {
     var app: AnyCarApp
     var port: UInt16
     var address: String
@@ -118,13 +148,9 @@ public enum ServeCommand: WaysideCommand {
     var location: (label: String, coordinate: Coordinate)
     var store: URL
 
-    static func parse(_ arguments: inout Arguments) throws -> Options {
-      let appName = try arguments.option("--app") ?? defaultAppName
-      guard let app = defaultApps.first(where: { $0.id == appName }) else {
-        throw CommandError.usage(
-          "option --app expects one of \(defaultApps.map(\.id).joined(separator: ", ")), got '\(appName)'"
-        )
-      }
+    package static func parse(_ arguments: inout Arguments) throws -> Options {
+      let catalog = AppCatalog.current
+      let app = try catalog.app(try arguments.option("--app") ?? catalog.defaultID)
       let portValue = try arguments.option("--port", as: Int.self) ?? 8080
       guard (0...65535).contains(portValue) else {
         throw CommandError.usage("option --port expects 0…65535, got \(portValue)")
@@ -217,7 +243,9 @@ public enum ServeCommand: WaysideCommand {
       throw CommandError.failure("cannot load the bundled basemap: \(error)")
     }
     // Without a store (tests), the charging app keeps its in-memory setup.
-    let apps = driver.map { WaysideApps.apps(chargingDriver: $0.client, now: now) } ?? defaultApps
+    let apps =
+      driver.map { WaysideApps.apps(chargingDriver: $0.client, now: now) }
+      ?? AppCatalog.current.apps
     let app = apps.first { $0.id == options.app.id } ?? options.app
     let controller = SimulatorController(
       apps: apps, app: app, configuration: options.configuration,
@@ -231,7 +259,7 @@ public enum ServeCommand: WaysideCommand {
 
   /// Returns when the process receives SIGINT or SIGTERM, or standard input closes when it is
   /// not a terminal (so a parent process can stop the simulator by closing the pipe).
-  static func waitForInterrupt() async {
+  package static func waitForInterrupt() async {
     signal(SIGINT, SIG_IGN)
     signal(SIGTERM, SIG_IGN)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -19,6 +19,16 @@ public enum TerminalText {
     return result
   }
 
+  /// `text` escaped line by line: line feeds stay (a message or transcript of several lines
+  /// keeps its shape), every other control character is escaped as in ``escaped(_:)``.
+  public static func escapedLines(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else {
+      return text
+    }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { escaped(String($0)) }.joined(separator: "\n")
+  }
+
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }

@@ -7,7 +7,7 @@ import Diagnostics
 /// - ``Severity/error``: the row (or the whole file) was skipped; nothing of it is in the result.
 /// - ``Severity/warning``: the row was kept, but a value was dropped, replaced or assumed.
 /// - ``Severity/note``: information only (e.g. a duplicate id that was made unique).
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, DiagnosticConvertible {
+public struct ImportDiagnostic: Hashable, Sendable, CustomStringConvertible, DiagnosticConvertible {
   /// How serious a diagnostic is, and what happened to the row: a note is information only
   /// (the row was imported as written), a warning means the row was imported with a value
   /// dropped, replaced or assumed, an error means the row (or file) was skipped.
@@ -75,16 +75,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Diagnosti
 /// Collects diagnostics for one file, so the parsing code reads as a list of checks.
 struct DiagnosticLog {
   let file: String
-  private(set) var diagnostics: [Diagnostic] = []
+  private(set) var diagnostics: [ImportDiagnostic] = []
 
   init(file: String) { self.file = file }
 
   mutating func emit(
-    _ severity: Diagnostic.Severity, line: Int?, field: String? = nil, _ reason: String,
+    _ severity: ImportDiagnostic.Severity, line: Int?, field: String? = nil, _ reason: String,
     expected: String? = nil, value: String? = nil
   ) {
     diagnostics.append(
-      Diagnostic(
+      ImportDiagnostic(
         severity: severity, file: file, line: line, field: field, reason: reason,
         expected: expected, value: value))
   }

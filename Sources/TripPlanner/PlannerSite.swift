@@ -2,7 +2,7 @@ import Charging
 import Geo
 
 /// A fast-charging site as the planner needs it: position, power, and a name to show.
-public struct ChargerSite: Hashable, Sendable, Identifiable {
+public struct PlannerSite: Hashable, Sendable, Identifiable {
   /// The source's stable id, e.g. `bnetza2026fast-…`.
   public var id: String
   /// The operator (CPO).
@@ -30,7 +30,7 @@ public struct ChargerSite: Hashable, Sendable, Identifiable {
   public var displayName: String { address.isEmpty ? operatorName : "\(operatorName), \(address)" }
 }
 
-extension ChargerSite {
+extension PlannerSite {
   /// The site for a charging station, or nil when no connector power is known (a site the
   /// planner cannot time a charge at).
   public init?(station: Station) {

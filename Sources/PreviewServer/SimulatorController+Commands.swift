@@ -1,0 +1,166 @@
+import CarSession
+import CarSimulator
+import CarTemplates
+import Geo
+import Routing
+
+/// The side panel's commands: the car's settings, the phone, where the car is and goes, which
+/// app runs.
+extension SimulatorController {
+  /// Applies a side-panel command; one that cannot be read leaves a message naming it.
+  public func handle(_ command: PanelCommand) async {
+    message = nil
+    do {
+      try await apply(try CarControl(command))
+    } catch {
+      message = "\(error)"
+    }
+    await settle()
+    notify()
+  }
+
+  private func apply(_ control: CarControl) async throws {
+    switch control {
+    case .connect: connectCar()
+    case .disconnect: if host.configuration != nil { host.disconnect() }
+    case .display(let profile):
+      configuration.display = profile
+      applyConfiguration()
+    case .style(let style):
+      configuration.contentStyle = style
+      applyConfiguration()
+    case .driving(let driving):
+      if driving {
+        configuration.limitedUserInterfaces.insert(.lists)
+        configuration.limitedUserInterfaces.insert(.keyboard)
+      } else {
+        configuration.limitedUserInterfaces = []
+      }
+      configuration.isVideoAvailable = configuration.isVideoAvailable && !driving
+      applyConfiguration()
+    case .videoAllowed(let allowed):
+      configuration.isVideoAvailable = allowed
+      if !configuration.supportsVideoPlayback {
+        // Video support is fixed for a session (carplay-facts.md §3): allowing video in a car
+        // that lacks it means plugging in a car that has it.
+        configuration.supportsVideoPlayback = true
+        if host.configuration != nil {
+          host.disconnect()
+          connectCar()
+        }
+      }
+      applyConfiguration()
+    case .videoSupport(let supported):
+      // Another car: support for video never changes during a connection (§4).
+      configuration.supportsVideoPlayback = supported
+      configuration.isVideoAvailable =
+        supported && !configuration.limitedUserInterfaces.contains(.lists)
+      reconnect()
+    case .move(let place): await move(to: place)
+    case .drive(let from, let to, let speed): await drive(from: from ?? "", to: to, speed: speed)
+    case .stopDriving:
+      drive.stop()
+      message = "Stopped."
+    case .dataSource(let mode): setDataSource(mode)
+    case .switchApp(let name): switchApp(name)
+    case .moveMap(let move): changeRegion(move)
+    case .driver(let action): try host.drive(action)
+    case .phone(let change): changePhoneSetup(change)
+    case .input(let kind):
+      inputKind = kind
+      host.inputKind = kind
+      message =
+        kind.movesFocus
+        ? "Input: \(kind == .knob ? "knob" : "touch pad") — arrow keys move the focus, Enter "
+          + "selects, Backspace or Escape goes back."
+        : "Input: touch screen."
+    }
+  }
+
+  /// The panel standing in for the phone app: the store is written and the running app hears
+  /// the change through its driver client.
+  private func changePhoneSetup(_ change: PhoneChange) {
+    guard let phone, phone.appID == app.id else {
+      message = "\(app.id) has no tariffs or vehicle to choose; run \(phone?.appID ?? "charging")"
+      return
+    }
+    do {
+      switch change {
+      case .toggleTariff(let id): message = try phone.toggleTariff(id)
+      case .clearTariffs: message = try phone.clearTariffs()
+      case .setVehicle(let id): message = try phone.setVehicle(id)
+      }
+    } catch {
+      message = "\(error)"
+    }
+    // The store changed: the panel's tariffs and vehicles read it.
+    noteChange()
+  }
+
+  /// Switches the data source's mode; the phone then reports its position again, as Core
+  /// Location does, so an app that loads data on location updates shows the change at once
+  /// (others see it on their next load: a periodic refresh, a map move, a Retry).
+  private func setDataSource(_ mode: DataSourceMode) {
+    dataSource.switchAndAnnounce(mode)
+    let effect: String
+    switch mode {
+    case .normal: effect = "answers come from the data"
+    case .empty: effect = "every query answers with nothing"
+    case .failing: effect = "every query fails"
+    }
+    message = "Data source: \(mode) (\(effect))."
+    noteChange()
+    if host.configuration != nil, let here = location.coordinate { host.moveTo(here) }
+  }
+
+  private func move(to text: String) async {
+    do {
+      let (label, coordinate) = try await PlaceDirectory.bundled().resolve(text)
+      locationLabel = label
+      host.moveTo(coordinate)
+    } catch {
+      message = "\(error)"
+    }
+  }
+
+  private func drive(from: String, to: String, speed: Double) async {
+    drive.stop()
+    do {
+      let places = try await PlaceDirectory.bundled()
+      let start: (label: String, coordinate: Coordinate) =
+        from.isEmpty
+        ? (locationLabel, location.coordinate ?? Self.fallbackCentre)
+        : try places.resolve(from)
+      let end = try places.resolve(to)
+      let route = try await RoadNetwork.bundled().route(from: start.coordinate, to: end.coordinate)
+      message =
+        "Driving \(start.label) → \(end.label), \(Int(route.cumulativeKilometres.last ?? 0)) km at \(Int(speed)) km/h (time ×60)."
+      drive.start(route, kmh: speed) { [weak self] point, arrived in
+        guard let self else { return }
+        self.locationLabel = arrived ? end.label : "on the way to \(end.label)"
+        self.host.moveTo(point)
+        self.notify()
+      }
+    } catch {
+      message = "\(error)"
+    }
+  }
+
+  /// Pans or zooms the visible region of the top point-of-interest template.
+  private func changeRegion(_ move: MapMove) {
+    guard case .pointOfInterest(let poi)? = host.topTemplate?.content else {
+      message = "Moving the map needs a point-of-interest screen."
+      return
+    }
+    let region = move.region(
+      showing: poi.points.map(\.location), around: location.coordinate ?? Self.fallbackCentre)
+    do {
+      try host.drive(.region(region))
+    } catch {
+      message = "\(error)"
+    }
+  }
+
+  /// Where the car is taken to be when it has no position: Kassel.
+  private static var fallbackCentre: Coordinate { Coordinate(latitude: 51.3127, longitude: 9.4797) }
+}

@@ -1,0 +1,79 @@
+import CarRender
+import CarSession
+import CarTemplates
+import Foundation
+
+/// What the page shows of the simulator: the car's display and the side panel, read from the
+/// host, the session and the controller's settings.
+extension SimulatorController {
+  /// The display as the host shows it.
+  public func display() -> CarDisplayState {
+    var away: CarDisplayState.Away?
+    switch host.appState {
+    case .notConnected: away = .disconnected
+    case .running: away = nil
+    case .home(let reason): away = .home(reason: reason)
+    case .terminated(let exception):
+      away = .home(reason: "\(exception.name.rawValue): \(exception.reason)")
+    }
+    var state = CarDisplayState(
+      screen: host.shownScreen?.visible, configuration: host.configuration ?? configuration,
+      appName: app.appName, spinningRows: Set(host.spinners.values.map(\.row)), away: away,
+      isPhoneLocked: host.isPhoneLocked, clock: clockText(), carLocation: location.coordinate,
+      videoPlayerTitle: host.videoPlayerTitle)
+    state.input = host.inputKind.rawValue
+    state.focus = host.focusedItem?.action.pageElement
+    return state
+  }
+
+  /// The side panel.
+  public func panel() -> PanelState {
+    let lines = host.transcript.entries.suffix(14).map(\.description)
+    var diagnostics: [String] = []
+    if let screen = host.screen?.visible, let configuration = host.configuration {
+      diagnostics = lint.diagnostics(
+        appID: app.id, entitlements: app.entitlements, screen: screen,
+        configuration: configuration)
+    }
+    diagnostics += session.diagnostics.suffix(5).map { "\($0.ruleID) \($0.message)" }
+    let phone = phone.flatMap { $0.appID == app.id ? $0 : nil }
+    var state = PanelState(
+      apps: apps.map(\.id), currentApp: app.id, isConnected: host.configuration != nil,
+      displayID: configuration.display.id, isNight: configuration.contentStyle == .dark,
+      isDriving: configuration.limitedUserInterfaces.contains(.lists),
+      isVideoAllowed: configuration.isVideoAvailable, isPhoneLocked: host.isPhoneLocked,
+      location: "\(locationLabel) (\(location.coordinate?.description ?? "unknown"))",
+      dataMode: dataSource.mode.description, transcript: lines, diagnostics: diagnostics,
+      handoffs: host.openedURLs.map(Self.describeHandoff), message: message,
+      supportsVideo: configuration.supportsVideoPlayback)
+    state.tariffs = phone?.tariffs() ?? []
+    state.vehicles = phone?.vehicles() ?? []
+    state.sampleDriver = phone?.sample()
+    state.voicePlaceholder = Self.voicePlaceholder(app)
+    state.input = inputKind.rawValue
+    state.phoneMap = session.phoneMap(
+      width: Double(PanelState.phoneMapSize.width), height: Double(PanelState.phoneMapSize.height))
+    return state
+  }
+
+  /// A phrase the app's App Shortcuts answer, e.g. "Show fast chargers in Wayside"; a plain
+  /// hint for an app without shortcuts.
+  public nonisolated static func voicePlaceholder(_ app: AnyCarApp) -> String {
+    guard let shortcut = app.shortcuts.first else { return "\(app.appName) has no App Shortcut" }
+    return shortcut.spoken(appName: app.appName)
+  }
+
+  /// "Apple Maps would open directions to 51.3,9.4" for a Maps URL, else the URL.
+  public nonisolated static func describeHandoff(_ url: URL) -> String {
+    guard let host = url.host, host.hasSuffix("maps.apple.com"),
+      let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    else { return "Would open \(url.absoluteString)" }
+    let items = components.queryItems ?? []
+    let destination = items.first { $0.name == "daddr" || $0.name == "destination" }?.value
+    let label = items.first { $0.name == "q" }?.value
+    if let destination {
+      return "Apple Maps would open directions to \(label.map { "\($0) at " } ?? "")\(destination)"
+    }
+    return "Apple Maps would open \(url.absoluteString)"
+  }
+}
