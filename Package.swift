@@ -7,6 +7,15 @@ let strict: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny")
 ]
 
+/// The bridge's dependencies on the Linux stand-ins of Apple's frameworks (none elsewhere).
+var appleStandInDependencies: [Target.Dependency] {
+  #if os(Linux)
+    ["UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay"].map { .target(name: $0) }
+  #else
+    []
+  #endif
+}
+
 let package = Package(
   name: "Wayside",
   platforms: [.macOS(.v15), .iOS(.v18)],
@@ -35,6 +44,9 @@ let package = Package(
     .library(name: "ChargingCar", targets: ["ChargingCar"]),
     .library(name: "MediaCar", targets: ["MediaCar"]),
     .library(name: "Playback", targets: ["Playback"]),
+    // The kit's `CarHost` on Apple's CarPlay framework: specs become `CP…` objects, callbacks
+    // become `HostEvent`s (Apps/README.md). Its code is behind `#if canImport(CarPlay)`.
+    .library(name: "CarPlayBridge", targets: ["CarPlayBridge"]),
   ],
   targets: [
     // MARK: L0 values
@@ -55,7 +67,9 @@ let package = Package(
       name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
     .target(
       name: "StationFeeds",
-      dependencies: ["Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData"],
+      dependencies: [
+        "Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData", "StationIndex", "HTTPServer",
+      ],
       swiftSettings: strict),
     .target(
       name: "StationStore",
@@ -107,6 +121,13 @@ let package = Package(
     .target(
       name: "MapCar",
       dependencies: ["CarTemplates", "CarSession", "Geo", "Routing", "CarRender", "WaysideData"],
+      swiftSettings: strict),
+
+    // The kit's CarHost on CarPlay (Apple-only code behind `#if canImport(CarPlay)`). On Linux it
+    // compiles against the stand-ins below, which is its type-check and what its mapping tests run.
+    .target(
+      name: "CarPlayBridge",
+      dependencies: ["CarTemplates", "CarSession", "Geo"] + appleStandInDependencies,
       swiftSettings: strict),
 
     // The exhaustive app tester and journeys as test issues, for test targets only (it
@@ -201,7 +222,7 @@ let package = Package(
       name: "MediaCarTests",
       dependencies: [
         "MediaCar", "Playback", "CarSession", "CarTemplates", "CarSimulator", "CarRender",
-        "WaysideData",
+        "WaysideData", "CarAppTesting",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -241,6 +262,7 @@ let package = Package(
       dependencies: [
         "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
         "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex", "WaysideData",
+        "CarAppTesting",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -253,3 +275,38 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// MARK: Linux stand-ins of Apple's frameworks
+//
+// `Apps/LinuxCheck/Stubs/` holds stand-ins of the CarPlay, UIKit, MapKit, Core Location,
+// AVFoundation and MediaPlayer API that `CarPlayBridge` and `Apps/` use, each declaration
+// checked against facts of the real SDK (`Apps/LinuxCheck/check_sdk_facts.py`). They exist only
+// in the Linux package graph, where no Apple framework of those names exists; on Apple platforms
+// the manifest does not declare them and the bridge imports the real frameworks. Here they serve
+// the bridge's mapping tests; `Apps/LinuxCheck/typecheck.sh` also builds them with library
+// evolution, as Apple's frameworks are built, and type-checks the bridge and the apps against
+// that build, where an open (non-frozen) enum needs `@unknown default` exactly as in Xcode.
+#if os(Linux)
+  let standInModules = [
+    "UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay", "AVFoundation", "MediaPlayer",
+  ]
+  let standInDependencies: [String: [Target.Dependency]] = [
+    "UIKit": [], "CoreLocation": [], "CoreMedia": [], "MapKit": ["UIKit", "CoreLocation"],
+    "CarPlay": ["UIKit", "MapKit", "CoreMedia"], "AVFoundation": ["CoreMedia"], "MediaPlayer": [],
+  ]
+  for module in standInModules {
+    package.targets.append(
+      .target(
+        name: module, dependencies: standInDependencies[module] ?? [],
+        path: "Apps/LinuxCheck/Stubs/\(module)",
+        swiftSettings: [.swiftLanguageMode(.v5)]))
+  }
+  package.targets.append(
+    .testTarget(
+      name: "CarPlayBridgeTests",
+      dependencies: ["CarPlayBridge", "CarTemplates", "CarSession", "Geo"]
+        + standInModules.map { .target(name: $0) },
+      // Swift Testing declares cross-import overlays for Apple's UIKit (`_Testing_UIKit`), which a
+      // stand-in named UIKit would otherwise make the compiler look for.
+      swiftSettings: strict + [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]))
+#endif

@@ -26,6 +26,9 @@ declare -A roots=(
   [jsonl]=StationFeeds
   [ocpi]=StationFeeds
   [ocm]=StationFeeds
+  [live-datex2]=StationFeeds
+  [live-ocpi]=StationFeeds
+  [live-chargecloud]=StationFeeds
   [geojson]=Geo
   [index-image]=StationIndex
   [map-image]=CarRender
@@ -58,8 +61,8 @@ for name in order:
     print(name, "resources" if targets[name].get("resources") else "")
 PY
 }
-all_targets=(http-request journey journey-run network tariff csv jsonl ocpi ocm geojson index-image
-  map-image)
+all_targets=(http-request journey journey-run network tariff csv jsonl ocpi ocm live-datex2
+  live-ocpi live-chargecloud geojson index-image map-image)
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -enable-upcoming-feature
   ExistentialAny -enable-testing -O -g -use-ld=lld -I "$out/modules")
 # Objects built with other flags are stale.

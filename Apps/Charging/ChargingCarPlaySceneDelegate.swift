@@ -1,7 +1,8 @@
 import CarPlay
+import CarPlayBridge
 import CarSession
-import Foundation
 import ChargingCar
+import Foundation
 import UIKit
 
 /// The charging app's CarPlay scene (named in Info.plist). EV charging apps get no window.

@@ -1,3 +1,4 @@
+import CarPlayBridge
 import Charging
 import Foundation
 import Geo

@@ -1,4 +1,5 @@
 import AppIntents
+import CarPlayBridge
 import ChargingCar
 import Foundation
 

@@ -1,3 +1,4 @@
+import CarPlayBridge
 import Foundation
 import MapCar
 import MapKit

@@ -1,3 +1,4 @@
+import CarPlayBridge
 import CarTemplates
 import Foundation
 import Geo
@@ -17,6 +18,10 @@ final class MapWindowController: UIViewController, MKMapViewDelegate {
   private var drawn: CarWindowSpec?
 
   init() { super.init(nibName: nil, bundle: nil) }
+
+  /// Not used: the controller is made in code (UIViewController adopts NSCoding, so a subclass
+  /// with its own designated init must provide this one).
+  required init?(coder: NSCoder) { nil }
 
   override func viewDidLoad() {
     super.viewDidLoad()

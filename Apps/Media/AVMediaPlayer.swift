@@ -83,6 +83,9 @@ import Synchronization
         case .playing: status = .playing
         case .waitingToPlayAtSpecifiedRate: status = .buffering
         case .paused: status = .paused(.command)
+        // An open enum (NS_ENUM): a status a later iOS adds is shown as buffering, the state
+        // that claims nothing about the item, until a known status follows.
+        @unknown default: status = .buffering
         }
       }
       return PlayerObservation(

@@ -136,3 +136,52 @@ extension Diagnostic {
   /// route missing from ``CarApp/routes(_:)``, which would otherwise be a silent dead button.
   public static let undecodableTapID = "S005-undecodable-tap"
 }
+
+extension CarScreen {
+  /// Every element the driver can tap on the screen, with the template it is in: rows (not
+  /// disabled ones), buttons, points and their card buttons, modal actions and route choices,
+  /// on the root, its tabs, the stack and the modal. Information items and voice states are
+  /// read, not tapped, and are left out.
+  public var tappableElements: [(template: TemplateID, element: ElementID)] {
+    var templates = [root]
+    if case .tabBar(let bar) = root.content { templates += bar.tabs }
+    templates += stack + (modal.map { [$0] } ?? [])
+    return templates.flatMap { template in
+      template.tappableElementIDs.map { (template.id, $0) }
+    }
+  }
+}
+
+extension TemplateSpec {
+  fileprivate var tappableElementIDs: [ElementID] {
+    switch content {
+    case .tabBar: return []
+    case .information(let info): return barButtons.map(\.id) + info.actions.map(\.id)
+    case .voiceControl: return barButtons.map(\.id)
+    case .list(let list):
+      let disabled = Set(
+        list.allRows.compactMap { row -> ElementID? in
+          if case .item(let item) = row, !item.isEnabled { return item.id }
+          return nil
+        })
+      return elementIDs.filter { !disabled.contains($0) }
+    case .pointOfInterest(let poi):
+      return elementIDs
+        + poi.points.flatMap { [$0.primaryButton?.id, $0.secondaryButton?.id].compactMap { $0 } }
+    case .map(let map):
+      return barButtons.map(\.id) + map.mapButtons.map(\.id)
+        + map.tripPreviews.flatMap { $0.routeChoices.map(\.id) }
+    default: return elementIDs
+    }
+  }
+}
+
+extension RouteTable {
+  /// The tappable elements of `screen` no route of the table is spelled as: each would be a
+  /// dead button. An app's tests run this over its sample screens.
+  public func undecodable(on screen: CarScreen) -> [RouteAddress] {
+    screen.tappableElements.compactMap { template, element in
+      route(at: element, in: template) == nil ? RouteAddress(element, in: template) : nil
+    }
+  }
+}

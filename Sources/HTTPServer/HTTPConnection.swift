@@ -50,6 +50,16 @@ final class HTTPConnection {
       case .closed:
         return
       }
+      // A request sent ahead while earlier answers still wait unsent: the client is not
+      // reading, so answering (and rendering) more only feeds a queue nobody drains.
+      if pipelinedRequests > 0,
+        let unsent = POSIX.unsentBytes(descriptor),
+        unsent > server.configuration.pipelineUnsentBytes
+      {
+        server.countUnreadPipeline()
+        POSIX.resetOnClose(descriptor)
+        return
+      }
       served += 1
       let pipelineFull =
         pipelinedRequests >= server.configuration.maxPipelinedRequests

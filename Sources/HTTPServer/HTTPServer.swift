@@ -73,6 +73,11 @@ public final class HTTPServer: Sendable {
     /// The most response bytes one connection writes for one such run of pipelined requests;
     /// the answer that passes it is the connection's last.
     public var pipelineByteBudget: Int
+    /// The most bytes of earlier answers that may still sit unsent (the client has not made
+    /// room for them) when a pipelined request comes up; beyond it the connection closes
+    /// without answering, so a client that asks ahead and never reads costs a few answers, not
+    /// a pipeline's worth (Linux, where the kernel reports the send queue).
+    public var pipelineUnsentBytes: Int
     /// How often an idle event stream sends a comment line, which also detects dead clients.
     public var heartbeatInterval: Duration
     /// How long ``HTTPServer/stop()`` lets in-flight responses finish before cutting them off.
@@ -95,6 +100,7 @@ public final class HTTPServer: Sendable {
       totalEventQueueBytes: Int = 32 << 20,
       shutdownGracePeriod: Duration = .seconds(2), maxRequestsPerConnection: Int = 10_000,
       maxPipelinedRequests: Int = 16, pipelineByteBudget: Int = 4 << 20,
+      pipelineUnsentBytes: Int = 64 << 10,
       log: (@Sendable (String) -> Void)? = nil
     ) {
       self.address = address
@@ -117,6 +123,7 @@ public final class HTTPServer: Sendable {
       self.maxRequestsPerConnection = maxRequestsPerConnection
       self.maxPipelinedRequests = maxPipelinedRequests
       self.pipelineByteBudget = pipelineByteBudget
+      self.pipelineUnsentBytes = pipelineUnsentBytes
       self.log = log
     }
   }
@@ -144,6 +151,9 @@ public final class HTTPServer: Sendable {
     public var writingConnections = 0
     /// Connections closed after a run of pipelined requests reached its bound.
     public var pipelinesCut = 0
+    /// Connections closed before answering a pipelined request because their client had not
+    /// made room for the earlier answers (``Configuration/pipelineUnsentBytes``).
+    public var unreadPipelinesClosed = 0
   }
 
   /// What a connection is doing, which decides whether it may be evicted.
@@ -488,6 +498,10 @@ public final class HTTPServer: Sendable {
 
   func countCutPipeline() {
     update { $0.statistics.pipelinesCut += 1 }
+  }
+
+  func countUnreadPipeline() {
+    update { $0.statistics.unreadPipelinesClosed += 1 }
   }
 
   var isStopping: Bool { state.withLock { $0.stopping } }

@@ -219,6 +219,28 @@ enum POSIX {
     }
   }
 
+  /// Whether this is Linux, where ``unsentBytes(_:)`` answers.
+  static var isLinux: Bool {
+    #if os(Linux)
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// Response bytes the kernel still holds for the client (not yet taken into its receive
+  /// window), or nil where the system cannot say (`SIOCOUTQ`, Linux only).
+  static func unsentBytes(_ descriptor: Int32) -> Int? {
+    #if os(Linux) && canImport(Glibc)
+      var count: Int32 = 0
+      // SIOCOUTQ (= TIOCOUTQ, 0x5411): bytes in the send queue.
+      guard ioctl(descriptor, UInt(0x5411), &count) == 0 else { return nil }
+      return Int(count)
+    #else
+      return nil
+    #endif
+  }
+
   /// Makes the next `close` reset the connection (`SO_LINGER` with a zero time), discarding
   /// bytes the client has not read.
   static func resetOnClose(_ descriptor: Int32) {

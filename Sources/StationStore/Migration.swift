@@ -92,6 +92,18 @@ extension Schema {
             value TEXT NOT NULL
           );
           """),
+      Migration(
+        version: 3, summary: "add the last known live status per charge point",
+        sql: """
+          CREATE TABLE live_status (
+            evse_id TEXT PRIMARY KEY,
+            station_id TEXT,
+            status TEXT NOT NULL,
+            observed_at REAL NOT NULL,
+            source TEXT NOT NULL
+          ) WITHOUT ROWID;
+          CREATE INDEX live_status_by_station ON live_status(station_id);
+          """),
     ])
 
   /// `WYUS`: the user's data, never rebuilt.

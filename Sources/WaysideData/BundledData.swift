@@ -17,6 +17,16 @@ public enum BundledData {
     case tariffsAFIR = "tariffs/tariffs_afir_adhoc_de_2026.json"
     /// SWLB Ludwigsburg's OCPI tariffs and locations.
     case tariffsLudwigsburgOCPI = "tariffs/tariffs_ocpi_ludwigsburg_2026.json"
+    /// EnBW's DATEX II v3.6 AFIR status publication (11 charge points), real, unmodified.
+    case liveEnBWStatus = "live/enbw_datex2_afir_realtime_2026-03-12.json"
+    /// EnBW's DATEX II v3.6 AFIR table publication (57 charge points, ad-hoc prices).
+    case liveEnBWTable = "live/enbw_datex2_afir_static_2026-03-19.json"
+    /// SWLB Ludwigsburg's OCPI Locations page (100 locations, 273 EVSEs with status).
+    case liveLudwigsburgOCPI = "live/swlb_ludwigsburg_ocpi_locations_2026-04.json"
+    /// Stadtwerke Stuttgart's chargecloud POI answer (234 locations, 523 EVSEs with status).
+    case liveStuttgartPOI = "live/sw_stuttgart_chargecloud_poi_2024-10-23.json"
+    /// Origins, licences and quirks of the live-status payloads.
+    case liveReadme = "live/README.md"
     /// Retail (contract and roaming) tariffs, September 2025.
     case tariffsRetail = "tariffs/tariffs_retail_de_2025-09.json"
     /// The OSRM Berlin → Hamburg route, GeoJSON.
@@ -94,6 +104,9 @@ public enum BundledData {
     "Orte und Einwohnerzahlen: © Statistisches Bundesamt (Destatis), Gemeindeverzeichnis GV-ISys, Gebietsstand 31.12.2019, Datenlizenz Deutschland – Namensnennung – Version 2.0; Daten verändert (Auszug).",
     "Made with Natural Earth (public domain, https://www.naturalearthdata.com).",
     "Preisdaten: EnBW AG bzw. GLS Mobility GmbH (Giro-e), DATEX II AFIR static data via Mobilithek; extract from github.com/binary-butterfly/ocpdb. OCPI-Tarife: SWLB Mobilität GmbH (chargecloud). Retail-Tarife: ChiaraSand/charging-calculator (ADAC-Übersicht, 2025-09).",
+    "Ladepunktdaten: EnBW AG, DATEX II AFIR (Mobilithek), Lizenz CC BY 4.0; Auszug aus github.com/binary-butterfly/ocpdb.",
+    "Daten: SWLB Mobilität GmbH / chargecloud GmbH (AFIR), Auszug aus github.com/binary-butterfly/ocpdb.",
+    "Daten: Stadtwerke Stuttgart GmbH (via chargecloud), Auszug aus github.com/binary-butterfly/ocpdb.",
   ]
 }
 

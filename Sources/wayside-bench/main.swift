@@ -41,6 +41,9 @@ let sections: [BenchSection] = [
     name: "map", summary: "street map frame (standard, widest display), Kassel → München maneuvers",
     run: { MapBench.run($0) }),
   BenchSection(
+    name: "live", summary: "1,000-EVSE status delta into store and sites, beside a full re-import",
+    run: { try LiveBench.run($0) }),
+  BenchSection(
     name: "charging",
     summary: "Charge-tab refresh, event → operations, full German set, 3 tariffs",
     run: { try ChargingBench.run($0) }),

@@ -203,8 +203,8 @@ struct AppsManifestTests {
   @Test("The bridge maps every spec kind in switches without a default case")
   func bridgeSwitch() throws {
     let text = try String(
-      contentsOf: Self.appsFolder.appendingPathComponent(
-        "Shared/CarPlayBridge/CarPlayBridge+Templates.swift"),
+      contentsOf: Self.appsFolder.deletingLastPathComponent().appendingPathComponent(
+        "Sources/CarPlayBridge/CarPlayBridge+Templates.swift"),
       encoding: .utf8)
     let defaults = text.split(separator: "\n").filter {
       $0.trimmingCharacters(in: .whitespaces).hasPrefix("default:")

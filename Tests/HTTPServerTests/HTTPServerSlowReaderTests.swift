@@ -135,7 +135,9 @@ struct HTTPServerSlowReaderTests {
     var router = HTTPServerLiveTests.router()
     let body = [UInt8](repeating: UInt8(ascii: "b"), count: 64 * 1024)
     router.get("/medium") { _ in HTTPResponse(status: .ok, body: .bytes(body)) }
-    let configuration = HTTPServer.Configuration(port: 0, pipelineByteBudget: 200 * 1024)
+    // The unsent-bytes bound is lifted: this client reads only after sending all ten.
+    let configuration = HTTPServer.Configuration(
+      port: 0, pipelineByteBudget: 200 * 1024, pipelineUnsentBytes: .max)
     try await withServer(configuration, router: router) { server in
       let port = server.port
       let count = try await blocking { () -> Int in
@@ -149,6 +151,28 @@ struct HTTPServerSlowReaderTests {
       // 64 KiB each, counted before each answer: after three answers (about 192 KiB) the run
       // is under the 200 KiB budget, after four it is over, so the fifth answer is the last.
       #expect(count == 5)
+    }
+  }
+
+  @Test("a client that asks ahead and never reads is cut off after a few answers, not twenty")
+  func unreadPipelineIsCut() async throws {
+    var router = HTTPServerLiveTests.router()
+    let body = [UInt8](repeating: UInt8(ascii: "u"), count: 32 * 1024)
+    router.get("/medium") { _ in HTTPResponse(status: .ok, body: .bytes(body)) }
+    let configuration = HTTPServer.Configuration(port: 0, pipelineUnsentBytes: 16 * 1024)
+    try await withServer(configuration, router: router) { server in
+      // Only Linux reports a socket's send queue; elsewhere the bound does not apply.
+      guard POSIX.isLinux else { return }
+      let port = server.port
+      let client = try await blocking { () -> Int32 in
+        let client = try LoopbackClient(port: port, receiveBuffer: 4096)
+        let request = "GET /medium HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        client.write(String(repeating: request, count: 20))
+        return dup(client.descriptor)  // keep the socket open, never read
+      }
+      defer { close(client) }
+      await server.waitForStatistics { $0.unreadPipelinesClosed == 1 && $0.openConnections == 0 }
+      #expect(server.statistics.responsesSent < 20)
     }
   }
 }

@@ -1,4 +1,5 @@
 import CarPlay
+import CarPlayBridge
 import CarSession
 import CarTemplates
 import Foundation

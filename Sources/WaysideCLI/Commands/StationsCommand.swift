@@ -47,6 +47,11 @@ public enum StationsCommand: WaysideCommand {
                          (default $XDG_CACHE_HOME/wayside, else ~/.cache/wayside), rebuilt when
                          the bundled data or the store changes.
     --cache DIR          keep the snapshots in DIR instead
+    --live FILE          add live status from a DATEX II AFIR, OCPI Locations or chargecloud POI
+                         file (repeatable; a DATEX status file needs its table file too) as a
+                         "live" column: "2 of 4 free", "all busy", "out of order", or "unknown
+                         since HH:MM" when stale as of the files' newest status (see
+                         `wayside status` and Guides/LiveStatus.md)
     --json               one JSON array on stdout: id, name, operator, lat, lon, distance_km,
                          max_power_kw (null when unknown), dc, connectors, and km_along_route
                          for corridor
@@ -96,6 +101,7 @@ public enum StationsCommand: WaysideCommand {
     if stationsFile != nil, storeOption != nil {
       throw CommandError.usage("give either --stations FILE or --store DIR, not both")
     }
+    let livePaths = try arguments.options("--live")
     let routeOptions = try RouteOptions.parse(&arguments)
     guard let mode = arguments.optionalPositional() else {
       throw CommandError.usage("missing what to find: near, region or corridor")
@@ -115,15 +121,17 @@ public enum StationsCommand: WaysideCommand {
           defaultStore: StationStore.defaultDirectory(), io)
     }
     var (index, setName) = try load()
+    let liveFeeds = try LiveFiles.read(livePaths)
+    let live = liveFeeds.isEmpty ? nil : LiveFiles.board(liveFeeds, index: index)
     var lines = try answer(
-      query, index, setName, limit: limit, filter: filter, order: order, json: json)
+      query, index, setName, limit: limit, filter: filter, order: order, json: json, live: live)
     if let damage = StationSnapshot.damage(in: index) {
       // A record damaged after the snapshot was written: answer again from a rebuilt one.
       io.err("wayside stations: \(damage); rebuilding it")
       try? FileManager.default.removeItem(atPath: damage.path)
       (index, setName) = try load()
       lines = try answer(
-        query, index, setName, limit: limit, filter: filter, order: order, json: json)
+        query, index, setName, limit: limit, filter: filter, order: order, json: json, live: live)
     }
     if !index.unindexed.isEmpty {
       io.err(
@@ -137,7 +145,8 @@ public enum StationsCommand: WaysideCommand {
   /// The output lines of `query` over `index`.
   static func answer(
     _ query: Query, _ index: StationIndex, _ setName: String, limit: Int?,
-    filter: StationFilter, order: StationOrder, json: Bool
+    filter: StationFilter, order: StationOrder, json: Bool,
+    live: (board: LiveStatusBoard, asOf: Date?)? = nil
   ) throws -> [String] {
     var matches: [StationMatch]
     let heading: String
@@ -156,9 +165,22 @@ public enum StationsCommand: WaysideCommand {
     }
     if let limit, matches.count > limit { matches = Array(matches.prefix(limit)) }
     let isCorridor = if case .corridor = query { true } else { false }
-    if json { return [try StationTable.json(matches, corridor: isCorridor)] }
+    let liveText: ((Station) -> String)? = live.map { live in
+      let asOf = live.asOf ?? Date()
+      let zone = TimeZone(identifier: "Europe/Berlin") ?? .current
+      return { station in
+        live.board.availability(for: [station.id], now: asOf).text(timeZone: zone) ?? "-"
+      }
+    }
+    if json { return [try StationTable.json(matches, corridor: isCorridor, live: liveText)] }
     var lines = ["\(matches.count) station(s) \(heading) — \(setName)"]
-    if !matches.isEmpty { lines.append(StationTable.text(matches, corridor: isCorridor)) }
+    if let live {
+      let asOf = live.asOf.map { ISO8601DateFormatter().string(from: $0) } ?? "now"
+      lines.append("live status of \(live.board.count) charge point(s), as of \(asOf)")
+    }
+    if !matches.isEmpty {
+      lines.append(StationTable.text(matches, corridor: isCorridor, live: liveText))
+    }
     return lines
   }
 
@@ -354,10 +376,12 @@ public enum StationsCommand: WaysideCommand {
 /// Text and JSON renderings of station matches.
 enum StationTable {
   /// An aligned table: rank, distances, power, DC, operator, name, id.
-  static func text(_ matches: [StationMatch], corridor: Bool) -> String {
+  static func text(
+    _ matches: [StationMatch], corridor: Bool, live: ((Station) -> String)? = nil
+  ) -> String {
     var header = ["#"]
     header += corridor ? ["along km", "off km"] : ["km"]
-    header += ["max kW", "DC", "operator", "name", "id"]
+    header += ["max kW", "DC"] + (live == nil ? [] : ["live"]) + ["operator", "name", "id"]
     var rows = [header]
     for (i, match) in matches.enumerated() {
       let station = match.station
@@ -370,6 +394,9 @@ enum StationTable {
       row += [
         station.maxPower.map { number($0.kilowatts) } ?? "?",
         station.hasDirectCurrent ? "yes" : "no",
+      ]
+      if let live { row.append(live(station)) }
+      row += [
         clip(TerminalText.escaped(station.operatorName), 30),
         clip(TerminalText.escaped(station.displayName), 40),
         TerminalText.escaped(station.id.rawValue),
@@ -392,7 +419,9 @@ enum StationTable {
   }
 
   /// One JSON array of station objects.
-  static func json(_ matches: [StationMatch], corridor: Bool) throws -> String {
+  static func json(
+    _ matches: [StationMatch], corridor: Bool, live: ((Station) -> String)? = nil
+  ) throws -> String {
     let rows = matches.map { match in
       Row(
         id: match.station.id.rawValue, name: match.station.displayName,
@@ -402,7 +431,8 @@ enum StationTable {
         max_power_kw: match.station.maxPower?.kilowatts,
         dc: match.station.hasDirectCurrent,
         connectors: match.station.connectorStandards.map(\.displayName).sorted(),
-        km_along_route: corridor ? match.route.map { rounded($0.kilometresAlongRoute) } : nil)
+        km_along_route: corridor ? match.route.map { rounded($0.kilometresAlongRoute) } : nil,
+        live: live?(match.station))
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -422,6 +452,8 @@ enum StationTable {
     var dc: Bool
     var connectors: [String]
     var km_along_route: Double?
+    /// The live status text, with `--live` only.
+    var live: String? = nil
 
     func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: Key.self)
@@ -435,11 +467,12 @@ enum StationTable {
       try c.encode(dc, forKey: .dc)
       try c.encode(connectors, forKey: .connectors)
       if let km_along_route { try c.encode(km_along_route, forKey: .km_along_route) }
+      if let live { try c.encode(live, forKey: .live) }
     }
 
     enum Key: String, CodingKey {
       case id, name, `operator`, lat, lon, distance_km, max_power_kw, dc, connectors,
-        km_along_route
+        km_along_route, live
     }
   }
 

@@ -7,6 +7,7 @@ public enum CommandRegistry {
     JourneyCommand.self,
     LintCommand.self,
     StationsCommand.self,
+    StatusCommand.self,
     PriceCommand.self,
     RouteCommand.self,
     PlanCommand.self,

@@ -190,6 +190,8 @@ extension View {
 @MainActor open class UIHostingController<Content: View>: UIViewController {
   // https://developer.apple.com/documentation/swiftui/uihostingcontroller/init(rootview:)
   public init(rootView: Content) { super.init(nibName: nil, bundle: nil) }
+  // https://developer.apple.com/documentation/swiftui/uihostingcontroller/init(coder:)
+  public required init?(coder: NSCoder) { nil }
 }
 
 // MARK: MapKit for SwiftUI

@@ -9,33 +9,46 @@ import Foundation
 public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
 
 // https://developer.apple.com/documentation/uikit/uitraitcollection
-@MainActor open class UITraitCollection: NSObject {
+open class UITraitCollection: NSObject, @unchecked Sendable {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
+  // Stand-in only: a trait collection with the car's scale, for tests.
+  public init(standInDisplayScale: CGFloat) { self.displayScale = standInDisplayScale }
   // https://developer.apple.com/documentation/uikit/uitraitcollection/displayscale
-  open var displayScale: CGFloat { 2 }
+  public internal(set) var displayScale: CGFloat = 2
   // https://developer.apple.com/documentation/uikit/uitraitcollection/userinterfacestyle
   open var userInterfaceStyle: UIUserInterfaceStyle { .unspecified }
 }
 
 // https://developer.apple.com/documentation/uikit/uiimage
-@MainActor open class UIImage: NSObject {
+open class UIImage: NSObject, @unchecked Sendable {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/uikit/uiimage/init(named:in:compatiblewith:)
-  public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) { nil }
+  public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) { standInName = name }
   // https://developer.apple.com/documentation/uikit/uiimage/init(systemname:compatiblewith:)
-  public init?(systemName name: String, compatibleWith traitCollection: UITraitCollection?) { nil }
+  public init?(systemName name: String, compatibleWith traitCollection: UITraitCollection?) { standInName = name }
   // https://developer.apple.com/documentation/uikit/uiimage/init(systemname:withconfiguration:)
-  public init?(systemName name: String, withConfiguration configuration: UIImage.Configuration?) { nil }
+  public init?(systemName name: String, withConfiguration configuration: UIImage.Configuration?) { standInName = name }
   // https://developer.apple.com/documentation/uikit/uiimage/init()
   public override init() {}
+  // Stand-in only: the symbol or asset name the image was made from (nil for `UIImage()`).
+  public internal(set) var standInName: String?
   // https://developer.apple.com/documentation/uikit/uiimage/size
   open var size: CGSize { .zero }
   // https://developer.apple.com/documentation/uikit/uiimage/draw(in:)
   open func draw(in rect: CGRect) {}
   // https://developer.apple.com/documentation/uikit/uiimage/configuration
-  @MainActor open class Configuration: NSObject {}
+  open class Configuration: NSObject, @unchecked Sendable {
+    // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+    public required init?(coder: NSCoder) { nil }
+    override init() {}
+  }
   // https://developer.apple.com/documentation/uikit/uiimage/symbolconfiguration
-  @MainActor open class SymbolConfiguration: Configuration {
+  open class SymbolConfiguration: Configuration, @unchecked Sendable {
     // https://developer.apple.com/documentation/uikit/uiimage/symbolconfiguration/init(pointsize:)
-    public init(pointSize: CGFloat) {}
+    public init(pointSize: CGFloat) { super.init() }
+    public required init?(coder: NSCoder) { nil }
     // https://developer.apple.com/documentation/uikit/uiimage/symbolconfiguration/applying(_:)-1w1ws
     open func applying(_ configuration: UIImage.Configuration?) -> Self { self }
   }
@@ -46,7 +59,15 @@ public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark 
 }
 
 // https://developer.apple.com/documentation/uikit/uigraphicsimagerendererformat
-@MainActor open class UIGraphicsImageRendererFormat: NSObject {
+// https://developer.apple.com/documentation/uikit/uigraphicsrendererformat
+open class UIGraphicsRendererFormat: NSObject {}
+// https://developer.apple.com/documentation/uikit/uigraphicsrenderercontext
+open class UIGraphicsRendererContext: NSObject {}
+// https://developer.apple.com/documentation/uikit/uigraphicsrenderer
+open class UIGraphicsRenderer: NSObject {}
+
+// https://developer.apple.com/documentation/uikit/uigraphicsimagerendererformat
+open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
   // https://developer.apple.com/documentation/uikit/uigraphicsimagerendererformat/init(for:)
   public init(for traitCollection: UITraitCollection) {}
   // https://developer.apple.com/documentation/uikit/uigraphicsimagerendererformat/scale
@@ -54,14 +75,25 @@ public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark 
 }
 
 // https://developer.apple.com/documentation/uikit/uigraphicsimagerenderercontext
-@MainActor open class UIGraphicsImageRendererContext: NSObject {}
+open class UIGraphicsImageRendererContext: UIGraphicsRendererContext {}
 
 // https://developer.apple.com/documentation/uikit/uigraphicsimagerenderer
-@MainActor open class UIGraphicsImageRenderer: NSObject {
+open class UIGraphicsImageRenderer: UIGraphicsRenderer {
   // https://developer.apple.com/documentation/uikit/uigraphicsimagerenderer/init(size:format:)
   public init(size: CGSize, format: UIGraphicsImageRendererFormat) {}
   // https://developer.apple.com/documentation/uikit/uigraphicsimagerenderer/image(actions:)
   open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage { UIImage() }
+}
+
+// https://developer.apple.com/documentation/uikit/uitabbaritem
+// unchecked: not in others.json (CarPlay's facts name UITabBarItem.SystemItem as the type of
+// CPTemplate.tabSystemItem)
+open class UITabBarItem: NSObject {
+  // https://developer.apple.com/documentation/uikit/uitabbaritem/systemitem
+  // unchecked: as above; cases and raw values from UITabBarItem.h (UITabBarSystemItem)
+  public enum SystemItem: Int, Sendable {
+    case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed
+  }
 }
 
 // https://developer.apple.com/documentation/uikit/uiresponder
@@ -69,6 +101,8 @@ public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark 
 
 // https://developer.apple.com/documentation/uikit/uiview
 @MainActor open class UIView: UIResponder {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/uikit/uiview/init(frame:)
   public init(frame: CGRect) {}
   // https://developer.apple.com/documentation/uikit/uiview/bounds
@@ -92,6 +126,8 @@ public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark 
 
 // https://developer.apple.com/documentation/uikit/uiviewcontroller
 @MainActor open class UIViewController: UIResponder {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
   public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
   // https://developer.apple.com/documentation/uikit/uiviewcontroller/view
@@ -104,7 +140,10 @@ public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark 
 @MainActor open class UIWindow: UIView {
   // https://developer.apple.com/documentation/uikit/uiwindow/init(windowscene:)
   public init(windowScene: UIWindowScene) { super.init(frame: .zero) }
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/uikit/uiview/init(frame:)
+  @available(*, deprecated, message: "iOS 26.0: use init(windowScene:)")
   public override init(frame: CGRect) { super.init(frame: frame) }
   // https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller
   open var rootViewController: UIViewController?
@@ -113,7 +152,10 @@ public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark 
 }
 
 // https://developer.apple.com/documentation/uikit/uiscenesession
-@MainActor open class UISceneSession: NSObject {}
+@MainActor open class UISceneSession: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
+}
 
 // https://developer.apple.com/documentation/uikit/uiscene
 @MainActor open class UIScene: UIResponder {

@@ -1,8 +1,18 @@
-// Declaration-only stand-ins for the CarPlay API that Apps/ uses (see UIKit.swift for the
-// rules). Each declaration names the Apple documentation page of its signature. Objective-C
-// `@optional` delegate requirements get empty defaults because Linux has no `@objc`; a
-// misspelt optional method therefore type-checks here and is caught only by Xcode.
+// Main-thread-only classes conform to the SDK's nonisolated protocols (CPBarButtonProviding,
+// CPSelectableListItem, CPPlayableItem) the way Objective-C conformances are imported: without
+// isolation checking, spelled `@preconcurrency` here.
+//
+// Stand-ins for the CarPlay API that the bridge (Sources/CarPlayBridge) and Apps/ use, so both
+// compile on Linux, and so the bridge's mapping tests can read back what it set: every
+// initializer argument and setter lands in a stored property (read-only where the SDK's is), and
+// what the SDK gives no getter for is kept in a `standIn…` member the real SDK does not have
+// (Apps/LinuxCheck/check_sdk_facts.py fails if Apps/ or the bridge uses one). Each declaration
+// names the Apple documentation page of its signature and is compared with the SDK facts in
+// Apps/LinuxCheck/SDKFacts by that checker. Objective-C `@optional` requirements get empty
+// defaults because Linux has no `@objc`; the checker fails on a method in a conformance extension
+// that is no requirement, which is how a misspelt optional method is caught.
 // swift-format-ignore-file
+import CoreMedia
 import Foundation
 import MapKit
 import UIKit
@@ -12,13 +22,13 @@ import UIKit
 // https://developer.apple.com/documentation/carplay/cptemplateapplicationscene
 @MainActor open class CPTemplateApplicationScene: UIScene {
   // https://developer.apple.com/documentation/carplay/cptemplateapplicationscene/interfacecontroller
-  open var interfaceController: CPInterfaceController { CPInterfaceController() }
+  open var interfaceController: CPInterfaceController { CPInterfaceController(standInTraits: UITraitCollection(standInDisplayScale: 2)) }
   // https://developer.apple.com/documentation/carplay/cptemplateapplicationscene/carwindow
-  open var carWindow: CPWindow { CPWindow(frame: .zero) }
+  open var carWindow: CPWindow { CPWindow(standInBounds: .zero) }
   // https://developer.apple.com/documentation/carplay/cptemplateapplicationscene/contentstyle
   open var contentStyle: UIUserInterfaceStyle { .unspecified }
   // https://developer.apple.com/documentation/carplay/cptemplateapplicationscene/open(_:options:completionhandler:)
-  open func open(_ url: URL, options: UIScene.OpenExternalURLOptions?, completionHandler: (@MainActor @Sendable (Bool) -> Void)?) {}
+  open func open(_ url: URL, options: UIScene.OpenExternalURLOptions?, completionHandler: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
 }
 
 // https://developer.apple.com/documentation/carplay/cptemplateapplicationscenedelegate
@@ -44,37 +54,45 @@ extension CPTemplateApplicationSceneDelegate {
 
 // https://developer.apple.com/documentation/carplay/cpwindow
 @MainActor open class CPWindow: UIWindow {
+  // https://developer.apple.com/documentation/uikit/uiwindow/init(frame:) (inherited)
+  @available(*, deprecated, message: "iOS 26.0: CarPlay makes the window")
   public override init(frame: CGRect) { super.init(frame: frame) }
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
+  // Stand-in only: a window of the car's size, for tests.
+  public init(standInBounds: CGRect) { super.init(windowScene: UIWindowScene()); bounds = standInBounds }
 }
 
 // MARK: Interface controller
 
 // https://developer.apple.com/documentation/carplay/cpinterfacecontroller
 @MainActor open class CPInterfaceController: NSObject {
+  // Stand-in only: CarPlay hands the app its controller; tests make one.
+  public init(standInTraits: UITraitCollection) { carTraitCollection = standInTraits }
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/delegate
   weak open var delegate: (any CPInterfaceControllerDelegate)?
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/prefersdarkuserinterfacestyle
   open var prefersDarkUserInterfaceStyle: Bool = false
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/cartraitcollection
-  open var carTraitCollection: UITraitCollection { UITraitCollection() }
+  public internal(set) var carTraitCollection: UITraitCollection
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/templates
-  open var templates: [CPTemplate] { [] }
+  public internal(set) var templates: [CPTemplate] = []
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/presentedtemplate
-  open var presentedTemplate: CPTemplate? { nil }
+  public internal(set) var presentedTemplate: CPTemplate?
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/setroottemplate(_:animated:completion:)
-  open func setRootTemplate(_ rootTemplate: CPTemplate, animated: Bool, completion: ((Bool, (any Error)?) -> Void)?) {}
+  open func setRootTemplate(_ rootTemplate: CPTemplate, animated: Bool, completion: ((Bool, (any Error)?) -> Void)? = nil) { templates = [rootTemplate]; completion?(true, nil) }
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/pushtemplate(_:animated:completion:)
-  open func pushTemplate(_ templateToPush: CPTemplate, animated: Bool, completion: ((Bool, (any Error)?) -> Void)?) {}
+  open func pushTemplate(_ templateToPush: CPTemplate, animated: Bool, completion: ((Bool, (any Error)?) -> Void)? = nil) { templates.append(templateToPush); completion?(true, nil) }
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/poptemplate(animated:completion:)
-  open func popTemplate(animated: Bool, completion: ((Bool, (any Error)?) -> Void)?) {}
+  open func popTemplate(animated: Bool, completion: ((Bool, (any Error)?) -> Void)? = nil) { if templates.count > 1 { templates.removeLast() }; completion?(true, nil) }
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/poptoroottemplate(animated:completion:)
-  open func popToRootTemplate(animated: Bool, completion: ((Bool, (any Error)?) -> Void)?) {}
+  open func popToRootTemplate(animated: Bool, completion: ((Bool, (any Error)?) -> Void)? = nil) { templates = Array(templates.prefix(1)); completion?(true, nil) }
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/pop(to:animated:completion:)
-  open func pop(to targetTemplate: CPTemplate, animated: Bool, completion: ((Bool, (any Error)?) -> Void)?) {}
+  open func pop(to targetTemplate: CPTemplate, animated: Bool, completion: ((Bool, (any Error)?) -> Void)? = nil) { if let index = templates.firstIndex(where: { $0 === targetTemplate }) { templates = Array(templates.prefix(index + 1)) }; completion?(true, nil) }
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/presenttemplate(_:animated:completion:)
-  open func presentTemplate(_ templateToPresent: CPTemplate, animated: Bool, completion: ((Bool, (any Error)?) -> Void)?) {}
+  open func presentTemplate(_ templateToPresent: CPTemplate, animated: Bool, completion: ((Bool, (any Error)?) -> Void)? = nil) { presentedTemplate = templateToPresent; completion?(true, nil) }
   // https://developer.apple.com/documentation/carplay/cpinterfacecontroller/dismisstemplate(animated:completion:)
-  open func dismissTemplate(animated: Bool, completion: ((Bool, (any Error)?) -> Void)?) {}
+  open func dismissTemplate(animated: Bool, completion: ((Bool, (any Error)?) -> Void)? = nil) { presentedTemplate = nil; completion?(true, nil) }
 }
 
 // https://developer.apple.com/documentation/carplay/cpinterfacecontrollerdelegate
@@ -118,9 +136,11 @@ public struct CPContentStyle: OptionSet, Sendable {
 }
 
 // https://developer.apple.com/documentation/carplay/cpsessionconfiguration
-@MainActor open class CPSessionConfiguration: NSObject {
+open class CPSessionConfiguration: NSObject {
   // https://developer.apple.com/documentation/carplay/cpsessionconfiguration/init(delegate:)
-  public init(delegate: any CPSessionConfigurationDelegate) {}
+  public init(delegate: any CPSessionConfigurationDelegate) { self.delegate = delegate }
+  // https://developer.apple.com/documentation/carplay/cpsessionconfiguration/delegate
+  weak open var delegate: (any CPSessionConfigurationDelegate)?
   // https://developer.apple.com/documentation/carplay/cpsessionconfiguration/limiteduserinterfaces
   open var limitedUserInterfaces: CPLimitableUserInterface { [] }
   // https://developer.apple.com/documentation/carplay/cpsessionconfiguration/contentstyle
@@ -145,12 +165,17 @@ extension CPSessionConfigurationDelegate {
 
 // https://developer.apple.com/documentation/carplay/cptemplate
 @MainActor open class CPTemplate: NSObject {
+  override init() {}
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cptemplate/userinfo
   open var userInfo: Any?
   // https://developer.apple.com/documentation/carplay/cptemplate/tabtitle
   open var tabTitle: String?
   // https://developer.apple.com/documentation/carplay/cptemplate/tabimage
   open var tabImage: UIImage?
+  // https://developer.apple.com/documentation/carplay/cptemplate/tabsystemitem
+  open var tabSystemItem: UITabBarItem.SystemItem = .more
   // https://developer.apple.com/documentation/carplay/cptemplate/showstabbadge
   open var showsTabBadge: Bool = false
 }
@@ -159,19 +184,27 @@ extension CPSessionConfigurationDelegate {
 public enum CPBarButtonStyle: Int, Sendable { case none, rounded }
 
 // https://developer.apple.com/documentation/carplay/cpbarbutton
-@MainActor open class CPBarButton: NSObject {
+open class CPBarButton: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpbarbutton/init(title:handler:)
-  public init(title: String, handler: ((CPBarButton) -> Void)? = nil) {}
+  public init(title: String, handler: ((CPBarButton) -> Void)? = nil) { self.title = title; standInHandler = handler }
   // https://developer.apple.com/documentation/carplay/cpbarbutton/init(image:handler:)
-  public init(image: UIImage, handler: ((CPBarButton) -> Void)? = nil) {}
+  public init(image: UIImage, handler: ((CPBarButton) -> Void)? = nil) { self.image = image; standInHandler = handler }
+  // https://developer.apple.com/documentation/carplay/cpbarbutton/title
+  open var title: String?
+  // https://developer.apple.com/documentation/carplay/cpbarbutton/image
+  open var image: UIImage?
   // https://developer.apple.com/documentation/carplay/cpbarbutton/isenabled
   open var isEnabled: Bool = true
   // https://developer.apple.com/documentation/carplay/cpbarbutton/buttonstyle
   open var buttonStyle: CPBarButtonStyle = .none
+  // Stand-in only: the handler CarPlay calls on a tap.
+  public let standInHandler: ((CPBarButton) -> Void)?
 }
 
 // https://developer.apple.com/documentation/carplay/cpbarbuttonproviding
-@MainActor public protocol CPBarButtonProviding: NSObjectProtocol {
+public protocol CPBarButtonProviding: NSObjectProtocol {
   // https://developer.apple.com/documentation/carplay/cpbarbuttonproviding/leadingnavigationbarbuttons
   var leadingNavigationBarButtons: [CPBarButton] { get set }
   // https://developer.apple.com/documentation/carplay/cpbarbuttonproviding/trailingnavigationbarbuttons
@@ -184,42 +217,93 @@ public enum CPBarButtonStyle: Int, Sendable { case none, rounded }
 public enum CPTextButtonStyle: Int, Sendable { case normal, cancel, confirm }
 
 // https://developer.apple.com/documentation/carplay/cptextbutton
-@MainActor open class CPTextButton: NSObject {
+open class CPTextButton: NSObject {
   // https://developer.apple.com/documentation/carplay/cptextbutton/init(title:textstyle:handler:)
-  public init(title: String, textStyle: CPTextButtonStyle, handler: ((CPTextButton) -> Void)? = nil) {}
+  public init(title: String, textStyle: CPTextButtonStyle, handler: ((CPTextButton) -> Void)? = nil) { self.title = title; self.textStyle = textStyle; standInHandler = handler }
+  // https://developer.apple.com/documentation/carplay/cptextbutton/title
+  open var title: String
+  // https://developer.apple.com/documentation/carplay/cptextbutton/textstyle-swift.property
+  open var textStyle: CPTextButtonStyle
+  // Stand-in only: the handler CarPlay calls on a tap.
+  public let standInHandler: ((CPTextButton) -> Void)?
 }
 
 // https://developer.apple.com/documentation/carplay/cpbutton
-@MainActor open class CPButton: NSObject {
+open class CPButton: NSObject {
   // https://developer.apple.com/documentation/carplay/cpbutton/init(image:handler:)
-  public init(image: UIImage, handler: ((CPButton) -> Void)? = nil) {}
+  public init(image: UIImage, handler: ((CPButton) -> Void)? = nil) { self.image = image; standInHandler = handler }
+  // https://developer.apple.com/documentation/carplay/cpbutton/image
+  public internal(set) var image: UIImage?
   // https://developer.apple.com/documentation/carplay/cpbutton/title
   open var title: String?
   // https://developer.apple.com/documentation/carplay/cpbutton/isenabled
   open var isEnabled: Bool = true
+  // Stand-in only: the handler CarPlay calls on a tap.
+  public let standInHandler: ((CPButton) -> Void)?
 }
 
 // https://developer.apple.com/documentation/carplay/cpbuttonmaximumimagesize
 public let CPButtonMaximumImageSize = CGSize(width: 50, height: 50)
 
 // https://developer.apple.com/documentation/carplay/cpgridbutton
-@MainActor open class CPGridButton: NSObject {
+open class CPGridButton: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpgridbutton/init(titlevariants:image:handler:)
-  public init(titleVariants: [String], image: UIImage, handler: ((CPGridButton) -> Void)? = nil) {}
+  public init(titleVariants: [String], image: UIImage, handler: ((CPGridButton) -> Void)? = nil) { self.titleVariants = titleVariants; self.image = image; standInHandler = handler }
+  // https://developer.apple.com/documentation/carplay/cpgridbutton/titlevariants
+  public internal(set) var titleVariants: [String]
+  // https://developer.apple.com/documentation/carplay/cpgridbutton/image
+  public internal(set) var image: UIImage
   // https://developer.apple.com/documentation/carplay/cpgridbutton/isenabled
   open var isEnabled: Bool = true
+  // Stand-in only: the handler CarPlay calls on a tap.
+  public let standInHandler: ((CPGridButton) -> Void)?
+}
+
+// MARK: Playback configuration (iOS 26.4)
+
+// https://developer.apple.com/documentation/carplay/cpplaybackpresentation
+public enum CPPlaybackPresentation: Int, Sendable { case none, audio, video }
+// https://developer.apple.com/documentation/carplay/cpplaybackaction
+public enum CPPlaybackAction: Int, Sendable { case none, play, pause, replay }
+
+// https://developer.apple.com/documentation/carplay/cpplaybackconfiguration
+@MainActor open class CPPlaybackConfiguration: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/init(preferredpresentation:playbackaction:elapsedtime:duration:)
+  public init(preferredPresentation: CPPlaybackPresentation, playbackAction: CPPlaybackAction, elapsedTime: CMTime, duration: CMTime) { self.preferredPresentation = preferredPresentation; self.playbackAction = playbackAction; self.elapsedTime = elapsedTime; self.duration = duration }
+  // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/preferredpresentation
+  public internal(set) var preferredPresentation: CPPlaybackPresentation
+  // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/playbackaction
+  public internal(set) var playbackAction: CPPlaybackAction
+  // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/elapsedtime
+  public internal(set) var elapsedTime: CMTime
+  // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/duration
+  public internal(set) var duration: CMTime
+}
+
+// https://developer.apple.com/documentation/carplay/cpplayableitem
+public protocol CPPlayableItem: NSObjectProtocol {
+  // https://developer.apple.com/documentation/carplay/cpplayableitem/playbackconfiguration
+  var playbackConfiguration: CPPlaybackConfiguration? { get set }
 }
 
 // MARK: List
 
 // https://developer.apple.com/documentation/carplay/cplisttemplateitem
-@MainActor public protocol CPListTemplateItem: NSObjectProtocol {
+public protocol CPListTemplateItem: NSObjectProtocol {
+  // https://developer.apple.com/documentation/carplay/cplisttemplateitem/text
+  var text: String? { get }
   // https://developer.apple.com/documentation/carplay/cplisttemplateitem/userinfo
   var userInfo: Any? { get set }
+  // https://developer.apple.com/documentation/carplay/cplisttemplateitem/isenabled
+  var isEnabled: Bool { get set }
 }
 
 // https://developer.apple.com/documentation/carplay/cpselectablelistitem
-@MainActor public protocol CPSelectableListItem: CPListTemplateItem {
+public protocol CPSelectableListItem: CPListTemplateItem {
   // https://developer.apple.com/documentation/carplay/cpselectablelistitem/handler
   var handler: ((any CPSelectableListItem, @escaping () -> Void) -> Void)? { get set }
 }
@@ -231,23 +315,31 @@ public enum CPListItemAccessoryType: Int, Sendable { case none, disclosureIndica
 public enum CPListItemPlayingIndicatorLocation: Int, Sendable { case leading, trailing }
 
 // https://developer.apple.com/documentation/carplay/cplistitem
-@MainActor open class CPListItem: NSObject, CPSelectableListItem {
+@MainActor open class CPListItem: NSObject, @preconcurrency CPSelectableListItem, @preconcurrency CPPlayableItem {
   // https://developer.apple.com/documentation/carplay/cplistitem/init(text:detailtext:image:accessoryimage:accessorytype:)
-  public init(text: String?, detailText: String?, image: UIImage?, accessoryImage: UIImage?, accessoryType: CPListItemAccessoryType) {}
+  public init(text: String?, detailText: String?, image: UIImage?, accessoryImage: UIImage?, accessoryType: CPListItemAccessoryType) { self.text = text; self.detailText = detailText; self.image = image; self.accessoryImage = accessoryImage; self.accessoryType = accessoryType }
+  // https://developer.apple.com/documentation/carplay/cplistitem/text
+  public internal(set) var text: String?
+  // https://developer.apple.com/documentation/carplay/cplistitem/detailtext
+  public internal(set) var detailText: String?
+  // https://developer.apple.com/documentation/carplay/cplistitem/image
+  public internal(set) var image: UIImage?
+  // https://developer.apple.com/documentation/carplay/cplistitem/accessoryimage
+  public internal(set) var accessoryImage: UIImage?
   // https://developer.apple.com/documentation/carplay/cplistitem/userinfo
   open var userInfo: Any?
   // https://developer.apple.com/documentation/carplay/cplistitem/handler
   open var handler: ((any CPSelectableListItem, @escaping () -> Void) -> Void)?
   // https://developer.apple.com/documentation/carplay/cplistitem/settext(_:)
-  open func setText(_ text: String) {}
+  open func setText(_ text: String) { self.text = text }
   // https://developer.apple.com/documentation/carplay/cplistitem/setdetailtext(_:)
-  open func setDetailText(_ detailText: String?) {}
+  open func setDetailText(_ detailText: String?) { self.detailText = detailText }
   // https://developer.apple.com/documentation/carplay/cplistitem/setimage(_:)
-  open func setImage(_ image: UIImage?) {}
+  open func setImage(_ image: UIImage?) { self.image = image }
   // https://developer.apple.com/documentation/carplay/cplistitem/setaccessoryimage(_:)
-  open func setAccessoryImage(_ accessoryImage: UIImage?) {}
+  open func setAccessoryImage(_ accessoryImage: UIImage?) { self.accessoryImage = accessoryImage }
   // https://developer.apple.com/documentation/carplay/cplistitem/accessorytype
-  open var accessoryType: CPListItemAccessoryType = .none
+  open var accessoryType: CPListItemAccessoryType
   // https://developer.apple.com/documentation/carplay/cplistitem/isenabled
   open var isEnabled: Bool = true
   // https://developer.apple.com/documentation/carplay/cplistitem/isexplicitcontent
@@ -258,36 +350,82 @@ public enum CPListItemPlayingIndicatorLocation: Int, Sendable { case leading, tr
   open var isPlaying: Bool = false
   // https://developer.apple.com/documentation/carplay/cplistitem/playingindicatorlocation
   open var playingIndicatorLocation: CPListItemPlayingIndicatorLocation = .leading
+  // https://developer.apple.com/documentation/carplay/cpplayableitem/playbackconfiguration (iOS 26.4)
+  open var playbackConfiguration: CPPlaybackConfiguration?
   // https://developer.apple.com/documentation/carplay/cplistitem/maximumimagesize
   public static var maximumImageSize: CGSize { CGSize(width: 44, height: 44) }
 }
 
+// https://developer.apple.com/documentation/carplay/cplistimagerowitemelement (iOS 26)
+@MainActor open class CPListImageRowItemElement: NSObject {
+  init(image: UIImage) { self.image = image }
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitemelement/image
+  open var image: UIImage
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitemelement/isenabled
+  open var isEnabled: Bool = true
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitemelement/maximumimagesize
+  public static var maximumImageSize: CGSize { CGSize(width: 90, height: 90) }
+}
+
+// https://developer.apple.com/documentation/carplay/cplistimagerowitemrowelement (iOS 26)
+@MainActor open class CPListImageRowItemRowElement: CPListImageRowItemElement {
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitemrowelement/init(image:title:subtitle:)
+  public init(image: UIImage, title: String?, subtitle: String?) { self.title = title; self.subtitle = subtitle; super.init(image: image) }
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitemrowelement/title
+  open var title: String?
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitemrowelement/subtitle
+  open var subtitle: String?
+}
+
 // https://developer.apple.com/documentation/carplay/cplistimagerowitem
-@MainActor open class CPListImageRowItem: NSObject, CPSelectableListItem {
+@MainActor open class CPListImageRowItem: NSObject, @preconcurrency CPSelectableListItem {
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/init(text:images:imagetitles:)
-  public init(text: String?, images: [UIImage], imageTitles: [String]?) {}
+  @available(*, deprecated, message: "iOS 26.0: use init(text:elements:allowsMultipleLines:)")
+  public init(text: String, images: [UIImage], imageTitles: [String]) { self.text = text; elements = zip(images, imageTitles).map { CPListImageRowItemRowElement(image: $0.0, title: $0.1, subtitle: nil) }; allowsMultipleLines = false }
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitem/init(text:elements:allowsmultiplelines:) (iOS 26)
+  public init(text: String?, elements: [CPListImageRowItemRowElement], allowsMultipleLines: Bool) { self.text = text; self.elements = elements; self.allowsMultipleLines = allowsMultipleLines }
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitem/text
+  open var text: String?
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitem/elements (iOS 26)
+  open var elements: [CPListImageRowItemElement]
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitem/allowsmultiplelines (iOS 26)
+  public internal(set) var allowsMultipleLines: Bool
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/userinfo
   open var userInfo: Any?
+  // https://developer.apple.com/documentation/carplay/cplistimagerowitem/isenabled
+  open var isEnabled: Bool = true
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/handler
   open var handler: ((any CPSelectableListItem, @escaping () -> Void) -> Void)?
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/listimagerowhandler
   open var listImageRowHandler: ((CPListImageRowItem, Int, @escaping () -> Void) -> Void)?
-  // https://developer.apple.com/documentation/carplay/cplistimagerowitem/settext(_:)
-  open func setText(_ text: String) {}
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/update(_:)
+  @available(*, deprecated, message: "iOS 26.0: set elements")
   open func update(_ gridImages: [UIImage]) {}
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/maximumimagesize
+  @available(*, deprecated, message: "iOS 26.0: use CPListImageRowItemElement.maximumImageSize")
   public static var maximumImageSize: CGSize { CGSize(width: 90, height: 90) }
 }
 
 // https://developer.apple.com/documentation/carplay/cplistsection
-@MainActor open class CPListSection: NSObject {
+open class CPListSection: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cplistsection/init(items:header:headersubtitle:headerimage:headerbutton:sectionindextitle:)
-  public init(items: [any CPListTemplateItem], header: String, headerSubtitle: String?, headerImage: UIImage?, headerButton: CPButton?, sectionIndexTitle: String?) {}
+  public init(items: [any CPListTemplateItem], header: String, headerSubtitle: String?, headerImage: UIImage?, headerButton: CPButton?, sectionIndexTitle: String?) { self.items = items; self.header = header; self.headerSubtitle = headerSubtitle; self.headerImage = headerImage; self.headerButton = headerButton; self.sectionIndexTitle = sectionIndexTitle }
   // https://developer.apple.com/documentation/carplay/cplistsection/init(items:header:sectionindextitle:)
-  public init(items: [any CPListTemplateItem], header: String?, sectionIndexTitle: String?) {}
+  public init(items: [any CPListTemplateItem], header: String?, sectionIndexTitle: String?) { self.items = items; self.header = header; self.sectionIndexTitle = sectionIndexTitle }
   // https://developer.apple.com/documentation/carplay/cplistsection/items
-  open var items: [any CPListTemplateItem] { [] }
+  public internal(set) var items: [any CPListTemplateItem]
+  // https://developer.apple.com/documentation/carplay/cplistsection/header
+  public internal(set) var header: String?
+  // https://developer.apple.com/documentation/carplay/cplistsection/headersubtitle
+  public internal(set) var headerSubtitle: String?
+  // https://developer.apple.com/documentation/carplay/cplistsection/headerimage
+  open var headerImage: UIImage?
+  // https://developer.apple.com/documentation/carplay/cplistsection/headerbutton
+  public internal(set) var headerButton: CPButton?
+  // https://developer.apple.com/documentation/carplay/cplistsection/sectionindextitle
+  public internal(set) var sectionIndexTitle: String?
 }
 
 // https://developer.apple.com/documentation/carplay/cpassistantcellposition
@@ -298,29 +436,60 @@ public enum CPAssistantCellVisibility: Int, Sendable { case off, whileLimitedUIA
 public enum CPAssistantCellActionType: Int, Sendable { case playMedia, startCall }
 
 // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration
-@MainActor open class CPAssistantCellConfiguration: NSObject {
+open class CPAssistantCellConfiguration: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration/init(position:visibility:assistantaction:)
-  public init(position: CPAssistantCellPosition, visibility: CPAssistantCellVisibility, assistantAction: CPAssistantCellActionType) {}
+  public init(position: CPAssistantCellPosition, visibility: CPAssistantCellVisibility, assistantAction: CPAssistantCellActionType) { self.position = position; self.visibility = visibility; self.assistantAction = assistantAction }
+  // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration/position
+  public internal(set) var position: CPAssistantCellPosition
+  // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration/visibility
+  public internal(set) var visibility: CPAssistantCellVisibility
+  // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration/assistantaction
+  public internal(set) var assistantAction: CPAssistantCellActionType
 }
 
 // https://developer.apple.com/documentation/carplay/cpthumbnailimage (iOS 26.4)
 @MainActor open class CPThumbnailImage: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpthumbnailimage/init(image:)
-  public init(image: UIImage) {}
+  public init(image: UIImage) { self.image = image }
+  // https://developer.apple.com/documentation/carplay/cpthumbnailimage/image
+  open var image: UIImage
 }
 
 // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader (iOS 26.4)
-@MainActor open class CPListTemplateDetailsHeader: NSObject {
+@MainActor open class CPListTemplateDetailsHeader: NSObject, @preconcurrency CPPlayableItem {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/init(thumbnail:title:subtitle:bodyvariants:actionbuttons:)
-  public init(thumbnail: CPThumbnailImage, title: String?, subtitle: String?, bodyVariants: [String], actionButtons: [CPButton]) {}
+  public init(thumbnail: CPThumbnailImage, title: String?, subtitle: String?, bodyVariants: [NSAttributedString], actionButtons: [CPButton]) { self.thumbnail = thumbnail; self.title = title; self.subtitle = subtitle; self.bodyVariants = bodyVariants; self.actionButtons = actionButtons }
+  // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/thumbnail
+  open var thumbnail: CPThumbnailImage
+  // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/title
+  open var title: String?
+  // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/subtitle
+  open var subtitle: String?
+  // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/bodyvariants
+  open var bodyVariants: [NSAttributedString]
+  // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/actionbuttons
+  open var actionButtons: [CPButton]
+  // https://developer.apple.com/documentation/carplay/cpplayableitem/playbackconfiguration
+  open var playbackConfiguration: CPPlaybackConfiguration?
 }
 
 // https://developer.apple.com/documentation/carplay/cplisttemplate
-@MainActor open class CPListTemplate: CPTemplate, CPBarButtonProviding {
+@MainActor open class CPListTemplate: CPTemplate, @preconcurrency CPBarButtonProviding {
   // https://developer.apple.com/documentation/carplay/cplisttemplate/init(title:listheader:sections:assistantcellconfiguration:)
-  public init(title: String?, listHeader: CPListTemplateDetailsHeader?, sections: [CPListSection], assistantCellConfiguration: CPAssistantCellConfiguration?) {}
+  public init(title: String?, listHeader: CPListTemplateDetailsHeader?, sections: [CPListSection], assistantCellConfiguration: CPAssistantCellConfiguration?) { self.title = title; self.listHeader = listHeader; self.sections = sections; self.assistantCellConfiguration = assistantCellConfiguration; super.init() }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cplisttemplate/title
+  public internal(set) var title: String?
+  // https://developer.apple.com/documentation/carplay/cplisttemplate/sections
+  public internal(set) var sections: [CPListSection]
   // https://developer.apple.com/documentation/carplay/cplisttemplate/updatesections(_:)
-  open func updateSections(_ sections: [CPListSection]) {}
+  open func updateSections(_ sections: [CPListSection]) { self.sections = sections }
   // https://developer.apple.com/documentation/carplay/cplisttemplate/emptyviewtitlevariants
   open var emptyViewTitleVariants: [String] = []
   // https://developer.apple.com/documentation/carplay/cplisttemplate/emptyviewsubtitlevariants
@@ -344,13 +513,18 @@ public enum CPAssistantCellActionType: Int, Sendable { case playMedia, startCall
 // MARK: Grid, tab bar, information
 
 // https://developer.apple.com/documentation/carplay/cpgridtemplate
-@MainActor open class CPGridTemplate: CPTemplate, CPBarButtonProviding {
+@MainActor open class CPGridTemplate: CPTemplate, @preconcurrency CPBarButtonProviding {
   // https://developer.apple.com/documentation/carplay/cpgridtemplate/init(title:gridbuttons:)
-  public init(title: String?, gridButtons: [CPGridButton]) {}
+  public init(title: String?, gridButtons: [CPGridButton]) { self.title = title ?? ""; self.gridButtons = gridButtons; super.init() }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpgridtemplate/title
+  public internal(set) var title: String
+  // https://developer.apple.com/documentation/carplay/cpgridtemplate/gridbuttons
+  public internal(set) var gridButtons: [CPGridButton]
   // https://developer.apple.com/documentation/carplay/cpgridtemplate/updategridbuttons(_:)
-  open func updateGridButtons(_ gridButtons: [CPGridButton]) {}
+  open func updateGridButtons(_ gridButtons: [CPGridButton]) { self.gridButtons = gridButtons }
   // https://developer.apple.com/documentation/carplay/cpgridtemplate/updatetitle(_:)
-  open func updateTitle(_ title: String) {}
+  open func updateTitle(_ title: String) { self.title = title }
   // https://developer.apple.com/documentation/carplay/cpgridtemplate/maximumgridbuttonimagesize
   public static var maximumGridButtonImageSize: CGSize { CGSize(width: 40, height: 40) }
   open var leadingNavigationBarButtons: [CPBarButton] = []
@@ -361,15 +535,18 @@ public enum CPAssistantCellActionType: Int, Sendable { case playMedia, startCall
 // https://developer.apple.com/documentation/carplay/cptabbartemplate
 @MainActor open class CPTabBarTemplate: CPTemplate {
   // https://developer.apple.com/documentation/carplay/cptabbartemplate/init(templates:)
-  public init(templates: [CPTemplate]) {}
+  public init(templates: [CPTemplate]) { self.templates = templates; selectedTemplate = templates.first; super.init() }
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cptabbartemplate/delegate
   weak open var delegate: (any CPTabBarTemplateDelegate)?
   // https://developer.apple.com/documentation/carplay/cptabbartemplate/templates
-  open var templates: [CPTemplate] { [] }
+  public internal(set) var templates: [CPTemplate]
+  // https://developer.apple.com/documentation/carplay/cptabbartemplate/selectedtemplate
+  public internal(set) var selectedTemplate: CPTemplate?
   // https://developer.apple.com/documentation/carplay/cptabbartemplate/updatetemplates(_:)
-  open func updateTemplates(_ newTemplates: [CPTemplate]) {}
+  open func updateTemplates(_ newTemplates: [CPTemplate]) { templates = newTemplates }
   // https://developer.apple.com/documentation/carplay/cptabbartemplate/selecttemplate(at:)
-  open func selectTemplate(at index: Int) {}
+  open func selectTemplate(at index: Int) { if templates.indices.contains(index) { selectedTemplate = templates[index] } }
 }
 
 // https://developer.apple.com/documentation/carplay/cptabbartemplatedelegate
@@ -382,27 +559,41 @@ public enum CPAssistantCellActionType: Int, Sendable { case playMedia, startCall
 public enum CPInformationTemplateLayout: Int, Sendable { case leading, twoColumn }
 
 // https://developer.apple.com/documentation/carplay/cpinformationitem
-@MainActor open class CPInformationItem: NSObject {
+open class CPInformationItem: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpinformationitem/init(title:detail:)
-  public init(title: String?, detail: String?) {}
+  public init(title: String?, detail: String?) { self.title = title; self.detail = detail }
+  // https://developer.apple.com/documentation/carplay/cpinformationitem/title
+  public internal(set) var title: String?
+  // https://developer.apple.com/documentation/carplay/cpinformationitem/detail
+  public internal(set) var detail: String?
 }
 
 // https://developer.apple.com/documentation/carplay/cpinformationratingitem
-@MainActor open class CPInformationRatingItem: CPInformationItem {
+open class CPInformationRatingItem: CPInformationItem {
   // https://developer.apple.com/documentation/carplay/cpinformationratingitem/init(rating:maximumrating:title:detail:)
-  public init(rating: NSNumber?, maximumRating: NSNumber?, title: String?, detail: String?) { super.init(title: title, detail: detail) }
+  public init(rating: NSNumber?, maximumRating: NSNumber?, title: String?, detail: String?) { self.rating = rating; self.maximumRating = maximumRating; super.init(title: title, detail: detail) }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpinformationratingitem/rating
+  public internal(set) var rating: NSNumber?
+  // https://developer.apple.com/documentation/carplay/cpinformationratingitem/maximumrating
+  public internal(set) var maximumRating: NSNumber?
 }
 
 // https://developer.apple.com/documentation/carplay/cpinformationtemplate
-@MainActor open class CPInformationTemplate: CPTemplate, CPBarButtonProviding {
+@MainActor open class CPInformationTemplate: CPTemplate, @preconcurrency CPBarButtonProviding {
   // https://developer.apple.com/documentation/carplay/cpinformationtemplate/init(title:layout:items:actions:)
-  public init(title: String, layout: CPInformationTemplateLayout, items: [CPInformationItem], actions: [CPTextButton]) {}
+  public init(title: String, layout: CPInformationTemplateLayout, items: [CPInformationItem], actions: [CPTextButton]) { self.title = title; self.layout = layout; self.items = items; self.actions = actions; super.init() }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpinformationtemplate/layout
+  public internal(set) var layout: CPInformationTemplateLayout
   // https://developer.apple.com/documentation/carplay/cpinformationtemplate/title
-  open var title: String = ""
+  open var title: String
   // https://developer.apple.com/documentation/carplay/cpinformationtemplate/items
-  open var items: [CPInformationItem] = []
+  open var items: [CPInformationItem]
   // https://developer.apple.com/documentation/carplay/cpinformationtemplate/actions
-  open var actions: [CPTextButton] = []
+  open var actions: [CPTextButton]
   open var leadingNavigationBarButtons: [CPBarButton] = []
   open var trailingNavigationBarButtons: [CPBarButton] = []
   open var backButton: CPBarButton?
@@ -411,9 +602,29 @@ public enum CPInformationTemplateLayout: Int, Sendable { case leading, twoColumn
 // MARK: Point of interest
 
 // https://developer.apple.com/documentation/carplay/cppointofinterest
-@MainActor open class CPPointOfInterest: NSObject {
+open class CPPointOfInterest: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cppointofinterest/init(location:title:subtitle:summary:detailtitle:detailsubtitle:detailsummary:pinimage:selectedpinimage:)
-  public init(location: MKMapItem, title: String, subtitle: String?, summary: String?, detailTitle: String?, detailSubtitle: String?, detailSummary: String?, pinImage: UIImage?, selectedPinImage: UIImage?) {}
+  public init(location: MKMapItem, title: String, subtitle: String?, summary: String?, detailTitle: String?, detailSubtitle: String?, detailSummary: String?, pinImage: UIImage?, selectedPinImage: UIImage?) { self.location = location; self.title = title; self.subtitle = subtitle; self.summary = summary; self.detailTitle = detailTitle; self.detailSubtitle = detailSubtitle; self.detailSummary = detailSummary; self.pinImage = pinImage; self.selectedPinImage = selectedPinImage }
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/location
+  open var location: MKMapItem
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/title
+  open var title: String
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/subtitle
+  open var subtitle: String?
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/summary
+  open var summary: String?
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/detailtitle
+  open var detailTitle: String?
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/detailsubtitle
+  open var detailSubtitle: String?
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/detailsummary
+  open var detailSummary: String?
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/pinimage
+  open var pinImage: UIImage?
+  // https://developer.apple.com/documentation/carplay/cppointofinterest/selectedpinimage
+  open var selectedPinImage: UIImage?
   // https://developer.apple.com/documentation/carplay/cppointofinterest/primarybutton
   open var primaryButton: CPTextButton?
   // https://developer.apple.com/documentation/carplay/cppointofinterest/secondarybutton
@@ -425,15 +636,20 @@ public enum CPInformationTemplateLayout: Int, Sendable { case leading, twoColumn
 }
 
 // https://developer.apple.com/documentation/carplay/cppointofinteresttemplate
-@MainActor open class CPPointOfInterestTemplate: CPTemplate, CPBarButtonProviding {
+@MainActor open class CPPointOfInterestTemplate: CPTemplate, @preconcurrency CPBarButtonProviding {
   // https://developer.apple.com/documentation/carplay/cppointofinteresttemplate/init(title:pointsofinterest:selectedindex:)
-  public init(title: String, pointsOfInterest: [CPPointOfInterest], selectedIndex: Int) {}
+  public init(title: String, pointsOfInterest: [CPPointOfInterest], selectedIndex: Int) { self.title = title; self.pointsOfInterest = pointsOfInterest; self.selectedIndex = selectedIndex; super.init() }
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cppointofinteresttemplate/title
-  open var title: String = ""
+  open var title: String
+  // https://developer.apple.com/documentation/carplay/cppointofinteresttemplate/pointsofinterest
+  public internal(set) var pointsOfInterest: [CPPointOfInterest]
+  // https://developer.apple.com/documentation/carplay/cppointofinteresttemplate/selectedindex
+  open var selectedIndex: Int
   // https://developer.apple.com/documentation/carplay/cppointofinteresttemplate/pointofinterestdelegate
   weak open var pointOfInterestDelegate: (any CPPointOfInterestTemplateDelegate)?
   // https://developer.apple.com/documentation/carplay/cppointofinteresttemplate/setpointsofinterest(_:selectedindex:)
-  open func setPointsOfInterest(_ pointsOfInterest: [CPPointOfInterest], selectedIndex: Int) {}
+  open func setPointsOfInterest(_ pointsOfInterest: [CPPointOfInterest], selectedIndex: Int) { self.pointsOfInterest = pointsOfInterest; self.selectedIndex = selectedIndex }
   open var leadingNavigationBarButtons: [CPBarButton] = []
   open var trailingNavigationBarButtons: [CPBarButton] = []
   open var backButton: CPBarButton?
@@ -454,8 +670,10 @@ extension CPPointOfInterestTemplateDelegate {
 
 // https://developer.apple.com/documentation/carplay/cpmapbutton
 @MainActor open class CPMapButton: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpmapbutton/init(handler:)
-  public init(handler: ((CPMapButton) -> Void)? = nil) {}
+  public init(handler: ((CPMapButton) -> Void)? = nil) { standInHandler = handler }
   // https://developer.apple.com/documentation/carplay/cpmapbutton/image
   open var image: UIImage?
   // https://developer.apple.com/documentation/carplay/cpmapbutton/focusedimage
@@ -464,28 +682,71 @@ extension CPPointOfInterestTemplateDelegate {
   open var isEnabled: Bool = true
   // https://developer.apple.com/documentation/carplay/cpmapbutton/ishidden
   open var isHidden: Bool = false
+  // Stand-in only: the handler CarPlay calls on a tap.
+  public let standInHandler: ((CPMapButton) -> Void)?
 }
 
-// https://developer.apple.com/documentation/carplay/cprouteChoice
-@MainActor open class CPRouteChoice: NSObject {
+// https://developer.apple.com/documentation/carplay/cproutechoice
+open class CPRouteChoice: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cproutechoice/init(summaryvariants:additionalinformationvariants:selectionsummaryvariants:)
-  public init(summaryVariants: [String], additionalInformationVariants: [String], selectionSummaryVariants: [String]) {}
+  public init(summaryVariants: [String], additionalInformationVariants: [String], selectionSummaryVariants: [String]) { self.summaryVariants = summaryVariants; self.additionalInformationVariants = additionalInformationVariants; self.selectionSummaryVariants = selectionSummaryVariants }
+  // https://developer.apple.com/documentation/carplay/cproutechoice/summaryvariants
+  public internal(set) var summaryVariants: [String]
+  // https://developer.apple.com/documentation/carplay/cproutechoice/additionalinformationvariants
+  public internal(set) var additionalInformationVariants: [String]?
+  // https://developer.apple.com/documentation/carplay/cproutechoice/selectionsummaryvariants
+  public internal(set) var selectionSummaryVariants: [String]?
   // https://developer.apple.com/documentation/carplay/cproutechoice/userinfo
   open var userInfo: Any?
 }
 
+// https://developer.apple.com/documentation/carplay/cplocationcoordinate3d (iOS 26.4)
+public struct CPLocationCoordinate3D: Sendable {
+  public var latitude: CLLocationDegrees
+  public var longitude: CLLocationDegrees
+  public var altitude: CLLocationDistance
+  public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees, altitude: CLLocationDistance) { self.latitude = latitude; self.longitude = longitude; self.altitude = altitude }
+}
+
+// https://developer.apple.com/documentation/carplay/cpnavigationwaypoint (iOS 26.4)
+open class CPNavigationWaypoint: NSObject, @unchecked Sendable {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpnavigationwaypoint/init(mapitem:locationthreshold:entrypoints:entrypointscount:)
+  public init(mapItem: MKMapItem, locationThreshold: Measurement<UnitLength>?, entryPoints: UnsafePointer<CPLocationCoordinate3D>, entryPointsCount: Int) { standInMapItem = mapItem; self.locationThreshold = locationThreshold; self.entryPoints = entryPoints; self.entryPointsCount = entryPointsCount }
+  // https://developer.apple.com/documentation/carplay/cpnavigationwaypoint/locationthreshold
+  public let locationThreshold: Measurement<UnitLength>?
+  // https://developer.apple.com/documentation/carplay/cpnavigationwaypoint/entrypoints
+  public let entryPoints: UnsafePointer<CPLocationCoordinate3D>
+  // https://developer.apple.com/documentation/carplay/cpnavigationwaypoint/entrypointscount
+  public let entryPointsCount: Int
+  // Stand-in only: the map item the waypoint was made from.
+  public let standInMapItem: MKMapItem
+}
+
 // https://developer.apple.com/documentation/carplay/cptrip
-@MainActor open class CPTrip: NSObject {
-  // https://developer.apple.com/documentation/carplay/cptrip/init(origin:destination:routechoices:)
-  public init(origin: MKMapItem, destination: MKMapItem, routeChoices: [CPRouteChoice]) {}
+open class CPTrip: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cptrip/init(originwaypoint:destinationwaypoint:routechoices:) (iOS 26.4)
+  public init(originWaypoint origin: CPNavigationWaypoint, destinationWaypoint destination: CPNavigationWaypoint, routeChoices: [CPRouteChoice]) { originWaypoint = origin; destinationWaypoint = destination; self.routeChoices = routeChoices }
+  // https://developer.apple.com/documentation/carplay/cptrip/originwaypoint
+  public let originWaypoint: CPNavigationWaypoint
+  // https://developer.apple.com/documentation/carplay/cptrip/destinationwaypoint
+  public let destinationWaypoint: CPNavigationWaypoint
+  // https://developer.apple.com/documentation/carplay/cptrip/routechoices
+  public let routeChoices: [CPRouteChoice]
   // https://developer.apple.com/documentation/carplay/cptrip/userinfo
   open var userInfo: Any?
 }
 
 // https://developer.apple.com/documentation/carplay/cpmaptemplate
-@MainActor open class CPMapTemplate: CPTemplate, CPBarButtonProviding {
+@MainActor open class CPMapTemplate: CPTemplate, @preconcurrency CPBarButtonProviding {
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/init()
-  public override init() {}
+  public override init() { super.init() }
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/mapdelegate
   weak open var mapDelegate: (any CPMapTemplateDelegate)?
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/mapbuttons
@@ -493,19 +754,19 @@ extension CPPointOfInterestTemplateDelegate {
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/automaticallyhidesnavigationbar
   open var automaticallyHidesNavigationBar: Bool = true
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/ispanninginterfacevisible
-  open var isPanningInterfaceVisible: Bool { false }
+  public internal(set) var isPanningInterfaceVisible: Bool = false
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/showpanninginterface(animated:)
-  open func showPanningInterface(animated: Bool) {}
+  open func showPanningInterface(animated: Bool) { isPanningInterfaceVisible = true }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/dismisspanninginterface(animated:)
-  open func dismissPanningInterface(animated: Bool) {}
+  open func dismissPanningInterface(animated: Bool) { isPanningInterfaceVisible = false }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/showtrippreviews(_:textconfiguration:)
-  open func showTripPreviews(_ tripPreviews: [CPTrip], textConfiguration: CPTripPreviewTextConfiguration?) {}
+  open func showTripPreviews(_ tripPreviews: [CPTrip], textConfiguration: CPTripPreviewTextConfiguration?) { standInTripPreviews = tripPreviews }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/hidetrippreviews()
-  open func hideTripPreviews() {}
+  open func hideTripPreviews() { standInTripPreviews = [] }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/startnavigationsession(for:)
-  open func startNavigationSession(for trip: CPTrip) -> CPNavigationSession { CPNavigationSession() }
+  open func startNavigationSession(for trip: CPTrip) -> CPNavigationSession { CPNavigationSession(standInTrip: trip) }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/updateestimates(_:for:)
-  open func updateEstimates(_ estimates: CPTravelEstimates, for trip: CPTrip) {}
+  open func updateEstimates(_ estimates: CPTravelEstimates, for trip: CPTrip) { standInTripEstimates.append((estimates, trip)) }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/pandirection
   public struct PanDirection: OptionSet, Sendable {
     public let rawValue: Int
@@ -518,10 +779,16 @@ extension CPPointOfInterestTemplateDelegate {
   open var leadingNavigationBarButtons: [CPBarButton] = []
   open var trailingNavigationBarButtons: [CPBarButton] = []
   open var backButton: CPBarButton?
+  // Stand-in only: the trips of the latest showTripPreviews (the SDK has no getter).
+  public internal(set) var standInTripPreviews: [CPTrip] = []
+  // Stand-in only: every updateEstimates(_:for:) call, oldest first.
+  public internal(set) var standInTripEstimates: [(CPTravelEstimates, CPTrip)] = []
 }
 
 // https://developer.apple.com/documentation/carplay/cpmaneuver
-@MainActor open class CPManeuver: NSObject {
+open class CPManeuver: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpmaneuver/init()
   public override init() {}
   // https://developer.apple.com/documentation/carplay/cpmaneuver/instructionvariants
@@ -535,23 +802,39 @@ extension CPPointOfInterestTemplateDelegate {
 }
 
 // https://developer.apple.com/documentation/carplay/cptravelestimates
-@MainActor open class CPTravelEstimates: NSObject {
+open class CPTravelEstimates: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cptravelestimates/init(distanceremaining:timeremaining:)
-  public init(distanceRemaining distance: Measurement<UnitLength>, timeRemaining time: TimeInterval) {}
+  public init(distanceRemaining distance: Measurement<UnitLength>, timeRemaining time: TimeInterval) { distanceRemaining = distance; timeRemaining = time }
+  // https://developer.apple.com/documentation/carplay/cptravelestimates/distanceremaining
+  public let distanceRemaining: Measurement<UnitLength>
+  // https://developer.apple.com/documentation/carplay/cptravelestimates/timeremaining
+  public let timeRemaining: TimeInterval
 }
 
 // https://developer.apple.com/documentation/carplay/cpnavigationsession
 @MainActor open class CPNavigationSession: NSObject {
+  init(standInTrip: CPTrip) { trip = standInTrip }
+  // https://developer.apple.com/documentation/carplay/cpnavigationsession/trip
+  public let trip: CPTrip
   // https://developer.apple.com/documentation/carplay/cpnavigationsession/upcomingmaneuvers
   open var upcomingManeuvers: [CPManeuver] = []
   // https://developer.apple.com/documentation/carplay/cpnavigationsession/finishtrip()
-  open func finishTrip() {}
+  open func finishTrip() { standInFinished = true }
   // https://developer.apple.com/documentation/carplay/cpnavigationsession/updateestimates(_:for:)
-  open func updateEstimates(_ estimates: CPTravelEstimates, for maneuver: CPManeuver) {}
+  open func updateEstimates(_ estimates: CPTravelEstimates, for maneuver: CPManeuver) { standInManeuverEstimates.append((estimates, maneuver)) }
+  // Stand-in only: whether finishTrip() was called.
+  public internal(set) var standInFinished = false
+  // Stand-in only: every updateEstimates(_:for:) call, oldest first.
+  public internal(set) var standInManeuverEstimates: [(CPTravelEstimates, CPManeuver)] = []
 }
 
 // https://developer.apple.com/documentation/carplay/cptrippreviewtextconfiguration
-@MainActor open class CPTripPreviewTextConfiguration: NSObject {}
+open class CPTripPreviewTextConfiguration: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
+}
 
 // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate
 @MainActor public protocol CPMapTemplateDelegate: NSObjectProtocol {
@@ -584,8 +867,12 @@ extension CPMapTemplateDelegate {
 
 // https://developer.apple.com/documentation/carplay/cpnowplayingbutton
 @MainActor open class CPNowPlayingButton: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpnowplayingbutton/init(handler:)
-  public init(handler: ((CPNowPlayingButton) -> Void)? = nil) {}
+  public init(handler: ((CPNowPlayingButton) -> Void)? = nil) { standInHandler = handler }
+  // Stand-in only: the handler CarPlay calls on a tap.
+  public let standInHandler: ((CPNowPlayingButton) -> Void)?
   // https://developer.apple.com/documentation/carplay/cpnowplayingbutton/isenabled
   open var isEnabled: Bool = true
   // https://developer.apple.com/documentation/carplay/cpnowplayingbutton/isselected
@@ -604,7 +891,10 @@ extension CPMapTemplateDelegate {
 // https://developer.apple.com/documentation/carplay/cpnowplayingimagebutton
 @MainActor open class CPNowPlayingImageButton: CPNowPlayingButton {
   // https://developer.apple.com/documentation/carplay/cpnowplayingimagebutton/init(image:handler:)
-  public init(image: UIImage, handler: ((CPNowPlayingButton) -> Void)? = nil) { super.init(handler: handler) }
+  public init(image: UIImage, handler: ((CPNowPlayingButton) -> Void)? = nil) { self.image = image; super.init(handler: handler) }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpnowplayingimagebutton/image
+  public internal(set) var image: UIImage?
 }
 // https://developer.apple.com/documentation/carplay/cpnowplayingbuttonmaximumimagesize
 public let CPNowPlayingButtonMaximumImageSize = CGSize(width: 20, height: 20)
@@ -613,8 +903,12 @@ public let CPNowPlayingButtonMaximumImageSize = CGSize(width: 20, height: 20)
 @MainActor open class CPNowPlayingTemplate: CPTemplate {
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/shared
   public static let shared = CPNowPlayingTemplate()
+  override init() { super.init() }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/nowplayingbuttons
+  public internal(set) var nowPlayingButtons: [CPNowPlayingButton] = []
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/updatenowplayingbuttons(_:)
-  open func updateNowPlayingButtons(_ nowPlayingButtons: [CPNowPlayingButton]) {}
+  open func updateNowPlayingButtons(_ nowPlayingButtons: [CPNowPlayingButton]) { self.nowPlayingButtons = nowPlayingButtons }
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/isupnextbuttonenabled
   open var isUpNextButtonEnabled: Bool = false
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/upnexttitle
@@ -622,13 +916,17 @@ public let CPNowPlayingButtonMaximumImageSize = CGSize(width: 20, height: 20)
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/isalbumartistbuttonenabled
   open var isAlbumArtistButtonEnabled: Bool = false
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/add(_:)
-  open func add(_ observer: any CPNowPlayingTemplateObserver) {}
+  open func add(_ observer: any CPNowPlayingTemplateObserver) { standInObservers.append(observer) }
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/remove(_:)
-  open func remove(_ observer: any CPNowPlayingTemplateObserver) {}
+  open func remove(_ observer: any CPNowPlayingTemplateObserver) { standInObservers.removeAll { $0 === observer } }
+  // Stand-in only: the observers added and not removed.
+  public internal(set) var standInObservers: [any CPNowPlayingTemplateObserver] = []
 }
 
 // https://developer.apple.com/documentation/carplay/cpnowplayingtemplateobserver
-@MainActor public protocol CPNowPlayingTemplateObserver: NSObjectProtocol {
+// Not main-actor isolated in the SDK (only the template class is): a main-actor class conforms
+// with an isolated conformance (CarPlayBridge+Delegates.swift).
+public protocol CPNowPlayingTemplateObserver: NSObjectProtocol {
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplateobserver/nowplayingtemplateupnextbuttontapped(_:)
   func nowPlayingTemplateUpNextButtonTapped(_ nowPlayingTemplate: CPNowPlayingTemplate)
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplateobserver/nowplayingtemplatealbumartistbuttontapped(_:)
@@ -642,27 +940,50 @@ extension CPNowPlayingTemplateObserver {
 // MARK: Modals, search, voice control, contact
 
 // https://developer.apple.com/documentation/carplay/cpalertaction
-@MainActor open class CPAlertAction: NSObject {
+open class CPAlertAction: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpalertaction/style-swift.enum
-  public enum Style: Int, Sendable { case `default`, cancel, destructive }
+  public enum Style: UInt, Sendable { case `default`, cancel, destructive }
   // https://developer.apple.com/documentation/carplay/cpalertaction/init(title:style:handler:)
-  public init(title: String, style: CPAlertAction.Style, handler: @escaping (CPAlertAction) -> Void) {}
+  public init(title: String, style: CPAlertAction.Style, handler: @escaping (CPAlertAction) -> Void) { self.title = title; self.style = style; self.handler = handler }
+  // https://developer.apple.com/documentation/carplay/cpalertaction/title
+  public let title: String
+  // https://developer.apple.com/documentation/carplay/cpalertaction/style-swift.property
+  public let style: CPAlertAction.Style
+  // https://developer.apple.com/documentation/carplay/cpalertaction/handler
+  public let handler: (CPAlertAction) -> Void
 }
 
 // https://developer.apple.com/documentation/carplay/cpalerttemplate
 @MainActor open class CPAlertTemplate: CPTemplate {
   // https://developer.apple.com/documentation/carplay/cpalerttemplate/init(titlevariants:actions:)
-  public init(titleVariants: [String], actions: [CPAlertAction]) {}
+  public init(titleVariants: [String], actions: [CPAlertAction]) { self.titleVariants = titleVariants; self.actions = actions; super.init() }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpalerttemplate/titlevariants
+  public internal(set) var titleVariants: [String]
+  // https://developer.apple.com/documentation/carplay/cpalerttemplate/actions
+  public internal(set) var actions: [CPAlertAction]
 }
 
 // https://developer.apple.com/documentation/carplay/cpactionsheettemplate
 @MainActor open class CPActionSheetTemplate: CPTemplate {
   // https://developer.apple.com/documentation/carplay/cpactionsheettemplate/init(title:message:actions:)
-  public init(title: String?, message: String?, actions: [CPAlertAction]) {}
+  public init(title: String?, message: String?, actions: [CPAlertAction]) { self.title = title; self.message = message; self.actions = actions; super.init() }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpactionsheettemplate/title
+  public internal(set) var title: String?
+  // https://developer.apple.com/documentation/carplay/cpactionsheettemplate/message
+  public internal(set) var message: String?
+  // https://developer.apple.com/documentation/carplay/cpactionsheettemplate/actions
+  public internal(set) var actions: [CPAlertAction]
 }
 
 // https://developer.apple.com/documentation/carplay/cpsearchtemplate
 @MainActor open class CPSearchTemplate: CPTemplate {
+  // https://developer.apple.com/documentation/carplay/cpsearchtemplate/init()
+  public override init() { super.init() }
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpsearchtemplate/delegate
   weak open var delegate: (any CPSearchTemplateDelegate)?
 }
@@ -681,55 +1002,79 @@ extension CPSearchTemplateDelegate {
 }
 
 // https://developer.apple.com/documentation/carplay/cpvoicecontrolstate
-@MainActor open class CPVoiceControlState: NSObject {
+open class CPVoiceControlState: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpvoicecontrolstate/init(identifier:titlevariants:image:repeats:)
-  public init(identifier: String, titleVariants: [String]?, image: UIImage?, repeats: Bool) {}
-  // https://developer.apple.com/documentation/carplay/cpvoicecontrolstate/actionbuttons
+  public init(identifier: String, titleVariants: [String]?, image: UIImage?, repeats: Bool) { self.identifier = identifier; self.titleVariants = titleVariants; self.image = image; self.repeats = repeats }
+  // https://developer.apple.com/documentation/carplay/cpvoicecontrolstate/identifier
+  public internal(set) var identifier: String
+  // https://developer.apple.com/documentation/carplay/cpvoicecontrolstate/titlevariants
+  public internal(set) var titleVariants: [String]?
+  // https://developer.apple.com/documentation/carplay/cpvoicecontrolstate/image
+  public internal(set) var image: UIImage?
+  // https://developer.apple.com/documentation/carplay/cpvoicecontrolstate/repeats
+  public internal(set) var repeats: Bool
+  // https://developer.apple.com/documentation/carplay/cpvoicecontrolstate/actionbuttons (iOS 26.4)
   open var actionButtons: [CPButton] = []
 }
 
 // https://developer.apple.com/documentation/carplay/cpvoicecontroltemplate
-@MainActor open class CPVoiceControlTemplate: CPTemplate, CPBarButtonProviding {
+@MainActor open class CPVoiceControlTemplate: CPTemplate, @preconcurrency CPBarButtonProviding {
   // https://developer.apple.com/documentation/carplay/cpvoicecontroltemplate/init(voicecontrolstates:)
-  public init(voiceControlStates: [CPVoiceControlState]) {}
+  public init(voiceControlStates: [CPVoiceControlState]) { self.voiceControlStates = voiceControlStates; activeStateIdentifier = voiceControlStates.first?.identifier; super.init() }
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/carplay/cpvoicecontroltemplate/voicecontrolstates
+  public internal(set) var voiceControlStates: [CPVoiceControlState]
+  // https://developer.apple.com/documentation/carplay/cpvoicecontroltemplate/activestateidentifier
+  public internal(set) var activeStateIdentifier: String?
   // https://developer.apple.com/documentation/carplay/cpvoicecontroltemplate/activatevoicecontrolstate(withidentifier:)
-  open func activateVoiceControlState(withIdentifier identifier: String) {}
+  open func activateVoiceControlState(withIdentifier identifier: String) { activeStateIdentifier = identifier }
   open var leadingNavigationBarButtons: [CPBarButton] = []
   open var trailingNavigationBarButtons: [CPBarButton] = []
   open var backButton: CPBarButton?
 }
 
 // https://developer.apple.com/documentation/carplay/cpcontact
-@MainActor open class CPContact: NSObject {
+open class CPContact: NSObject {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpcontact/init(name:image:)
-  public init(name: String, image: UIImage) {}
+  public init(name: String, image: UIImage) { self.name = name; self.image = image }
+  // https://developer.apple.com/documentation/carplay/cpcontact/name
+  open var name: String
+  // https://developer.apple.com/documentation/carplay/cpcontact/image
+  open var image: UIImage
   // https://developer.apple.com/documentation/carplay/cpcontact/subtitle
   open var subtitle: String?
   // https://developer.apple.com/documentation/carplay/cpcontact/informativetext
   open var informativeText: String?
   // https://developer.apple.com/documentation/carplay/cpcontact/actions
-  open var actions: [CPButton] = []
+  open var actions: [CPButton]?
 }
 // https://developer.apple.com/documentation/carplay/cpcontactcallbutton
-@MainActor open class CPContactCallButton: CPButton {
+open class CPContactCallButton: CPButton {
   // https://developer.apple.com/documentation/carplay/cpcontactcallbutton/init(handler:)
-  public init(handler: ((CPButton) -> Void)?) { super.init(image: UIImage(), handler: handler) }
+  public init(handler: ((CPButton) -> Void)? = nil) { super.init(image: UIImage(), handler: handler) }
 }
 // https://developer.apple.com/documentation/carplay/cpcontactmessagebutton
-@MainActor open class CPContactMessageButton: CPButton {
+open class CPContactMessageButton: CPButton {
   // https://developer.apple.com/documentation/carplay/cpcontactmessagebutton/init(phoneoremail:)
-  public init(phoneOrEmail: String) { super.init(image: UIImage(), handler: nil) }
+  public init(phoneOrEmail: String) { self.phoneOrEmail = phoneOrEmail; super.init(image: UIImage(), handler: nil) }
+  // https://developer.apple.com/documentation/carplay/cpcontactmessagebutton/phoneoremail
+  public let phoneOrEmail: String
 }
 // https://developer.apple.com/documentation/carplay/cpcontactdirectionsbutton
-@MainActor open class CPContactDirectionsButton: CPButton {
+open class CPContactDirectionsButton: CPButton {
   // https://developer.apple.com/documentation/carplay/cpcontactdirectionsbutton/init(handler:)
-  public init(handler: ((CPButton) -> Void)?) { super.init(image: UIImage(), handler: handler) }
+  public init(handler: ((CPButton) -> Void)? = nil) { super.init(image: UIImage(), handler: handler) }
 }
 
 // https://developer.apple.com/documentation/carplay/cpcontacttemplate
-@MainActor open class CPContactTemplate: CPTemplate, CPBarButtonProviding {
+@MainActor open class CPContactTemplate: CPTemplate, @preconcurrency CPBarButtonProviding {
   // https://developer.apple.com/documentation/carplay/cpcontacttemplate/init(contact:)
-  public init(contact: CPContact) { self.contact = contact }
+  public init(contact: CPContact) { self.contact = contact; super.init() }
+  public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpcontacttemplate/contact
   open var contact: CPContact
   open var leadingNavigationBarButtons: [CPBarButton] = []

@@ -2,15 +2,8 @@
 // that Apps/ uses (see UIKit.swift for the rules). Each declaration names the Apple
 // documentation page of its signature.
 // swift-format-ignore-file
+@_exported import CoreMedia
 import Foundation
-
-// https://developer.apple.com/documentation/coremedia/cmtime
-public struct CMTime: Sendable {
-  // https://developer.apple.com/documentation/coremedia/cmtime/init(seconds:preferredtimescale:)
-  public init(seconds: Double, preferredTimescale: Int32) { self.seconds = seconds }
-  // https://developer.apple.com/documentation/coremedia/cmtime/seconds
-  public var seconds: Double
-}
 
 // https://developer.apple.com/documentation/avfaudio/avaudiosession
 open class AVAudioSession: NSObject, @unchecked Sendable {
@@ -48,40 +41,44 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
   open func setActive(_ active: Bool, options: SetActiveOptions = []) throws {}
 }
 
+// AVPlayer and AVPlayerItem are main-thread-only classes in the SDK facts (O2 `MainThreadOnly`),
+// but the SDK marks most of their members NS_SWIFT_NONISOLATED, which the facts cannot show
+// (SDKFacts/README.md, "Compiler concurrency inference"). The members Apps/ uses are therefore
+// `nonisolated` here; only Xcode can confirm each (Apps/README.md, "What only Xcode can tell").
 // https://developer.apple.com/documentation/avfoundation/avplayeritem
-open class AVPlayerItem: NSObject, @unchecked Sendable {
+@MainActor open class AVPlayerItem: NSObject, @unchecked Sendable {
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/init(url:)
-  public init(url URL: URL) {}
+  nonisolated public init(url URL: URL) {}
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/status-swift.enum
   public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/status-swift.property
-  open var status: Status { .unknown }
+  nonisolated open var status: Status { .unknown }
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/duration
-  open var duration: CMTime { CMTime(seconds: 0, preferredTimescale: 600) }
+  nonisolated open var duration: CMTime { CMTime(seconds: 0, preferredTimescale: 600) }
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/error
-  open var error: (any Error)? { nil }
+  nonisolated open var error: (any Error)? { nil }
 }
 
 // https://developer.apple.com/documentation/avfoundation/avplayer
-open class AVPlayer: NSObject, @unchecked Sendable {
+@MainActor open class AVPlayer: NSObject, @unchecked Sendable {
   // https://developer.apple.com/documentation/avfoundation/avplayer/init()
-  public override init() {}
+  nonisolated public override init() {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/currentitem
-  open var currentItem: AVPlayerItem? { nil }
+  nonisolated open var currentItem: AVPlayerItem? { nil }
   // https://developer.apple.com/documentation/avfoundation/avplayer/replacecurrentitem(with:)
-  open func replaceCurrentItem(with item: AVPlayerItem?) {}
+  nonisolated open func replaceCurrentItem(with item: AVPlayerItem?) {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/play()
-  open func play() {}
+  nonisolated open func play() {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/pause()
-  open func pause() {}
+  nonisolated open func pause() {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/rate
-  open var rate: Float = 0
+  nonisolated open var rate: Float { get { 0 } set {} }
   // https://developer.apple.com/documentation/avfoundation/avplayer/seek(to:)
-  open func seek(to time: CMTime) {}
+  nonisolated open func seek(to time: CMTime) {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/currenttime()
-  open func currentTime() -> CMTime { CMTime(seconds: 0, preferredTimescale: 600) }
+  nonisolated open func currentTime() -> CMTime { CMTime(seconds: 0, preferredTimescale: 600) }
   // https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.enum
   public enum TimeControlStatus: Int, Sendable { case paused, waitingToPlayAtSpecifiedRate, playing }
   // https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.property
-  open var timeControlStatus: TimeControlStatus { .paused }
+  nonisolated open var timeControlStatus: TimeControlStatus { .paused }
 }

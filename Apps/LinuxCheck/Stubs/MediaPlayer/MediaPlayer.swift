@@ -19,7 +19,7 @@ public let MPNowPlayingInfoPropertyPlaybackRate = "MPNowPlayingInfoPropertyPlayb
 public let MPNowPlayingInfoPropertyIsLiveStream = "MPNowPlayingInfoPropertyIsLiveStream"
 
 // https://developer.apple.com/documentation/mediaplayer/mpnowplayinginfocenter
-open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
+open class MPNowPlayingInfoCenter: NSObject {
   // https://developer.apple.com/documentation/mediaplayer/mpnowplayinginfocenter/default()
   open class func `default`() -> MPNowPlayingInfoCenter { MPNowPlayingInfoCenter() }
   // https://developer.apple.com/documentation/mediaplayer/mpnowplayinginfocenter/nowplayinginfo
@@ -27,19 +27,19 @@ open class MPNowPlayingInfoCenter: NSObject, @unchecked Sendable {
 }
 
 // https://developer.apple.com/documentation/mediaplayer/mpremotecommandhandlerstatus
-public enum MPRemoteCommandHandlerStatus: Int, Sendable { case success, noSuchContent, noActionableNowPlayingItem, deviceNotFound, commandFailed }
+public enum MPRemoteCommandHandlerStatus: Int, Sendable { case success = 0, noSuchContent = 100, noActionableNowPlayingItem = 110, deviceNotFound = 120, commandFailed = 200 }
 
 // https://developer.apple.com/documentation/mediaplayer/mpremotecommandevent
-open class MPRemoteCommandEvent: NSObject, @unchecked Sendable {}
+open class MPRemoteCommandEvent: NSObject {}
 
 // https://developer.apple.com/documentation/mediaplayer/mpchangeplaybackpositioncommandevent
-open class MPChangePlaybackPositionCommandEvent: MPRemoteCommandEvent, @unchecked Sendable {
+open class MPChangePlaybackPositionCommandEvent: MPRemoteCommandEvent {
   // https://developer.apple.com/documentation/mediaplayer/mpchangeplaybackpositioncommandevent/positiontime
   open var positionTime: TimeInterval { 0 }
 }
 
 // https://developer.apple.com/documentation/mediaplayer/mpremotecommand
-open class MPRemoteCommand: NSObject, @unchecked Sendable {
+open class MPRemoteCommand: NSObject {
   // https://developer.apple.com/documentation/mediaplayer/mpremotecommand/isenabled
   open var isEnabled: Bool = false
   // https://developer.apple.com/documentation/mediaplayer/mpremotecommand/addtarget(handler:)
@@ -48,8 +48,12 @@ open class MPRemoteCommand: NSObject, @unchecked Sendable {
   open func removeTarget(_ target: Any?) {}
 }
 
+// https://developer.apple.com/documentation/mediaplayer/mpchangeplaybackpositioncommand
+// unchecked: not in the facts (others.json lists the types Apps/ used when it was made)
+open class MPChangePlaybackPositionCommand: MPRemoteCommand {}
+
 // https://developer.apple.com/documentation/mediaplayer/mpremotecommandcenter
-open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
+open class MPRemoteCommandCenter: NSObject {
   // https://developer.apple.com/documentation/mediaplayer/mpremotecommandcenter/shared()
   open class func shared() -> MPRemoteCommandCenter { MPRemoteCommandCenter() }
   // https://developer.apple.com/documentation/mediaplayer/mpremotecommandcenter/playcommand
@@ -61,5 +65,5 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
   // https://developer.apple.com/documentation/mediaplayer/mpremotecommandcenter/nexttrackcommand
   open var nextTrackCommand: MPRemoteCommand { MPRemoteCommand() }
   // https://developer.apple.com/documentation/mediaplayer/mpremotecommandcenter/changeplaybackpositioncommand
-  open var changePlaybackPositionCommand: MPRemoteCommand { MPRemoteCommand() }
+  open var changePlaybackPositionCommand: MPChangePlaybackPositionCommand { MPChangePlaybackPositionCommand() }
 }

@@ -28,8 +28,13 @@ public struct CLLocationCoordinate2D: Sendable {
 
 // https://developer.apple.com/documentation/corelocation/cllocation
 open class CLLocation: NSObject, @unchecked Sendable {
+  // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+  public required init?(coder: NSCoder) { nil }
+  // https://developer.apple.com/documentation/corelocation/cllocation/init(latitude:longitude:)
+  // unchecked: not in the facts (others.json lists the members Apps/ used when it was made)
+  public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) { self.coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude) }
   // https://developer.apple.com/documentation/corelocation/cllocation/coordinate
-  open var coordinate: CLLocationCoordinate2D { CLLocationCoordinate2D(latitude: 0, longitude: 0) }
+  public let coordinate: CLLocationCoordinate2D
 }
 
 // https://developer.apple.com/documentation/corelocation/clauthorizationstatus

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The last known status of every charge point in memory, by EVSE id and by register station,
+/// so a site's availability is a few dictionary reads and a delta touches only its charge points.
+public struct LiveStatusBoard: Sendable, Hashable {
+  private var observations: [String: StatusObservation] = [:]
+  private var stationOfEVSE: [String: Station.ID] = [:]
+  private var evsesOfStation: [Station.ID: [String]] = [:]
+
+  /// An empty board.
+  public init() {}
+
+  /// How many charge points have a status.
+  public var count: Int { observations.count }
+
+  /// Whether no charge point has a status.
+  public var isEmpty: Bool { observations.isEmpty }
+
+  /// Records `observation` for the charge point matched to `station` (nil: not matched, kept
+  /// but attached to no site); an observation older than the one kept is ignored. Returns the
+  /// station whose availability may have changed, if any.
+  @discardableResult
+  public mutating func apply(_ observation: StatusObservation, station: Station.ID?)
+    -> Station.ID?
+  {
+    let id = observation.evseID
+    if let known = observations[id], known.observedAt > observation.observedAt { return nil }
+    let previous = observations.updateValue(observation, forKey: id)
+    let oldStation = stationOfEVSE[id]
+    if oldStation != station {
+      if let oldStation { evsesOfStation[oldStation]?.removeAll { $0 == id } }
+      stationOfEVSE[id] = station
+      if let station { evsesOfStation[station, default: []].append(id) }
+    }
+    guard let station else { return nil }
+    if let previous, previous.status == observation.status, oldStation == station {
+      return nil
+    }
+    return station
+  }
+
+  /// Records a batch; returns the stations whose availability changed (status, not only time).
+  @discardableResult
+  public mutating func apply(
+    _ batch: some Sequence<(observation: StatusObservation, station: Station.ID?)>
+  ) -> Set<Station.ID> {
+    var changed = Set<Station.ID>()
+    for (observation, station) in batch {
+      if let station = apply(observation, station: station) { changed.insert(station) }
+    }
+    return changed
+  }
+
+  /// The kept status of one charge point.
+  public func observation(evseID: String) -> StatusObservation? { observations[evseID] }
+
+  /// The kept statuses of the charge points matched to any of `stations`.
+  public func observations(for stations: some Sequence<Station.ID>) -> [StatusObservation] {
+    var result: [StatusObservation] = []
+    for station in stations {
+      for id in evsesOfStation[station] ?? [] {
+        if let observation = observations[id] { result.append(observation) }
+      }
+    }
+    return result
+  }
+
+  /// The availability of the site made of `stations` as of `now`.
+  public func availability(for stations: some Sequence<Station.ID>, now: Date) -> SiteAvailability {
+    SiteAvailability(observations(for: stations), now: now)
+  }
+
+  /// Whether any of `stations` has a charge point with a status.
+  public func hasStatus(for stations: some Sequence<Station.ID>) -> Bool {
+    stations.contains { !(evsesOfStation[$0]?.isEmpty ?? true) }
+  }
+}

@@ -1,0 +1,209 @@
+import Charging
+import Foundation
+import Geo
+import JSONScanning
+
+/// Reads live status from OCPI 2.2.1 Locations pages and from chargecloud's POI answer.
+///
+/// OCPI accepted shapes: the response envelope `{"data": [Location], "timestamp": …}`, the
+/// chargecloud AFIR page `{"next": cursor, "items": [Location]}`, a bare array, or one Location.
+/// Each EVSE gives `evse_id`, `status` and `connectors[].max_electric_power` (W); embedded
+/// `tariffs[]` (a chargecloud extension) and standard `tariff_ids` become tariff ids. An EVSE's
+/// `last_updated` does not track status changes in the real feeds (250 of 273 EVSEs of the
+/// bundled Ludwigsburg page carry dates from October 2024, "CHARGING" ones too), so a status is
+/// dated by the fetch, not by it (see `Guides/LiveStatus.md`).
+///
+/// chargecloud POI: `{"data": [location], "timestamp": …}` with the EVSE id in `id` (its `uid` is
+/// internal), status at EVSE and connector level (the EVSE's is read), power in kW per connector.
+public enum OCPIStatusParser {
+  /// Parses an OCPI Locations page; `fileName` names the file in diagnostics.
+  public static func parseLocations(_ data: Data, fileName: String) -> LiveFeed {
+    switch LiveDocument.parse(data, fileName: fileName, expected: "an OCPI Locations page") {
+    case .failure(let diagnostics):
+      return LiveFeed(
+        format: .ocpiLocations, fileName: fileName, locations: [], diagnostics: diagnostics)
+    case .success(var document): return parse(&document, format: .ocpiLocations)
+    }
+  }
+
+  /// Parses a chargecloud POI answer; `fileName` names the file in diagnostics.
+  public static func parsePOI(_ data: Data, fileName: String) -> LiveFeed {
+    switch LiveDocument.parse(data, fileName: fileName, expected: "a chargecloud POI answer") {
+    case .failure(let diagnostics):
+      return LiveFeed(
+        format: .chargecloudPOI, fileName: fileName, locations: [], diagnostics: diagnostics)
+    case .success(var document): return parse(&document, format: .chargecloudPOI)
+    }
+  }
+
+  /// Whether a document is chargecloud's POI answer rather than OCPI: its locale tables, or
+  /// EVSEs that carry their id in `id` and no `evse_id`.
+  static func looksLikePOI(_ root: JSONValue) -> Bool {
+    if root["currentLocale"] != nil || root["localesLanguageMap"] != nil { return true }
+    guard let first = root["data"]?.arrayValue?.first?["evses"]?.arrayValue?.first else {
+      return false
+    }
+    return first["evse_id"] == nil && first["id"] != nil
+  }
+
+  /// The list of location values of an OCPI or POI document.
+  static func locationValues(_ root: JSONValue) -> [JSONValue]? {
+    switch root {
+    case .array(let items): return items
+    case .object:
+      for key in ["data", "items", "locations"] {
+        switch root[key] {
+        case .array(let items)?: return items
+        case .object(let single)?: return [.object(single)]
+        default: continue
+        }
+      }
+      return root["evses"] != nil ? [root] : nil
+    default: return nil
+    }
+  }
+
+  static func parse(_ document: inout LiveDocument, format: LiveFeedFormat) -> LiveFeed {
+    let root = document.root
+    let isPOI = format == .chargecloudPOI
+    guard let values = locationValues(root) else {
+      document.skip(
+        root.objectValue, path: "data", "holds no locations; nothing read",
+        expected: isPOI
+          ? "{\"data\": [location], \"timestamp\": …}"
+          : "{\"data\": [Location]}, {\"items\": [Location], \"next\": …} or [Location]",
+        value: root.kindDescription)
+      return LiveFeed(
+        format: format, fileName: document.log.file, locations: [],
+        diagnostics: document.log.diagnostics)
+    }
+    let publishedAt = root["timestamp"]?.text.flatMap(DATEX2Parser.date)
+    var locations: [LiveLocation] = []
+    let listKey = root["items"] != nil ? "items" : (root["data"] != nil ? "data" : "locations")
+    for (index, value) in values.enumerated() {
+      let path = "\(listKey)[\(index)]"
+      guard let object = value.objectValue else {
+        document.skip(
+          nil, path: path, "is not an object; location skipped", expected: "a location object",
+          value: value.kindDescription)
+        continue
+      }
+      guard let id = value["id"]?.text else {
+        document.skip(
+          object, path: path + ".id", "is missing; location skipped", expected: "the location id")
+        continue
+      }
+      var location = LiveLocation(
+        id: id, name: value["name"]?.text ?? value["address"]?.text,
+        operatorName: value["operator"]?["name"]?.text ?? value["operator"]?.text,
+        operatorID: value["operator"]?["operatorId"]?.text ?? value["party_id"]?.text)
+      if let coordinates = value["coordinates"] {
+        let latitude = coordinates["latitude"]?.decimal
+        let longitude = coordinates["longitude"]?.decimal
+        if let latitude, let longitude, (-90...90).contains(latitude),
+          (-180...180).contains(longitude)
+        {
+          location.coordinates = [Coordinate(latitude: latitude, longitude: longitude)]
+        } else {
+          document.warn(
+            object, path: path + ".coordinates", "is not a usable position; location kept unplaced",
+            expected: "latitude in -90…90 and longitude in -180…180 (decimal strings)",
+            value:
+              "\(coordinates["latitude"]?.diagnosticText ?? "none"), \(coordinates["longitude"]?.diagnosticText ?? "none")"
+          )
+        }
+      } else {
+        document.warn(
+          object, path: path + ".coordinates", "is missing; location kept unplaced",
+          expected: "coordinates with latitude and longitude")
+      }
+      let evses = value["evses"]?.elements ?? []
+      for (evseIndex, evseValue) in evses.enumerated() {
+        let evsePath = "\(path).evses[\(evseIndex)]"
+        guard let evseObject = evseValue.objectValue else {
+          document.skip(
+            object, path: evsePath, "is not an object; EVSE skipped", expected: "an EVSE object",
+            value: evseValue.kindDescription)
+          continue
+        }
+        let idKey = isPOI ? "id" : "evse_id"
+        let evseID: String
+        if let text = evseValue[idKey]?.text {
+          evseID = text
+        } else if let uid = evseValue["uid"]?.text {
+          evseID = "\(id)/\(uid)"
+          document.warn(
+            evseObject, path: "\(evsePath).\(idKey)",
+            "is missing; the EVSE is known by its location and uid, so it cannot be matched by EVSE id",
+            expected: "an eMI3 EVSE id such as DE*SLB*E001L10000*001", value: evseID)
+        } else {
+          document.skip(
+            evseObject, path: "\(evsePath).\(idKey)", "is missing, and so is uid; EVSE skipped",
+            expected: "an eMI3 EVSE id")
+          continue
+        }
+        var evse = LiveEVSE(evseID: evseID)
+        if let raw = evseValue["status"]?.text {
+          evse.rawStatus = raw
+          if let status = LiveStatusMapping.ocpi(raw) {
+            evse.status = status
+          } else {
+            document.warn(
+              evseObject, path: evsePath + ".status",
+              "is not an OCPI status; EVSE kept as unknown",
+              expected: "AVAILABLE, BLOCKED, CHARGING, INOPERATIVE, OUTOFORDER, PLANNED, REMOVED, "
+                + "RESERVED or UNKNOWN", value: raw)
+          }
+        } else {
+          document.warn(
+            evseObject, path: evsePath + ".status", "is missing; EVSE kept without status",
+            expected: "an OCPI EVSE status", value: evseValue["status"]?.kindDescription)
+        }
+        var powers: [Double] = []
+        for connector in evseValue["connectors"]?.elements ?? [] {
+          if isPOI, let kW = connector["max_power"]?.decimal {
+            powers.append(kW)
+          } else if let watts = connector["max_electric_power"]?.decimal {
+            powers.append(watts / 1000)
+          }
+        }
+        if let kW = powers.max(), kW > 0 { evse.maxPowerKilowatts = kW }
+        var tariffs = (evseValue["tariff_ids"]?.elements ?? []).compactMap(\.text)
+        for tariff in evseValue["tariffs"]?.elements ?? [] {
+          if let tariffID = tariff["id"]?.text, !tariffs.contains(tariffID) {
+            tariffs.append(tariffID)
+          }
+        }
+        evse.tariffIDs = tariffs
+        location.evses.append(evse)
+      }
+      locations.append(location)
+    }
+    return LiveFeed(
+      format: format, fileName: document.log.file, locations: locations,
+      diagnostics: document.log.diagnostics, publishedAt: publishedAt,
+      nextPage: root["next"]?.text)
+  }
+}
+
+/// Reads any of the live-status layouts, detecting which from the content.
+public enum LiveFeedParser {
+  /// Parses a DATEX II status or table publication, an OCPI Locations page or a chargecloud POI
+  /// answer; `fileName` names the file in diagnostics.
+  public static func parse(_ data: Data, fileName: String) -> LiveFeed {
+    switch LiveDocument.parse(
+      data, fileName: fileName,
+      expected: "a DATEX II AFIR publication, an OCPI Locations page or a chargecloud POI answer")
+    {
+    case .failure(let diagnostics):
+      return LiveFeed(
+        format: .ocpiLocations, fileName: fileName, locations: [], diagnostics: diagnostics)
+    case .success(var document):
+      if DATEX2Parser.looksLike(document.root) { return DATEX2Parser.parse(&document) }
+      if OCPIStatusParser.looksLikePOI(document.root) {
+        return OCPIStatusParser.parse(&document, format: .chargecloudPOI)
+      }
+      return OCPIStatusParser.parse(&document, format: .ocpiLocations)
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import Charging
+import Foundation
+
+/// The last known status of one charge point as the store keeps it.
+public struct LiveStatusRecord: Hashable, Sendable {
+  /// The status, its charge point and when it was observed.
+  public var observation: StatusObservation
+  /// The register station the charge point was matched to; nil when it matched none.
+  public var stationID: Station.ID?
+  /// The feed it came from, e.g. `ocpi:http://127.0.0.1:8111/ocpi/locations`.
+  public var source: String
+
+  /// Creates a record.
+  public init(observation: StatusObservation, stationID: Station.ID?, source: String) {
+    self.observation = observation
+    self.stationID = stationID
+    self.source = source
+  }
+}
+
+extension StationStore {
+  /// Saves the latest status of each charge point in `records` in one transaction; a record
+  /// older than the one already kept for its charge point is ignored (a delayed delta must not
+  /// overwrite a newer status). Returns how many rows changed.
+  @discardableResult
+  public func applyLiveStatus(_ records: [LiveStatusRecord]) throws(StationStoreError) -> Int {
+    guard !records.isEmpty else { return 0 }
+    return try withStations { db in
+      try db.transaction {
+        let upsert = try db.prepare(
+          """
+          INSERT INTO live_status (evse_id, station_id, status, observed_at, source)
+          VALUES (?1, ?2, ?3, ?4, ?5)
+          ON CONFLICT(evse_id) DO UPDATE SET station_id = excluded.station_id,
+            status = excluded.status, observed_at = excluded.observed_at, source = excluded.source
+          WHERE excluded.observed_at >= live_status.observed_at
+          """)
+        var changed = 0
+        for record in records {
+          try upsert.bind([
+            .text(record.observation.evseID),
+            record.stationID.map { .text($0.rawValue) } ?? .null,
+            .text(record.observation.status.rawValue),
+            .real(record.observation.observedAt.timeIntervalSince1970),
+            .text(record.source),
+          ])
+          while try upsert.step() {}
+          changed += db.changes
+        }
+        return changed
+      }
+    }
+  }
+
+  /// Every kept status, by charge point id.
+  public func liveStatus() throws(StationStoreError) -> [LiveStatusRecord] {
+    try withStations { db in
+      let statement = try db.prepare(
+        "SELECT evse_id, station_id, status, observed_at, source FROM live_status ORDER BY evse_id")
+      var records: [LiveStatusRecord] = []
+      while try statement.step() {
+        records.append(Self.liveRecord(statement))
+      }
+      return records
+    }
+  }
+
+  /// The kept statuses of the charge points matched to `stationIDs`.
+  public func liveStatus(forStations stationIDs: [Station.ID]) throws(StationStoreError)
+    -> [LiveStatusRecord]
+  {
+    try withStations { db in
+      let statement = try db.prepare(
+        """
+        SELECT evse_id, station_id, status, observed_at, source FROM live_status
+        WHERE station_id = ?1 ORDER BY evse_id
+        """)
+      var records: [LiveStatusRecord] = []
+      for id in stationIDs {
+        try statement.bind([.text(id.rawValue)])
+        while try statement.step() { records.append(Self.liveRecord(statement)) }
+      }
+      return records
+    }
+  }
+
+  /// Forgets every status that came from `source`.
+  public func removeLiveStatus(source: String) throws(StationStoreError) {
+    try withStations { db in
+      try db.run("DELETE FROM live_status WHERE source = ?1", [.text(source)])
+    }
+  }
+
+  private static func liveRecord(_ statement: SQLiteStatement) -> LiveStatusRecord {
+    // A status word this version does not know (a newer one wrote it) reads as unknown.
+    let status = EVSEStatus(rawValue: statement.text(2) ?? "") ?? .unknown
+    return LiveStatusRecord(
+      observation: StatusObservation(
+        evseID: statement.text(0) ?? "", status: status,
+        observedAt: Date(timeIntervalSince1970: statement.double(3))),
+      stationID: statement.text(1).map { Station.ID($0) }, source: statement.text(4) ?? "")
+  }
+}

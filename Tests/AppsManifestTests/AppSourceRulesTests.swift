@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The in-car apps' sources, read as files: taps reach the apps only as typed routes, so no app
+/// module takes an element id apart or decides by a button's title (issue 22, "typed routes").
+@Suite("App sources take taps as typed routes")
+struct AppSourceRulesTests {
+  static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+
+  /// The modules of the three in-car apps.
+  static let appModules = ["ChargingCar", "MapCar", "MediaCar"]
+
+  /// Host events that name a tapped element: the session decodes them into the app's route,
+  /// so an app that matches them is reading strings again.
+  static let tapEvents = [
+    ".listItemSelected", ".buttonPressed", ".pointSelected", ".modalActionChosen",
+    ".tripStarted", ".imageRowImageSelected",
+  ]
+
+  /// What taking a string apart looks like; the files allowed it take apart the driver's
+  /// search text and road numbers, not ids.
+  static let parsing = ["hasPrefix(", "dropFirst(", "split(separator:", "split(whereSeparator:"]
+  static let parsingAllowed: Set<String> = ["MapCar/Destinations.swift", "MapCar/Maneuvers.swift"]
+
+  /// A decision by what a button says instead of what it is.
+  static let titleReads = ["case \"Pause\"", "case \"Resume\"", "case \"Play\"", "Title(for:"]
+  static let titleReadsAllowed: Set<String> = ["MediaCar/MediaScreenBuilder.swift"]
+
+  struct Line: CustomStringConvertible {
+    var file: String
+    var number: Int
+    var text: String
+    var description: String { "\(file):\(number): \(text)" }
+  }
+
+  static func lines() throws -> [Line] {
+    var lines: [Line] = []
+    for module in appModules {
+      let folder = sources.appendingPathComponent(module)
+      let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasSuffix(".swift") }.sorted()
+      for file in files {
+        let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+          .enumerated()
+        where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+          lines.append(Line(file: "\(module)/\(file)", number: index + 1, text: String(line)))
+        }
+      }
+    }
+    return lines
+  }
+
+  @Test("the app modules are found and read")
+  func sourcesAreRead() throws {
+    let files = Set(try Self.lines().map(\.file))
+    #expect(files.contains("ChargingCar/ChargeRoute.swift"))
+    #expect(files.contains("MapCar/MapRoute.swift"))
+    #expect(files.contains("MediaCar/MediaRoute.swift"))
+  }
+
+  @Test("no app module matches a tap event: taps arrive decoded, as the app's route")
+  func noTapEvents() throws {
+    let found = try Self.lines().filter { line in
+      Self.tapEvents.contains { line.text.contains($0) }
+    }
+    #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+  }
+
+  @Test("no app module takes a string apart outside its search and road-number code")
+  func noParsing() throws {
+    let found = try Self.lines().filter { line in
+      !Self.parsingAllowed.contains(line.file) && Self.parsing.contains { line.text.contains($0) }
+    }
+    #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+  }
+
+  @Test("no app module decides by a button's title")
+  func noTitleReads() throws {
+    let found = try Self.lines().filter { line in
+      !Self.titleReadsAllowed.contains(line.file)
+        && Self.titleReads.contains { line.text.contains($0) }
+    }
+    #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+  }
+}
