@@ -195,6 +195,10 @@ extension ChargingApp {
       // changes. Unlocked, the driver may have changed tariffs on the phone: read them again.
       guard !locked, state.connected else { return [] }
       return [readSetup()]
+    case .liveStatus(let updates, let time):
+      return reduceLive(&state, updates, at: time)
+    case .applyLiveStatus(let time):
+      applyPendingLive(&state, at: time)
     }
     return []
   }
@@ -336,18 +340,9 @@ extension ChargingApp {
           located = true
         }
         do {
-          switch clients.dataSource.mode {
-          case .normal: break
-          case .empty: return .loaded(request: request, center: center, [], located: located)
-          case .failing:
-            throw DataSourceError(
-              source: services.sourceName, query: "chargers near \(center)",
-              reason: "the data source is set to fail")
-          }
-          let search = try await services.search()
-          let sites = search.sites(
-            SiteQuery(center: center, region: region, filter: filter), setup: setup,
-            start: Self.priceMinute(services.now()))
+          let sites = try await clients.installed(services.sites).sites(
+            SiteQuery(center: center, region: region, filter: filter), setup,
+            Self.priceMinute(services.now()))
           return .loaded(request: request, center: center, sites, located: located)
         } catch {
           return .failed(request: request, "\(error)")

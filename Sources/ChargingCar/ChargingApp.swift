@@ -103,6 +103,17 @@ public struct ChargingApp: CarApp {
     public var trip: Trip
     /// Whether the car is connected.
     public var connected: Bool
+    /// The last known live status of every charge point, by register station.
+    public var live = LiveStatusBoard()
+    /// The time live statuses are judged at (stale after ``Charging/LiveStatusPolicy``); nil
+    /// until the first status arrives.
+    public var liveNow: Date?
+    /// Live updates waiting for the next application (``ChargingApp/liveApplyInterval``).
+    public var pendingLive: [LiveStatusUpdate] = []
+    /// When live status was last applied to the screens.
+    public var liveAppliedAt: Date?
+    /// Whether a timer will apply the buffered updates.
+    public var liveTimerRunning = false
 
     /// Creates a state; by default at Kassel's centre, loading, nothing chosen.
     public init(
@@ -187,6 +198,10 @@ public struct ChargingApp: CarApp {
     case showFastChargers
     /// The phone was locked or unlocked.
     case phoneLock(Bool)
+    /// Live status arrived from the feed at a time (buffered to the refresh rules).
+    case liveStatus([LiveStatusUpdate], at: Date)
+    /// The buffered live status is applied (the timer of ``ChargingApp/liveApplyInterval``).
+    case applyLiveStatus(at: Date)
   }
 
   /// EV charging.

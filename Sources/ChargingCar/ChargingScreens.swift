@@ -37,13 +37,15 @@ public enum ChargingScreens {
     switch state.tab {
     case .charge:
       if let site = state.details, state.detailsTab == .charge {
-        stack.append(details(site, setup: state.setup, from: carPosition(state)))
+        stack.append(
+          details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
       } else if state.showingFilters {
         stack.append(filters(state.filter, vehicle: state.setup.vehicle))
       }
     case .favourites:
       if let site = state.details, state.detailsTab == .favourites {
-        stack.append(details(site, setup: state.setup, from: carPosition(state)))
+        stack.append(
+          details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
       }
     case .route:
       if state.trip != .none { stack.append(trip(state.trip)) }
@@ -86,7 +88,9 @@ public enum ChargingScreens {
       stale ? [BarButtonSpec(id: ChargeRoute.retry.elementID, title: "Retry")] : []
     let spec = PointOfInterestTemplateSpec(
       title: chargeTitle(state),
-      points: sites.map { point($0, from: car, stale: stale) },
+      points: sites.map {
+        point($0, from: car, stale: stale, availability: state.availability(of: $0.site))
+      },
       selectedIndex: sites.firstIndex { $0.id == state.selected },
       navigationBar: NavigationBarSpec(
         leading: [BarButtonSpec(id: ChargeRoute.showFilters.elementID, title: "Filters")],
@@ -95,12 +99,24 @@ public enum ChargingScreens {
       chargeID, tab: TabAppearance(title: "Charge", image: .symbol("bolt.car")), spec)
   }
 
-  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with no tariff
-  /// chosen, the stand-in price and its mark (`0.62 €/kWh roaming · no tariff chosen`), which
-  /// must stay readable in a small car's row (the power is in the card's Details).
-  public static func subtitle(_ site: PricedSite) -> String {
-    site.price.isDriversOwn
+  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with live status,
+  /// `150 kW · 0.59 €/kWh · 2 of 4 free`. With no tariff chosen, the stand-in price and its
+  /// mark (`0.62 €/kWh roaming · no tariff chosen`), which must stay readable in a small car's
+  /// row (the power is in the card's Details).
+  public static func subtitle(_ site: PricedSite, availability: SiteAvailability? = nil) -> String {
+    let base =
+      site.price.isDriversOwn
       ? "\(site.site.powerText) · \(site.price.shortText)" : site.price.shortText
+    guard let text = availability?.text(timeZone: ChargingApp.liveTimeZone) else { return base }
+    return base + " · " + text
+  }
+
+  /// The Details line of a site's live status with its age, or nil without live status.
+  public static func liveText(_ state: ChargingApp.State, _ site: PricedSite) -> String? {
+    guard let availability = state.availability(of: site.site), let now = state.liveNow else {
+      return nil
+    }
+    return availability.textWithAge(now: now, timeZone: ChargingApp.liveTimeZone)
   }
 
   /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance from the car, connectors,
@@ -111,14 +127,16 @@ public enum ChargingScreens {
   }
 
   /// A site as a pin with its card: Details and Navigate; the distance is from `car`.
-  public static func point(_ site: PricedSite, from car: Coordinate?, stale: Bool = false)
-    -> PointOfInterestSpec
-  {
+  public static func point(
+    _ site: PricedSite, from car: Coordinate?, stale: Bool = false,
+    availability: SiteAvailability? = nil
+  ) -> PointOfInterestSpec {
     let detail = detailText(site, from: car)
     return PointOfInterestSpec(
       id: ChargeRoute.point(site.id).elementID, location: site.site.coordinate,
       title: site.site.title,
-      subtitle: subtitle(site), summary: stale ? "Earlier result · \(detail)" : detail,
+      subtitle: subtitle(site, availability: availability),
+      summary: stale ? "Earlier result · \(detail)" : detail,
       primaryButton: TextButtonSpec(id: ChargeRoute.details(site.id).elementID, title: "Details"),
       secondaryButton: TextButtonSpec(
         id: ChargeRoute.navigate(site.id).elementID, title: "Navigate"))
@@ -166,7 +184,9 @@ public enum ChargingScreens {
   /// address, operator and the data's source — at most 10 items and the actions Navigate and
   /// Favourite/Unfavourite (carplay-facts.md §1.4). The distance is from `car` (unknown
   /// without it).
-  public static func details(_ site: PricedSite, setup: DriverSetup, from car: Coordinate? = nil)
+  public static func details(
+    _ site: PricedSite, setup: DriverSetup, live: String? = nil, from car: Coordinate? = nil
+  )
     -> TemplateSpec
   {
     let s = site.site
@@ -185,7 +205,8 @@ public enum ChargingScreens {
           "\(s.chargePointCount) charge points: \(connectors.isEmpty ? "not given" : connectors)\(likely)"
       ),
       InformationItemSpec(
-        id: "availability", title: "Availability", detail: "unknown (no live status for this site)"),
+        id: "availability", title: "Availability",
+        detail: live ?? "unknown (no live status for this site)"),
       InformationItemSpec(
         id: "distance", title: "Distance",
         detail: car.map { "\(distanceText(from: $0, to: s.coordinate)) from the car" }
@@ -262,7 +283,7 @@ public enum ChargingScreens {
       ListItemSpec(
         id: ChargeRoute.favourite(site.id).elementID, text: site.site.title,
         detailText:
-          "\(distanceText(from: state.car, to: site.site.coordinate)) · \(subtitle(site))",
+          "\(distanceText(from: state.car, to: site.site.coordinate)) · \(subtitle(site, availability: state.availability(of: site.site)))",
         accessory: .disclosureIndicator)
     }
     let loading = state.favouriteSites == nil

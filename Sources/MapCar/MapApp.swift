@@ -91,7 +91,7 @@ public struct MapApp: CarApp {
   }
 
   /// What can happen.
-  public enum Action: Sendable {
+  public enum Action: Sendable, Equatable {
     case connected(isDark: Bool, keyboardLocked: Bool = false)
     case styleChanged(isDark: Bool, keyboardLocked: Bool = false)
     case disconnected, resumed(now: Duration), clockRead(Duration), tick

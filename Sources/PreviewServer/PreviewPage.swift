@@ -4,7 +4,13 @@ import CarRender
 ///
 /// The page subscribes to `/events` (server-sent events carrying the rendered display and panel
 /// as JSON), posts taps to `/event` and panel commands to `/control`; both answer with the new
-/// state so the page updates without waiting for the stream.
+/// state so the page updates without waiting for the stream. Every request names the page
+/// (`?page=`), so answers and events carry only the fragments it does not have yet; a fragment
+/// left out whose hash is not the page's makes the page ask `/state` for everything.
+///
+/// Each interaction is timed from the input event to the next paint after its answer is applied
+/// (`window.__paints`: what, milliseconds, answer bytes), as `Tests/BrowserE2E/paint_speed.py`
+/// reads it.
 public enum PreviewPage {
   /// The page's HTML.
   public static let html = """
@@ -49,7 +55,17 @@ public enum PreviewPage {
 
   static let script = """
     const car = document.getElementById('car'), panel = document.getElementById('panel'), frame = document.getElementById('frame');
-    let revision = -1, lastCar = '', lastPanel = '';
+    let revision = -1, lastCar = '', lastPanel = '', carHash = '', panelHash = '';
+    const pageID = Math.random().toString(36).slice(2, 12);
+    const withPage = path => path + (path.includes('?') ? '&' : '?') + 'page=' + pageID;
+    // Input event → the next paint after its answer is applied: two animation frames later the
+    // frame that shows the change has been painted.
+    function timePaint(what, start, bytes) {
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        (window.__paints = window.__paints || []).push({what: what, ms: performance.now() - start, bytes: bytes});
+      }));
+    }
+    function refetch() { fetch(withPage('/state')).then(r => r.json()).then(apply); }
     function fit() {
       const el = car.firstElementChild; if (!el) return;
       const stage = document.getElementById('stage');
@@ -59,12 +75,18 @@ public enum PreviewPage {
     function apply(state) {
       if (state.revision !== undefined && state.revision < revision) return;
       revision = state.revision ?? revision;
+      const hashes = state.hashes || {};
       if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; revealFocus(); drawScrollIndicators(); }
+      if (state.car !== undefined) carHash = hashes.car || '';
       if (state.panel !== undefined && state.panel !== lastPanel) {
         // The panel always shows the simulator's state at once; only a text field being typed
         // in keeps its place (and its text) until it loses focus.
         if (typing()) panel.dataset.pending = state.panel; else showPanel(state.panel);
       }
+      if (state.panel !== undefined) panelHash = hashes.panel || '';
+      // A fragment left out is one the server believes the page has; if not, ask for all.
+      if ((state.car === undefined && hashes.car && hashes.car !== carHash) ||
+          (state.panel === undefined && hashes.panel && hashes.panel !== panelHash)) refetch();
       document.body.dataset.revision = String(revision);
       if (window.__tapAt !== undefined) { (window.__latencies = window.__latencies || []).push(performance.now() - window.__tapAt); window.__tapAt = undefined; }
       fit();
@@ -106,7 +128,7 @@ public enum PreviewPage {
       if (!which || e.altKey || e.ctrlKey || e.metaKey) return;
       e.preventDefault();
       window.__tapAt = performance.now();
-      post('/event', {ev: 'knob', which: which});
+      post('/event', {ev: 'knob', which: which}, 'knob ' + which, e.timeStamp);
     });
     function typing() {
       const a = document.activeElement;
@@ -117,9 +139,15 @@ public enum PreviewPage {
       panel.innerHTML = html; lastPanel = html; delete panel.dataset.pending;
       if (focused) panel.querySelector('[data-cmd="' + focused + '"]')?.focus();
     }
-    async function post(path, body) {
-      const r = await fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-      if (r.ok) { apply(await r.json()); return; }
+    async function post(path, body, what, start) {
+      start = start ?? performance.now();
+      const r = await fetch(withPage(path), {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+      if (r.ok) {
+        const text = await r.text();
+        apply(JSON.parse(text));
+        timePaint(what || path, start, new TextEncoder().encode(text).length);
+        return;
+      }
       // A refused event (400) carries the state with the panel's message naming what was wrong.
       const refusal = await r.json().catch(() => null);
       if (refusal && refusal.state) apply(refusal.state);
@@ -128,13 +156,13 @@ public enum PreviewPage {
     car.addEventListener('click', e => {
       const el = e.target.closest('[data-ev]');
       window.__tapAt = performance.now();
-      if (el) { e.preventDefault(); const d = el.dataset; post('/event', {ev: d.ev, t: d.t, e: d.e ?? (el.closest('[data-pin-id]')?.dataset.pinId), i: d.i, which: d.which}); return; }
+      if (el) { e.preventDefault(); const d = el.dataset; post('/event', {ev: d.ev, t: d.t, e: d.e ?? (el.closest('[data-pin-id]')?.dataset.pinId), i: d.i, which: d.which}, d.ev + (d.e ? ' ' + d.e : ''), e.timeStamp); return; }
       const pin = e.target.closest('[data-pin-id]');
-      if (pin) { const t = pin.closest('[data-template]')?.dataset.template; post('/event', {ev: 'poi', t: t, e: pin.dataset.pinId}); }
+      if (pin) { const t = pin.closest('[data-template]')?.dataset.template; post('/event', {ev: 'poi', t: t, e: pin.dataset.pinId}, 'poi', e.timeStamp); }
     });
     panel.addEventListener('click', e => {
       const el = e.target.closest('button[data-cmd]');
-      if (el) { e.preventDefault(); post('/control', {cmd: el.dataset.cmd, value: el.dataset.value}); }
+      if (el) { e.preventDefault(); post('/control', {cmd: el.dataset.cmd, value: el.dataset.value}, el.dataset.cmd + ' ' + (el.dataset.value || ''), e.timeStamp); }
     });
     panel.addEventListener('change', e => {
       const el = e.target.closest('[data-cmd]');
@@ -155,10 +183,10 @@ public enum PreviewPage {
     window.addEventListener('resize', () => { fit(); drawScrollIndicators(); });
     document.fonts.ready.then(drawScrollIndicators);
     function connect() {
-      const es = new EventSource('/events');
+      const es = new EventSource(withPage('/events'));
       es.onmessage = e => apply(JSON.parse(e.data));
       es.onerror = () => { es.close(); setTimeout(connect, 1000); };
     }
-    fetch('/state').then(r => r.json()).then(apply).then(connect);
+    fetch(withPage('/state')).then(r => r.json()).then(apply).then(connect);
     """
 }

@@ -9,10 +9,16 @@ import Synchronization
 /// | route | answer |
 /// |---|---|
 /// | `GET /` | the page |
-/// | `GET /state` | `{revision, car, panel}` as JSON (HTML fragments) |
-/// | `GET /events` | server-sent events, one `state` JSON per change the page can see (never the one it sent last again) |
+/// | `GET /state` | `{revision, hashes, car, panel}` as JSON (HTML fragments and their hashes) |
+/// | `GET /events` | server-sent events, one `state` JSON per change the page can see, carrying only the fragments the page does not have |
 /// | `POST /event` | a tap on the display (``PageEvent`` JSON); answers the new state, or 400 with `{error, input, expected, state}` for an unknown or malformed event |
 /// | `POST /control` | a side-panel command (``PanelCommand`` JSON); answers the new state |
+/// | `GET /maps/KEY.svg` | a map's base image the display or panel links to (``MapImageStore``), cacheable |
+///
+/// One frame per interaction: the page names itself (`?page=ID` on every request) and the
+/// server remembers which fragments it sent that page last (``PageFragments``); an answer or
+/// event leaves out a fragment the page has, giving its hash instead. A page whose fragment
+/// differs from a hash it was given asks `GET /state` again, which sends everything.
 ///
 /// The two `POST` routes change state, so they answer 403 unless the request is
 /// `application/json` from the page's own origin (``SameOriginPolicy``); the page and the
@@ -25,6 +31,7 @@ public struct PreviewRoutes: Sendable {
   let backend: any PreviewBackend
   let renderer: CarHTMLRenderer
   let renderedFragments = RenderedFragments()
+  let pages = PageFragments()
 
   /// Creates routes over a backend, drawing maps with `renderer`.
   public init(backend: any PreviewBackend, renderer: CarHTMLRenderer) {
@@ -32,38 +39,61 @@ public struct PreviewRoutes: Sendable {
     self.renderer = renderer
   }
 
+  /// The renderer for documents that stand alone (`/screen.html`, `/screen.svg`): maps inline.
+  var standalone: CarHTMLRenderer {
+    var renderer = self.renderer
+    renderer.mapImages = nil
+    return renderer
+  }
+
   /// The router.
   public func router() -> HTTPRouter {
     var router = HTTPRouter()
     router.get("/") { _ in HTTPResponse.html(PreviewPage.html).withPageHeaders() }
     router.mount(SimulatorFonts.assets, at: "/assets/fonts")
-    router.get("/state") { _ in .json(bytes: await self.stateBody().bytes) }
+    router.get("/state") { request in
+      // Everything: the page asks when it lacks a fragment it was told it has.
+      .json(bytes: await self.stateBody(for: request.query("page"), sendingAll: true).bytes)
+    }
+    router.get("/maps/:file") { request in
+      let file = request.pathParameters["file"] ?? ""
+      guard file.hasSuffix(".svg"), let images = self.renderer.mapImages,
+        let svg = images.image(String(file.dropLast(4)))
+      else {
+        return .error(.notFound, "no map image '\(file)'; the page links only to kept images")
+      }
+      var response = HTTPResponse.svg(svg)
+      // A key names everything the image depends on: the same key is the same picture.
+      response.headers.add("Cache-Control", "public, max-age=86400, immutable")
+      return response
+    }
     router.get("/screen.html") { _ in
       let display = await self.backend.display()
-      return HTTPResponse.html(ScreenDocument.html(display, renderer: self.renderer))
+      return HTTPResponse.html(ScreenDocument.html(display, renderer: self.standalone))
         .withPageHeaders()
     }
     router.get("/screen.svg") { _ in
       let display = await self.backend.display()
-      return HTTPResponse.svg(ScreenDocument.svg(display, renderer: self.renderer))
+      return HTTPResponse.svg(ScreenDocument.svg(display, renderer: self.standalone))
         .withPageHeaders()
     }
     router.get("/screen.txt") { _ in
       .text(ScreenDocument.text(await self.backend.display()))
     }
-    router.get("/events") { _ in
+    router.get("/events") { request in
+      let page = request.query("page")
       let changes = await self.backend.changes()
       let (stream, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
       let task = Task {
         // A change the page cannot see (the version moved, the rendering did not) sends
         // nothing: the page already has those fragments.
-        let first = await self.stateBody()
+        let first = await self.stateBody(for: page, sendingAll: true)
         var sent = first.rendering
         continuation.yield(ServerSentEvent(data: String(decoding: first.bytes, as: UTF8.self)))
         for await _ in changes {
           if Task.isCancelled { break }
-          let state = await self.stateBody()
-          guard state.rendering != sent else { continue }
+          let state = await self.stateBody(for: page)
+          guard state.rendering != sent, !state.isEmpty else { continue }
           sent = state.rendering
           continuation.yield(ServerSentEvent(data: String(decoding: state.bytes, as: UTF8.self)))
         }
@@ -84,7 +114,7 @@ public struct PreviewRoutes: Sendable {
       if let problem = Self.problem(with: event) {
         return .json(await self.refusalJSON(problem), status: .badRequest)
       }
-      return .json(bytes: await self.stateBody().bytes)
+      return .json(bytes: await self.stateBody(for: request.query("page")).bytes)
     }
     router.post("/control") { request in
       if let refusal = SameOriginPolicy.check(request) { return refusal }
@@ -92,7 +122,7 @@ public struct PreviewRoutes: Sendable {
         return .error(.badRequest, "expected a JSON object {\"cmd\": command, \"value\": argument}")
       }
       await self.backend.control(command)
-      return .json(bytes: await self.stateBody().bytes)
+      return .json(bytes: await self.stateBody(for: request.query("page")).bytes)
     }
     return router
   }
@@ -106,7 +136,9 @@ public struct PreviewRoutes: Sendable {
   /// the bytes; when it moved, values equal to the last ones still reuse the fragments. The
   /// revision is the backend's number for the snapshot (``PreviewSnapshot/revision``): it counts
   /// every response, in the order the states were read.
-  func stateBody() async -> (bytes: [UInt8], rendering: Int) {
+  func stateBody(for page: String? = nil, sendingAll: Bool = false) async -> (
+    bytes: [UInt8], rendering: Int, isEmpty: Bool
+  ) {
     let known = renderedFragments.version
     var entry: RenderedFragments.Entry?
     var snapshot = await backend.snapshot(unlessAt: known)
@@ -125,19 +157,46 @@ public struct PreviewRoutes: Sendable {
       // A backend that answers "unchanged" to an unknown version: render its values.
       let values = renderedFragments.entry(
         nil, await backend.display(), await backend.panel(), render: fragments)
-      return (Self.body(revision: PreviewSnapshot.sharedRevisions.next(), values), values.rendering)
+      return answer(values, revision: PreviewSnapshot.sharedRevisions.next(), page, sendingAll)
     }
-    return (Self.body(revision: snapshot.revision, entry), entry.rendering)
+    return answer(entry, revision: snapshot.revision, page, sendingAll)
   }
 
-  /// `{"revision": N,` and the entry's cached `"car": …, "panel": …}`.
-  static func body(revision: Int, _ entry: RenderedFragments.Entry) -> [UInt8] {
-    let tail = entry.tail
-    let head = Array("{\"revision\":\(revision),".utf8)
+  /// The body for `page`: the fragments it does not have (all when `sendingAll`), noted as sent.
+  private func answer(
+    _ entry: RenderedFragments.Entry, revision: Int, _ page: String?, _ sendingAll: Bool
+  ) -> (bytes: [UInt8], rendering: Int, isEmpty: Bool) {
+    let has = sendingAll ? nil : pages.fragments(of: page)
+    let sendsCar = has?.car != entry.carHash
+    let sendsPanel = has?.panel != entry.panelHash
+    pages.note(page, car: entry.carHash, panel: entry.panelHash)
+    return (
+      Self.body(revision: revision, entry, car: sendsCar, panel: sendsPanel), entry.rendering,
+      !sendsCar && !sendsPanel
+    )
+  }
+
+  /// `{"revision": N, "hashes": {"car": …, "panel": …}` and the entry's cached `"car": …` and
+  /// `"panel": …` fragments that are asked for.
+  static func body(
+    revision: Int, _ entry: RenderedFragments.Entry, car: Bool = true, panel: Bool = true
+  ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(head.count + tail.count)
-    bytes.append(contentsOf: head)
-    bytes.append(contentsOf: tail)
+    bytes.reserveCapacity(
+      64 + (car ? entry.carJSON.count : 0) + (panel ? entry.panelJSON.count : 0))
+    bytes.append(
+      contentsOf:
+        "{\"revision\":\(revision),\"hashes\":{\"car\":\"\(entry.carHash)\",\"panel\":\"\(entry.panelHash)\"}"
+        .utf8)
+    if car {
+      bytes.append(contentsOf: ",\"car\":".utf8)
+      bytes.append(contentsOf: entry.carJSON)
+    }
+    if panel {
+      bytes.append(contentsOf: ",\"panel\":".utf8)
+      bytes.append(contentsOf: entry.panelJSON)
+    }
+    bytes.append(UInt8(ascii: "}"))
     return bytes
   }
 
@@ -191,8 +250,14 @@ public struct PreviewRoutes: Sendable {
       var version: StateVersion?
       var display: CarDisplayState
       var panel: PanelState
-      /// The body after the revision: `"car":…,"panel":…}`.
-      var tail: [UInt8]
+      /// The car fragment as a JSON string literal.
+      var carJSON: [UInt8]
+      /// The panel fragment as a JSON string literal.
+      var panelJSON: [UInt8]
+      /// A hash of ``carJSON``, naming it for a page that has it.
+      var carHash: String
+      /// A hash of ``panelJSON``.
+      var panelHash: String
       /// Which rendering this is, counting from 1: equal numbers carry equal fragments.
       var rendering: Int
     }
@@ -209,6 +274,16 @@ public struct PreviewRoutes: Sendable {
     var renderCount: Int { state.withLock { $0.renders } }
     /// How many answers carried the display and panel (each built them for the request).
     var valueAnswerCount: Int { state.withLock { $0.valueAnswers } }
+
+    /// FNV-1a, 64 bits, in hex: names a fragment's bytes (equal bytes, equal names).
+    static func hash(_ bytes: [UInt8]) -> String {
+      var value: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes {
+        value ^= UInt64(byte)
+        value &*= 0x0000_0100_0000_01b3
+      }
+      return String(value, radix: 16)
+    }
 
     /// The last rendering when it is the one at `known`, else nil.
     func cached(at known: StateVersion?) -> Entry? {
@@ -235,21 +310,45 @@ public struct PreviewRoutes: Sendable {
       }
       if let reused { return reused }
       let fragments = render(display, panel)
-      var tail = Array("\"car\":".utf8)
-      tail.reserveCapacity(fragments.car.utf8.count + fragments.panel.utf8.count + 16)
-      tail.append(contentsOf: fragments.car.utf8)
-      tail.append(contentsOf: ",\"panel\":".utf8)
-      tail.append(contentsOf: fragments.panel.utf8)
-      tail.append(UInt8(ascii: "}"))
+      let car = Array(fragments.car.utf8)
+      let panelBytes = Array(fragments.panel.utf8)
       return state.withLock { state in
         state.renders += 1
         let entry = Entry(
-          version: version, display: display, panel: panel, tail: tail,
-          rendering: state.renders)
+          version: version, display: display, panel: panel, carJSON: car, panelJSON: panelBytes,
+          carHash: Self.hash(car), panelHash: Self.hash(panelBytes), rendering: state.renders)
         state.last = entry
         return entry
       }
     }
   }
 
+}
+
+/// Which fragments each page was sent last, by the id the page gives itself (`?page=`), so an
+/// answer or event leaves out what the page has. It keeps the newest ``capacity`` pages.
+final class PageFragments: Sendable {
+  /// How many pages are remembered (tabs open on one simulator).
+  static let capacity = 32
+  private let pages = Mutex<(hashes: [String: (car: String, panel: String)], order: [String])>(
+    ([:], []))
+
+  /// The hashes of the fragments `page` was sent last; nil for a page not seen (or none).
+  func fragments(of page: String?) -> (car: String, panel: String)? {
+    guard let page else { return nil }
+    return pages.withLock { $0.hashes[page] }
+  }
+
+  /// Notes that `page` was sent (or has) these fragments.
+  func note(_ page: String?, car: String, panel: String) {
+    guard let page, !page.isEmpty, page.count <= 64 else { return }
+    pages.withLock { pages in
+      if pages.hashes.updateValue((car, panel), forKey: page) == nil {
+        pages.order.append(page)
+        while pages.order.count > Self.capacity {
+          pages.hashes[pages.order.removeFirst()] = nil
+        }
+      }
+    }
+  }
 }

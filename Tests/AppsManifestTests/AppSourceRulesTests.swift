@@ -27,6 +27,12 @@ struct AppSourceRulesTests {
   static let titleReads = ["case \"Pause\"", "case \"Resume\"", "case \"Play\"", "Title(for:"]
   static let titleReadsAllowed: Set<String> = ["MediaCar/MediaScreenBuilder.swift"]
 
+  /// Reading the data-source switch: the kit installs empty or failing clients instead
+  /// (`CarClients.installed`). The media player's context still hands the switch to the
+  /// playback engine as its simulated network.
+  static let switchReads = ["dataSource.mode"]
+  static let switchReadsAllowed: Set<String> = ["MediaCar/MediaPlayer.swift"]
+
   struct Line: CustomStringConvertible {
     var file: String
     var number: Int
@@ -81,6 +87,15 @@ struct AppSourceRulesTests {
     let found = try Self.lines().filter { line in
       !Self.titleReadsAllowed.contains(line.file)
         && Self.titleReads.contains { line.text.contains($0) }
+    }
+    #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+  }
+
+  @Test("no app module branches on the data-source switch")
+  func noSwitchReads() throws {
+    let found = try Self.lines().filter { line in
+      !Self.switchReadsAllowed.contains(line.file)
+        && Self.switchReads.contains { line.text.contains($0) }
     }
     #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
   }

@@ -183,6 +183,9 @@ def main():
             ordered = sorted(latencies)
             median = ordered[len(ordered) // 2]
             print(f"  tap → updated page: {len(ordered)} taps, median {median:.1f} ms, max {ordered[-1]:.1f} ms")
+        if failed == 0:
+            import paint_speed  # paint times per interaction and answer sizes (printed, not judged)
+            paint_speed.report(driver, rounds=3)
     finally:
         if driver:
             driver.quit()

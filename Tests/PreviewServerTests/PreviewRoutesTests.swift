@@ -39,7 +39,7 @@ struct PreviewRoutesTests {
     let router = try Self.routes().0.router()
     let page = await router.handle(try HTTPRequest(.get, "/"))
     #expect(page.status == .ok)
-    #expect(page.bodyText?.contains("EventSource('/events')") == true)
+    #expect(page.bodyText?.contains("EventSource(withPage('/events'))") == true)
     let state = try Self.state(await router.handle(try HTTPRequest(.get, "/state")))
     let car = try #require(state["car"] as? String)
     #expect(car.contains("data-ev=\"row\""))

@@ -196,3 +196,67 @@ struct StateCacheTests {
     #expect(Set(seen).count == seen.count, "an event repeated the state before it")
   }
 }
+
+@MainActor
+@Suite("One frame per interaction: answers carry only what the page does not have")
+struct FragmentDiffTests {
+  @Test("a page is sent a fragment once; after that the answer names it by hash and leaves it out")
+  func answersLeaveOutWhatThePageHas() async throws {
+    let (routes, _) = try PreviewRoutesTests.routes()
+    let first = try Self.json(await routes.stateBody(for: "page-a").bytes)
+    #expect(first["car"] != nil && first["panel"] != nil)
+    let again = await routes.stateBody(for: "page-a")
+    #expect(again.isEmpty)
+    let body = try Self.json(again.bytes)
+    #expect(body["car"] == nil && body["panel"] == nil)
+    let hashes = try #require(body["hashes"] as? [String: String])
+    #expect(hashes == first["hashes"] as? [String: String])
+    // Another page, and a page asking for everything, get both fragments.
+    let other = try Self.json(await routes.stateBody(for: "page-b").bytes)
+    #expect(other["car"] != nil && other["panel"] != nil)
+    let all = try Self.json(await routes.stateBody(for: "page-a", sendingAll: true).bytes)
+    #expect(all["car"] != nil && all["panel"] != nil)
+  }
+
+  @Test("a tap's answer carries the car fragment that changed and names the page it was for")
+  func tapAnswerCarriesTheChange() async throws {
+    let (routes, controller) = try PreviewRoutesTests.routes()
+    let router = routes.router()
+    _ = await router.handle(try HTTPRequest(.get, "/state?page=p1"))
+    let top = try #require(controller.display().screen?.top)
+    guard case .list(let list) = top.content, let row = list.allRows.first else {
+      Issue.record("expected a list")
+      return
+    }
+    let tap = try JSONEncoder().encode(PageEvent(ev: "row", t: top.id.rawValue, e: row.id.rawValue))
+    let answer = try PreviewRoutesTests.state(
+      await router.handle(
+        try HTTPRequest(
+          .post, "/event?page=p1", headers: PreviewRoutesTests.json, body: Array(tap))))
+    #expect(answer["car"] != nil)
+    let state = try PreviewRoutesTests.state(
+      await router.handle(try HTTPRequest(.get, "/state?page=p1")))
+    #expect((state["hashes"] as? [String: String])?["car"] == (answer["hashes"] as? [String: String])?["car"])
+  }
+
+  @Test("a map image the page links to is served with a cache header; an unknown one is 404")
+  func mapImagesAreServed() async throws {
+    let store = MapImageStore()
+    store.store("<svg class=\"map\"></svg>", for: "z12.000_51.312700,9.479700_800x480_day_a_l0_t0_h0")
+    let routes = PreviewRoutes(
+      backend: SimulatorBackend(controller: try PreviewRoutesTests.routes().1),
+      renderer: CarHTMLRenderer(mapRenderer: nil, mapImages: store))
+    let router = routes.router()
+    let hit = await router.handle(
+      try HTTPRequest(.get, MapImageStore.path("z12.000_51.312700,9.479700_800x480_day_a_l0_t0_h0")))
+    #expect(hit.status == .ok)
+    #expect(hit.bodyText == "<svg class=\"map\"></svg>")
+    #expect(hit.headers["Cache-Control"]?.contains("immutable") == true)
+    let miss = await router.handle(try HTTPRequest(.get, "/maps/nothing.svg"))
+    #expect(miss.status == .notFound)
+  }
+
+  static func json(_ bytes: [UInt8]) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+  }
+}

@@ -11,8 +11,15 @@ public struct CarHTMLRenderer: Sendable {
   /// The basemap for point-of-interest and map templates; nil draws a plain background.
   public var mapRenderer: MapSVGRenderer?
 
+  /// Where map base images go when they are served as resources of their own (the web
+  /// simulator); nil draws every map inline, as one SVG (exports, golden files).
+  public var mapImages: MapImageStore?
+
   /// Creates a renderer.
-  public init(mapRenderer: MapSVGRenderer?) { self.mapRenderer = mapRenderer }
+  public init(mapRenderer: MapSVGRenderer?, mapImages: MapImageStore? = nil) {
+    self.mapRenderer = mapRenderer
+    self.mapImages = mapImages
+  }
 
   /// The display as an HTML fragment sized in points of the display profile.
   public func render(_ state: CarDisplayState) -> String {
@@ -570,9 +577,24 @@ public struct CarHTMLRenderer: Sendable {
     if let car = content.car {
       pins.append(MapPin(id: "car", coordinate: car, style: .car, heading: content.carHeading))
     }
-    return mapRenderer?.render(
+    guard let mapRenderer else { return "<div class=\"no-map\">Map unavailable</div>" }
+    if let mapImages {
+      return linked(
+        mapRenderer.layers(
+          viewport, dark: content.isDark, pins: pins, route: content.route,
+          heading: content.heading), in: mapImages)
+    }
+    return mapRenderer.render(
       viewport, dark: content.isDark, pins: pins, route: content.route, heading: content.heading)
-      ?? "<div class=\"no-map\">Map unavailable</div>"
+  }
+
+  /// The map's base image as a link (kept in `store` for the server to answer) under its
+  /// inline overlay.
+  func linked(_ layers: MapLayers, in store: MapImageStore) -> String {
+    store.store(layers.base, for: layers.key)
+    return
+      "<img class=\"map map-base\" src=\"\(MapImageStore.path(layers.key))\" alt=\"\" draggable=\"false\">"
+      + layers.overlay
   }
 
   func mapSVG(
@@ -581,6 +603,12 @@ public struct CarHTMLRenderer: Sendable {
   ) -> String {
     guard let mapRenderer else {
       return "<div class=\"no-map\">Map unavailable</div>"
+    }
+    if let mapImages {
+      return linked(
+        mapRenderer.layers(
+          viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft,
+          coveredTop: coveredTop), in: mapImages)
     }
     return mapRenderer.render(
       viewport, dark: dark, pins: pins, route: route, coveredLeft: coveredLeft,

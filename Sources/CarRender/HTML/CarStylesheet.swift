@@ -1,5 +1,5 @@
 /// The stylesheet that makes the rendered HTML read as a CarPlay screen, in day and night.
-public enum CarStylesheet {
+package enum CarStylesheet {
   /// CSS for `.car` fragments produced by ``CarHTMLRenderer``.
   public static let css = """
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-Regular.otf) format("opentype");font-weight:400;font-display:block}
@@ -77,6 +77,8 @@ public enum CarStylesheet {
     .poi,.map-template{position:relative;flex:1;overflow:hidden}
     .map-layer{position:absolute;inset:0}
     .map-layer svg{display:block;width:100%;height:100%}
+    .map-layer img.map-base,.map-layer svg.map-overlay,.phone-map img.map-base,.phone-map svg.map-overlay{position:absolute;inset:0;display:block;width:100%;height:100%}
+    .phone-map{position:relative}
     .poi-panel{position:absolute;left:8px;top:8px;background:var(--panel);border-radius:12px;display:flex;flex-direction:column;overflow:hidden;box-shadow:0 2px 10px rgba(0,0,0,.3);z-index:2}
     .poi-panel .list{padding:0 6px 6px}
     .poi-panel .navbar{height:auto;min-height:44px}.poi-panel .navbar h1{text-align:left;padding-left:6px;white-space:normal;font-size:15px;line-height:1.25;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;text-overflow:ellipsis}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}

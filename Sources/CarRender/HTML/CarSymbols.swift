@@ -1,7 +1,7 @@
 /// SF Symbols drawn with their stand-ins from Material Icons (Apache 2.0), the open icon font
 /// the simulator bundles and serves: the browser has no SF Symbols, so each symbol name maps to
 /// the Material Icons ligature that means the same thing.
-public enum CarSymbols {
+package enum CarSymbols {
   /// The Material Icons ligature for an SF Symbol name: the exact name's stand-in, else the
   /// stand-in of the name without its variant suffixes (`.fill`, `.circle`, `.slash`, …), else
   /// a neutral circle — never a letter or an emoji.

@@ -32,7 +32,7 @@ public struct MapPin: Hashable, Sendable {
 }
 
 /// Colours for day and night maps.
-public struct MapPalette: Sendable {
+package struct MapPalette: Sendable {
   public var water, sea, land, neighbour, border, river, motorway, motorwayCasing, federal, link,
     placeText, placeHalo, pin, pinSelected, car, route, scale: String
 
@@ -204,15 +204,7 @@ public struct MapSVGRenderer: Sendable {
     }
     svg += cityMarkup.roads
 
-    if let route, route.coordinates.count > 1 {
-      var d = ""
-      for (i, c) in route.coordinates.enumerated() {
-        let p = viewport.pixel(c)
-        d += (i == 0 ? "M" : "L") + fmt(p.x) + " " + fmt(p.y)
-      }
-      svg +=
-        "<path class=\"route\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.route)\" stroke-width=\"5\" stroke-opacity=\"0.85\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
-    }
+    if let route { svg += routeMarkup(route, viewport: viewport, palette: palette) }
 
     svg += cityMarkup.labels
     svg += placeLabels(
@@ -233,6 +225,58 @@ public struct MapSVGRenderer: Sendable {
       covered: (coveredLeft, coveredTop))
     svg += "</svg>\n"
     return svg
+  }
+
+  /// The route as an SVG path, or nothing for a route of fewer than two points.
+  func routeMarkup(_ route: Polyline, viewport: MapViewport, palette: MapPalette) -> String {
+    guard route.coordinates.count > 1 else { return "" }
+    var d = ""
+    for (i, c) in route.coordinates.enumerated() {
+      let p = viewport.pixel(c)
+      d += (i == 0 ? "M" : "L") + fmt(p.x) + " " + fmt(p.y)
+    }
+    return
+      "<path class=\"route\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.route)\" stroke-width=\"5\" stroke-opacity=\"0.85\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+  }
+
+  /// The map as two layers: a base image that depends only on the camera, the style and what
+  /// covers the map (``MapLayers/key`` names it), and an overlay of the route and the pins,
+  /// drawn over it with the same size.
+  ///
+  /// A page fetches the base once per key and keeps it while pins are selected or the route
+  /// changes; the overlay is small. The route is drawn above the place labels here (in
+  /// ``render(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:)`` below them).
+  public func layers(
+    _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
+    showsAttribution: Bool = true, coveredLeft: Double = 0, coveredTop: Double = 0,
+    heading: Double = 0
+  ) -> MapLayers {
+    let base = render(
+      viewport, dark: dark, showsAttribution: showsAttribution, coveredLeft: coveredLeft,
+      coveredTop: coveredTop, heading: heading)
+    let palette = dark ? MapPalette.night : MapPalette.day
+    let w = viewport.width
+    let h = viewport.height
+    var overlay =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(fmt(w)) \(fmt(h))\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" class=\"map map-overlay\">\n"
+    if let route {
+      let rotated = abs(heading.truncatingRemainder(dividingBy: 360)) > 0.01
+      let path = routeMarkup(route, viewport: viewport, palette: palette)
+      overlay +=
+        rotated
+        ? "<g transform=\"rotate(\(fmt(-heading)) \(fmt(w / 2)) \(fmt(h / 2)))\">\(path)</g>\n" : path
+    }
+    overlay += pinMarkup(
+      pins, viewport: viewport, palette: palette, heading: heading,
+      covered: (coveredLeft, coveredTop))
+    overlay += "</svg>\n"
+    let key = [
+      String(format: "z%.3f", viewport.zoom),
+      String(format: "%.6f,%.6f", viewport.center.latitude, viewport.center.longitude),
+      "\(fmt(w))x\(fmt(h))", dark ? "night" : "day", showsAttribution ? "a" : "n",
+      "l\(fmt(coveredLeft))", "t\(fmt(coveredTop))", "h\(fmt(heading))",
+    ].joined(separator: "_")
+    return MapLayers(key: key, base: base, overlay: overlay)
   }
 
   /// Place labels by population; the smallest rank shown grows with zoom, and labels that would
@@ -472,6 +516,18 @@ final class RenderCache: Sendable {
   }
 }
 
+/// A map drawn as a base image, named by what it depends on, and an overlay of route and pins
+/// (``MapSVGRenderer/layers(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:)``).
+public struct MapLayers: Hashable, Sendable {
+  /// The base image's name: camera, size, style, attribution, covered edges and heading, in
+  /// characters safe in a URL path (`z15.000_51.312700,9.479700_800x480_day_a_l0_t0_h0`).
+  public var key: String
+  /// The base image as SVG: everything but the route and the pins.
+  public var base: String
+  /// The route and the pins as SVG of the same size, to be drawn over the base.
+  public var overlay: String
+}
+
 /// One decimal, no trailing ".0" — compact SVG numbers.
 func fmt(_ value: Double) -> String {
   let r = (value * 10).rounded() / 10
@@ -480,7 +536,7 @@ func fmt(_ value: Double) -> String {
 }
 
 /// Text escaping for SVG and HTML output.
-public enum Markup {
+package enum Markup {
   /// Escapes text for XML/HTML content and attribute values.
   public static func escape(_ text: String) -> String {
     var out = ""

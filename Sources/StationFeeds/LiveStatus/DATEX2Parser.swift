@@ -377,7 +377,7 @@ public enum DATEX2Parser {
       guard !unpaired.isEmpty else { continue }
       for evse in unpaired {
         diagnostics.append(
-          Diagnostic(
+          ImportDiagnostic(
             severity: .warning, file: status.fileName, field: "reference.idG",
             reason: "has no charge point in the table \(table.fileName); status kept without a position",
             expected: "a charge point id of the table", value: evse.evseID))

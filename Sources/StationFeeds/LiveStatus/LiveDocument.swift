@@ -9,7 +9,7 @@ struct LiveDocument {
   /// A parsed document, or the diagnostics of one that is not JSON.
   enum Parsed {
     case success(LiveDocument)
-    case failure([Diagnostic])
+    case failure([ImportDiagnostic])
   }
 
   let root: JSONValue

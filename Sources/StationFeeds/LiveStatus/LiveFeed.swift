@@ -154,7 +154,7 @@ public struct LiveFeed: Sendable {
   /// The places, in document order.
   public var locations: [LiveLocation]
   /// Problems, in document order; each names the file, the line and the field path.
-  public var diagnostics: [Diagnostic]
+  public var diagnostics: [ImportDiagnostic]
   /// When the feed was published (DATEX `publicationTime`, chargecloud `timestamp`, OCPI
   /// envelope `timestamp`), when given.
   public var publishedAt: Date?
@@ -166,7 +166,7 @@ public struct LiveFeed: Sendable {
   /// Creates a feed.
   public init(
     format: LiveFeedFormat, fileName: String, locations: [LiveLocation],
-    diagnostics: [Diagnostic], publishedAt: Date? = nil, nextPage: String? = nil,
+    diagnostics: [ImportDiagnostic], publishedAt: Date? = nil, nextPage: String? = nil,
     isDelta: Bool = false
   ) {
     self.format = format
@@ -200,7 +200,7 @@ public struct LiveFeed: Sendable {
   }
 
   /// The error diagnostics: skipped elements or an unreadable document.
-  public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+  public var errors: [ImportDiagnostic] { diagnostics.filter { $0.severity == .error } }
 
   /// One observation per charge point that has a status; a charge point the feed does not date
   /// is stamped `fetchedAt` (OCPI's EVSE `last_updated` does not track status changes).

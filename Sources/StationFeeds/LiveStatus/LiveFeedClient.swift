@@ -114,7 +114,7 @@ public struct LiveFeedClient: Sendable {
     }
     if let next {
       feed.diagnostics.append(
-        Diagnostic(
+        ImportDiagnostic(
           severity: .warning, file: endpoint.url.absoluteString, field: "next",
           reason: "more pages than the limit of \(endpoint.maxPages); the rest waits for the next poll",
           expected: "at most \(endpoint.maxPages) pages", value: next.absoluteString))

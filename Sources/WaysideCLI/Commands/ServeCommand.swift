@@ -63,9 +63,7 @@ public enum ServeCommand: WaysideCommand {
     io.out(
       "Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)"
     )
-    io.out(
-      "Run '\(AppCatalog.current.isWayside ? "wayside" : "the command") --help' for the other commands."
-    )
+    io.out("Run '\(AppCatalog.current.programName) --help' for the other commands.")
     await waitForInterrupt()
     withExtendedLifetime(started.storeWatch) {}
     io.out("Stopping…")
@@ -253,7 +251,10 @@ public enum ServeCommand: WaysideCommand {
       phone: phone)
     return (
       SimulatorBackend(controller: controller),
-      CarHTMLRenderer(mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()))
+      // Maps go to the page as images of their own, fetched once per camera and style.
+      CarHTMLRenderer(
+        mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()),
+        mapImages: MapImageStore())
     )
   }
 
