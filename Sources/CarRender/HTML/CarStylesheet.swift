@@ -95,7 +95,7 @@ package enum CarStylesheet {
     .phone-map{position:relative}
     .poi-panel{position:absolute;left:8px;top:8px;background:var(--panel);border-radius:12px;display:flex;flex-direction:column;overflow:hidden;box-shadow:0 2px 10px rgba(0,0,0,.3);z-index:2}
     .poi-panel .list{padding:0 6px 6px}
-    .poi-panel .navbar{height:auto;min-height:44px}.poi-panel .navbar h1{text-align:left;padding-left:6px;white-space:normal;font-size:16px}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
+    .poi-panel .navbar{height:auto;min-height:44px}.poi-panel .navbar h1{text-align:left;padding-left:6px;white-space:normal;font-size:15px;line-height:1.25;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;text-overflow:ellipsis}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
     .poi-card{padding:4px 12px 10px;display:flex;flex-direction:column;gap:6px;position:relative;flex:1;min-height:0}
     .card-body{flex:1;min-height:0;overflow-y:auto;display:flex;flex-direction:column;gap:3px;padding-right:2px}
     .card-head{display:flex;align-items:flex-start;gap:6px;flex:none}.card-title{flex:1;min-width:0;font-size:17px;font-weight:600;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}.card-sub{color:var(--sub);font-size:14px;overflow-wrap:anywhere}.card-summary{font-size:14px;overflow-wrap:anywhere}
