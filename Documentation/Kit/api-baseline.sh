@@ -30,10 +30,17 @@ flags=(-I "$bin/Modules" -I Sources/CSQLite -target "$triple")
 baseline=Documentation/Kit/API
 mkdir -p "$baseline"
 
+current=$(mktemp -d)
+trap 'rm -rf "$current"' EXIT
+for m in "${modules[@]}"; do
+  swift-api-digester -dump-sdk -module "$m" "${flags[@]}" -avoid-location -avoid-tool-args \
+    -abort-on-module-fail -o "$current/$m.all.json"
+  python3 Documentation/Kit/api-public-only.py "$current/$m.all.json" "$current/$m.json"
+done
+
 if [ $update = 1 ]; then
   for m in "${modules[@]}"; do
-    swift-api-digester -dump-sdk -module "$m" "${flags[@]}" -avoid-location -avoid-tool-args \
-      -abort-on-module-fail -o "$baseline/$m.json"
+    cp "$current/$m.json" "$baseline/$m.json"
     echo "api-baseline: wrote $baseline/$m.json"
   done
   exit 0
@@ -47,8 +54,8 @@ for m in "${modules[@]}"; do
     continue
   fi
   # The report lists changes under /* section */ headings; anything else is a breaking change.
-  report=$(swift-api-digester -diagnose-sdk -module "$m" "${flags[@]}" \
-    -baseline-path "$baseline/$m.json" -abort-on-module-fail 2>&1 | grep -v '^/\*' | grep -v '^$' || true)
+  report=$(swift-api-digester -diagnose-sdk -input-paths "$baseline/$m.json" \
+    -input-paths "$current/$m.json" 2>&1 | grep -v '^/\*' | grep -v '^$' || true)
   if [ -n "$report" ]; then
     echo "api-baseline: $m's public API broke against $baseline/$m.json:" >&2
     echo "$report" | sed 's/^/  /' >&2

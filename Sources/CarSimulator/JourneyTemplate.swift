@@ -60,11 +60,12 @@ public struct JourneyTemplate: Hashable, Sendable {
   static let maximumCount = 1000
   /// The most elements one generated template may hold, counted over the product of its
   /// counts (sections × items, tabs × each tab's content, trips × routes, …): a cap on each
-  /// count alone let one 84-byte line ask for millions of rows. 5,000 is many times every
-  /// CarPlay limit a journey needs to break.
-  public static let maximumElements = 5_000
+  /// count alone let one 84-byte line ask for millions of rows. 1,000 is ten times the largest
+  /// CarPlay list limit a journey needs to break (a template of 1,000 rows runs in about a
+  /// second in a debug build on a busy machine; 4,000 took four, and the fuzzer's ten).
+  public static let maximumElements = 1_000
   /// The most generated elements over all `host` lines of one journey.
-  public static let maximumJourneyElements = 100_000
+  public static let maximumJourneyElements = 20_000
 
   /// Reads `KIND ID [key=value…]`; throws a message naming the offending word and what was
   /// expected.

@@ -62,6 +62,8 @@ extension ChargingApp {
       state.favouriteSites = sites
     case .select(let id):
       state.selected = id
+    case .deselect:
+      state.selected = nil
     case .navigate(let id):
       let target = id.flatMap { lookup($0, in: state) } ?? state.details ?? selectedSite(state)
       guard let site = target,
@@ -172,6 +174,10 @@ extension ChargingApp {
       // changes. Unlocked, the driver may have changed tariffs on the phone: read them again.
       guard !locked, state.connected else { return [] }
       return [readSetup()]
+    case .liveStatus(let updates, let time):
+      return reduceLive(&state, updates, at: time)
+    case .applyLiveStatus(let time):
+      applyPendingLive(&state, at: time)
     }
     return []
   }
@@ -278,18 +284,9 @@ extension ChargingApp {
         var center = region?.center ?? known
         if region == nil, let here = await clients.location.current() { center = here }
         do {
-          switch clients.dataSource.mode {
-          case .normal: break
-          case .empty: return .loaded(request: request, center: center, [])
-          case .failing:
-            throw DataSourceError(
-              source: services.sourceName, query: "chargers near \(center)",
-              reason: "the data source is set to fail")
-          }
-          let search = try await services.search()
-          let sites = search.sites(
-            SiteQuery(center: center, region: region, filter: filter), setup: setup,
-            start: Self.priceMinute(services.now()))
+          let sites = try await clients.installed(services.sites).sites(
+            SiteQuery(center: center, region: region, filter: filter), setup,
+            Self.priceMinute(services.now()))
           return .loaded(request: request, center: center, sites)
         } catch {
           return .failed(request: request, "\(error)")

@@ -100,6 +100,17 @@ public struct ChargingApp: CarApp {
     public var trip: Trip
     /// Whether the car is connected.
     public var connected: Bool
+    /// The last known live status of every charge point, by register station.
+    public var live = LiveStatusBoard()
+    /// The time live statuses are judged at (stale after ``Charging/LiveStatusPolicy``); nil
+    /// until the first status arrives.
+    public var liveNow: Date?
+    /// Live updates waiting for the next application (``ChargingApp/liveApplyInterval``).
+    public var pendingLive: [LiveStatusUpdate] = []
+    /// When live status was last applied to the screens.
+    public var liveAppliedAt: Date?
+    /// Whether a timer will apply the buffered updates.
+    public var liveTimerRunning = false
 
     /// Creates a state; by default at Kassel's centre, loading, nothing chosen.
     public init(
@@ -157,6 +168,8 @@ public struct ChargingApp: CarApp {
     case favouritesLoaded([PricedSite])
     /// A pin's card opened.
     case select(Station.ID)
+    /// The driver closed the card: no site is selected.
+    case deselect
     /// Navigate to a site (nil: the site whose Details or card is open).
     case navigate(Station.ID?)
     /// Push a site's Details (nil: the selected one).
@@ -183,6 +196,10 @@ public struct ChargingApp: CarApp {
     case showFastChargers
     /// The phone was locked or unlocked.
     case phoneLock(Bool)
+    /// Live status arrived from the feed at a time (buffered to the refresh rules).
+    case liveStatus([LiveStatusUpdate], at: Date)
+    /// The buffered live status is applied (the timer of ``ChargingApp/liveApplyInterval``).
+    case applyLiveStatus(at: Date)
   }
 
   /// EV charging.

@@ -36,13 +36,13 @@ public enum ChargingScreens {
     switch state.tab {
     case .charge:
       if let site = state.details, state.detailsTab == .charge {
-        stack.append(details(site, setup: state.setup))
+        stack.append(details(site, setup: state.setup, live: liveText(state, site)))
       } else if state.showingFilters {
         stack.append(filters(state.filter))
       }
     case .favourites:
       if let site = state.details, state.detailsTab == .favourites {
-        stack.append(details(site, setup: state.setup))
+        stack.append(details(site, setup: state.setup, live: liveText(state, site)))
       }
     case .route:
       if state.trip != .none { stack.append(trip(state.trip)) }
@@ -76,7 +76,9 @@ public enum ChargingScreens {
       stale ? [BarButtonSpec(id: ChargeRoute.retry.elementID, title: "Retry")] : []
     let spec = PointOfInterestTemplateSpec(
       title: chargeTitle(state),
-      points: sites.map { point($0, from: center, stale: stale) },
+      points: sites.map {
+        point($0, from: center, stale: stale, availability: state.availability(of: $0.site))
+      },
       selectedIndex: sites.firstIndex { $0.id == state.selected },
       navigationBar: NavigationBarSpec(
         leading: [BarButtonSpec(id: ChargeRoute.showFilters.elementID, title: "Filters")],
@@ -85,9 +87,20 @@ public enum ChargingScreens {
       chargeID, tab: TabAppearance(title: "Charge", image: .symbol("bolt.car")), spec)
   }
 
-  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver.
-  public static func subtitle(_ site: PricedSite) -> String {
-    "\(site.site.powerText) · \(site.price.shortText)"
+  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with live status,
+  /// `150 kW · 0.59 €/kWh · 2 of 4 free`.
+  public static func subtitle(_ site: PricedSite, availability: SiteAvailability? = nil) -> String {
+    let base = "\(site.site.powerText) · \(site.price.shortText)"
+    guard let text = availability?.text(timeZone: ChargingApp.liveTimeZone) else { return base }
+    return base + " · " + text
+  }
+
+  /// The Details line of a site's live status with its age, or nil without live status.
+  public static func liveText(_ state: ChargingApp.State, _ site: PricedSite) -> String? {
+    guard let availability = state.availability(of: site.site), let now = state.liveNow else {
+      return nil
+    }
+    return availability.textWithAge(now: now, timeZone: ChargingApp.liveTimeZone)
   }
 
   /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance, connectors, operator.
@@ -96,14 +109,15 @@ public enum ChargingScreens {
   }
 
   /// A site as a pin with its card: Details and Navigate.
-  public static func point(_ site: PricedSite, from center: Coordinate, stale: Bool = false)
-    -> PointOfInterestSpec
-  {
+  public static func point(
+    _ site: PricedSite, from center: Coordinate, stale: Bool = false,
+    availability: SiteAvailability? = nil
+  ) -> PointOfInterestSpec {
     let detail = detailText(site, from: center)
     return PointOfInterestSpec(
       id: ChargeRoute.point(site.id).elementID, location: site.site.coordinate,
       title: site.site.title,
-      subtitle: subtitle(site), summary: stale ? "Earlier result · \(detail)" : detail,
+      subtitle: subtitle(site, availability: availability), summary: stale ? "Earlier result · \(detail)" : detail,
       primaryButton: TextButtonSpec(id: ChargeRoute.details(site.id).elementID, title: "Details"),
       secondaryButton: TextButtonSpec(
         id: ChargeRoute.navigate(site.id).elementID, title: "Navigate"))
@@ -150,7 +164,9 @@ public enum ChargingScreens {
   /// A site's Details: price per tariff, connectors, availability, distance, hours and access,
   /// address, operator and the data's source — at most 10 items and the actions Navigate and
   /// Favourite/Unfavourite (carplay-facts.md §1.4).
-  public static func details(_ site: PricedSite, setup: DriverSetup) -> TemplateSpec {
+  public static func details(_ site: PricedSite, setup: DriverSetup, live: String? = nil)
+    -> TemplateSpec
+  {
     let s = site.site
     let station = s.representative
     let address = station?.address
@@ -167,7 +183,8 @@ public enum ChargingScreens {
           "\(s.chargePointCount) charge points: \(connectors.isEmpty ? "not given" : connectors)\(likely)"
       ),
       InformationItemSpec(
-        id: "availability", title: "Availability", detail: "unknown (no live status for this site)"),
+        id: "availability", title: "Availability",
+        detail: live ?? "unknown (no live status for this site)"),
       InformationItemSpec(
         id: "distance", title: "Distance", detail: String(format: "%.1f km", s.distanceKilometres)),
       InformationItemSpec(id: "hours", title: "Hours and access", detail: hoursText(station)),
@@ -231,7 +248,7 @@ public enum ChargingScreens {
       ListItemSpec(
         id: ChargeRoute.favourite(site.id).elementID, text: site.site.title,
         detailText:
-          "\(distanceText(from: state.car, to: site.site.coordinate)) · \(subtitle(site))",
+          "\(distanceText(from: state.car, to: site.site.coordinate)) · \(subtitle(site, availability: state.availability(of: site.site)))",
         accessory: .disclosureIndicator)
     }
     let loading = state.favouriteSites == nil

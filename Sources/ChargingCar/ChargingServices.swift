@@ -348,3 +348,42 @@ enum BundledCities {
       .map { TripDestination(name: $0.name, coordinate: $0.coordinate) }
   }
 }
+
+/// The Charge tab's sites for a query, the driver's setup and a start minute: the one data
+/// client the data-source switch replaces (``CarClients/installed(_:)``).
+public struct ChargeSitesClient: SwitchableClient {
+  /// The source's name for messages.
+  public var name: String
+  /// The sites, priced for the driver, best first.
+  public var sites: @Sendable (SiteQuery, DriverSetup, Date) async throws -> [PricedSite]
+
+  /// Creates a client.
+  public init(
+    name: String,
+    sites: @escaping @Sendable (SiteQuery, DriverSetup, Date) async throws -> [PricedSite]
+  ) {
+    self.name = name
+    self.sites = sites
+  }
+
+  /// A client that finds no sites.
+  public var empty: ChargeSitesClient { ChargeSitesClient(name: name) { _, _, _ in [] } }
+
+  /// A client that fails every query, naming the source, the query's centre and `reason`.
+  public func failing(_ reason: String) -> ChargeSitesClient {
+    let name = self.name
+    return ChargeSitesClient(name: name) { query, _, _ in
+      throw DataSourceError(source: name, query: "chargers near \(query.center)", reason: reason)
+    }
+  }
+}
+
+extension ChargingServices {
+  /// The Charge tab's sites through ``search``.
+  public var sites: ChargeSitesClient {
+    let search = self.search
+    return ChargeSitesClient(name: sourceName) { query, setup, start in
+      try await search().sites(query, setup: setup, start: start)
+    }
+  }
+}

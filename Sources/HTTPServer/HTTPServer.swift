@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -209,7 +210,8 @@ public final class HTTPServer: Sendable {
   struct Watcher {
     var id: Int
     var condition: @Sendable (Statistics) -> Bool
-    var continuation: CheckedContinuation<Void, Never>
+    /// Resumes the waiting task or signals the waiting thread.
+    var wake: @Sendable () -> Void
   }
 
   /// The configuration the server was started with.
@@ -285,7 +287,7 @@ public final class HTTPServer: Sendable {
         let satisfied = state.withLock { state -> Bool in
           if condition(state.snapshot) || Task.isCancelled { return true }
           state.watchers.append(
-            Watcher(id: id, condition: condition, continuation: continuation))
+            Watcher(id: id, condition: condition, wake: { continuation.resume() }))
           return false
         }
         if satisfied { continuation.resume() }
@@ -295,26 +297,55 @@ public final class HTTPServer: Sendable {
         guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return nil }
         return state.watchers.remove(at: index)
       }
-      watcher?.continuation.resume()
+      watcher?.wake()
     }
+  }
+
+  /// Blocks the calling thread until the counters satisfy `condition`, or `timeout` passes
+  /// (then false); woken by the server's state change like ``waitForStatistics(_:)``, but
+  /// without needing a thread of the cooperative pool, which a busy process may not have free.
+  public func waitForStatistics(
+    timeout: Duration, _ condition: @escaping @Sendable (Statistics) -> Bool
+  ) -> Bool {
+    let reached = DispatchSemaphore(value: 0)
+    let id = state.withLock { state -> Int? in
+      if condition(state.snapshot) { return nil }
+      state.nextWatcherID += 1
+      state.watchers.append(
+        Watcher(id: state.nextWatcherID, condition: condition, wake: { reached.signal() }))
+      return state.nextWatcherID
+    }
+    guard let id else { return true }
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
+    if reached.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds))) == .success {
+      return true
+    }
+    // Timed out, unless the wake came in between: then the watcher is already gone.
+    let removed = state.withLock { state -> Bool in
+      guard let index = state.watchers.firstIndex(where: { $0.id == id }) else { return false }
+      state.watchers.remove(at: index)
+      return true
+    }
+    return !removed
   }
 
   /// Runs `body` under the state lock, then wakes the watchers whose condition now holds.
   @discardableResult
   func update<T>(_ body: (inout State) -> T) -> T {
-    let (result, woken) = state.withLock { state -> (T, [CheckedContinuation<Void, Never>]) in
+    let (result, woken) = state.withLock { state -> (T, [@Sendable () -> Void]) in
       let result = body(&state)
       guard !state.watchers.isEmpty else { return (result, []) }
       let snapshot = state.snapshot
-      var woken: [CheckedContinuation<Void, Never>] = []
+      var woken: [@Sendable () -> Void] = []
       state.watchers.removeAll { watcher in
         guard watcher.condition(snapshot) else { return false }
-        woken.append(watcher.continuation)
+        woken.append(watcher.wake)
         return true
       }
       return (result, woken)
     }
-    for continuation in woken { continuation.resume() }
+    for wake in woken { wake() }
     return result
   }
 

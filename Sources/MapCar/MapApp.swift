@@ -82,7 +82,7 @@ public struct MapApp: CarApp {
   }
 
   /// What can happen.
-  public enum Action: Sendable {
+  public enum Action: Sendable, Equatable {
     case connected(isDark: Bool), styleChanged(isDark: Bool)
     case disconnected, resumed(now: Duration), clockRead(Duration), tick
     case zoom(Double), startPanning, donePanning, pan(MapCamera.Direction), drag(Double, Double)

@@ -171,7 +171,7 @@ public struct MediaApp: CarApp {
   private func load(_ state: inout State) -> Effect<Action> {
     if case .failed = state.library { state.library = .loading }
     let library = self.library
-    return .run { clients in .libraryLoaded(await library.load(clients.dataSource.mode)) }
+    return .run { clients in .libraryLoaded(await clients.installed(library).load()) }
   }
 
   private func apply(_ catalogue: MediaCatalogue, to state: inout State) -> Effect<Action> {

@@ -4,8 +4,8 @@ import Playback
 import WaysideData
 
 /// Where the catalogue comes from, behind a seam: the bundled open catalogue, a fixed value in
-/// tests. Read through ``load(_:)`` with the session's data-source mode, so a journey's
-/// `data empty` gives an empty catalogue and `data fail` a failed load.
+/// tests. Effects load it as the session installs it (``CarClients/installed(_:)``), so a
+/// journey's `data empty` gives an empty catalogue and `data fail` a failed load.
 public struct MediaLibraryClient: Sendable {
   /// The source's name for messages.
   public var name: String
@@ -31,22 +31,29 @@ public struct MediaLibraryClient: Sendable {
     MediaLibraryClient(name: "fixed catalogue") { catalogue }
   }
 
-  /// The catalogue under the session's data-source mode: as loaded, empty, or a failure
-  /// naming the source.
-  public func load(_ mode: DataSourceMode) async -> Result<MediaCatalogue, MediaCatalogueError> {
-    switch mode {
-    case .empty: return .success(.empty)
-    case .failing:
-      return .failure(
-        MediaCatalogueError(problem: "\(name) could not be read (the data source is set to fail)"))
-    case .normal:
-      do {
-        return .success(try await fetch())
-      } catch let error as MediaCatalogueError {
-        return .failure(error)
-      } catch {
-        return .failure(MediaCatalogueError(problem: "\(name) could not be read: \(error)"))
-      }
+  /// The catalogue, or a failure naming the source.
+  public func load() async -> Result<MediaCatalogue, MediaCatalogueError> {
+    do {
+      return .success(try await fetch())
+    } catch let error as MediaCatalogueError {
+      return .failure(error)
+    } catch {
+      return .failure(MediaCatalogueError(problem: "\(name) could not be read: \(error)"))
+    }
+  }
+}
+
+extension MediaLibraryClient: SwitchableClient {
+  /// An empty catalogue.
+  public var empty: MediaLibraryClient {
+    MediaLibraryClient(name: name) { .empty }
+  }
+
+  /// A catalogue that cannot be read, naming the source and why.
+  public func failing(_ reason: String) -> MediaLibraryClient {
+    let name = self.name
+    return MediaLibraryClient(name: name) {
+      throw MediaCatalogueError(problem: "\(name) could not be read (\(reason))")
     }
   }
 }

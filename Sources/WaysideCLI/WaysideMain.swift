@@ -31,8 +31,8 @@ public enum WaysideMain {
     }
     guard let command = CommandRegistry.command(named: first) else {
       io.err(
-        TerminalText.escapedLines("wayside: unknown command '\(first)'. Known commands: \(names)."))
-      io.err("Run 'wayside --help' for what each one does.")
+        TerminalText.escapedLines("\(program): unknown command '\(first)'. Known commands: \(names)."))
+      io.err("Run '\(program) --help' for what each one does.")
       return 2
     }
     return await invoke(command, Array(words.dropFirst()), io: io)
@@ -51,14 +51,17 @@ public enum WaysideMain {
     } catch let error as CommandError {
       // Messages quote inputs (file names, journey lines, values); their control characters
       // are shown escaped, never sent to the terminal raw.
-      io.err(TerminalText.escapedLines("wayside \(command.name): \(error.message)"))
-      if error.exitCode == 2 { io.err("Run 'wayside \(command.name) --help' for usage.") }
+      io.err(TerminalText.escapedLines("\(program) \(command.name): \(error.message)"))
+      if error.exitCode == 2 { io.err("Run '\(program) \(command.name) --help' for usage.") }
       return error.exitCode
     } catch {
-      io.err(TerminalText.escapedLines("wayside \(command.name): \(error)"))
+      io.err(TerminalText.escapedLines("\(program) \(command.name): \(error)"))
       return 1
     }
   }
+
+  /// The command's name in messages (`wayside`, or a package's simulator executable).
+  static var program: String { AppCatalog.current.programName }
 
   static var names: String { CommandRegistry.current.map { $0.name }.joined(separator: ", ") }
 

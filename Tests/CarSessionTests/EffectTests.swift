@@ -316,3 +316,54 @@ struct BoundedHistoryTests {
     #expect(car.host.transcript.totalCount > 200)
   }
 }
+
+/// An app that takes its taps as a route: one row it offers a route for, one it forgot.
+struct RouteProbe: CarApp {
+  enum Route: CarRoute {
+    case known
+    var address: RouteAddress { RouteAddress("known", in: "probe") }
+  }
+  struct State: Equatable, Sendable { var taps = 0 }
+  enum Action: Sendable, Equatable { case tapped }
+  static let entitlements = CarEntitlements.single(.evCharging)
+  static let name = "Probe"
+  func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
+    state.taps += 1
+    return []
+  }
+  func screen(_ state: State, _ configuration: SessionConfiguration) -> CarScreen {
+    CarScreen(
+      root: .list(
+        "probe",
+        ListTemplateSpec(
+          title: "Probe \(state.taps)",
+          sections: [
+            ListSectionSpec(items: [
+              ListItemSpec(id: Route.known.elementID, text: "Known"),
+              ListItemSpec(id: "forgotten", text: "Forgotten"),
+            ])
+          ])))
+  }
+  func action(for event: HostEvent, in state: State) -> Action? { nil }
+  func routes(_ state: State) -> [Route] { [.known] }
+  func action(for route: Route, in state: State) -> Action? { .tapped }
+}
+
+@MainActor
+@Suite("Typed routes: the session decodes taps before the app sees them")
+struct TypedRouteSessionTests {
+  @Test("a tap on an offered route reaches the app as the route; any other is reported S005")
+  func decodesOrReports() async throws {
+    let tester = CarAppTester(app: RouteProbe(), state: .init())
+    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.drive({ _ = try $0.tapRow("known") }, operations: ["update CPListTemplate 'probe'"]) {
+      $0.taps = 1
+    }
+    await tester.drive({ _ = try $0.tapRow("forgotten") }, operations: [])
+    let diagnostic = try #require(tester.session.diagnostics.last)
+    #expect(diagnostic.ruleID == Diagnostic.undecodableTapID)
+    #expect(diagnostic.elementID == "forgotten" && diagnostic.templateID == "probe")
+    #expect(diagnostic.message.contains("'forgotten' in 'probe'"))
+    await tester.finish()
+  }
+}

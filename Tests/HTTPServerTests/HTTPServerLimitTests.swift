@@ -123,8 +123,12 @@ struct HTTPServerLimitTests {
   @Test("the per-client limit evicts the client's own idle connection and spares other clients")
   func perClient() async throws {
     let gate = Gate()
+    // Idle connections must outlive a slow, loaded run: only eviction may close them (with
+    // the 5 s default, `other` once timed out while the machine was busy, and the test waited
+    // for three idle connections for ever).
     let configuration = HTTPServer.Configuration(
-      port: 0, maxConnections: 10, maxConnectionsPerClient: 2, evictionGrace: .zero)
+      port: 0, maxConnections: 10, maxConnectionsPerClient: 2, evictionGrace: .zero,
+      idleTimeout: .seconds(600))
     try await withServer(configuration, router: Self.router(gate: gate)) { server in
       let port = server.port
       defer { gate.open() }

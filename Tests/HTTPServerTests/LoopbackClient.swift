@@ -211,18 +211,12 @@ final class LoopbackClient {
 }
 
 /// Blocks the calling test thread until `server`'s counters satisfy `condition`; woken by the
-/// server's own state change (``HTTPServer/waitForStatistics(_:)``), never by a clock; throws
-/// after ``LoopbackClient/patience`` (a hang, not a slow machine).
+/// server's own state change (``HTTPServer/waitForStatistics(timeout:_:)``), never by a clock;
+/// throws after ``LoopbackClient/patience`` (a hang, not a slow machine).
 func waitForStatistics(
   _ server: HTTPServer, _ condition: @escaping @Sendable (HTTPServer.Statistics) -> Bool
 ) throws {
-  let reached = DispatchSemaphore(value: 0)
-  Task {
-    await server.waitForStatistics(condition)
-    reached.signal()
-  }
-  let (seconds, _) = LoopbackClient.patience.components
-  guard reached.wait(timeout: .now() + .seconds(Int(seconds))) == .success else {
+  guard server.waitForStatistics(timeout: LoopbackClient.patience, condition) else {
     throw ClientError(description: "the server's counters never reached the expected state")
   }
 }

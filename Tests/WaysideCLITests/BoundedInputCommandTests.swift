@@ -42,7 +42,7 @@ struct BoundedInputCommandTests {
       name: "big.journey")
     let result = await wayside(["journey", path])
     #expect(result.status == 1)
-    #expect(result.err.contains("at most 5000"), "\(result.err)")
+    #expect(result.err.contains("at most 1000"), "\(result.err)")
   }
 
   @Test("a zone offset beyond ±18:00 is refused", arguments: ["+99:00", "-19:00", "+01:60"])

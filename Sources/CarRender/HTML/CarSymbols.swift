@@ -1,7 +1,7 @@
 /// SF Symbols drawn with their stand-ins from Material Icons (Apache 2.0), the open icon font
 /// the simulator bundles and serves: the browser has no SF Symbols, so each symbol name maps to
 /// the Material Icons ligature that means the same thing.
-public enum CarSymbols {
+package enum CarSymbols {
   /// The Material Icons ligature for an SF Symbol name: the exact name's stand-in, else the
   /// stand-in of the name without its variant suffixes (`.fill`, `.circle`, `.slash`, …), else
   /// a neutral circle — never a letter or an emoji.
@@ -13,6 +13,17 @@ public enum CarSymbols {
       if let icon = icons[parts.joined(separator: ".")] { return icon }
     }
     return unknown
+  }
+
+  /// The seconds and direction of a skip symbol (`gobackward.15`, `goforward.30`), which the
+  /// icon font has no stand-in for at every step: it is drawn as a circular arrow with the
+  /// seconds inside.
+  public static func skip(_ symbol: String) -> (seconds: Int, forward: Bool)? {
+    let parts = symbol.split(separator: ".")
+    guard parts.count == 2, parts[0] == "gobackward" || parts[0] == "goforward",
+      let seconds = Int(parts[1]), (1...999).contains(seconds)
+    else { return nil }
+    return (seconds, parts[0] == "goforward")
   }
 
   /// Drawn for a symbol with no stand-in; the glyph's title still names the symbol.
@@ -51,5 +62,9 @@ public enum CarSymbols {
     "ellipsis": "more_horiz", "trash": "delete", "bookmark": "bookmark_border",
     "bookmark.fill": "bookmark", "flag": "flag", "speedometer": "speed", "leaf": "eco",
     "arrow.clockwise": "refresh", "arrow.counterclockwise": "replay",
+    "gobackward": "replay", "goforward": "refresh", "backward.fill": "fast_rewind",
+    "forward.fill": "fast_forward", "backward.end.fill": "skip_previous",
+    "forward.end.fill": "skip_next", "list.number": "format_list_numbered",
+    "hand.thumbsup": "thumb_up", "hand.thumbsdown": "thumb_down",
   ]
 }

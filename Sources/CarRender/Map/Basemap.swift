@@ -45,7 +45,7 @@ public struct Basemap: Sendable, Equatable {
   /// Places sorted by population, largest first.
   public var places: [Place]
 
-  /// Creates a basemap from layers already projected (``load()`` and ``MapImage`` make them).
+  /// Creates a basemap from layers already projected (``load()`` and `MapImage` make them).
   public init(layers: [Layer: [Path]], places: [Place]) {
     self.layers = layers
     self.places = places
@@ -56,10 +56,10 @@ public struct Basemap: Sendable, Equatable {
     "© OpenStreetMap contributors · ODbL · © GeoBasis-DE / BKG 2023 · © Destatis 2019 · Natural Earth"
 
   /// The bundled basemap, read once per process on first use from the map image in the cache
-  /// folder (``MapImage``), which is written from the GeoJSON when there is none.
+  /// folder (`MapImage`), which is written from the GeoJSON when there is none.
   public static func bundled() throws -> Basemap { try BundledMaps.shared.get().basemap }
 
-  /// Parses and projects every layer of the bundled GeoJSON files (what ``MapImage`` holds).
+  /// Parses and projects every layer of the bundled GeoJSON files (what `MapImage` holds).
   public static func load() throws -> Basemap {
     var layers: [Layer: [Path]] = [:]
     let files: [(Layer, BundledData.File)] = [
@@ -125,7 +125,7 @@ public struct Basemap: Sendable, Equatable {
 }
 
 /// The interleaved x, y world coordinates of one path: an array of its own, or a stretch of the
-/// table every path of a ``MapImage`` shares (one copy of the table instead of one allocation
+/// table every path of a `MapImage` shares (one copy of the table instead of one allocation
 /// and copy per path).
 public struct PathPoints: RandomAccessCollection, Sendable, Equatable {
   private let storage: [Double]

@@ -44,7 +44,7 @@ public struct CityMap: Sendable, Equatable {
   /// The area the data covers; outside it only the national layers are drawn.
   public var bounds: BoundingBox
 
-  /// Creates a city map from features already projected (``load()`` and ``MapImage`` make them).
+  /// Creates a city map from features already projected (``load()`` and `MapImage` make them).
   public init(features: [Kind: [Feature]], places: [Place], bounds: BoundingBox) {
     self.features = features
     self.places = places
@@ -68,10 +68,10 @@ public struct CityMap: Sendable, Equatable {
   }
 
   /// The bundled city map, read once per process on first use from the map image in the cache
-  /// folder (``MapImage``), which is written from the GeoJSON when there is none.
+  /// folder (`MapImage`), which is written from the GeoJSON when there is none.
   public static func bundled() throws -> CityMap { try BundledMaps.shared.get().city }
 
-  /// Parses and projects every bundled city layer (what ``MapImage`` holds).
+  /// Parses and projects every bundled city layer (what `MapImage` holds).
   public static func load() throws -> CityMap {
     var features: [Kind: [Feature]] = [:]
     for file in [
@@ -165,7 +165,7 @@ public struct CityMap: Sendable, Equatable {
 }
 
 /// Colours of the street map, day and night.
-public struct CityPalette: Sendable {
+package struct CityPalette: Sendable {
   public var farmland, wood, grass, residential, industrial, cemetery, water, railway, casing,
     motorway, trunk, primary, secondary, tertiary, minor, service, streetText, streetHalo: String
 

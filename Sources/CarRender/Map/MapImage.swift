@@ -23,7 +23,7 @@ import WaysideData
 /// none) and ring flag (Int32); the paths of each basemap layer and each city kind (start and
 /// count, UInt32); the basemap places (latitude, longitude, x, y as Float64, population as Int64,
 /// name and rank as Int32); the city places (latitude, longitude, name, class); the city bounds.
-public enum MapImage {
+package enum MapImage {
   static let magic = Array("WMAPIMG1".utf8)
 
   /// The layout's version, part of the key: a build that changes the layout or what the maps

@@ -52,8 +52,8 @@ public enum PriceCommand: WaysideCommand {
     }
     guard let start = OCPIDateTime.parse(startText) else {
       throw CommandError.usage(
-        "option --start expects an ISO 8601 date-time such as 2026-01-19T09:30:00+01:00 (a zone"
-          + " offset of at most ±18:00), got '\(startText)'"
+        "option --start expects an ISO 8601 date-time such as 2026-01-19T09:30:00+01:00, got"
+          + " '\(startText)' (a zone offset is at most ±18:00)"
       )
     }
     guard let kwh = try decimal(&arguments, "--kwh") else {

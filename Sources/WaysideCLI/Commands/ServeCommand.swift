@@ -55,7 +55,6 @@ public enum ServeCommand: WaysideCommand {
     """
   }
 
-
   /// Runs the command with its arguments and returns the exit status.
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let options = try Options.parse(&arguments)
@@ -64,7 +63,7 @@ public enum ServeCommand: WaysideCommand {
     io.out(
       "Wayside simulator: \(server.baseURL)/  (app \(options.app.id), \(options.configuration.display.name), Ctrl-C to stop)"
     )
-    io.out("Run '\(AppCatalog.current.isWayside ? "wayside" : "the command") --help' for the other commands.")
+    io.out("Run '\(AppCatalog.current.programName) --help' for the other commands.")
     await waitForInterrupt()
     withExtendedLifetime(started.storeWatch) {}
     io.out("Stopping…")

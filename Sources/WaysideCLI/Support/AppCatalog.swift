@@ -44,6 +44,14 @@ package struct AppCatalog: Sendable {
     return catalog
   }
 
+  /// The command's name in messages: `wayside`, or the name of the package's executable.
+  package var programName: String {
+    guard !isWayside, let path = CommandLine.arguments.first, !path.isEmpty else {
+      return "wayside"
+    }
+    return path.split(separator: "/").last.map(String.init) ?? "wayside"
+  }
+
   /// The app with this id, if any.
   package func named(_ id: String) -> AnyCarApp? { apps.first { $0.id == id } }
 
