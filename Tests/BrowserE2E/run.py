@@ -200,7 +200,10 @@ def main():
             print(f"  tap → updated page: {len(ordered)} taps, median {median:.1f} ms, max {ordered[-1]:.1f} ms")
         if failed == 0:
             import paint_speed  # paint times per interaction and answer sizes (printed, not judged)
-            paint_speed.report(driver, rounds=3)
+            try:
+                paint_speed.report(driver, rounds=3)
+            except Exception as error:  # noqa: BLE001 - the figures are reported, not a step
+                print(f"  paint times not measured: {error}")
     finally:
         if driver:
             driver.quit()
