@@ -519,8 +519,9 @@
         choice.userInfo = route.id.rawValue
         return choice
       }
-      // The iOS 26.4 waypoint form (`init(origin:destination:routeChoices:)` is deprecated at 26.4);
-      // no entry points: the waypoint is the map item's location.
+      // The iOS 26.4 waypoint form (`init(origin:destination:routeChoices:)` is deprecated at 26.4)
+      // with no entry points: the waypoint is the map item's location. The header wants a non-null
+      // pointer; with a count of 0 no element behind it is read, so an empty allocation will do.
       let none = UnsafeMutablePointer<CPLocationCoordinate3D>.allocate(capacity: 0)
       defer { none.deallocate() }
       let origin = CPNavigationWaypoint(

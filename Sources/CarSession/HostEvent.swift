@@ -55,6 +55,12 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
   case backPressed(popped: TemplateID)
   /// The driver selected a point of interest (its detail card is shown).
   case pointSelected(template: TemplateID, point: ElementID)
+  /// The driver closed the selected point's card with its close button: the host deselected
+  /// it. CarPlay calls no delegate for this; the template's `selectedIndex` reads `NSNotFound`
+  /// afterwards (carplay-facts.md §1.5), which a bridge reports as this event before the app's
+  /// next update, so that the app's state follows and its next update does not reopen the
+  /// card.
+  case pointDeselected(template: TemplateID)
   /// The driver pressed a button: navigation bar, map, grid, information action, POI detail
   /// card or Now Playing button, named by its element id.
   case buttonPressed(template: TemplateID, button: ElementID)
@@ -105,6 +111,7 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
     case .tabSelected(let index, let t): "select tab \(index) '\(t)'"
     case .backPressed(let popped): "back (popped '\(popped)')"
     case .pointSelected(let t, let point): "select point '\(point)' in '\(t)'"
+    case .pointDeselected(let t): "card closed in '\(t)'"
     case .buttonPressed(let t, let button): "press '\(button)' in '\(t)'"
     case .modalActionChosen(let t, let action): "choose '\(action)' in '\(t)'"
     case .modalDismissed(let t): "modal '\(t)' dismissed by the host"

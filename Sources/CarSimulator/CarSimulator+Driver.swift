@@ -279,8 +279,8 @@ extension CarSimulator {
   }
 
   /// Closes the selected point's detail card, as the card's close button does in CarPlay: the
-  /// host deselects the point and shows the list again; the app is not told (CarPlay has no
-  /// delegate callback for it).
+  /// host deselects the point and shows the list again. CarPlay has no delegate callback for
+  /// it; the app learns it from the template's `selectedIndex` (``HostEvent/pointDeselected(template:)``).
   public func closePointCard() throws(DriverError) {
     let (top, poi) = try shownTopPOI("close the card")
     guard poi.selectedIndex != nil else {
@@ -293,6 +293,7 @@ extension CarSimulator {
       }
     }
     noteState("card closed on '\(top.id)'")
+    emit(.pointDeselected(template: top.id))
   }
 
   /// Presses the primary (`true`) or secondary button of the selected point's detail card.

@@ -48,6 +48,14 @@ extension CarSimulator {
         throw DriverError(
           "type: the top template '\(top.id)' is a \(top.kind.className), not a search")
       }
+      // A car that limits the keyboard (while driving) disables CarPlay's keyboard: nothing
+      // can be typed until it lifts the limit (carplay-facts.md §1.7, §4 "iOS lowers list
+      // lengths / disables the keyboard automatically when the car says so").
+      if configuration?.limitedUserInterfaces.contains(.keyboard) == true {
+        throw DriverError(
+          "type: the car limits the keyboard (driving); the search field takes no typing until "
+            + "the limit is lifted")
+      }
       return { self.emit(.searchTextChanged(template: top.id, text: text)) }
     case .startRoute(let route):
       let (top, map) = try shownTopMap("start route '\(route)'")

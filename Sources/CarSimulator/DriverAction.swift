@@ -194,25 +194,25 @@ extension DriverAction {
       Verb(["location"], "LAT,LON", note: "in decimal degrees, e.g. 51.31,9.48") {
         .location(try $0.coordinate())
       },
-      Verb(["say"], "\"PHRASE\"") { .say(try $0.phrase()) },
+      Verb(["say"], "\"PHRASE\"") { .say(try $0.phrase(field: "text")) },
       Verb(["lock"], "") { _ in .lock },
       Verb(["unlock"], "") { _ in .unlock },
-      Verb(["pan"], "up|down|left|right") {
-        guard let direction = try PanDirection(rawValue: $0.phrase()) else {
+      Verb(["pan"], "up|down|left|right", page: ["pan"]) {
+        guard let direction = try PanDirection(rawValue: $0.phrase(field: "which")) else {
           throw Operands.Problem.malformed
         }
         return .pan(direction)
       },
-      Verb(["drag"], "DX DY", note: "in points, e.g. 'drag 40 -10'") {
-        .drag(dx: try $0.finite(), dy: try $0.finite())
+      Verb(["drag"], "DX DY", note: "in points, e.g. 'drag 40 -10'", page: ["drag"]) {
+        .drag(dx: try $0.finite(field: "dx"), dy: try $0.finite(field: "dy"))
       },
-      Verb(["pinch"], "SCALE", note: "with a factor above 0, e.g. 'pinch 2'") {
-        let scale = try $0.finite()
+      Verb(["pinch"], "SCALE", note: "with a factor above 0, e.g. 'pinch 2'", page: ["pinch"]) {
+        let scale = try $0.finite(field: "scale")
         guard scale > 0 else { throw Operands.Problem.malformed }
         return .pinch(scale)
       },
-      Verb(["type"], "\"TEXT\"") { .type(try $0.phrase()) },
-      Verb(["start", "route"], "ID") { .startRoute(try $0.element("ID")) },
+      Verb(["type"], "\"TEXT\"", page: ["type"]) { .type(try $0.phrase(field: "text")) },
+      Verb(["start", "route"], "ID", page: ["startRoute"]) { .startRoute(try $0.element("ID")) },
       Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
     ]
     + KnobMove.allCases.map { move in
@@ -389,16 +389,27 @@ extension DriverAction {
       return coordinate
     }
 
-    /// A finite decimal number.
-    mutating func finite() throws(Problem) -> Double {
+    /// A finite decimal number: the next word, or the page's `field`.
+    mutating func finite(field: String) throws(Problem) -> Double {
+      if let fields {
+        guard let text = fields[field], let value = Double(text), value.isFinite else {
+          throw .needs("\(field) = a finite number", got: fields[field])
+        }
+        return value
+      }
       guard let word = next(), let value = Double(word), value.isFinite else {
         throw .malformed
       }
       return value
     }
 
-    /// A phrase (quoted in journeys).
-    mutating func phrase() throws(Problem) -> String {
+    /// A phrase (quoted in journeys), or the page's `field` (which may be empty: a cleared
+    /// search field).
+    mutating func phrase(field: String) throws(Problem) -> String {
+      if let fields {
+        guard let value = fields[field] else { throw .needs("\(field) = the text", got: nil) }
+        return value
+      }
       guard let word = next() else { throw .malformed }
       return word
     }

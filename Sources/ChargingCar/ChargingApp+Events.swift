@@ -16,6 +16,9 @@ extension ChargingApp {
     case .disconnected: return .disappeared
     case .mapRegionChanged(_, let region): return .regionChanged(region)
     case .locationChanged(let coordinate): return .moved(coordinate)
+    // The driver closed the card: CarPlay calls no delegate; the host reports it so that
+    // the next update does not reopen it.
+    case .pointDeselected: return .deselect
     case .backPressed: return .back
     case .tabSelected(let index, _): return .selectTab(index)
     case .voiceIntent(let intent):

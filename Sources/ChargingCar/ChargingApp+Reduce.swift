@@ -62,6 +62,8 @@ extension ChargingApp {
       state.favouriteSites = sites
     case .select(let id):
       state.selected = id
+    case .deselect:
+      state.selected = nil
     case .navigate(let id):
       let target = id.flatMap { lookup($0, in: state) } ?? state.details ?? selectedSite(state)
       guard let site = target,

@@ -168,6 +168,8 @@ public struct ChargingApp: CarApp {
     case favouritesLoaded([PricedSite])
     /// A pin's card opened.
     case select(Station.ID)
+    /// The driver closed the card: no site is selected.
+    case deselect
     /// Navigate to a site (nil: the site whose Details or card is open).
     case navigate(Station.ID?)
     /// Push a site's Details (nil: the selected one).

@@ -76,7 +76,7 @@ public struct PlacesDemo: CarApp {
     /// A query failed.
     case failed(request: Int, String)
     /// Card, details and tab events.
-    case select(ElementID), navigate, showDetails, back, selectTab(Int)
+    case select(ElementID), deselect, navigate, showDetails, back, selectTab(Int)
   }
 
   /// EV charging.
@@ -152,6 +152,8 @@ public struct PlacesDemo: CarApp {
       return [.schedule(id: Self.refreshTimer, after: Self.refreshInterval, .refresh)]
     case .select(let id):
       state.selected = Station.ID(id.rawValue)
+    case .deselect:
+      state.selected = nil
     case .navigate:
       guard let station = state.details ?? selectedStation(state),
         let url = Self.directions(to: station)
@@ -308,6 +310,7 @@ public struct PlacesDemo: CarApp {
     case .mapRegionChanged(_, let region): return .regionChanged(region)
     case .locationChanged(let coordinate): return .moved(coordinate)
     case .pointSelected(_, let point): return .select(point)
+    case .pointDeselected: return .deselect
     case .buttonPressed(_, let button):
       if button == "retry" { return .retry }
       if button.rawValue.hasPrefix("navigate") { return .navigate }

@@ -37,6 +37,10 @@ extension PageEvent {
     if let e { fields["e"] = e }
     if let i { fields["i"] = i }
     if let which { fields["which"] = which }
+    if let text { fields["text"] = text }
+    if let dx { fields["dx"] = dx }
+    if let dy { fields["dy"] = dy }
+    if let scale { fields["scale"] = scale }
     return .driver(
       try DriverAction.decode(
         pageEvent: ev, fields: fields, alsoAccepted: Self.pageOnly.keys.sorted()))

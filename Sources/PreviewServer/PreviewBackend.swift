@@ -20,18 +20,32 @@ public struct PageEvent: Hashable, Sendable, Codable {
   public var e: String?
   /// An image index inside an image row.
   public var i: String?
-  /// `primary` or `secondary` for point-of-interest buttons.
+  /// `primary` or `secondary` for point-of-interest buttons; the knob's move; the pan
+  /// direction (`up`, `down`, `left`, `right`).
   public var which: String?
+  /// The search field's whole new text, for `type`.
+  public var text: String?
+  /// A drag's horizontal and vertical movement in points since the previous report, for `drag`.
+  public var dx: String?
+  /// See ``dx``.
+  public var dy: String?
+  /// A zoom gesture's scale factor, for `pinch`.
+  public var scale: String?
 
   /// Creates an event.
   public init(
-    ev: String, t: String? = nil, e: String? = nil, i: String? = nil, which: String? = nil
+    ev: String, t: String? = nil, e: String? = nil, i: String? = nil, which: String? = nil,
+    text: String? = nil, dx: String? = nil, dy: String? = nil, scale: String? = nil
   ) {
     self.ev = ev
     self.t = t
     self.e = e
     self.i = i
     self.which = which
+    self.text = text
+    self.dx = dx
+    self.dy = dy
+    self.scale = scale
   }
 }
 

@@ -76,7 +76,16 @@ public enum PreviewPage {
       if (state.revision !== undefined && state.revision < revision) return;
       revision = state.revision ?? revision;
       const hashes = state.hashes || {};
-      if (state.car !== undefined && state.car !== lastCar) { car.innerHTML = state.car; lastCar = state.car; revealFocus(); drawScrollIndicators(); }
+      if (state.car !== undefined && state.car !== lastCar) {
+        car.innerHTML = state.car; lastCar = state.car; revealFocus(); drawScrollIndicators();
+        // The same reported time and rate keep the clock running from when they were first
+        // shown (a redraw for another reason does not set it back).
+        const c = car.querySelector('.np-clock'), key = c ? [c.dataset.elapsed, c.dataset.rate, c.dataset.duration, car.querySelector('.np-title')?.textContent].join('|') : '';
+        if (key !== clockKey) { clockKey = key; clockShown = performance.now(); }
+        showClock();
+        const field = car.querySelector('.search-field[data-search]');
+        if (!field || field.dataset.search !== searchTemplate || field.dataset.query === searchText) { searchText = null; }
+      }
       if (state.car !== undefined) carHash = hashes.car || '';
       if (state.panel !== undefined && state.panel !== lastPanel) {
         // The panel always shows the simulator's state at once; only a text field being typed
@@ -100,7 +109,8 @@ public enum PreviewPage {
         s.onscroll = drawScrollIndicators;
         const range = s.scrollHeight - s.clientHeight;
         if (range <= 1 || !s.offsetParent) continue;
-        const h = Math.max(24, s.clientHeight * s.clientHeight / s.scrollHeight);
+        const h = Math.min(s.clientHeight - 8, Math.max(24, s.clientHeight * s.clientHeight / s.scrollHeight));
+        if (h < 6) continue;
         const top = s.offsetTop + 4 + (s.clientHeight - 8 - h) * Math.min(1, s.scrollTop / range);
         const bar = document.createElement('div');
         bar.className = 'scroll-indicator';
@@ -130,6 +140,74 @@ public enum PreviewPage {
       window.__tapAt = performance.now();
       post('/event', {ev: 'knob', which: which}, 'knob ' + which, e.timeStamp);
     });
+    // A search field takes the computer's keyboard as CarPlay's keyboard: each key sends the
+    // field's whole new text (the host's `type`), unless the car limits the keyboard.
+    let searchText = null, searchTemplate = null;
+    document.addEventListener('keydown', e => {
+      const field = car.querySelector('.search-field[data-search]');
+      if (!field || e.altKey || e.ctrlKey || e.metaKey) return;
+      const a = document.activeElement;
+      if (a && (panel.contains(a) || /^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName))) return;
+      const printable = e.key.length === 1, erase = e.key === 'Backspace';
+      if (!printable && !erase) return;
+      if (erase && (searchText ?? field.dataset.query) === '' ) return;
+      e.preventDefault(); e.stopImmediatePropagation();
+      if (field.dataset.keyboard === 'limited') { window.__refusedKeys = (window.__refusedKeys || 0) + 1; return; }
+      if (searchTemplate !== field.dataset.search || searchText === null) { searchTemplate = field.dataset.search; searchText = field.dataset.query; }
+      searchText = erase ? searchText.slice(0, -1) : searchText + e.key;
+      window.__tapAt = performance.now();
+      post('/event', {ev: 'type', t: field.dataset.search, text: searchText});
+    }, true);
+    // A drag on a navigation app's map sends its movement in points since the previous report
+    // (the host's pan gesture translation), at most every 80 ms; the wheel zooms a step.
+    let drag = null;
+    car.addEventListener('pointerdown', e => {
+      const layer = e.target.closest('.map-template .map-layer');
+      if (!layer || e.button !== 0) return;
+      const scale = layer.getBoundingClientRect().width / layer.offsetWidth || 1;
+      drag = {layer: layer, x: e.clientX, y: e.clientY, scale: scale, dx: 0, dy: 0, moved: false, timer: null};
+      layer.setPointerCapture?.(e.pointerId); layer.classList.add('dragging');
+    });
+    function flushDrag() {
+      if (!drag || (!drag.dx && !drag.dy)) return;
+      const dx = Math.round(drag.dx * 10) / 10, dy = Math.round(drag.dy * 10) / 10;
+      drag.dx = 0; drag.dy = 0;
+      window.__tapAt = performance.now();
+      post('/event', {ev: 'drag', t: drag.layer.dataset.evRegion, dx: String(dx), dy: String(dy)});
+    }
+    document.addEventListener('pointermove', e => {
+      if (!drag) return;
+      drag.dx += (e.clientX - drag.x) / drag.scale; drag.dy += (e.clientY - drag.y) / drag.scale;
+      drag.x = e.clientX; drag.y = e.clientY;
+      if (Math.abs(drag.dx) + Math.abs(drag.dy) > 2) drag.moved = true;
+      if (drag.moved && !drag.timer) drag.timer = setTimeout(() => { if (drag) { drag.timer = null; flushDrag(); } }, 80);
+    });
+    document.addEventListener('pointerup', () => {
+      if (!drag) return;
+      if (drag.timer) clearTimeout(drag.timer);
+      if (drag.moved) flushDrag();
+      drag.layer.classList.remove('dragging'); drag = null;
+    });
+    car.addEventListener('wheel', e => {
+      const layer = e.target.closest('.map-template .map-layer');
+      if (!layer || !e.deltaY) return;
+      e.preventDefault();
+      window.__tapAt = performance.now();
+      post('/event', {ev: 'pinch', t: layer.dataset.evRegion, scale: e.deltaY < 0 ? '2' : '0.5'});
+    }, {passive: false});
+    // Now Playing's elapsed time moves on its own from the rate between updates, as the
+    // system extrapolates it.
+    let clockShown = 0, clockKey = '';
+    function showClock() {
+      const c = car.querySelector('.np-clock'); if (!c) return;
+      const rate = Number(c.dataset.rate), duration = Number(c.dataset.duration);
+      const at = Math.min(duration, Number(c.dataset.elapsed) + rate * (performance.now() - clockShown) / 1000);
+      const f = s => { s = Math.max(0, Math.round(s)); return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); };
+      c.querySelector('.np-elapsed').textContent = f(at);
+      c.querySelector('.np-remaining').textContent = '-' + f(duration - at);
+      c.querySelector('.progress span').style.width = (100 * at / duration).toFixed(1) + '%';
+    }
+    setInterval(showClock, 500);
     function typing() {
       const a = document.activeElement;
       return !!a && panel.contains(a) && a.tagName === 'INPUT' && a.type !== 'checkbox' && a.value !== '';

@@ -146,18 +146,44 @@ extension SimulatorController {
     }
   }
 
-  /// Pans or zooms the visible region of the top point-of-interest template.
+  /// Pans or zooms the map of the top template as a driver's gesture does: a point-of-interest
+  /// map reports its new region (moved from the region last shown, not from the places the app
+  /// answered with, so repeated presses neither collapse nor jump); a navigation app's map
+  /// gets the host's drag and zoom gestures.
   private func changeRegion(_ move: MapMove) {
-    guard case .pointOfInterest(let poi)? = host.topTemplate?.content else {
-      message = "Moving the map needs a point-of-interest screen."
-      return
-    }
-    let region = move.region(
-      showing: poi.points.map(\.location), around: location.coordinate ?? Self.fallbackCentre)
-    do {
-      try host.drive(.region(region))
-    } catch {
-      message = "\(error)"
+    switch host.topTemplate?.content {
+    case .pointOfInterest(let poi)?:
+      guard let top = host.topTemplate?.id else { return }
+      let shown =
+        panelRegion.flatMap { $0.template == top ? $0.region : nil }
+        ?? MapMove.visibleRegion(
+          showing: poi.points.map(\.location), around: location.coordinate ?? Self.fallbackCentre)
+      let region = move.region(from: shown)
+      panelRegion = (top, region)
+      do {
+        try host.drive(.region(region))
+      } catch {
+        message = "\(error)"
+      }
+    case .map?:
+      // A third of a short display's height per press; zoom steps as a double tap does.
+      let step = 80.0
+      let action: DriverAction
+      switch move {
+      case .north: action = .drag(dx: 0, dy: step)
+      case .south: action = .drag(dx: 0, dy: -step)
+      case .east: action = .drag(dx: -step, dy: 0)
+      case .west: action = .drag(dx: step, dy: 0)
+      case .zoomIn: action = .pinch(2)
+      case .zoomOut: action = .pinch(0.5)
+      }
+      do {
+        try host.drive(action)
+      } catch {
+        message = "\(error)"
+      }
+    default:
+      message = "Moving the map needs a map on screen."
     }
   }
 

@@ -56,6 +56,9 @@ public final class SimulatorController {
   let drive = SimulatedDrive()
   /// The lint of the shown screen.
   var lint = ScreenLintMemo()
+  /// The region the side panel's arrows last showed on a point-of-interest template, so that
+  /// each press moves from what the driver sees, not from the places the app answered with.
+  var panelRegion: (template: TemplateID, region: BoundingBox)?
   private let feed = SimulatorChangeFeed()
   private var lastVersion: StateVersion?
   /// Whether a check of the state version is already scheduled (``stateMoved()``).
@@ -144,6 +147,7 @@ public final class SimulatorController {
       return
     }
     if host.configuration != nil { host.disconnect() }
+    panelRegion = nil
     app = next
     Self.offerVideo(to: next, in: &configuration)
     (host, session) = Self.start(next, location: location, dataSource: dataSource)
@@ -210,7 +214,7 @@ public final class SimulatorController {
   /// the state as it stands; later results are pushed through ``changes()``.
   static let settleBudget = Duration.milliseconds(300)
 
-  /// Waits for the work the last tap or command started, as ``CarSessionDriving/settle()``
+  /// Waits for the work the last tap or command started, as ``AnyCarSession/settle()``
   /// does — resumed by that work settling, not by checking — but at most ``settleBudget``.
   func settle() async {
     let session = self.session

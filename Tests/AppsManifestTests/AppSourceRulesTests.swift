@@ -58,6 +58,15 @@ struct AppSourceRulesTests {
     return lines
   }
 
+  /// The lines outside `allowed` files that contain one of `patterns`, as a failure message.
+  static func violations(of patterns: [String], except allowed: Set<String> = []) throws
+    -> [String]
+  {
+    try lines().filter { line in
+      !allowed.contains(line.file) && patterns.contains { line.text.contains($0) }
+    }.map(\.description)
+  }
+
   @Test("the app modules are found and read")
   func sourcesAreRead() throws {
     let files = Set(try Self.lines().map(\.file))
@@ -68,35 +77,25 @@ struct AppSourceRulesTests {
 
   @Test("no app module matches a tap event: taps arrive decoded, as the app's route")
   func noTapEvents() throws {
-    let found = try Self.lines().filter { line in
-      Self.tapEvents.contains { line.text.contains($0) }
-    }
-    #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+    let found = try Self.violations(of: Self.tapEvents)
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
   @Test("no app module takes a string apart outside its search and road-number code")
   func noParsing() throws {
-    let found = try Self.lines().filter { line in
-      !Self.parsingAllowed.contains(line.file) && Self.parsing.contains { line.text.contains($0) }
-    }
-    #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+    let found = try Self.violations(of: Self.parsing, except: Self.parsingAllowed)
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
   @Test("no app module decides by a button's title")
   func noTitleReads() throws {
-    let found = try Self.lines().filter { line in
-      !Self.titleReadsAllowed.contains(line.file)
-        && Self.titleReads.contains { line.text.contains($0) }
-    }
-    #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+    let found = try Self.violations(of: Self.titleReads, except: Self.titleReadsAllowed)
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
   @Test("no app module branches on the data-source switch")
   func noSwitchReads() throws {
-    let found = try Self.lines().filter { line in
-      !Self.switchReadsAllowed.contains(line.file)
-        && Self.switchReads.contains { line.text.contains($0) }
-    }
-    #expect(found.isEmpty, "\(found.map(\.description).joined(separator: "\n"))")
+    let found = try Self.violations(of: Self.switchReads, except: Self.switchReadsAllowed)
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 }

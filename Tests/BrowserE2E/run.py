@@ -19,6 +19,9 @@ import time
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import flows  # noqa: E402 - the apps' flows by hand, beside this file
+
 
 def free_port():
     with socket.socket() as s:
@@ -145,6 +148,12 @@ def main():
     parser.add_argument("--wayside", default=".build/debug/wayside")
     parser.add_argument("--out", default=".build/e2e-screenshots")
     parser.add_argument("--steps", default=os.path.join(os.path.dirname(__file__), "steps.json"))
+    parser.add_argument("--only", default="",
+                        help="run only the steps with these actions, e.g. 'flow' (comma-separated)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="run every step after a failure too, reporting each failure")
+    parser.add_argument("--inject-css", default="",
+                        help="CSS added to the page, to see the test fail on a broken layout")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
@@ -165,8 +174,13 @@ def main():
         driver = WebDriver(f"http://127.0.0.1:{driver_port}")
         driver.go(base + "/")
         driver.wait_for(".car", 20)
+        if args.inject_css:
+            driver.script("""const s = document.createElement('style'); s.textContent = arguments[0];
+                document.head.appendChild(s);""", args.inject_css)
         with open(args.steps) as f:
             steps = json.load(f)
+        if args.only:
+            steps = [s for s in steps if s["do"] in args.only.split(",")]
         for index, step in enumerate(steps, 1):
             name = step["name"]
             try:
@@ -177,7 +191,8 @@ def main():
                 failed += 1
                 driver.screenshot(os.path.join(args.out, f"failed-{index:02d}.png"))
                 print(f"  ✗ {index:02d} {name}: {error}")
-                break
+                if not args.keep_going:
+                    break
         latencies = driver.script("return window.__latencies || []") or []
         if latencies:
             ordered = sorted(latencies)
@@ -227,25 +242,9 @@ def run_step(driver, step, out):
     elif action == "fonts":
         fonts_are_the_bundled_ones(driver)
     elif action == "scrollClick":
-        # A row below the fold of a scrolling list: scrolled into view inside the list, as the
-        # driver scrolls, then clicked as a person would (WebDriver's hit test included).
-        driver.wait_for(step["css"], step.get("timeout", 10))
-        revision = driver.revision()
-        # The list is scrolled by hand (as a finger or wheel would): scrollIntoView and
-        # WebDriver's own scrolling misplace rows inside the scaled car display, so the row is
-        # centred in its scrolling list here and WebDriver then finds it in view.
-        driver.script("""const el = document.querySelector(arguments[0]);
-            let list = el.parentElement;
-            while (list && !(list.scrollHeight > list.clientHeight + 1
-                             && ['auto', 'scroll'].includes(getComputedStyle(list).overflowY)))
-              list = list.parentElement;
-            if (!list) return;
-            const scale = el.getBoundingClientRect().height / el.offsetHeight;
-            const offset = (el.getBoundingClientRect().top - list.getBoundingClientRect().top) / scale;
-            list.scrollTop += offset - (list.clientHeight - el.offsetHeight) / 2;""", step["css"])
-        driver.tap_in_place(step["css"])
-        driver.wait_until(lambda: driver.revision() > revision, 10,
-                          f"page to update after tapping {step['css']}")
+        scroll_click(driver, step["css"], step.get("timeout", 10))
+    elif action == "flow":
+        getattr(flows, step["app"] + "_flow")(driver, out, sys.modules[__name__])
     elif action == "knob":
         knob_drives_the_car(driver, out)
     elif action == "refusedEvent":
@@ -260,6 +259,28 @@ def run_step(driver, step, out):
         raise ValueError(f"unknown step action {action!r}")
     if "screenshot" in step:
         driver.screenshot(os.path.join(out, step["screenshot"]))
+
+
+def scroll_click(driver, css, timeout=10):
+    """A row below the fold of a scrolling list: scrolled into view inside the list, as the
+    driver scrolls, then clicked as a person would (WebDriver's hit test included)."""
+    driver.wait_for(css, timeout)
+    revision = driver.revision()
+    # The list is scrolled by hand (as a finger or wheel would): scrollIntoView and
+    # WebDriver's own scrolling misplace rows inside the scaled car display, so the row is
+    # centred in its scrolling list here and WebDriver then finds it in view.
+    driver.script("""const el = document.querySelector(arguments[0]);
+        let list = el.parentElement;
+        while (list && !(list.scrollHeight > list.clientHeight + 1
+                         && ['auto', 'scroll'].includes(getComputedStyle(list).overflowY)))
+          list = list.parentElement;
+        if (!list) return;
+        const scale = el.getBoundingClientRect().height / el.offsetHeight;
+        const offset = (el.getBoundingClientRect().top - list.getBoundingClientRect().top) / scale;
+        list.scrollTop += offset - (list.clientHeight - el.offsetHeight) / 2;""", css)
+    driver.tap_in_place(css)
+    driver.wait_until(lambda: driver.revision() > revision, 10,
+                      f"page to update after tapping {css}")
 
 
 PROFILES = ["minimum", "standard", "wide540", "hd", "wide", "portrait"]
@@ -297,7 +318,12 @@ for (const el of targets) {
   const r = el.getBoundingClientRect();
   if (r.width < 1 || r.height < 1 || getComputedStyle(el).visibility === 'hidden') continue;
   const v = visibleRect(el);
-  if (v.x1 - v.x0 < 1 || v.y1 - v.y0 < 1) continue;            // scrolled out of its list
+  if (v.x1 - v.x0 < 1 || v.y1 - v.y0 < 1) {
+    // Scrolled out of its list is fine (it scrolls into view); cut away by a panel that does
+    // not scroll, or outside the display, it cannot be reached at all.
+    if (!v.cutByScroller) problems.push(name(el) + ' is cut away' + (v.cutByOther ? ' by ' + name(v.cutByOther) : '') + ' (off the display)');
+    continue;
+  }
   const isPin = el.hasAttribute('data-pin-id');
   if (isPin && panels.some(p => under(r, p))) {
     // A pin behind the panel is hidden as on the car, but none may be drawn there by us
@@ -333,6 +359,76 @@ const indicators = car.querySelectorAll('.scroll-indicator').length;
 if (indicators < scrolling.length) problems.push(scrolling.length + ' panels scroll but ' + indicators + ' scroll indicators are drawn');
 if (/\p{Extended_Pictographic}/u.test(car.innerText.replace(/[©®™]/g, ''))) problems.push('an emoji is drawn: ' + car.innerText.match(/\p{Extended_Pictographic}/u)[0]);
 if (car.querySelector('.glyph.placeholder')) problems.push('a letter stands in for a symbol');
+// Every symbol is drawn as a symbol: a known one (not the neutral circle drawn for a name with
+// no stand-in), from the loaded icon font (a ligature the font lacks is drawn as its word,
+// several times wider than high), and every control shows a symbol or words.
+for (const g of car.querySelectorAll('.glyph')) {
+  const r = g.getBoundingClientRect(); if (r.width < 1) continue;
+  if (g.classList.contains('unknown')) problems.push('symbol "' + g.title + '" is drawn without its symbol (an empty circle)');
+  else if (!g.classList.contains('skip') && r.width > r.height * 1.6) problems.push('symbol "' + (g.title || g.textContent) + '" is drawn as the word "' + g.textContent + '"');
+}
+for (const b of car.querySelectorAll('button')) {
+  const r = b.getBoundingClientRect(); if (r.width < 1 || getComputedStyle(b).visibility === 'hidden') continue;
+  if (!b.innerText.trim() && !b.querySelector('.glyph, svg, .spinner')) problems.push(name(b) + ' is drawn without its symbol or title');
+}
+// The parts a person reads must be inside the display and not cut away.
+for (const el of car.querySelectorAll('.np-title, .np-artist, .artwork, .np-clock, .np-times, .card-title, .empty-title, .empty-sub, .trip-title, .route-summary, .search-field, .maneuver, .navbar h1')) {
+  const r = el.getBoundingClientRect(); if (r.width < 1 || !el.textContent.trim() && !el.querySelector('.glyph')) continue;
+  const v = visibleRect(el);
+  if (v.cutByScroller) continue;
+  if (v.x1 - v.x0 < r.width - 1.5 || v.y1 - v.y0 < r.height - 1.5 || r.bottom > C.bottom + 1 || r.right > C.right + 1)
+    problems.push(name(el) + ' is cut off by ' + (v.cutByOther ? name(v.cutByOther) : 'the display'));
+}
+// Text blocks never overlap one another (a title pushed over a heading).
+const modalOn = car.querySelector('.modal, .video-player');
+const blocks = [...car.querySelectorAll('.navbar h1, .np-title, .np-artist, .np-times, .transport, .np-buttons, .card-title, .card-sub, .card-summary, .empty-title, .empty-sub, .trip-title, .route-choice, .tab-title')]
+  .filter(e => e.getBoundingClientRect().width > 0 && e.textContent.trim() && (!modalOn || modalOn.contains(e)));
+for (let i = 0; i < blocks.length; i++) for (let j = i + 1; j < blocks.length; j++) {
+  const a = blocks[i], b = blocks[j]; if (a.contains(b) || b.contains(a)) continue;
+  const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+  const va = visibleRect(a), vb = visibleRect(b);
+  if (Math.min(va.x1, vb.x1) - Math.max(va.x0, vb.x0) > 2 && Math.min(va.y1, vb.y1) - Math.max(va.y0, vb.y0) > 2)
+    problems.push('text ' + name(a) + ' overlaps ' + name(b));
+}
+// A title cut with an ellipsis still shows enough to be read (about three words).
+for (const el of car.querySelectorAll('.row-text .text, .poi-panel .row-text .detail, .card-title, .np-title, .tab-title, .navbar h1')) {
+  const full = el.textContent.trim(); if (!full || el.getBoundingClientRect().width < 1) continue;
+  if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).textOverflow === 'ellipsis') {
+    const shown = Math.floor(full.length * el.clientWidth / el.scrollWidth);
+    if (shown < Math.min(18, full.length)) problems.push('"' + full.slice(0, 40) + '" is cut to ' + shown + ' characters');
+  }
+}
+// A badge never covers a pin's head.
+for (const b of car.querySelectorAll('svg .cluster rect')) {
+  const r = b.getBoundingClientRect();
+  for (const p of car.querySelectorAll('svg [data-pin-id] path')) { const q = p.getBoundingClientRect();
+    if (r.left < q.right - 1 && r.right > q.left + 1 && r.top < q.bottom - 1 && r.bottom > q.top + 1) problems.push('a "+n more" badge covers pin ' + p.closest('[data-pin-id]').dataset.pinId); }
+  if (r.right > C.right + 1 || r.left < C.left - 1) problems.push('a "+n more" badge is cut by the display');
+}
+// A scroll indicator never runs over a control.
+for (const s of car.querySelectorAll('.scroll-indicator')) {
+  const r = s.getBoundingClientRect();
+  for (const b of car.querySelectorAll('button')) { const q = b.getBoundingClientRect();
+    if (q.width > 0 && r.left < q.right && r.right > q.left && r.top < q.bottom && r.bottom > q.top && !b.closest('.list, .information dl, .card-body, .away')) problems.push('a scroll indicator runs over ' + name(b)); }
+}
+// Pins and their leaders never cover a town's label, the scale bar or the attribution.
+const keep = [...car.querySelectorAll('svg text.place, svg .scale, svg text.attribution')].map(e => [e, e.getBoundingClientRect()]);
+function leaderCovers(path, k) {
+  // A leader is a thin line: its points, not its bounding box, must stay off the box.
+  const m = path.getScreenCTM(), n = path.getTotalLength();
+  for (let i = 0; i <= 12; i++) { const q = path.getPointAtLength(n * i / 12);
+    const x = m.a * q.x + m.c * q.y + m.e, y = m.b * q.x + m.d * q.y + m.f;
+    if (x > k.left && x < k.right && y > k.top && y < k.bottom) return true; }
+  return false;
+}
+for (const p of car.querySelectorAll('svg [data-pin-id] path, svg .leader path, svg .cluster rect')) {
+  const r = p.getBoundingClientRect(); if (r.width < 1) continue;
+  const isLeader = !!p.closest('.leader');
+  for (const [e, k] of keep) if (r.left < k.right - 1 && r.right > k.left + 1 && r.top < k.bottom - 1 && r.bottom > k.top + 1 && (!isLeader || leaderCovers(p, k))) {
+    const pin = p.closest('[data-pin-id]'), what = pin ? 'pin ' + pin.dataset.pinId : isLeader ? 'a leader' : 'a badge';
+    problems.push(what + ' covers ' + (e.classList.contains('place') ? 'the label "' + e.textContent + '"' : e.getAttribute('class')));
+  }
+}
 window.__checked = (window.__checked || 0) + checked;
 return problems;
 """

@@ -138,7 +138,7 @@ struct CarHTMLRendererTests {
         screen: nil, configuration: SessionConfiguration(display: .wide, contentStyle: .dark),
         appName: "W"))
     #expect(html.contains("width:640px;height:240px"))
-    #expect(html.contains("class=\"car night\""))
+    #expect(html.contains("class=\"car night compact\""))
   }
 
   @Test(

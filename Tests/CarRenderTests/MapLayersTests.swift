@@ -9,14 +9,21 @@ struct MapLayersTests {
   static let kassel = Coordinate(latitude: 51.3127, longitude: 9.4797)
   static let viewport = MapViewport(center: kassel, zoom: 12, width: 800, height: 480)
 
-  @Test("the base is the map without pins or route, and its key does not depend on them")
+  @Test(
+    "the base is the map without pins or route; its key names the places (its labels keep clear of them), not the selection"
+  )
   func baseIgnoresPins() throws {
     let renderer = MapSVGRenderer(basemap: try Basemap.bundled())
-    let pin = MapPin(id: "s1", coordinate: Coordinate(latitude: 51.32, longitude: 9.49), label: "1")
+    let here = Coordinate(latitude: 51.32, longitude: 9.49)
+    let pin = MapPin(id: "s1", coordinate: here, label: "1")
     let plain = renderer.layers(Self.viewport)
     let pinned = renderer.layers(Self.viewport, pins: [pin])
-    #expect(plain.key == pinned.key)
-    #expect(plain.base == pinned.base)
+    let selected = renderer.layers(
+      Self.viewport, pins: [MapPin(id: "s1", coordinate: here, label: "1", style: .selected)])
+    #expect(plain.key != pinned.key)
+    #expect(selected.key == pinned.key)
+    #expect(selected.base == pinned.base)
+    #expect(selected.overlay != pinned.overlay)
     #expect(plain.base == renderer.render(Self.viewport))
     #expect(!pinned.base.contains("data-pin-id=\"s1\""))
     #expect(pinned.overlay.contains("data-pin-id=\"s1\""))

@@ -34,24 +34,66 @@ struct SimulatorLayoutTests {
     #expect(!html.contains("placeholder"))
   }
 
-  @Test("pins at one spot are spread so that no two heads overlap; the selected one stays put")
+  @Test("pins at one spot are spread so that no two heads overlap; selecting one moves none")
   func pinsSpread() {
     let here = Coordinate(latitude: 51.3, longitude: 9.4)
-    let pins = (0..<6).map { i in
-      MapPin(id: "p\(i)", coordinate: here, label: "\(i + 1)", style: i == 3 ? .selected : .place)
+    func pins(selected: Int?) -> [MapPin] {
+      (0..<6).map { i in
+        MapPin(id: "p\(i)", coordinate: here, label: "\(i + 1)", style: i == selected ? .selected : .place)
+      }
     }
-    let points = Array(repeating: (x: 300.0, y: 200.0), count: pins.count)
+    let points = Array(repeating: (x: 300.0, y: 200.0), count: 6)
     let spread = MapSVGRenderer.spread(
-      pins, at: points, width: 600, height: 400, covered: (left: 0, top: 0))
-    #expect(spread[3]?.x == 300 && spread[3]?.y == 200)
+      pins(selected: nil), at: points, width: 600, height: 400, covered: (left: 0, top: 0))
+    #expect(spread[0]?.x == 300 && spread[0]?.y == 200)
+    let selected = MapSVGRenderer.spread(
+      pins(selected: 3), at: points, width: 600, height: 400, covered: (left: 0, top: 0))
+    #expect(selected.map { $0.map { [$0.x, $0.y] } } == spread.map { $0.map { [$0.x, $0.y] } })
     let drawn = spread.compactMap { $0 }
-    #expect(drawn.count == pins.count)
+    #expect(drawn.count == 6)
     for i in drawn.indices {
       for j in drawn.indices where j > i {
         let dx = drawn[i].x - drawn[j].x
         let dy = drawn[i].y - drawn[j].y
         #expect((dx * dx + dy * dy).squareRoot() >= 20, "pins \(i) and \(j) overlap")
       }
+    }
+  }
+
+  @Test("no pin or leader is placed over a reserved box (the attribution, the scale bar)")
+  func pinsAvoidReserved() {
+    let pins = (0..<3).map { MapPin(id: "p\($0)", coordinate: .init(latitude: 0, longitude: 0)) }
+    let points: [(x: Double, y: Double)] = [(500, 290), (300, 150), (450, 200)]
+    let reserved = (400.0, 250.0, 600.0, 300.0)
+    let spread = MapSVGRenderer.spread(
+      pins, at: points, width: 600, height: 300, covered: (left: 0, top: 0),
+      reserved: [reserved])
+    // The first lies under the box: its leader would start there, so it is clustered.
+    #expect(spread[0] == nil)
+    #expect(spread[1]?.x == 300 && spread[1]?.y == 150)
+    // The third's head would reach into the box from above only if it stood lower.
+    let third = spread[2]
+    #expect(third != nil)
+    if let third { #expect(third.y <= 250) }
+  }
+
+  @Test("a town's label moves aside or is left out where a pin stands; none lies under a pin")
+  func labelsAvoidPins() throws {
+    let renderer = MapSVGRenderer(basemap: try Basemap.bundled())
+    let kassel = Coordinate(latitude: 51.3155, longitude: 9.4980)
+    let viewport = MapViewport(center: kassel, zoom: 11, width: 600, height: 400)
+    let pins = [MapPin(id: "p", coordinate: kassel, label: "1")]
+    let svg = renderer.render(viewport, pins: pins)
+    let tip = viewport.pixel(kassel)
+    let pinBox = (tip.x - 11, tip.y - 31, tip.x + 11, tip.y + 1)
+    for match in svg.matches(of: /class="place" x="([\d.]+)" y="([\d.]+)" text-anchor="(\w+)"/) {
+      let x = Double(match.output.1) ?? 0
+      let y = Double(match.output.2) ?? 0
+      // A label's baseline sits below its text: the label spans y - 14 … y + 4.
+      let overlapsVertically = y + 4 > pinBox.1 && y - 14 < pinBox.3
+      let spansPin =
+        match.output.3 == "middle" ? abs(x - tip.x) < 40 : match.output.3 == "start" ? x < pinBox.2 : x > pinBox.0
+      #expect(!(overlapsVertically && spansPin && abs(x - tip.x) < 12), "label at \(x), \(y)")
     }
   }
 
@@ -64,7 +106,7 @@ struct SimulatorLayoutTests {
     #expect(spread.allSatisfy { ($0?.x ?? 1000) - 10 >= 228 })
   }
 
-  @Test("pins that find no free spot are clustered into the nearest drawn pin's +n badge")
+  @Test("pins that find no free spot are clustered into the nearest drawn pin's '+n more' badge")
   func crowdedPinsCluster() {
     let pins = (0..<30).map { MapPin(id: "p\($0)", coordinate: .init(latitude: 0, longitude: 0)) }
     let points = Array(repeating: (x: 60.0, y: 60.0), count: pins.count)

@@ -164,6 +164,12 @@ struct DriverActionTests {
     Event(ev: "knob", fields: ["which": "select"], action: .knob(.select)),
     Event(ev: "knob", fields: ["which": "back"], action: .knob(.back)),
     Event(ev: "videoClose", fields: [:], action: .closeVideoPlayer),
+    Event(ev: "pan", fields: ["which": "left"], action: .pan(.left)),
+    Event(ev: "drag", fields: ["dx": "40", "dy": "-10.5"], action: .drag(dx: 40, dy: -10.5)),
+    Event(ev: "pinch", fields: ["scale": "2"], action: .pinch(2)),
+    Event(ev: "type", fields: ["text": "Götting"], action: .type("Götting")),
+    Event(ev: "type", fields: ["text": ""], action: .type("")),
+    Event(ev: "startRoute", fields: ["e": "route-1"], action: .startRoute("route-1")),
   ]
 
   @Test("every page event the renderer emits decodes to its driver action", arguments: events)
@@ -203,7 +209,12 @@ struct DriverActionTests {
       ev: "swipe", fields: ["e": "x"],
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
-        + "contactAction, alertAction, videoClose, knob"),
+        + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, knob"),
+    BadEvent(
+      ev: "drag", fields: ["dx": "40"],
+      message: "page event 'drag' needs dy = a finite number, got nothing"),
+    BadEvent(
+      ev: "type", fields: [:], message: "page event 'type' needs text = the text, got nothing"),
   ]
 
   @Test(

@@ -49,6 +49,26 @@ struct MapJourneyTests {
     #expect(long.failure == nil, "\(long.failure?.description ?? "")")
   }
 
+  @Test("while the car limits the keyboard, typing in the search is refused and changes nothing")
+  func keyboardLimited() async throws {
+    let start = """
+      app map
+      connect
+      location 51.3127,9.4797
+      press destinations
+      tap row search
+      type "Kas"
+      config limited=keyboard
+      expect diagnostic CP051
+      """
+    let refused = try await run(start + "\ntype \"Kassel\"\n", name: "limited")
+    #expect(refused.failure?.description.contains("the car limits the keyboard") == true)
+    let lifted = try await run(
+      start + "\nconfig limited=none\ntype \"Kassel\"\nexpect text contains \"Kassel\"\n",
+      name: "lifted")
+    #expect(lifted.failure == nil, "\(lifted.failure?.description ?? "")")
+  }
+
   @Test("a charging-category app is refused the map template and the window")
   func chargingAppRefused() async throws {
     let host = CarSimulator(entitlements: .single(.evCharging))

@@ -156,6 +156,13 @@ struct CarControlTests {
     Page(
       event: PageEvent(ev: "poiButton", t: "poi", e: "p1", which: "secondary"),
       action: .driver(.pressSecondary)),
+    Page(
+      event: PageEvent(ev: "type", t: "search", text: "Kas"), action: .driver(.type("Kas"))),
+    Page(
+      event: PageEvent(ev: "drag", t: "map", dx: "-12.5", dy: "4"),
+      action: .driver(.drag(dx: -12.5, dy: 4))),
+    Page(event: PageEvent(ev: "pan", t: "map", which: "up"), action: .driver(.pan(.up))),
+    Page(event: PageEvent(ev: "pinch", t: "map", scale: "0.5"), action: .driver(.pinch(0.5))),
   ]
 
   @Test("page events read as driver actions or as the page's own controls", arguments: pages)
@@ -169,6 +176,7 @@ struct CarControlTests {
     #expect(error?.message.hasPrefix("unknown page event 'swipe'; expected one of: row,") == true)
     #expect(
       error?.message.hasSuffix(
-        "alertAction, videoClose, knob, home, poiDeselect, reopen, transport") == true)
+        "alertAction, pan, drag, pinch, type, startRoute, videoClose, knob, home, poiDeselect, "
+          + "reopen, transport") == true)
   }
 }

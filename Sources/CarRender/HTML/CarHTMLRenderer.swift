@@ -29,7 +29,7 @@ public struct CarHTMLRenderer: Sendable {
     let h = display.pointHeight
     let focus = state.away == nil ? state.focus : nil
     var html =
-      "<div class=\"car \(dark ? "night" : "day")\(display.isPortrait ? " portrait" : "")\" data-profile=\"\(display.id)\" data-input=\"\(esc(state.input))\"\(focus.map { " data-focus-selector=\"\(esc($0.selector))\"" } ?? "") style=\"width:\(w)px;height:\(h)px\">"
+      "<div class=\"car \(dark ? "night" : "day")\(display.isPortrait ? " portrait" : "")\(Self.isCompact(display) ? " compact" : "")\" data-profile=\"\(display.id)\" data-input=\"\(esc(state.input))\"\(focus.map { " data-focus-selector=\"\(esc($0.selector))\"" } ?? "") style=\"width:\(w)px;height:\(h)px\">"
     if let focus { html += Self.focusStyle(focus) }
     html += dock(state)
     html += "<div class=\"screen\">"
@@ -43,6 +43,13 @@ public struct CarHTMLRenderer: Sendable {
     }
     html += "</div></div>"
     return html
+  }
+
+  /// Whether the display is one of the short ones (at most 270 points tall: 748×456, 800×480
+  /// and 960×540 at @2x, carplay-facts.md §4), where rows, bars and Now Playing take their
+  /// compact sizes (``CarStylesheet``).
+  public static func isCompact(_ display: DisplayProfile) -> Bool {
+    !display.isPortrait && display.pointHeight <= 270
   }
 
   /// CarPlay draws the focused item of a knob or touch-pad car as a highlighted, rounded fill
@@ -89,7 +96,8 @@ public struct CarHTMLRenderer: Sendable {
     html +=
       "<div class=\"template \(top.kind.rawValue)\" data-template=\"\(esc(top.id.rawValue))\">"
     html += template(
-      top, state: state, canGoBack: canGoBack, width: width, height: height - (tabs == nil ? 0 : 44)
+      top, state: state, canGoBack: canGoBack, width: width,
+      height: height - (tabs == nil ? 0 : Self.isCompact(state.configuration.display) ? 37 : 44)
     )
     html += "</div>"
     if let title = state.videoPlayerTitle {
@@ -171,8 +179,17 @@ public struct CarHTMLRenderer: Sendable {
     case .map(let map):
       return self.map(map, id: id, state: state, canGoBack: canGoBack, width: width, height: height)
     case .nowPlaying(let np):
-      return navigationBar(title: "Now Playing", bar: .empty, templateID: id, canGoBack: canGoBack)
-        + nowPlaying(np, id: id)
+      // CarPlay puts Up Next at the top right of Now Playing, beside its title.
+      var html = navigationBar(
+        title: "Now Playing", bar: .empty, templateID: id, canGoBack: canGoBack)
+      if np.isUpNextButtonEnabled {
+        let button =
+          "<button class=\"bar up-next\" data-ev=\"upNext\" data-t=\"\(esc(id.rawValue))\">\(systemIcon("queue_music", title: "up next"))\(esc(np.upNextTitle ?? "Up Next"))</button>"
+        html = html.replacingOccurrences(
+          of: "<div class=\"nav-trailing\"></div>",
+          with: "<div class=\"nav-trailing\">\(button)</div>")
+      }
+      return html + nowPlaying(np, id: id)
     case .search(let search):
       return navigationBar(title: "Search", bar: .empty, templateID: id, canGoBack: canGoBack)
         + self.search(
@@ -320,7 +337,9 @@ public struct CarHTMLRenderer: Sendable {
     // Landscape: the panel floats at the left, as in CarPlay; portrait displays are too narrow
     // for that, so the panel spans the top and the places fit into the map below it.
     let portrait = state.configuration.display.isPortrait
-    let panelWidth = portrait ? width - 16 : min(300, max(220, width * 2 / 5))
+    // On the short displays the panel leaves the map about 40% of the width (an estimate
+    // from CarPlay's screens; the fact sheet gives no panel size).
+    let panelWidth = portrait ? width - 16 : min(300, max(180, width * 2 / 5))
     let panelHeight = portrait ? height * 11 / 20 : height - 16
     let coveredLeft = portrait ? 0 : Double(panelWidth + 8)
     let coveredTop = portrait ? Double(panelHeight + 8) : 0
@@ -341,13 +360,15 @@ public struct CarHTMLRenderer: Sendable {
       // Fit the points into the part of the map not covered by the panel.
       // Fit the points into the part of the map not covered by the panel (pins stand 31 px
       // tall above their place, hence the padding).
+      // The bottom edge keeps the scale bar and the attribution, which no pin may cover.
+      let bottom = 30.0
       viewport = MapViewport.fitting(
         box.expanded(byKilometres: 0.2), width: mapWidth - coveredLeft,
-        height: mapHeight - coveredTop, padding: 34)
+        height: mapHeight - coveredTop - bottom, padding: 34)
       viewport.width = mapWidth
       viewport.height = mapHeight
       viewport.center = viewport.coordinate(
-        atPixelX: mapWidth / 2 - coveredLeft / 2, y: mapHeight / 2 - coveredTop / 2 - 8)
+        atPixelX: mapWidth / 2 - coveredLeft / 2, y: mapHeight / 2 - coveredTop / 2 + bottom / 2 - 8)
     } else if let car = state.carLocation {
       // No places: show the car's surroundings at a town zoom, as the car's map would.
       viewport = MapViewport(center: car, zoom: 11, width: mapWidth, height: mapHeight)
@@ -366,10 +387,11 @@ public struct CarHTMLRenderer: Sendable {
       title: poi.title, bar: poi.navigationBar, templateID: id, canGoBack: canGoBack)
     if let index = poi.selectedIndex, poi.points.indices.contains(index) {
       let point = poi.points[index]
+      // The title and the close button head the card; only what follows scrolls, so the
+      // scroll indicator never runs over the close button.
       html +=
-        "<div class=\"poi-card\"><button class=\"card-close\" data-ev=\"poiDeselect\" data-t=\"\(esc(id.rawValue))\">\(systemIcon("close", title: "close"))</button>"
+        "<div class=\"poi-card\"><div class=\"card-head\"><div class=\"card-title\">\(esc(point.detailTitle ?? point.title))</div><button class=\"card-close\" data-ev=\"poiDeselect\" data-t=\"\(esc(id.rawValue))\">\(systemIcon("close", title: "close"))</button></div>"
       html += "<div class=\"card-body\">"
-      html += "<div class=\"card-title\">\(esc(point.detailTitle ?? point.title))</div>"
       if let sub = point.detailSubtitle ?? point.subtitle {
         html += "<div class=\"card-sub\">\(esc(sub))</div>"
       }
@@ -429,11 +451,43 @@ public struct CarHTMLRenderer: Sendable {
     for button in map.navigationBar.leading { html += barButton(button, templateID: id) }
     html += "<span class=\"spacer\"></span>"
     for button in map.navigationBar.trailing { html += barButton(button, templateID: id) }
-    html += "</div><div class=\"map-buttons\">"
+    html += "</div>"
+    if map.navigationSession == nil, !map.tripPreviews.isEmpty {
+      html += tripPreviews(map.tripPreviews, id: id)
+    }
+    if map.isPanning {
+      // CarPlay's panning interface: an arrow at each edge of the map (carplay-facts.md §1.6).
+      for (direction, icon) in [
+        ("up", "keyboard_arrow_up"), ("down", "keyboard_arrow_down"),
+        ("left", "keyboard_arrow_left"), ("right", "keyboard_arrow_right"),
+      ] {
+        html +=
+          "<button class=\"pan-arrow \(direction)\" data-ev=\"pan\" data-t=\"\(esc(id.rawValue))\" data-which=\"\(direction)\" title=\"Pan \(direction)\">\(systemIcon(icon, title: "pan \(direction)"))</button>"
+      }
+    }
+    html += "<div class=\"map-buttons\">"
     for button in map.mapButtons where !button.isHidden {
       let disabled = button.isEnabled ? "" : " disabled"
       html +=
         "<button class=\"map-button\"\(disabled) data-ev=\"mapButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(button.image.map(glyph) ?? systemIcon("radio_button_unchecked", title: "button"))</button>"
+    }
+    return html + "</div></div>"
+  }
+
+  /// A trip preview's card: the destination and each route choice with its texts and a Go
+  /// button (`CPTripPreviewTextConfiguration`'s "Go"), which starts guidance on that route.
+  func tripPreviews(_ trips: [TripPreviewSpec], id: TemplateID) -> String {
+    var html = "<div class=\"trip-card\"><div class=\"card-body\">"
+    for trip in trips {
+      html += "<div class=\"trip-title\">\(esc(trip.destinationName))</div>"
+      for route in trip.routeChoices {
+        html += "<div class=\"route-choice\"><div class=\"route-text\">"
+        html += "<div class=\"route-summary\">\(esc(route.summaryVariants.preferred))</div>"
+        let info = route.additionalInformationVariants.preferred
+        if !info.isEmpty { html += "<div class=\"detail\">\(esc(info))</div>" }
+        html +=
+          "</div><button class=\"text-button primary go\" data-ev=\"startRoute\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(route.id.rawValue))\">Go</button></div>"
+      }
     }
     return html + "</div></div>"
   }
@@ -449,14 +503,23 @@ public struct CarHTMLRenderer: Sendable {
     }
     var html =
       "<div class=\"now-playing\"><div class=\"artwork\">\(info.artwork.map(glyph) ?? systemIcon("music_note", title: "artwork"))</div><div class=\"np-meta\">"
-    html +=
-      "<div class=\"np-title\">\(esc(info.title))</div><div class=\"np-artist\">\(esc([info.artist, info.album].compactMap { $0 }.joined(separator: " — ")))</div>"
+    let credit = [info.artist, info.album].compactMap { $0 }.joined(separator: " — ")
+    html += "<div class=\"np-title\">\(esc(info.title))</div>"
+    if !credit.isEmpty {
+      // CarPlay's album/artist button is the credit line itself.
+      html +=
+        np.isAlbumArtistButtonEnabled
+        ? "<button class=\"np-artist\" data-ev=\"albumArtist\" data-t=\"\(t)\">\(esc(credit))</button>"
+        : "<div class=\"np-artist\">\(esc(credit))</div>"
+    }
     if info.isLiveStream {
       html += "<div class=\"np-live\">LIVE</div>"
     } else if let duration = info.durationSeconds, duration > 0 {
-      let percent = Int((min(1, max(0, info.elapsedSeconds / duration)) * 100).rounded())
+      // The elapsed time moves on its own from the rate, as the system extrapolates it
+      // (carplay-facts.md §8): the page advances it between updates.
+      let percent = min(1, max(0, info.elapsedSeconds / duration)) * 100
       html +=
-        "<div class=\"progress\"><span style=\"width:\(percent)%\"></span></div><div class=\"np-times\"><span>\(clock(info.elapsedSeconds))</span><span>-\(clock(max(0, duration - info.elapsedSeconds)))</span></div>"
+        "<div class=\"np-clock\" data-elapsed=\"\(info.elapsedSeconds)\" data-duration=\"\(duration)\" data-rate=\"\(info.playbackRate)\"><div class=\"progress\"><span style=\"width:\(String(format: "%.1f", percent))%\"></span></div><div class=\"np-times\"><span class=\"np-elapsed\">\(clock(info.elapsedSeconds))</span><span class=\"np-remaining\">-\(clock(max(0, duration - info.elapsedSeconds)))</span></div></div>"
     }
     let playing = info.playbackRate > 0
     html +=
@@ -481,20 +544,21 @@ public struct CarHTMLRenderer: Sendable {
       html +=
         "<button class=\"np-button\(selected)\" data-ev=\"nowPlayingButton\" data-t=\"\(t)\" data-e=\"\(esc(button.id.rawValue))\"\(button.isEnabled ? "" : " disabled")>\(label)</button>"
     }
-    if np.isAlbumArtistButtonEnabled {
+    if np.isAlbumArtistButtonEnabled, np.info == nil {
+      // With nothing playing there is no credit line to tap.
       html +=
         "<button class=\"np-button text\" data-ev=\"albumArtist\" data-t=\"\(t)\">Album</button>"
-    }
-    if np.isUpNextButtonEnabled {
-      html +=
-        "<button class=\"np-button text\" data-ev=\"upNext\" data-t=\"\(t)\">\(esc(np.upNextTitle ?? "Up Next"))</button>"
     }
     return html + "</div>"
   }
 
   func search(_ search: SearchTemplateSpec, id: TemplateID, keyboardLimited: Bool) -> String {
+    // The field takes the computer's keyboard as CarPlay's keyboard (the page sends the whole
+    // new text as `type`, as the host does); a car that limits the keyboard takes no typing.
+    let query = search.query.isEmpty
+      ? "<span class=\"placeholder\">Search</span>" : "<span class=\"query\">\(esc(search.query))</span>"
     var html =
-      "<div class=\"search\"><div class=\"search-field\">\(systemIcon("search", title: "search")) <span>\(esc(search.query.isEmpty ? "Search" : search.query))</span></div>"
+      "<div class=\"search\"><div class=\"search-field\(keyboardLimited ? " limited" : "")\" data-search=\"\(esc(id.rawValue))\" data-query=\"\(esc(search.query))\" data-keyboard=\"\(keyboardLimited ? "limited" : "available")\">\(systemIcon("search", title: "search"))\(query)\(keyboardLimited ? "" : "<span class=\"caret\"></span>")</div>"
     if keyboardLimited {
       html += "<div class=\"empty-sub\">Keyboard not available while driving</div>"
     }
@@ -639,8 +703,15 @@ public struct CarHTMLRenderer: Sendable {
   }
 
   func glyph(_ image: CarImage) -> String {
+    if image.source == .symbol, let skip = CarSymbols.skip(image.name) {
+      // `gobackward.15`, `goforward.30`: a circular arrow with the seconds inside, as the
+      // symbol is drawn.
+      return
+        "<span class=\"glyph skip\(skip.forward ? " forward" : "")\" title=\"\(esc(image.name))\"><span class=\"skip-arrow\">replay</span><span class=\"skip-seconds\">\(skip.seconds)</span></span>"
+    }
     let icon = image.source == .symbol ? CarSymbols.icon(for: image.name) : "image"
-    return "<span class=\"glyph\" title=\"\(esc(image.name))\">\(icon)</span>"
+    let unknown = image.source == .symbol && icon == CarSymbols.unknown ? " unknown" : ""
+    return "<span class=\"glyph\(unknown)\" title=\"\(esc(image.name))\">\(icon)</span>"
   }
 
   /// A system control's icon (no app symbol behind it), by its Material Icons ligature name.

@@ -1,11 +1,25 @@
+import Foundation
+import WaysideData
+
 /// The stylesheet that makes the rendered HTML read as a CarPlay screen, in day and night.
+///
+/// Sizes are in points of the display profile (one CSS pixel is one point; the page scales
+/// the whole display to fit). Sources, carplay-facts.md §4 "Asset maximums": the tab bar icon
+/// 24 pt, the grid icon 40 pt and the Now Playing button image 20 pt. Every other size is an
+/// ESTIMATE, read from CarPlay's screens and Apple's HIG pictures, since the fact sheet's
+/// display section gives no text, row or control sizes: body text 15–16 pt and secondary
+/// text 12–13 pt, navigation bar 44 pt (36 pt on the short displays), rows 44 pt (40 pt),
+/// Now Playing artwork up to 40% of the width. "Short" displays (``CarHTMLRenderer/isCompact(_:)``,
+/// 748×456, 800×480 and 960×540 at @2x: at most 270 pt tall) take the smaller figures so
+/// that what a head unit of that size shows fits: three rows of a list, Now Playing with all
+/// its controls, two details of a station.
 package enum CarStylesheet {
   /// CSS for `.car` fragments produced by ``CarHTMLRenderer``.
   public static let css = """
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-Regular.otf) format("opentype");font-weight:400;font-display:block}
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-SemiBold.otf) format("opentype");font-weight:600;font-display:block}
     @font-face{font-family:"Wayside Inter";src:url(/assets/fonts/Inter-Bold.otf) format("opentype");font-weight:700;font-display:block}
-    @font-face{font-family:"Wayside Icons";src:url(/assets/fonts/MaterialIcons-Regular.woff2) format("woff2"),url(/assets/fonts/MaterialIcons-Regular.ttf) format("truetype");font-display:block}
+    @font-face{font-family:"Wayside Icons";src:url(/assets/fonts/MaterialIcons-Regular.woff2) format("woff2");font-display:block}
     .car{--bg:#f2f2f7;--panel:#ffffff;--row:#ffffff;--row-hi:#e5e5ea;--text:#000;--sub:#6c6c70;--sep:#d1d1d6;--accent:#0a84ff;--dock:#e5e5ea;--danger:#ff3b30;--ok:#34c759;--focus-fill:rgba(10,132,255,.22);
       position:relative;display:flex;overflow:hidden;border-radius:14px;background:var(--bg);color:var(--text);
       font-family:"Wayside Inter",-apple-system,"SF Pro Text",sans-serif;font-size:15px;box-shadow:0 0 0 6px #111,0 8px 30px rgba(0,0,0,.45);user-select:none}
@@ -84,9 +98,9 @@ package enum CarStylesheet {
     .poi-panel .navbar{height:auto;min-height:44px}.poi-panel .navbar h1{text-align:left;padding-left:6px;white-space:normal;font-size:16px}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
     .poi-card{padding:4px 12px 10px;display:flex;flex-direction:column;gap:6px;position:relative;flex:1;min-height:0}
     .card-body{flex:1;min-height:0;overflow-y:auto;display:flex;flex-direction:column;gap:3px;padding-right:2px}
-    .card-title{font-size:17px;font-weight:600;padding-right:30px;overflow-wrap:anywhere}.card-sub{color:var(--sub);font-size:14px;overflow-wrap:anywhere}.card-summary{font-size:14px;overflow-wrap:anywhere}
+    .card-head{display:flex;align-items:flex-start;gap:6px;flex:none}.card-title{flex:1;min-width:0;font-size:17px;font-weight:600;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}.card-sub{color:var(--sub);font-size:14px;overflow-wrap:anywhere}.card-summary{font-size:14px;overflow-wrap:anywhere}
     .card-buttons{flex:none;padding-top:0}.card-buttons .text-button{padding:8px 6px;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-    .card-close{position:absolute;right:8px;top:2px;width:28px;height:28px;border-radius:14px;background:var(--row-hi) !important;color:var(--sub) !important;text-align:center !important;z-index:1;display:flex;align-items:center;justify-content:center;padding:0}
+    .card-close{flex:none;width:28px;height:28px;border-radius:14px;background:var(--row-hi) !important;color:var(--sub) !important;text-align:center !important;z-index:1;display:flex;align-items:center;justify-content:center;padding:0}
     .map-bar{position:absolute;left:8px;right:8px;top:8px;display:flex;gap:6px}
     .map-bar .bar{background:var(--panel) !important;box-shadow:0 1px 6px rgba(0,0,0,.3)}
     .map-bar .spacer{flex:1}
@@ -124,15 +138,95 @@ package enum CarStylesheet {
     .glyph{font-family:"Wayside Icons";font-weight:normal;font-style:normal;font-size:1.25em;line-height:1;letter-spacing:normal;text-transform:none;display:inline-block;white-space:nowrap;word-wrap:normal;direction:ltr;vertical-align:-0.22em;font-feature-settings:"liga";-webkit-font-smoothing:antialiased;overflow:hidden}
     .back .glyph{margin-left:-4px}.transport .glyph{font-size:34px}.transport .play .glyph{font-size:44px}.artwork .glyph{font-size:72px}.rating .glyph{color:#ff9f0a;font-size:18px}
     .no-map{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;color:var(--sub)}
+    .glyph.skip{position:relative;width:1em;height:1em;overflow:visible}.glyph.skip .skip-arrow{display:block}.glyph.skip.forward .skip-arrow{transform:scaleX(-1)}
+    .glyph.skip .skip-seconds{position:absolute;left:0;right:0;top:52%;transform:translateY(-50%);text-align:center;font:700 .3em/1 "Wayside Inter",-apple-system,sans-serif}
+    .poi-panel .row-text .text,.poi-panel .row-text .detail{white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere}
+    .poi-panel .row-text .text{font-size:15px;line-height:1.2}.poi-panel .pin-number{width:24px;height:24px;font-size:12px;border-radius:12px}.poi-panel .row{gap:8px;padding:5px 6px}
+    .now-playing{gap:14px;padding:8px 14px 10px;align-items:center}
+    .artwork{width:min(38%,calc(100% - 210px));max-width:220px;max-height:100%}
+    .np-meta{gap:4px;justify-content:center}
+    .np-title{font-size:18px;line-height:1.2}
+    .car .np-artist{color:var(--sub) !important;font-size:14px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;padding:0;display:block;width:100%}
+    .np-clock{display:flex;flex-direction:column;gap:2px}.np-clock .progress{margin-top:4px}
+    .transport{gap:0;justify-content:space-around;padding:2px 0}.transport button{width:44px;height:40px;display:flex;align-items:center;justify-content:center;padding:0}
+    .transport .glyph{font-size:30px}.transport .play .glyph{font-size:38px}
+    .np-buttons{flex-wrap:wrap;gap:6px}
+    .np-button{min-width:34px;height:32px;padding:0 6px;display:flex;align-items:center;justify-content:center}.np-button .glyph{font-size:20px}
+    .up-next{display:flex;align-items:center;gap:2px}
+    .car.portrait .now-playing{flex-direction:column;justify-content:center}.car.portrait .artwork{width:55%}.car.portrait .np-meta{width:100%;flex:none}
+    .search-field{display:flex;align-items:center;gap:6px;color:var(--text);cursor:text}.search-field .placeholder{color:var(--sub)}
+    .search-field .query{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
+    .search-field .caret{width:2px;height:1.1em;background:var(--accent);animation:blink 1s steps(1) infinite;flex:none}
+    .search-field.limited{opacity:.6;cursor:not-allowed}
+    @keyframes blink{50%{opacity:0}}
+    .map-layer{cursor:grab;touch-action:none}.map-layer.dragging{cursor:grabbing}
+    .pan-arrow{position:absolute;width:40px;height:40px;border-radius:20px;background:var(--panel) !important;box-shadow:0 1px 6px rgba(0,0,0,.35);display:flex;align-items:center;justify-content:center;padding:0;z-index:3}
+    .pan-arrow .glyph{font-size:28px}
+    .pan-arrow.up{left:calc(50% - 20px);top:52px}.pan-arrow.down{left:calc(50% - 20px);bottom:34px}
+    .pan-arrow.left{left:10px;top:calc(50% - 20px)}.pan-arrow.right{right:64px;top:calc(50% - 20px)}
+    .trip-card{position:absolute;left:8px;top:52px;bottom:30px;width:min(260px,45%);background:var(--panel);border-radius:12px;box-shadow:0 2px 10px rgba(0,0,0,.3);display:flex;flex-direction:column;padding:8px 10px;box-sizing:border-box;z-index:2}
+    .trip-card .card-body{gap:6px}
+    .trip-title{font-size:16px;font-weight:600;overflow-wrap:anywhere}
+    .route-choice{display:flex;align-items:center;gap:8px;padding:6px 0;border-top:1px solid var(--sep)}
+    .route-text{flex:1;min-width:0}.route-summary{font-size:14px;overflow-wrap:anywhere}.route-choice .detail{white-space:normal}
+    .route-choice .go{flex:none;padding:8px 14px}
+    .car.compact .navbar{height:36px}
+    .car.compact .navbar h1,.car.portrait .navbar h1{font-size:15px;white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;line-height:1.15;overflow-wrap:anywhere}
+    .car.compact .nav-leading,.car.compact .nav-trailing,.car.portrait .nav-leading,.car.portrait .nav-trailing{min-width:0}
+    .car.compact .nav-leading:empty,.car.compact .nav-trailing:empty,.car.portrait .nav-leading:empty,.car.portrait .nav-trailing:empty{display:none}.car.compact .poi-panel .navbar{height:auto;min-height:36px;padding-top:2px;padding-bottom:2px}.car.compact .poi-panel .navbar h1{font-size:15px}.car.compact .tabs{height:28px;padding:4px 8px}.car.compact .tab{font-size:12px;gap:3px;padding:0 2px}.car.compact .tab .glyph{font-size:17px}
+    .car.compact .row{min-height:40px;padding:4px 8px}.car.compact .row-text .text{font-size:15px}
+    .car.compact .information{padding:0 10px 5px}.car.compact .info-item{padding:2px 0;display:flex;gap:8px;align-items:baseline}
+    .car.compact .info-item dt{flex:0 0 36%;font-size:11px;line-height:1.2}.car.compact .info-item dd{flex:1;min-width:0;font-size:13px;line-height:1.2;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+    .car.compact .information.twoColumn dl{grid-template-columns:1fr}
+    .car.compact .actions{padding-top:4px;gap:6px}.car.compact .actions .text-button{padding:6px 6px;font-size:14px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}
+    .car.compact .now-playing{padding:4px 12px 6px;gap:12px}.car.compact .np-title{font-size:16px}.car.compact .np-artist{font-size:13px}
+    .car.compact .transport button{height:34px}.car.compact .np-button{height:28px}
+    .car.compact .empty-title{font-size:17px}.car.compact .empty{padding:10px;gap:4px}
+    .car.compact .poi-card{padding:4px 10px 8px}.car.compact .card-title{font-size:15px;-webkit-line-clamp:2}
+    .car.compact .trip-card{top:44px}
     """
 
-  /// A standalone HTML document around a rendered fragment, for `wayside render` and golden files.
+  /// The stylesheet with its fonts embedded as `data:` URLs (the bundled Inter and Material
+  /// Icons), so a saved file draws its text and symbols the same anywhere, with no server.
+  ///
+  /// A font the bundle cannot give keeps its `/assets/fonts/…` URL; ``missingEmbeddedFonts``
+  /// names it.
+  public static let selfContainedCSS: String = {
+    var result = css
+    for (name, type) in embeddedFonts {
+      guard let data = fontData(name) else { continue }
+      result = result.replacingOccurrences(
+        of: "url(/assets/fonts/\(name))",
+        with: "url(data:\(type);base64,\(data.base64EncodedString()))")
+    }
+    return result
+  }()
+
+  /// The font files the stylesheet names, with their media types.
+  static let embeddedFonts = [
+    ("Inter-Regular.otf", "font/otf"), ("Inter-SemiBold.otf", "font/otf"),
+    ("Inter-Bold.otf", "font/otf"), ("MaterialIcons-Regular.woff2", "font/woff2"),
+  ]
+
+  /// The bundled fonts that could not be read (empty when every font is embedded).
+  public static var missingEmbeddedFonts: [String] {
+    embeddedFonts.map(\.0).filter { fontData($0) == nil }
+  }
+
+  static func fontData(_ name: String) -> Data? {
+    try? Data(
+      contentsOf: BundledData.resourcesDirectory.appendingPathComponent("fonts")
+        .appendingPathComponent(name))
+  }
+
+  /// A standalone HTML document around a rendered fragment, for `wayside render` and golden
+  /// files, with its fonts embedded (``selfContainedCSS``).
   public static func document(title: String, body: String, background: String = "#3a3a3c") -> String
   {
     """
     <!doctype html>
     <html lang="en"><head><meta charset="utf-8"><title>\(Markup.escape(title))</title>
-    <style>body{margin:0;padding:24px;background:\(background);display:flex;justify-content:center}\(css)</style>
+    <style>body{margin:0;padding:24px;background:\(background);display:flex;justify-content:center}\(selfContainedCSS)</style>
     </head><body>
     \(body)
     </body></html>

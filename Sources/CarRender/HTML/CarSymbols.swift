@@ -15,6 +15,17 @@ package enum CarSymbols {
     return unknown
   }
 
+  /// The seconds and direction of a skip symbol (`gobackward.15`, `goforward.30`), which the
+  /// icon font has no stand-in for at every step: it is drawn as a circular arrow with the
+  /// seconds inside.
+  public static func skip(_ symbol: String) -> (seconds: Int, forward: Bool)? {
+    let parts = symbol.split(separator: ".")
+    guard parts.count == 2, parts[0] == "gobackward" || parts[0] == "goforward",
+      let seconds = Int(parts[1]), (1...999).contains(seconds)
+    else { return nil }
+    return (seconds, parts[0] == "goforward")
+  }
+
   /// Drawn for a symbol with no stand-in; the glyph's title still names the symbol.
   public static let unknown = "radio_button_unchecked"
 
@@ -51,5 +62,9 @@ package enum CarSymbols {
     "ellipsis": "more_horiz", "trash": "delete", "bookmark": "bookmark_border",
     "bookmark.fill": "bookmark", "flag": "flag", "speedometer": "speed", "leaf": "eco",
     "arrow.clockwise": "refresh", "arrow.counterclockwise": "replay",
+    "gobackward": "replay", "goforward": "refresh", "backward.fill": "fast_rewind",
+    "forward.fill": "fast_forward", "backward.end.fill": "skip_previous",
+    "forward.end.fill": "skip_next", "list.number": "format_list_numbered",
+    "hand.thumbsup": "thumb_up", "hand.thumbsdown": "thumb_down",
   ]
 }

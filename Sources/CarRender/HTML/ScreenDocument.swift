@@ -14,7 +14,7 @@ public enum ScreenDocument {
     return """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)">
       <foreignObject x="0" y="0" width="\(w)" height="\(h)">
-      <div xmlns="http://www.w3.org/1999/xhtml" style="padding:24px"><style>\(CarStylesheet.css)</style>\(renderer.render(state))</div>
+      <div xmlns="http://www.w3.org/1999/xhtml" style="padding:24px"><style>\(CarStylesheet.selfContainedCSS)</style>\(renderer.render(state))</div>
       </foreignObject></svg>
 
       """

@@ -92,7 +92,7 @@ public struct MapSVGRenderer: Sendable {
 
   func draw(
     _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, showsAttribution: Bool,
-    coveredLeft: Double, coveredTop: Double = 0, heading: Double = 0
+    coveredLeft: Double, coveredTop: Double = 0, heading: Double = 0, drawsPins: Bool = true
   ) -> String {
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
@@ -206,23 +206,28 @@ public struct MapSVGRenderer: Sendable {
 
     if let route { svg += routeMarkup(route, viewport: viewport, palette: palette) }
 
+    let lines = showsAttribution ? Self.attributionLines(width: w - coveredLeft) : []
+    // Pins are placed first, clear of the attribution and the scale bar; the towns' labels
+    // then take a spot no pin, leader or badge covers (or are left out).
+    let scaleBottom = h - 8 - Double(lines.count) * Self.attributionLineHeight
+    let reserved = Self.reservedBoxes(viewport, showsAttribution: showsAttribution, coveredLeft: coveredLeft)
+    let layout = pinLayout(
+      pins, viewport: viewport, heading: heading, covered: (coveredLeft, coveredTop),
+      reserved: reserved)
     svg += cityMarkup.labels
     svg += placeLabels(
       viewport, palette: palette, originX: originX, originY: originY, size: size,
-      covered: rotated ? (0, 0) : (coveredLeft, coveredTop))
+      covered: rotated ? (0, 0) : (coveredLeft, coveredTop),
+      avoiding: rotated ? [] : layout.obstacles)
     if rotated { svg += "</g>\n" }
-    let lines = showsAttribution ? Self.attributionLines(width: w - coveredLeft) : []
     for (index, line) in lines.reversed().enumerated() {
       let y = h - 4 - Double(index) * Self.attributionLineHeight
       svg +=
         "<text class=\"attribution\" pointer-events=\"none\" x=\"\(fmt(w - 4))\" y=\"\(fmt(y))\" text-anchor=\"end\" font-size=\"\(fmt(Self.attributionFontSize))\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"2\" stroke-opacity=\"0.6\" paint-order=\"stroke\">\(Markup.escape(line))</text>\n"
     }
-    svg += scaleBar(
-      viewport, palette: palette, bottom: h - 8 - Double(lines.count) * Self.attributionLineHeight)
+    svg += scaleBar(viewport, palette: palette, bottom: scaleBottom)
     // Pins draw last: nothing on the map covers their tap targets.
-    svg += pinMarkup(
-      pins, viewport: viewport, palette: palette, heading: heading,
-      covered: (coveredLeft, coveredTop))
+    if drawsPins { svg += pinMarkup(pins, layout: layout, palette: palette, heading: heading) }
     svg += "</svg>\n"
     return svg
   }
@@ -251,9 +256,25 @@ public struct MapSVGRenderer: Sendable {
     showsAttribution: Bool = true, coveredLeft: Double = 0, coveredTop: Double = 0,
     heading: Double = 0
   ) -> MapLayers {
-    let base = render(
-      viewport, dark: dark, showsAttribution: showsAttribution, coveredLeft: coveredLeft,
-      coveredTop: coveredTop, heading: heading)
+    // The base's town labels keep clear of where the pins stand (placed alike whether one is
+    // selected or not), so the base depends on the places, not on the selection.
+    let placed = pins.map { pin -> MapPin in
+      var pin = pin
+      if pin.style == .selected { pin.style = .place }
+      return pin
+    }
+    let baseKey = RenderCache.Key(
+      viewport: viewport, dark: dark, pins: placed, route: nil, showsAttribution: showsAttribution,
+      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, drawsPins: false)
+    let base: String
+    if let hit = cache.value(for: baseKey) {
+      base = hit
+    } else {
+      base = draw(
+        viewport, dark: dark, pins: placed, route: nil, showsAttribution: showsAttribution,
+        coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, drawsPins: false)
+      cache.store(base, for: baseKey)
+    }
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
     let h = viewport.height
@@ -266,15 +287,18 @@ public struct MapSVGRenderer: Sendable {
         rotated
         ? "<g transform=\"rotate(\(fmt(-heading)) \(fmt(w / 2)) \(fmt(h / 2)))\">\(path)</g>\n" : path
     }
-    overlay += pinMarkup(
-      pins, viewport: viewport, palette: palette, heading: heading,
-      covered: (coveredLeft, coveredTop))
+    let layout = pinLayout(
+      pins, viewport: viewport, heading: heading, covered: (coveredLeft, coveredTop),
+      reserved: Self.reservedBoxes(
+        viewport, showsAttribution: showsAttribution, coveredLeft: coveredLeft))
+    overlay += pinMarkup(pins, layout: layout, palette: palette, heading: heading)
     overlay += "</svg>\n"
     let key = [
       String(format: "z%.3f", viewport.zoom),
       String(format: "%.6f,%.6f", viewport.center.latitude, viewport.center.longitude),
       "\(fmt(w))x\(fmt(h))", dark ? "night" : "day", showsAttribution ? "a" : "n",
       "l\(fmt(coveredLeft))", "t\(fmt(coveredTop))", "h\(fmt(heading))",
+      "p\(Self.placesDigest(placed))",
     ].joined(separator: "_")
     return MapLayers(key: key, base: base, overlay: overlay)
   }
@@ -284,11 +308,11 @@ public struct MapSVGRenderer: Sendable {
   /// skipped.
   func placeLabels(
     _ viewport: MapViewport, palette: MapPalette, originX: Double, originY: Double, size: Double,
-    covered: (left: Double, top: Double) = (0, 0)
+    covered: (left: Double, top: Double) = (0, 0), avoiding obstacles: [Box] = []
   ) -> String {
     let zoom = viewport.zoom
     let maxRank = zoom < 6 ? 2 : zoom < 7 ? 3 : zoom < 8.5 ? 4 : zoom < 10 ? 5 : 6
-    var taken: [(Double, Double, Double, Double)] = []
+    var taken: [Box] = []
     var out = ""
     for place in basemap.places where place.rank <= maxRank {
       let px = (place.x - originX) * size
@@ -298,61 +322,140 @@ public struct MapSVGRenderer: Sendable {
       }
       let fontSize = place.rank <= 1 ? 14.0 : place.rank <= 3 ? 12.0 : 10.5
       let width = Double(place.name.count) * fontSize * 0.58
-      let box = (px - width / 2 - 2, py - fontSize - 6, px + width / 2 + 2, py + 4)
-      if box.0 < covered.left || box.1 < covered.top { continue }
-      if taken.contains(where: { !(box.2 < $0.0 || box.0 > $0.2 || box.3 < $0.1 || box.1 > $0.3) })
-      {
-        continue
+      // Above the town's dot, else below, right or left of it: the first spot clear of the
+      // panel, bigger towns' labels and the pins.
+      let spots: [(x: Double, baseline: Double, anchor: String)] = [
+        (px, py - 5, "middle"), (px, py + fontSize + 3, "middle"),
+        (px + 5, py + fontSize / 2 - 1, "start"), (px - 5, py + fontSize / 2 - 1, "end"),
+      ]
+      var chosen: (x: Double, baseline: Double, anchor: String)?
+      for spot in spots {
+        let left =
+          spot.anchor == "middle" ? spot.x - width / 2 : spot.anchor == "start" ? spot.x : spot.x - width
+        let box = (left - 2, spot.baseline - fontSize - 1, left + width + 2, spot.baseline + 4)
+        if box.0 < covered.left || box.1 < covered.top { continue }
+        let clash = { (other: Box) in !(box.2 < other.0 || box.0 > other.2 || box.3 < other.1 || box.1 > other.3) }
+        if taken.contains(where: clash) || obstacles.contains(where: clash) { continue }
+        taken.append(box)
+        chosen = spot
+        break
       }
-      taken.append(box)
+      guard let spot = chosen else { continue }
       out +=
         "<circle cx=\"\(fmt(px))\" cy=\"\(fmt(py))\" r=\"\(place.rank <= 2 ? 3 : 2)\" fill=\"\(palette.placeText)\"/>"
       out +=
-        "<text class=\"place\" x=\"\(fmt(px))\" y=\"\(fmt(py - 5))\" text-anchor=\"middle\" font-size=\"\(fmt(fontSize))\" font-family=\"Wayside Inter, -apple-system, sans-serif\" font-weight=\"\(place.rank <= 3 ? 600 : 400)\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(place.name))</text>\n"
+        "<text class=\"place\" x=\"\(fmt(spot.x))\" y=\"\(fmt(spot.baseline))\" text-anchor=\"\(spot.anchor)\" font-size=\"\(fmt(fontSize))\" font-family=\"Wayside Inter, -apple-system, sans-serif\" font-weight=\"\(place.rank <= 3 ? 600 : 400)\" fill=\"\(palette.placeText)\" stroke=\"\(palette.placeHalo)\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(place.name))</text>\n"
     }
     return out
   }
 
-  func pinMarkup(
-    _ pins: [MapPin], viewport: MapViewport, palette: MapPalette, heading mapHeading: Double = 0,
-    covered: (left: Double, top: Double) = (0, 0)
-  ) -> String {
-    var out = ""
+  /// A box in map pixels: left, top, right, bottom.
+  typealias Box = (Double, Double, Double, Double)
+
+  /// Where each pin is drawn (nil: clustered into a drawn pin's badge), the badges' counts,
+  /// and the boxes pins, leaders and badges take (which labels avoid).
+  struct PinLayout {
+    var anchors: [(x: Double, y: Double)]
+    var tips: [(x: Double, y: Double)?]
+    var clustered: [Int: Int]
+    var badges: [Int: Box]
+    var obstacles: [Box]
+  }
+
+  /// The radius every place pin is placed with, whether selected or not, so that selecting a
+  /// pin moves no other pin (a selected pin is drawn 13, others 10).
+  static let placementRadius = 12.0
+
+  func pinLayout(
+    _ pins: [MapPin], viewport: MapViewport, heading mapHeading: Double,
+    covered: (left: Double, top: Double), reserved: [Box]
+  ) -> PinLayout {
     let points = pins.map {
       rotate(viewport.pixel($0.coordinate), viewport: viewport, by: -mapHeading)
     }
-    let spread = Self.spread(
-      pins, at: points, width: viewport.width, height: viewport.height, covered: covered)
-    // Selected pins last so they draw on top.
-    let order = pins.indices.sorted {
-      (pins[$0].style == .selected ? 1 : 0, $0) < (pins[$1].style == .selected ? 1 : 0, $1)
-    }
-    var badges = ""
+    let tips = Self.spread(
+      pins, at: points, width: viewport.width, height: viewport.height, covered: covered,
+      reserved: reserved)
     // Each clustered pin joins the drawn place pin nearest to its place.
     var clustered: [Int: Int] = [:]
-    for index in pins.indices where spread[index] == nil {
+    for index in pins.indices where tips[index] == nil && pins[index].style != .car {
       let anchor = points[index]
-      let nearest = pins.indices.filter { spread[$0] != nil && pins[$0].style != .car }.min {
+      // A place off the free part of the map is not drawn, nor counted.
+      guard anchor.x >= covered.left, anchor.y >= covered.top, anchor.x <= viewport.width,
+        anchor.y <= viewport.height
+      else { continue }
+      let nearest = pins.indices.filter { tips[$0] != nil && pins[$0].style != .car }.min {
         hypot(points[$0].x - anchor.x, points[$0].y - anchor.y)
           < hypot(points[$1].x - anchor.x, points[$1].y - anchor.y)
       }
       if let nearest { clustered[nearest, default: 0] += 1 }
     }
+    var obstacles: [Box] = reserved
+    for index in pins.indices where pins[index].style != .car {
+      guard let tip = tips[index] else { continue }
+      // A selected pin's size for every pin: selecting one changes no label.
+      let r = 13.0
+      obstacles.append((tip.x - r - 1, tip.y - r * 2.94 - 1, tip.x + r + 1, tip.y + 1))
+    }
+    // A badge takes the first side of its pin (right, left, above, below) clear of the map's
+    // edges, the panel, the other pins and badges; with none, the pin draws no badge.
+    var badges: [Int: Box] = [:]
+    for index in clustered.keys.sorted() {
+      guard let tip = tips[index], let count = clustered[index] else { continue }
+      let r = pins[index].style == .selected ? 13.0 : 10.0
+      let w = Self.badgeWidth(count)
+      let head = tip.y - r * 1.94
+      let sides: [Box] = [
+        (tip.x + r + 2, head - 8, tip.x + r + 2 + w, head + 8),
+        (tip.x - r - 2 - w, head - 8, tip.x - r - 2, head + 8),
+        (tip.x - w / 2, head - r - 19, tip.x + w / 2, head - r - 3),
+        (tip.x - w / 2, tip.y + 3, tip.x + w / 2, tip.y + 19),
+      ]
+      let own = (tip.x - r - 1, tip.y - r * 2.94 - 1, tip.x + r + 1, tip.y + 1)
+      let side = sides.first { box in
+        box.0 >= covered.left + 2 && box.1 >= covered.top + 2 && box.2 <= viewport.width - 2
+          && box.3 <= viewport.height - 2
+          && !obstacles.contains { o in
+            !(o == own) && box.0 < o.2 && box.2 > o.0 && box.1 < o.3 && box.3 > o.1
+          }
+      }
+      if let side {
+        badges[index] = side
+        obstacles.append(side)
+      }
+    }
+    obstacles = Array(obstacles.dropFirst(reserved.count))
+    for index in pins.indices where pins[index].style != .car {
+      guard let tip = tips[index] else { continue }
+      let anchor = points[index]
+      if abs(anchor.x - tip.x) + abs(anchor.y - tip.y) > 0.5 {
+        for step in 0...8 {
+          let t = Double(step) / 8
+          let x = anchor.x + (tip.x - anchor.x) * t
+          let y = anchor.y + (tip.y - anchor.y) * t
+          obstacles.append((x - 3, y - 3, x + 3, y + 3))
+        }
+      }
+    }
+    return PinLayout(
+      anchors: points, tips: tips, clustered: clustered, badges: badges, obstacles: obstacles)
+  }
+
+  static func badgeWidth(_ count: Int) -> Double { count < 10 ? 42 : 48 }
+
+  func pinMarkup(
+    _ pins: [MapPin], layout: PinLayout, palette: MapPalette, heading mapHeading: Double = 0
+  ) -> String {
+    var out = ""
+    // Selected pins last so they draw on top.
+    let order = pins.indices.sorted {
+      (pins[$0].style == .selected ? 1 : 0, $0) < (pins[$1].style == .selected ? 1 : 0, $1)
+    }
+    var badges = ""
     for index in order {
       let pin = pins[index]
-      guard let p = spread[index] else { continue }
-      guard p.x >= -30, p.y >= -30, p.x <= viewport.width + 30, p.y <= viewport.height + 30 else {
-        continue
-      }
-      let anchor = points[index]
-      // A place off the free part of the map (beyond its edges or under the panel) shows no
-      // pin, as on the car: its pin would be cut or hidden.
-      if pin.style != .car,
-        anchor.x < covered.left || anchor.y < covered.top || anchor.x > viewport.width
-          || anchor.y > viewport.height
-      {
-        continue
-      }
+      guard let p = layout.tips[index] else { continue }
+      let anchor = layout.anchors[index]
       if pin.style != .car, abs(anchor.x - p.x) + abs(anchor.y - p.y) > 0.5 {
         // A spread pin points at its place with a thin leader, as a map's spread cluster does.
         out +=
@@ -376,37 +479,50 @@ public struct MapSVGRenderer: Sendable {
             "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
         }
         out += "</g>\n"
-        if let count = clustered[index] {
-          // Under every pin: a badge never covers another pin's head.
+        if let count = layout.clustered[index], let box = layout.badges[index] {
+          // Under every pin: a badge never covers another pin's head. It says in words how
+          // many more places this pin stands for.
           badges +=
-            "<g class=\"cluster\" pointer-events=\"none\" transform=\"translate(\(fmt(p.x + r + 4)) \(fmt(p.y - r * 1.94)))\"><rect x=\"-2\" y=\"-7\" width=\"\(count < 10 ? 18 : 24)\" height=\"14\" rx=\"7\" fill=\"#ffffff\" stroke=\"\(colour)\" stroke-width=\"1.5\"/><text x=\"\(count < 10 ? 7 : 10)\" y=\"3.5\" text-anchor=\"middle\" font-size=\"9.5\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(colour)\">+\(count)</text></g>\n"
+            "<g class=\"cluster\" pointer-events=\"none\"><title>\(count) more place\(count == 1 ? "" : "s") here</title><rect x=\"\(fmt(box.0))\" y=\"\(fmt(box.1))\" width=\"\(fmt(box.2 - box.0))\" height=\"16\" rx=\"8\" fill=\"#ffffff\" stroke=\"\(colour)\" stroke-width=\"1.5\"/><text x=\"\(fmt((box.0 + box.2) / 2))\" y=\"\(fmt(box.1 + 11.5))\" text-anchor=\"middle\" font-size=\"9.5\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(colour)\">+\(count) more</text></g>\n"
         }
       }
     }
     return badges + out
   }
 
-  /// Pixel positions for the pins' tips so that no two place pins' heads overlap: the selected
-  /// pin keeps its place, then each other pin in turn stays or moves to the nearest free spot on
-  /// rings around its place (8 directions, 3 rings), never under the covered edges. Bounded:
-  /// at most 25 candidates per pin. A pin with no free spot is clustered (nil): the nearest
-  /// drawn pin counts it with a "+n" badge, as a map clusters what it cannot spread.
+  /// Pixel positions for the pins' tips so that no two place pins' heads overlap and no pin,
+  /// leader or badge covers a `reserved` box (the attribution, the scale bar): each pin in
+  /// the order given (not by selection, so selecting a pin moves none) stays or moves to the
+  /// nearest free spot on rings around its place (8 directions, 3 rings), never under the
+  /// covered edges. Bounded: at most 25 candidates per pin. A pin with no free spot is
+  /// clustered (nil): the nearest drawn pin counts it with a "+n more" badge, as a map
+  /// clusters what it cannot spread. A place off the free part of the map shows no pin.
   static func spread(
     _ pins: [MapPin], at points: [(x: Double, y: Double)], width: Double, height: Double,
-    covered: (left: Double, top: Double)
+    covered: (left: Double, top: Double), reserved: [Box] = []
   ) -> [(x: Double, y: Double)?] {
     var result: [(x: Double, y: Double)?] = points
     var placed: [(x: Double, y: Double, r: Double)] = []
-    let order = pins.indices.sorted {
-      (pins[$0].style == .selected ? 0 : 1, $0) < (pins[$1].style == .selected ? 0 : 1, $1)
+    let r = placementRadius
+    func overlaps(_ a: Box, _ b: Box) -> Bool {
+      a.0 < b.2 && a.2 > b.0 && a.1 < b.3 && a.3 > b.1
     }
-    func radius(_ pin: MapPin) -> Double { pin.style == .selected ? 13 : 10 }
-    func free(_ x: Double, _ y: Double, _ r: Double) -> Bool {
+    func free(_ x: Double, _ y: Double, from anchor: (x: Double, y: Double)) -> Bool {
       // The head is a circle of radius r whose centre sits 1.94 r above the tip.
       let hy = y - r * 1.94
       guard x - r >= covered.left + 2, hy - r >= covered.top + 2, x + r <= width - 2,
         y <= height - 2
       else { return false }
+      let body = (x - r, hy - r, x + r, y)
+      if reserved.contains(where: { overlaps(body, $0) }) { return false }
+      for step in 0...8 {
+        let t = Double(step) / 8
+        let px = anchor.x + (x - anchor.x) * t
+        let py = anchor.y + (y - anchor.y) * t
+        if reserved.contains(where: { overlaps((px - 2, py - 2, px + 2, py + 2), $0) }) {
+          return false
+        }
+      }
       return placed.allSatisfy { other in
         let dx = x - other.x
         let dy = hy - other.y
@@ -414,20 +530,24 @@ public struct MapSVGRenderer: Sendable {
         return dx * dx + dy * dy >= gap * gap
       }
     }
-    for index in order where pins[index].style != .car {
-      let r = radius(pins[index])
+    for index in pins.indices where pins[index].style != .car {
       let p = points[index]
-      var chosen: (x: Double, y: Double)? = p
       let inside = p.x >= covered.left && p.y >= covered.top && p.x <= width && p.y <= height
-      if inside, !free(p.x, p.y, r) {
-        chosen = nil
+      guard inside else {
+        result[index] = nil
+        continue
+      }
+      var chosen: (x: Double, y: Double)? = nil
+      if free(p.x, p.y, from: p) {
+        chosen = p
+      } else {
         search: for ring in 1...3 {
           let distance = Double(ring) * (2 * r + 6)
           for step in 0..<8 {
             let angle = Double(step) * .pi / 4 - .pi / 2
             let x = p.x + distance * cos(angle)
             let y = p.y + distance * sin(angle)
-            if free(x, y, r) {
+            if free(x, y, from: p) {
               chosen = (x, y)
               break search
             }
@@ -438,6 +558,42 @@ public struct MapSVGRenderer: Sendable {
       if let chosen { placed.append((chosen.x, chosen.y - r * 1.94, r)) }
     }
     return result
+  }
+
+  /// The boxes no pin may cover: the attribution and the scale bar.
+  static func reservedBoxes(_ viewport: MapViewport, showsAttribution: Bool, coveredLeft: Double)
+    -> [Box]
+  {
+    let lines = showsAttribution ? attributionLines(width: viewport.width - coveredLeft) : []
+    let scaleBottom = viewport.height - 8 - Double(lines.count) * attributionLineHeight
+    return [
+      attributionBox(lines, width: viewport.width, height: viewport.height),
+      scaleBox(viewport, bottom: scaleBottom),
+    ].compactMap { $0 }
+  }
+
+  /// A stable digest (FNV-1a, 64 bits) of the places' ids and positions, naming a base image
+  /// whose labels keep clear of them.
+  static func placesDigest(_ pins: [MapPin]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for pin in pins {
+      for byte in "\(pin.id)@\(pin.coordinate.latitude),\(pin.coordinate.longitude);".utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+      }
+    }
+    return String(hash, radix: 16)
+  }
+
+  /// The attribution's box at the bottom right (nil without attribution).
+  static func attributionBox(_ lines: [String], width: Double, height: Double) -> Box? {
+    guard let longest = lines.map(\.count).max() else { return nil }
+    let textWidth = Double(longest) * attributionFontSize * 0.62
+    return (width - 6 - textWidth, height - 2 - Double(lines.count) * attributionLineHeight, width, height)
+  }
+
+  /// The scale bar's box (its bar and label), right-aligned above `bottom`.
+  static func scaleBox(_ viewport: MapViewport, bottom: Double) -> Box? {
+    (viewport.width - 10 - 110 - 40 - 4, bottom - 14, viewport.width - 4, bottom + 3)
   }
 
   static let attributionFontSize = 8.0
@@ -492,6 +648,7 @@ final class RenderCache: Sendable {
     var coveredLeft: Double
     var coveredTop: Double
     var heading: Double
+    var drawsPins = true
   }
 
   /// Enough for the screens a session moves between (list, card, details, back).

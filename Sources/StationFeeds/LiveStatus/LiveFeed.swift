@@ -1,4 +1,5 @@
 import Charging
+import Diagnostics
 import Foundation
 import Geo
 
