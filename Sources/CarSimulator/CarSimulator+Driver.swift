@@ -312,7 +312,7 @@ extension CarSimulator {
 
   /// Closes the selected point's detail card, as the card's close button does in CarPlay: the
   /// host deselects the point and shows the list again. CarPlay has no delegate callback for
-  /// it; the app learns it from the template's `selectedIndex` (``HostEvent/pointDeselected(template:)``).
+  /// it; the app learns it from the template's `selectedIndex` (`HostEvent.pointDeselected(template:)`).
   public func closePointCard() throws(DriverError) {
     let (top, poi) = try shownTopPOI("close the card")
     guard poi.selectedIndex != nil else {

@@ -111,7 +111,7 @@ public enum JourneyStep: Hashable, Sendable {
   /// `data normal|empty|fail`: how the app's data sources answer from now on.
   case data(DataSourceMode)
   /// `phone tariffs ID…|none`, `phone vehicle ID`: the driver changes a setting in the phone
-  /// app (``CarSession/PhoneSettingsBox``); the app hears the change.
+  /// app (`PhoneSettingsBox`); the app hears the change.
   case phone(key: String, values: [String])
   /// `mark`: remembers where the transcript is, for `expect transcript since-mark`.
   case mark

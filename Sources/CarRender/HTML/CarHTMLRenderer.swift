@@ -47,7 +47,7 @@ public struct CarHTMLRenderer: Sendable {
 
   /// Whether the display is one of the short ones (at most 270 points tall: 748×456, 800×480
   /// and 960×540 at @2x, carplay-facts.md §4), where rows, bars and Now Playing take their
-  /// compact sizes (``CarStylesheet``).
+  /// compact sizes (`CarStylesheet`).
   public static func isCompact(_ display: DisplayProfile) -> Bool {
     !display.isPortrait && display.pointHeight <= 270
   }
