@@ -73,7 +73,8 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "StationStore",
-      dependencies: ["Geo", "Charging", "CSQLite", "StationIndex", "WaysideData"], swiftSettings: strict),
+      dependencies: ["Geo", "Charging", "CSQLite", "StationIndex", "WaysideData"],
+      swiftSettings: strict),
     .target(
       name: "Routing", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .target(
@@ -208,7 +209,8 @@ let package = Package(
       dependencies: ["StationFeeds", "HTTPServer", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "StationStoreTests", dependencies: ["StationStore", "StationIndex", "WaysideTestSupport"],
+      name: "StationStoreTests",
+      dependencies: ["StationStore", "StationIndex", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "RoutingTests", dependencies: ["Routing", "WaysideTestSupport"], swiftSettings: strict),
@@ -242,7 +244,8 @@ let package = Package(
       dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
       swiftSettings: strict),
     .testTarget(
-      name: "CarRenderTests", dependencies: ["CarRender", "KitDemos", "WaysideData"], exclude: ["Golden"],
+      name: "CarRenderTests", dependencies: ["CarRender", "KitDemos", "WaysideData"],
+      exclude: ["Golden"],
       swiftSettings: strict),
     .testTarget(
       name: "MapCarTests",

@@ -3,7 +3,7 @@ import Foundation
 
 /// A CarPlay app as values: a reducer over its state and a pure screen builder.
 ///
-/// The session maps host events to actions (``action(for:in:)``), reduces them, runs the
+/// The session maps host events to actions (`action(for:in:)`), reduces them, runs the
 /// returned effects, builds the screen with ``screen(_:_:)`` and reconciles it against the host.
 /// Nothing here touches a host, so every decision is testable with plain values.
 ///

@@ -247,14 +247,18 @@ public struct CarClients: Sendable {
   public var location: LocationClient
   /// How the app's data sources behave: normal, empty or failing.
   public var dataSource: DataSourceModeBox
+  /// What the driver set in the phone app (a journey's `phone` step); empty by default.
+  public var phone: PhoneSettingsBox
 
   /// Creates clients; data sources behave normally unless `dataSource` says otherwise.
   public init(
-    clock: CarClock, location: LocationClient, dataSource: DataSourceModeBox = DataSourceModeBox()
+    clock: CarClock, location: LocationClient, dataSource: DataSourceModeBox = DataSourceModeBox(),
+    phone: PhoneSettingsBox = PhoneSettingsBox()
   ) {
     self.clock = clock
     self.location = location
     self.dataSource = dataSource
+    self.phone = phone
   }
 
   /// Live clients: the continuous clock, no location and normal data sources.
@@ -265,10 +269,11 @@ public struct CarClients: Sendable {
   /// Test clients: a manual clock, a settable location and a switchable data-source mode.
   public static func test(
     clock: ManualClock, location: LocationBox = LocationBox(),
-    dataSource: DataSourceModeBox = DataSourceModeBox()
+    dataSource: DataSourceModeBox = DataSourceModeBox(),
+    phone: PhoneSettingsBox = PhoneSettingsBox()
   ) -> CarClients {
     CarClients(
       clock: .manual(clock), location: .settable(location, idle: clock.waiting),
-      dataSource: dataSource)
+      dataSource: dataSource, phone: phone)
   }
 }

@@ -36,8 +36,8 @@ public struct RouteAddress: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The app lists the routes its screen offers for a state (``CarApp/routes(_:)``); when the
 /// driver taps, the session finds the route at the tap's address and hands the app the route
-/// (``CarApp/action(for:in:)-(Route,_)``), never the string. A tap the app offers no route for is
-/// reported as a ``Diagnostic/undecodableTapID`` diagnostic instead of being silently dropped.
+/// (`action(for:in:)` with the route), never the string. A tap the app offers no route for is
+/// reported as a `Diagnostic.undecodableTapID` diagnostic instead of being silently dropped.
 /// See Guides/CarSession.md, "Typed routes".
 public protocol CarRoute: Hashable, Sendable {
   /// The element id (and, where needed, template) this route is shown as on the host.

@@ -36,7 +36,7 @@ public protocol AnyCarSession: AnyObject {
   var runningEffectIDs: [String] { get }
   /// How many built screens and diagnostics the session keeps; nil keeps all of them.
   var historyLimit: Int? { get set }
-  /// The app's phone map for a screen of that size (``CarApp/phoneMap(width:height:)``).
+  /// The app's phone map for a screen of that size (``CarApp/phoneMap(_:width:height:)``).
   func phoneMap(width: Double, height: Double) -> CarWindowSpec?
   /// How many times the session's state or diagnostics changed (every reduced action counts).
   var changeCount: Int { get }

@@ -66,10 +66,21 @@ public final class DataSourceModeBox: Sendable {
   /// Creates a box holding `mode`.
   public init(_ mode: DataSourceMode = .normal) { value = Mutex(mode) }
 
-  /// The current mode.
+  /// The current mode. Setting it tells nobody: apps see it on their next load (a journey's
+  /// `data` step).
   public var mode: DataSourceMode {
     get { value.withLock { $0 } }
     set { value.withLock { $0 = newValue } }
+  }
+
+  /// Switches announced with ``switchAndAnnounce(_:)``: the web simulator's Empty/Fail switch,
+  /// which an app may answer at once by loading again.
+  public let switches = ClientEvents<DataSourceMode>()
+
+  /// Sets the mode and announces the switch to ``switches``.
+  public func switchAndAnnounce(_ mode: DataSourceMode) {
+    self.mode = mode
+    switches.send(mode)
   }
 }
 

@@ -36,11 +36,39 @@ extension CarSimulator {
     }
   }
 
-  /// The App Shortcut a spoken phrase runs, if any (carplay-facts.md §7): phrases match
-  /// ignoring case and punctuation, with the app's name filled in.
+  /// The App Shortcut a spoken phrase runs, if any (carplay-facts.md §7): phrases match as
+  /// people say them — ignoring case and punctuation, after the wake words ("Hey Siri, …"),
+  /// with the app's name filled in. Said without the app's name ("show fast chargers") the
+  /// phrase runs the shortcut of the app on the car's screen: the simulator's Siri box belongs
+  /// to that app. (A real phone needs the name, §7; this leniency is the simulator's.)
   public func shortcut(matching phrase: String) -> VoiceShortcut? {
-    let normalized = Self.normalize(phrase)
-    return shortcuts.first { Self.normalize($0.spoken(appName: appName)) == normalized }
+    let normalized = Self.withoutWakeWords(Self.normalize(phrase))
+    guard !normalized.isEmpty else { return nil }
+    if let named = shortcuts.first(where: {
+      Self.normalize($0.spoken(appName: appName)) == normalized
+    }) {
+      return named
+    }
+    return shortcuts.first { Self.normalize(Self.unnamed($0.phrase)) == normalized }
+  }
+
+  /// The phrase without "Hey Siri" or "Siri" in front.
+  static func withoutWakeWords(_ normalized: String) -> String {
+    for wake in ["hey siri ", "siri "] where normalized.hasPrefix(wake) {
+      return String(normalized.dropFirst(wake.count))
+    }
+    return normalized
+  }
+
+  /// A shortcut's phrase without the app's name and the word that joins it ("in", "with",
+  /// "on", "using"): `Show fast chargers in ${applicationName}` → `Show fast chargers`.
+  static func unnamed(_ phrase: String) -> String {
+    var words = phrase.replacingOccurrences(of: "${applicationName}", with: " ")
+      .split(separator: " ")
+    if let last = words.last, ["in", "with", "on", "using", "from"].contains(last.lowercased()) {
+      words.removeLast()
+    }
+    return words.joined(separator: " ")
   }
 
   /// The plan for `action`, with a refusal recorded in the transcript before it is thrown.
@@ -213,6 +241,10 @@ extension CarSimulator {
       return then { self.emit(.albumArtistPressed) }
     case .say(let phrase):
       _ = try runningScreen("say '\(phrase)'")
+      guard !Self.normalize(phrase).isEmpty else {
+        let example = shortcuts.first.map { " — e.g. '\($0.spoken(appName: appName))'" } ?? ""
+        throw DriverError("say: nothing was said; type a phrase for Siri\(example)")
+      }
       guard let shortcut = shortcut(matching: phrase) else {
         let known = shortcuts.map { "'\($0.spoken(appName: appName))'" }.joined(separator: ", ")
         throw DriverError(
@@ -280,7 +312,7 @@ extension CarSimulator {
 
   /// Closes the selected point's detail card, as the card's close button does in CarPlay: the
   /// host deselects the point and shows the list again. CarPlay has no delegate callback for
-  /// it; the app learns it from the template's `selectedIndex` (``HostEvent/pointDeselected(template:)``).
+  /// it; the app learns it from the template's `selectedIndex` (`HostEvent.pointDeselected(template:)`).
   public func closePointCard() throws(DriverError) {
     let (top, poi) = try shownTopPOI("close the card")
     guard poi.selectedIndex != nil else {

@@ -48,6 +48,14 @@ extension CarSimulator {
 
   /// Applies one operation: throws where CarPlay raises, returns the completion otherwise.
   func apply(_ operation: HostOperation) throws(CarPlayException) -> HostCompletion {
+    let completion = try applyOperation(operation)
+    closeVideoWithNothingToPlay()
+    return completion
+  }
+
+  private func applyOperation(_ operation: HostOperation) throws(CarPlayException)
+    -> HostCompletion
+  {
     guard appState == .running, configuration != nil else { return .failed(.notConnected) }
     switch operation {
     case .setRoot(let template): return try applySetRoot(template)

@@ -149,6 +149,8 @@ public final class CarSimulator: CarHost {
     didSet { changeCount &+= 1 }
   }
   /// Whether the video player was taken down because the car withdrew video while it played.
+  /// The template and element whose playback configuration asked for the video player.
+  var videoAskedBy: (TemplateID, ElementID)?
   var videoWithdrawnWhilePlaying = false {
     didSet { changeCount &+= 1 }
   }
@@ -317,9 +319,35 @@ public final class CarSimulator: CarHost {
       reject("video for '\(element)' in '\(template.id)': the car cannot show video now")
       return
     }
+    videoAskedBy = (template.id, element)
     guard !isVideoPlaying else { return }
     isVideoPlaying = true
     transcript.append(.state("video player showing (for '\(element)' in '\(template.id)')"))
+  }
+
+  /// Closes the system video player once the element that asked for it asks to be played
+  /// again (`CPPlaybackConfiguration.playbackAction` `.replay`): its item failed or ended and
+  /// the player has nothing to show. The fact sheet documents no dismissal of the system
+  /// player (§8, UNCONFIRMED); the model closes it rather than leave an empty, untitled player
+  /// over the app's own page (its Retry and Play as Audio).
+  func closeVideoWithNothingToPlay() {
+    guard isVideoPlaying, let (templateID, element) = videoAskedBy, let screen else { return }
+    let templates = screen.stacks.flatMap { $0 } + [screen.root]
+    guard let template = templates.first(where: { $0.id == templateID }),
+      case .list(let list) = template.content
+    else { return }
+    var asked: PlaybackConfigurationSpec?
+    if let header = list.detailsHeader, header.actionButtons.first?.id == element {
+      asked = header.playback
+    } else if case .item(let item)? = list.allRows.first(where: { $0.id == element }) {
+      asked = item.playback
+    }
+    guard asked?.playbackAction == .replay else { return }
+    isVideoPlaying = false
+    videoWithdrawnWhilePlaying = false
+    videoAskedBy = nil
+    transcript.append(
+      .teardown("video player (its item failed or ended: '\(element)' asks to replay)"))
   }
 
   /// Whether an installed template shows a playable element asking for video while it plays:

@@ -110,6 +110,9 @@ public enum JourneyStep: Hashable, Sendable {
   case driver(DriverAction)
   /// `data normal|empty|fail`: how the app's data sources answer from now on.
   case data(DataSourceMode)
+  /// `phone tariffs ID…|none`, `phone vehicle ID`: the driver changes a setting in the phone
+  /// app (`PhoneSettingsBox`); the app hears the change.
+  case phone(key: String, values: [String])
   /// `mark`: remembers where the transcript is, for `expect transcript since-mark`.
   case mark
   /// `wait 5s`: moves the clock.
@@ -294,7 +297,7 @@ extension Journey {
 
   static let usage =
     "expected one of: app, connect, reconnect, disconnect, config, tap, select, back, press, "
-    + "choose, system dismiss, region, location, data, say, lock, unlock, wait, video start, video close, pan, "
+    + "choose, system dismiss, region, location, data, phone, say, lock, unlock, wait, video start, video close, pan, "
     + "drag, pinch, type, start route, knob, host, mark, expect"
 
   /// A driver action's words, read by the one driver vocabulary.
@@ -305,6 +308,9 @@ extension Journey {
       throw Problem(error.message)
     }
   }
+
+  /// The phone settings a `phone` step can change.
+  static let phoneKeys: Set<String> = ["tariffs", "vehicle"]
 
   /// The longest `wait` a journey may ask for, in seconds: a year.
   static let longestWait: Double = 365 * 24 * 3600
@@ -333,6 +339,16 @@ extension Journey {
     case "reconnect": try none(); return .reconnect
     case "disconnect": try none(); return .disconnect
     case "mark": try none(); return .mark
+    case "phone":
+      guard let key = rest.first, Self.phoneKeys.contains(key), rest.count >= 2 else {
+        throw Problem(
+          "expected 'phone tariffs ID…', 'phone tariffs none' or 'phone vehicle ID', \(got(words))")
+      }
+      let values = Array(rest.dropFirst())
+      if key == "vehicle", values.count != 1 {
+        throw Problem("'phone vehicle' takes one vehicle profile id, \(got(words))")
+      }
+      return .phone(key: key, values: values == ["none"] ? [] : values)
     case "data":
       let word = try one("mode")
       guard let mode = DataSourceMode(parsing: word) else {

@@ -76,6 +76,7 @@ public enum JourneyRunner {
     let clock = ManualClock()
     let location = LocationBox()
     let dataSource = DataSourceModeBox()
+    let phone = PhoneSettingsBox()
     var car: SimulatedCar?
     var host: CarSimulator?
     var session: (any AnyCarSession)?
@@ -167,7 +168,7 @@ public enum JourneyRunner {
     }
     let car = SimulatedCar.test(
       app: app, clock: run.clock, location: run.location, dataSource: run.dataSource,
-      rules: run.rules)
+      phone: run.phone, rules: run.rules)
     run.app = app
     run.car = car
     run.host = car.host
@@ -246,6 +247,7 @@ public enum JourneyRunner {
       case .driver(let action): try host.drive(action)
       case .mark: run.mark = host.transcript.totalCount
       case .data(let mode): run.dataSource.mode = mode
+      case .phone(let key, let values): run.phone.set(key, to: values)
       case .wait(let duration):
         await run.car?.advanceTime(by: duration)
       case .startVideo:

@@ -53,10 +53,11 @@ public final class SimulatedCar {
   public static func test(
     app: AnyCarApp, configuration: SessionConfiguration? = nil, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
-    rules: any CarRules = .standard
+    phone: PhoneSettingsBox = PhoneSettingsBox(), rules: any CarRules = .standard
   ) -> SimulatedCar {
     SimulatedCar(
-      app: app, clients: .test(clock: clock, location: location, dataSource: dataSource),
+      app: app,
+      clients: .test(clock: clock, location: location, dataSource: dataSource, phone: phone),
       location: location, configuration: configuration, rules: rules)
   }
 

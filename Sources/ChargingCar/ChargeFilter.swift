@@ -1,5 +1,6 @@
 import Charging
 import StationIndex
+import TripPlanner
 
 /// The plug families a driver can filter by on the car screen.
 public enum ConnectorChoice: String, Hashable, Sendable, Codable, CaseIterable {
@@ -77,11 +78,35 @@ public struct ChargeFilter: Hashable, Sendable, Codable {
 
   /// The index filter for the station query (the known-price condition is applied after
   /// pricing; it is not a property of the station alone).
-  public func stationFilter(favourites: Set<Station.ID>) -> StationFilter {
-    StationFilter(
+  ///
+  /// With a vehicle, only connectors the car can plug into count: the plugs chosen that fit
+  /// it, or every plug that fits it when none is chosen.
+  public func stationFilter(favourites: Set<Station.ID>, vehicle: VehicleProfile? = nil)
+    -> StationFilter
+  {
+    var standards: Set<ConnectorStandard> = connectors.reduce(into: []) {
+      $0.formUnion($1.standards)
+    }
+    if let vehicle {
+      let usable = vehicle.usableStandards
+      standards = standards.isEmpty ? usable : standards.intersection(usable)
+      if standards.isEmpty { standards = [.unknown("no plug that fits the car")] }
+    }
+    return StationFilter(
       minimumPower: fastOnly ? Power(kilowatts: Self.fastChargingKilowatts) : nil,
       directCurrentOnly: fastOnly,
-      connectorStandards: connectors.reduce(into: []) { $0.formUnion($1.standards) },
+      connectorStandards: standards,
       favourites: favouritesOnly ? favourites : nil)
+  }
+}
+
+extension VehicleProfile {
+  /// The plug standards the car can use, with the register's bare "DC" (likely CCS) and "AC"
+  /// (likely Type 2) rows where the car has those inlets.
+  public var usableStandards: Set<ConnectorStandard> {
+    var standards = connectors
+    if connectors.contains(.type2Combo) { standards.insert(.unknown("DC")) }
+    if connectors.contains(.type2) { standards.insert(.unknown("AC")) }
+    return standards
   }
 }

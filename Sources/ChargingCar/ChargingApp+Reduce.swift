@@ -2,6 +2,7 @@ import CarSession
 import Charging
 import Foundation
 import Geo
+import TripPlanner
 
 extension ChargingApp {
   /// Applies an action.
@@ -16,7 +17,10 @@ extension ChargingApp {
       state.details = nil
       state.showingFilters = false
       state.loadedCenter = nil
-      return [readSetup(), watchSetup()]
+      // A trip summary from before the disconnect is not shown again: the car may be far from
+      // where it was planned (Guides/ChargingApp.md: pushed screens reset on reconnect).
+      state.trip = .none
+      return [readSetup()] + watchSetup()
     case .disappeared:
       state.connected = false
       state.request += 1  // an answer still on its way finds no car
@@ -24,8 +28,17 @@ extension ChargingApp {
         .cancel(id: Self.loadID), .cancel(id: Self.refreshTimer), .cancel(id: Self.regionTimer),
       ]
     case .setupLoaded(let setup):
+      let changed =
+        state.setup.tariffIDs != setup.tariffIDs || state.setup.vehicleID != setup.vehicleID
       state.setup = setup
-      return load(&state) + [loadFavourites(state)] + (state.cities.isEmpty ? [loadCities()] : [])
+      var effects = load(&state) + [loadFavourites(state)]
+      if state.cities.isEmpty { effects.append(loadCities()) }
+      // A trip planned for other tariffs or another car is planned again.
+      if changed, let destination = state.trip.destination {
+        state.trip = .planning(destination)
+        effects.append(plan(to: destination, state))
+      }
+      return effects
     case .setupChanged:
       guard state.connected else { return [] }
       return [readSetup()]
@@ -38,20 +51,30 @@ extension ChargingApp {
       return load(&state)
     case .moved(let coordinate):
       state.car = coordinate
-      guard state.connected, state.region == nil else { return [] }
+      state.carKnown = true
+      var replan: [Effect<Action>] = []
+      if state.connected, case .planned(let summary) = state.trip, let origin = summary.origin,
+        GreatCircle.distanceKilometres(origin, coordinate) > Self.replanKilometres
+      {
+        // The car has moved on: the summary's stops and arrival charge are planned again.
+        state.trip = .planning(summary.destination)
+        replan = [plan(to: summary.destination, state)]
+      }
+      guard state.connected, state.region == nil else { return replan }
       if let loaded = state.loadedCenter,
         GreatCircle.distanceKilometres(loaded, coordinate) <= Self.refreshDistanceKilometres
       {
-        return []
+        return replan
       }
-      return load(&state)
+      return load(&state) + replan
     case .refresh, .retry:
       return load(&state)
-    case .loaded(let request, let center, let sites):
+    case .loaded(let request, let center, let sites, let located):
       guard request == state.request else { return [] }
       state.places = .loaded(sites)
       state.loadedCenter = center
       if state.region == nil { state.car = center }
+      if located { state.carKnown = true }
       if !sites.contains(where: { $0.id == state.selected }) { state.selected = nil }
       return [.schedule(id: Self.refreshTimer, after: Self.refreshInterval, .refresh)]
     case .failed(let request, let message):
@@ -208,22 +231,53 @@ extension ChargingApp {
 
   private func readSetup() -> Effect<Action> {
     let driver = services.driver
-    return .run { _ in
+    return .run { clients in
       do {
-        return .setupLoaded(try await driver.load())
+        return .setupLoaded(try Self.phoneSettings(clients.phone, over: try await driver.load()))
       } catch {
         return .setupFailed("\(error)")
       }
     }
   }
 
-  /// While connected, every change the phone makes to the setup reads it again (the session
-  /// cancels the watch on disconnect).
-  private func watchSetup() -> Effect<Action> {
-    let driver = services.driver
-    return .run(id: Self.setupWatchID) { clients, send in
-      for await _ in driver.changes(clients.clock.idle) { await send(.setupChanged) }
+  /// The setup with what the phone app's settings say on top (a journey's `phone` step):
+  /// `tariffs` (catalogue ids, none for no tariff) and `vehicle` (a profile id).
+  static func phoneSettings(_ phone: PhoneSettingsBox, over setup: DriverSetup) throws
+    -> DriverSetup
+  {
+    var setup = setup
+    if let tariffs = phone.values(for: "tariffs") { setup.tariffIDs = tariffs }
+    if let vehicle = phone.values(for: "vehicle")?.first {
+      guard VehicleProfiles.named(vehicle) != nil else {
+        throw DriverSetupError(
+          "phone setting vehicle '\(vehicle)': no such profile; expected one of "
+            + VehicleProfiles.all.map(\.id).joined(separator: ", "))
+      }
+      setup.vehicleID = vehicle
     }
+    return setup
+  }
+
+  /// While connected, every change the phone makes to the setup reads it again (the session
+  /// cancels the watches on disconnect): the store's changes and the phone settings' alike; and
+  /// the simulator's Empty/Fail switch is answered at once (the places load again).
+  private func watchSetup() -> [Effect<Action>] {
+    let driver = services.driver
+    return [
+      .run(id: Self.setupWatchID) { clients, send in
+        for await _ in driver.changes(clients.clock.idle) { await send(.setupChanged) }
+      },
+      .run(id: Self.phoneWatchID) { clients, send in
+        for await _ in clients.phone.events.values(counting: clients.clock.idle) {
+          await send(.setupChanged)
+        }
+      },
+      .run(id: Self.dataSwitchWatchID) { clients, send in
+        for await _ in clients.dataSource.switches.values(counting: clients.clock.idle) {
+          await send(.retry)
+        }
+      },
+    ]
   }
 
   private func loadCities() -> Effect<Action> {
@@ -282,12 +336,16 @@ extension ChargingApp {
       .cancel(id: Self.refreshTimer),
       Self.loadEffect { clients in
         var center = region?.center ?? known
-        if region == nil, let here = await clients.location.current() { center = here }
+        var located = false
+        if region == nil, let here = await clients.location.current() {
+          center = here
+          located = true
+        }
         do {
           let sites = try await clients.installed(services.sites).sites(
             SiteQuery(center: center, region: region, filter: filter), setup,
             Self.priceMinute(services.now()))
-          return .loaded(request: request, center: center, sites)
+          return .loaded(request: request, center: center, sites, located: located)
         } catch {
           return .failed(request: request, "\(error)")
         }

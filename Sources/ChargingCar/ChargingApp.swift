@@ -68,6 +68,9 @@ public struct ChargingApp: CarApp {
   public struct State: Equatable, Sendable {
     /// The car's last known position (Kassel's centre before the first fix).
     public var car: Coordinate
+    /// Whether ``car`` is a position the car reported (a fix), not the starting guess: the
+    /// distances the driver reads are measured from the car and say so when it is unknown.
+    public var carKnown: Bool
     /// The region the driver panned or zoomed to; nil while the map follows the car.
     public var region: BoundingBox?
     /// Where the shown places were loaded around (the refresh-distance rule measures from it).
@@ -119,6 +122,7 @@ public struct ChargingApp: CarApp {
       setup: DriverSetup = DriverSetup(), tab: Tab = .charge
     ) {
       self.car = car
+      self.carKnown = car != ChargingApp.kasselCentre
       self.region = region
       self.loadedCenter = nil
       self.places = places
@@ -160,8 +164,8 @@ public struct ChargingApp: CarApp {
     case moved(Coordinate)
     /// The periodic refresh is due; the driver pressed Retry.
     case refresh, retry
-    /// A load's answer.
-    case loaded(request: Int, center: Coordinate, [PricedSite])
+    /// A load's answer; `located` when the centre is a position the phone reported.
+    case loaded(request: Int, center: Coordinate, [PricedSite], located: Bool = false)
     /// A load failed.
     case failed(request: Int, String)
     /// The favourites with their prices.
@@ -225,12 +229,19 @@ public struct ChargingApp: CarApp {
   public static let refreshInterval = Duration.seconds(60)
   /// A region change loads once the map has been still this long (pans come in bursts).
   public static let regionDebounce = Duration.milliseconds(500)
+  /// A planned trip is planned again once the car is this far from where it was planned: 5 km,
+  /// a few minutes of driving, after which the first stop and the arrival charge have moved.
+  public static let replanKilometres = 5.0
   /// A visible region wider than this (its diagonal) is "zoomed out too far".
   public static let maximumRegionKilometres = 150.0
   /// The effect id of the Charge-tab load (a new load cancels the old).
   public static let loadID = "charge-load"
   /// The effect id of the watch on the phone's changes to the driver's setup.
   public static let setupWatchID = "driver-setup-changes"
+  /// The effect id of the watch on the phone app's settings (a journey's `phone` step).
+  public static let phoneWatchID = "phone-settings-changes"
+  /// The effect id of the watch on the simulator's Empty/Fail switch.
+  public static let dataSwitchWatchID = "data-source-switches"
   /// Timer ids.
   static let refreshTimer = "charge-refresh"
   static let regionTimer = "charge-region"

@@ -3,6 +3,7 @@ import CarTemplates
 import Charging
 import Foundation
 import Geo
+import TripPlanner
 
 /// The charging app's templates as pure functions of its state: each builder is tested by the
 /// rule it keeps (ChargingCarTests).
@@ -36,19 +37,30 @@ public enum ChargingScreens {
     switch state.tab {
     case .charge:
       if let site = state.details, state.detailsTab == .charge {
-        stack.append(details(site, setup: state.setup, live: liveText(state, site)))
+        stack.append(
+          details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
       } else if state.showingFilters {
-        stack.append(filters(state.filter))
+        stack.append(filters(state.filter, vehicle: state.setup.vehicle))
       }
     case .favourites:
       if let site = state.details, state.detailsTab == .favourites {
-        stack.append(details(site, setup: state.setup, live: liveText(state, site)))
+        stack.append(
+          details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
       }
     case .route:
       if state.trip != .none { stack.append(trip(state.trip)) }
     }
     return CarScreen(root: root, stack: stack)
   }
+
+  /// Where distances are measured from: the car, when its position is known (never the map's
+  /// centre or a panned region: the number the driver reads is the way from the car).
+  public static func carPosition(_ state: ChargingApp.State) -> Coordinate? {
+    state.carKnown ? state.car : nil
+  }
+
+  /// What a distance says when the car's position is not known yet.
+  public static let unknownDistanceText = "distance unknown (car position unknown)"
 
   // MARK: Charge tab
 
@@ -71,13 +83,13 @@ public enum ChargingScreens {
     let sites = Array(state.sites.prefix(pointLimit))
     var stale = false
     if case .failed = state.places { stale = true }
-    let center = state.loadedCenter ?? state.car
+    let car = carPosition(state)
     let trailing =
       stale ? [BarButtonSpec(id: ChargeRoute.retry.elementID, title: "Retry")] : []
     let spec = PointOfInterestTemplateSpec(
       title: chargeTitle(state),
       points: sites.map {
-        point($0, from: center, stale: stale, availability: state.availability(of: $0.site))
+        point($0, from: car, stale: stale, availability: state.availability(of: $0.site))
       },
       selectedIndex: sites.firstIndex { $0.id == state.selected },
       navigationBar: NavigationBarSpec(
@@ -88,9 +100,13 @@ public enum ChargingScreens {
   }
 
   /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with live status,
-  /// `150 kW · 0.59 €/kWh · 2 of 4 free`.
+  /// `150 kW · 0.59 €/kWh · 2 of 4 free`. With no tariff chosen, the stand-in price and its
+  /// mark (`0.62 €/kWh roaming · no tariff chosen`), which must stay readable in a small car's
+  /// row (the power is in the card's Details).
   public static func subtitle(_ site: PricedSite, availability: SiteAvailability? = nil) -> String {
-    let base = "\(site.site.powerText) · \(site.price.shortText)"
+    let base =
+      site.price.isDriversOwn
+      ? "\(site.site.powerText) · \(site.price.shortText)" : site.price.shortText
     guard let text = availability?.text(timeZone: ChargingApp.liveTimeZone) else { return base }
     return base + " · " + text
   }
@@ -103,21 +119,24 @@ public enum ChargingScreens {
     return availability.textWithAge(now: now, timeZone: ChargingApp.liveTimeZone)
   }
 
-  /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance, connectors, operator.
-  public static func detailText(_ site: PricedSite, from center: Coordinate) -> String {
-    "\(distanceText(from: center, to: site.site.coordinate)) · \(site.site.detailSuffix)"
+  /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance from the car, connectors,
+  /// operator.
+  public static func detailText(_ site: PricedSite, from car: Coordinate?) -> String {
+    let distance = car.map { distanceText(from: $0, to: site.site.coordinate) }
+    return "\(distance ?? unknownDistanceText) · \(site.site.detailSuffix)"
   }
 
-  /// A site as a pin with its card: Details and Navigate.
+  /// A site as a pin with its card: Details and Navigate; the distance is from `car`.
   public static func point(
-    _ site: PricedSite, from center: Coordinate, stale: Bool = false,
+    _ site: PricedSite, from car: Coordinate?, stale: Bool = false,
     availability: SiteAvailability? = nil
   ) -> PointOfInterestSpec {
-    let detail = detailText(site, from: center)
+    let detail = detailText(site, from: car)
     return PointOfInterestSpec(
       id: ChargeRoute.point(site.id).elementID, location: site.site.coordinate,
       title: site.site.title,
-      subtitle: subtitle(site, availability: availability), summary: stale ? "Earlier result · \(detail)" : detail,
+      subtitle: subtitle(site, availability: availability),
+      summary: stale ? "Earlier result · \(detail)" : detail,
       primaryButton: TextButtonSpec(id: ChargeRoute.details(site.id).elementID, title: "Details"),
       secondaryButton: TextButtonSpec(
         id: ChargeRoute.navigate(site.id).elementID, title: "Navigate"))
@@ -151,11 +170,11 @@ public enum ChargingScreens {
     case .mine(let prices):
       return prices.prefix(3).map { ($0.name, line($0)) }
     case .adHoc(let prices):
-      return prices.prefix(2).map { ("Ad-hoc price: \($0.name)", line($0)) } + [
-        ("Your tariffs", "no tariff chosen")
-      ]
+      return prices.prefix(2).map {
+        ("\($0.access == .adHoc ? "Ad-hoc" : "Roaming") price: \($0.name)", line($0))
+      } + [("Your tariffs", "no tariff chosen")]
     case .noTariffChosen:
-      return [("Price", "no tariff chosen and no ad-hoc price known here")]
+      return [("Price", "no tariff chosen and no ad-hoc or roaming price known here")]
     case .unknown(let reason):
       return [("Price", "none of your tariffs applies here (\(reason))")]
     }
@@ -163,8 +182,11 @@ public enum ChargingScreens {
 
   /// A site's Details: price per tariff, connectors, availability, distance, hours and access,
   /// address, operator and the data's source — at most 10 items and the actions Navigate and
-  /// Favourite/Unfavourite (carplay-facts.md §1.4).
-  public static func details(_ site: PricedSite, setup: DriverSetup, live: String? = nil)
+  /// Favourite/Unfavourite (carplay-facts.md §1.4). The distance is from `car` (unknown
+  /// without it).
+  public static func details(
+    _ site: PricedSite, setup: DriverSetup, live: String? = nil, from car: Coordinate? = nil
+  )
     -> TemplateSpec
   {
     let s = site.site
@@ -186,7 +208,9 @@ public enum ChargingScreens {
         id: "availability", title: "Availability",
         detail: live ?? "unknown (no live status for this site)"),
       InformationItemSpec(
-        id: "distance", title: "Distance", detail: String(format: "%.1f km", s.distanceKilometres)),
+        id: "distance", title: "Distance",
+        detail: car.map { "\(distanceText(from: $0, to: s.coordinate)) from the car" }
+          ?? unknownDistanceText),
       InformationItemSpec(id: "hours", title: "Hours and access", detail: hoursText(station)),
       InformationItemSpec(
         id: "address", title: "Address",
@@ -218,19 +242,30 @@ public enum ChargingScreens {
 
   // MARK: Filters
 
-  /// The Filters list: one row per condition, saying whether it is on.
-  public static func filters(_ filter: ChargeFilter) -> TemplateSpec {
+  /// The Filters list: one row per condition, saying whether it is on; with the driver's car
+  /// known, the plugs it cannot use say so (the Charge tab shows only chargers that fit it).
+  public static func filters(_ filter: ChargeFilter, vehicle: VehicleProfile? = nil)
+    -> TemplateSpec
+  {
     let kw = Int(ChargeFilter.fastChargingKilowatts)
+    let usable = vehicle?.usableStandards
     let rows = ChargeRoute.FilterRow.allCases.map { row in
-      let (text, on): (String, Bool) =
+      let (text, on, fits): (String, Bool, Bool) =
         switch row {
-        case .fast: ("Fast charging (≥ \(kw) kW DC)", filter.fastOnly)
-        case .connector(let choice): (choice.title, filter.connectors.contains(choice))
-        case .favouritesOnly: ("Only favourites", filter.favouritesOnly)
-        case .knownPrice: ("Only with a known price", filter.knownPriceOnly)
+        case .fast:
+          ("Fast charging (≥ \(kw) kW DC)", filter.fastOnly, vehicle?.chargesDirectCurrent ?? true)
+        case .connector(let choice):
+          (
+            choice.title, filter.connectors.contains(choice),
+            usable.map { !$0.isDisjoint(with: choice.standards) } ?? true
+          )
+        case .favouritesOnly: ("Only favourites", filter.favouritesOnly, true)
+        case .knownPrice: ("Only with a known price", filter.knownPriceOnly, true)
         }
+      let state = on ? "On" : "Off"
       return ListItemSpec(
-        id: ChargeRoute.filter(row).elementID, text: text, detailText: on ? "On" : "Off")
+        id: ChargeRoute.filter(row).elementID, text: text,
+        detailText: fits ? state : "\(state) · not on your car")
     }
     return .list(
       filtersID,
@@ -308,6 +343,24 @@ public enum ChargingScreens {
     return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
   }
 
+  /// `4 h 30 min (driving 3 h 40 min, charging 40 min, stops 10 min)`: the parts are rounded to
+  /// whole minutes first and the total is their sum, so what the driver reads adds up; the time
+  /// spent stopping (parking, plugging in) is named as its own part.
+  public static func timeText(_ summary: TripSummary) -> String {
+    let drive = Int((summary.driveSeconds / 60).rounded())
+    let charge = Int((summary.chargeSeconds / 60).rounded())
+    let stops = Int((summary.overheadSeconds / 60).rounded())
+    var parts = ["driving \(minutes(drive))"]
+    if charge > 0 || !summary.stops.isEmpty { parts.append("charging \(minutes(charge))") }
+    if stops > 0 { parts.append("stops \(minutes(stops))") }
+    return "\(minutes(drive + charge + stops)) (\(parts.joined(separator: ", ")))"
+  }
+
+  /// `2 h 5 min`, `45 min` for whole minutes.
+  static func minutes(_ minutes: Int) -> String {
+    minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+  }
+
   /// `23 %`.
   public static func percent(_ fraction: Double) -> String {
     "\(Int((fraction * 100).rounded())) %"
@@ -333,15 +386,16 @@ public enum ChargingScreens {
       var items = [
         InformationItemSpec(
           id: "distance", title: "Distance", detail: "\(Int(summary.kilometres.rounded())) km"),
-        InformationItemSpec(
-          id: "time", title: "Time",
-          detail:
-            "\(duration(summary.totalSeconds)) (driving \(duration(summary.driveSeconds)), charging \(duration(summary.chargeSeconds)))"
-        ),
+        InformationItemSpec(id: "time", title: "Time", detail: timeText(summary)),
       ]
+      let reserve = percent(summary.reserve)
       if summary.stops.isEmpty {
         items.append(
-          InformationItemSpec(id: "stops", title: "Charging", detail: "no stop needed — in range"))
+          InformationItemSpec(
+            id: "stops", title: "Charging",
+            detail: summary.arrivesUnderReserve
+              ? "no stop needed, but the car arrives under the \(reserve) reserve"
+              : "no stop needed — in range"))
       }
       for (index, stop) in summary.stops.prefix(6).enumerated() {
         items.append(
@@ -356,7 +410,8 @@ public enum ChargingScreens {
       items.append(
         InformationItemSpec(
           id: "arrival", title: "Arrival",
-          detail: "\(percent(summary.arrival)) at \(summary.destination.name)"))
+          detail: "\(percent(summary.arrival)) at \(summary.destination.name)"
+            + (summary.arrivesUnderReserve ? " — under the \(reserve) reserve" : "")))
       var actions = [
         TextButtonSpec(
           id: ChargeRoute.startNavigation.elementID, title: "Start Navigation", style: .confirm)

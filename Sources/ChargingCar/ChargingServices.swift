@@ -121,7 +121,7 @@ public struct ChargeSearch: Sendable {
         if let site = catalog.site(containing: id) { favourites.formUnion(site.stations.map(\.id)) }
       }
     }
-    let filter = query.filter.stationFilter(favourites: favourites)
+    let filter = query.filter.stationFilter(favourites: favourites, vehicle: vehicle)
     let wanted = query.filter.knownPriceOnly ? query.limit * 3 : query.limit
     let radius: Double
     if let region = query.region {

@@ -91,6 +91,49 @@ public final class DriverSetupStore: Sendable {
     return profile
   }
 
+  /// The sample driver the web simulator starts with: a common EV (a Volkswagen ID.3) and two
+  /// widely used German charging cards (EnBW mobility+ and ADAC e-Charge), so the first screen
+  /// shows the driver's prices.
+  public static let sample = DriverSetup(
+    tariffIDs: ["retail-mobility-plus-charging", "retail-aral-pulse-adac-e-charge"],
+    vehicleID: "id3-77")
+
+  /// Writes the sample driver when nothing is set up yet (no tariff and no car chosen); returns
+  /// whether it did.
+  @discardableResult
+  public func startWithSample(in catalog: TariffCatalog) throws -> Bool {
+    let current = try setup()
+    guard current.tariffIDs.isEmpty, current.vehicleID == nil else { return false }
+    try chooseTariffs(Self.sample.tariffIDs, in: catalog)
+    if let vehicle = Self.sample.vehicleID { try setVehicle(vehicle) }
+    return true
+  }
+
+  /// Whether the stored tariffs and car are the sample driver's.
+  public func isSample() throws -> Bool {
+    let current = try setup()
+    return current.tariffIDs == Self.sample.tariffIDs && current.vehicleID == Self.sample.vehicleID
+  }
+
+  /// Clears the sample driver: no tariff, and the standard car chosen (so the next start keeps
+  /// the cleared setup instead of the sample).
+  public func clearSample() throws {
+    try store.setSelectedTariffIDs([])
+    if let standard = VehicleProfiles.standard {
+      try store.setVehicleProfile(StoredVehicle(id: standard.id))
+    }
+    changed.send(())
+  }
+
+  /// The sample driver in words for the panel.
+  public static func describeSample(_ catalog: TariffCatalog) -> String {
+    let car = sample.vehicleID.flatMap(VehicleProfiles.named)?.name ?? "the standard car"
+    let tariffs = sample.tariffIDs.map { id in
+      catalog.entry(id: id).map { "\($0.name) (\($0.provider))" } ?? id
+    }
+    return "Sample driver: \(car) with \(tariffs.joined(separator: " and "))"
+  }
+
   /// Tells the running car about changes another process makes to the store — `wayside
   /// tariffs`, `wayside vehicle`, favourites from another simulator — as about this object's
   /// own, for as long as the returned watch is kept (``StationStore/watchOtherWriters(_:)``:

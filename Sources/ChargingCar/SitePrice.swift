@@ -63,6 +63,15 @@ public struct SiteTariffPrice: Hashable, Sendable {
   /// `23.45 €`.
   public var totalText: String { Self.money(total) }
 
+  /// How the price is paid, in a word: `ad-hoc`, `roaming` or `contract`.
+  public var accessText: String {
+    switch access {
+    case .adHoc: "ad-hoc"
+    case .roaming: "roaming"
+    case .contract: "contract"
+    }
+  }
+
   static func perKilowattHourText(_ value: Decimal) -> String { "\(euros(value)) €/kWh" }
 
   /// `0.59` with exactly two decimals.
@@ -103,8 +112,8 @@ extension Decimal {
 public enum SitePrice: Hashable, Sendable {
   /// Prices under the driver's own tariffs that apply here, cheapest first.
   case mine([SiteTariffPrice])
-  /// The driver chose no tariff: the operator's ad-hoc prices (pay at the charger), cheapest
-  /// first.
+  /// The driver chose no tariff: the ad-hoc prices (pay at the charger) and roaming prices
+  /// (a widely held card) the data knows for the site, cheapest first; each says which it is.
   case adHoc([SiteTariffPrice])
   /// The driver chose no tariff and the data has no ad-hoc price here.
   case noTariffChosen
@@ -127,26 +136,40 @@ public enum SitePrice: Hashable, Sendable {
     }
   }
 
-  /// What the Charge tab's subtitle says: `0.59 €/kWh`, `0.59 €/kWh ad-hoc price`,
-  /// `no tariff chosen` or `no price for your tariffs`.
+  /// What the Charge tab's subtitle says: `0.59 €/kWh` under the driver's tariffs; with none
+  /// chosen the cheapest price the data knows, marked as such (`0.59 €/kWh ad-hoc · no tariff
+  /// chosen`, `0.69 €/kWh roaming · no tariff chosen`), or `no price known · no tariff chosen`
+  /// only when there is none; `no price for your tariffs` when none of the driver's applies.
   public var shortText: String {
     switch self {
     case .mine(let prices):
       prices.first.map(\.perKilowattHourText) ?? "no price for your tariffs"
     case .adHoc(let prices):
-      prices.first.map { "\($0.perKilowattHourText) ad-hoc price" } ?? "no tariff chosen"
-    case .noTariffChosen: "no tariff chosen"
+      prices.first.map { "\($0.perKilowattHourText) \($0.accessText) · no tariff chosen" }
+        ?? "no price known · no tariff chosen"
+    case .noTariffChosen: "no price known · no tariff chosen"
     case .unknown: "no price for your tariffs"
+    }
+  }
+
+  /// Whether the price is the driver's own (their tariffs chosen); otherwise it is marked as a
+  /// stand-in and the row leaves out the power to keep the mark readable.
+  public var isDriversOwn: Bool {
+    switch self {
+    case .mine, .unknown: true
+    case .adHoc, .noTariffChosen: false
     }
   }
 }
 
 /// Prices sites for the driver: a 10 → 80 % session of the driver's car, starting now, under the
-/// tariffs they chose — or, with none chosen, under the operators' ad-hoc prices.
+/// tariffs they chose — or, with none chosen, the cheapest ad-hoc or roaming price the catalogue
+/// knows for the site.
 public struct SitePricing: Sendable {
   /// The quoter over the tariff catalogue.
   public let quoter: PriceQuoter
-  /// The ids of the catalogue's ad-hoc tariffs (used when the driver chose none).
+  /// The ids of the catalogue's ad-hoc and roaming tariffs (used when the driver chose none:
+  /// a price anyone can pay at the charger, or with a widely held card).
   public let adHocTariffIDs: Set<String>
 
   /// Charging minutes by charging milliseconds: a session's minutes are the same for every
@@ -157,7 +180,7 @@ public struct SitePricing: Sendable {
   public init(quoter: PriceQuoter) {
     self.quoter = quoter
     adHocTariffIDs = Set(
-      quoter.catalog.entries.filter { $0.applicability.access == .adHoc }.map(\.id))
+      quoter.catalog.entries.filter { $0.applicability.access != .contract }.map(\.id))
   }
 
   /// A quote's price, its session's figures as decimals worked out once.

@@ -65,6 +65,15 @@ public struct TripSummary: Hashable, Sendable {
   public var arrival: Double
   /// The vehicle planned for.
   public var vehicleName: String
+  /// The charge the planner keeps on arrival, 0…1 (its minimum arrival charge).
+  public var reserve: Double = TripOptions().minimumArrivalAtDestination
+  /// Where the trip was planned from (the car's position then).
+  public var origin: Coordinate? = nil
+  /// The driver's tariffs and vehicle the trip was planned and priced for.
+  public var setup: DriverSetup? = nil
+
+  /// Whether the car arrives with less than the planner's reserve.
+  public var arrivesUnderReserve: Bool { arrival < reserve - 0.0005 }
 
   /// All the time the trip takes.
   public var totalSeconds: Double { driveSeconds + chargeSeconds + overheadSeconds }
@@ -85,8 +94,18 @@ public enum TripService {
       from: request.from, to: request.destination.coordinate)
     var options = TripOptions()
     options.startStateOfCharge = request.stateOfCharge
+    // Only chargers the car can plug into are stops: each site counts at the power of the
+    // connectors that fit the vehicle, and a site with none is dropped.
     let corridor = chargers.corridor.stations(
-      along: route, withinKilometres: options.corridorKilometres)
+      along: route, withinKilometres: options.corridorKilometres
+    ).compactMap { placed -> CorridorStation? in
+      guard let station = chargers.stationsByID[placed.site.id],
+        let kilowatts = fittingKilowatts(station, vehicle)
+      else { return nil }
+      var fitting = placed
+      fitting.site.maxPowerKilowatts = kilowatts
+      return fitting
+    }
     let stations = corridor.compactMap { chargers.stationsByID[$0.site.id] }
     let pricing = TripPricing(
       quoter: quoter, stations: stations, vehicle: vehicle, departure: request.departure)
@@ -109,7 +128,22 @@ public enum TripService {
       destination: request.destination, kilometres: plan.routeKilometres,
       driveSeconds: plan.driveSeconds, chargeSeconds: plan.chargeSeconds,
       overheadSeconds: plan.overheadSeconds, stops: stops, arrival: plan.arrivalStateOfCharge,
-      vehicleName: vehicle.name)
+      vehicleName: vehicle.name, reserve: options.minimumArrivalAtDestination,
+      origin: request.from, setup: request.setup)
+  }
+
+  /// The highest power of the station's connectors that fit the vehicle (a register row that
+  /// says only "DC" counts as CCS, one that says only "AC" as Type 2); nil when none fits.
+  static func fittingKilowatts(_ station: Station, _ vehicle: VehicleProfile) -> Double? {
+    let standards = vehicle.usableStandards
+    var best: Double?
+    for evse in station.evses {
+      for connector in evse.connectors where standards.contains(connector.standard) {
+        let kw = connector.maxPower?.kilowatts ?? 0
+        best = max(best ?? 0, kw)
+      }
+    }
+    return best
   }
 
   /// Under the driver's tariffs when they chose some (the cheapest that applies to the stop's

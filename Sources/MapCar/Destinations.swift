@@ -88,6 +88,22 @@ public struct DestinationIndex: Sendable {
     return Array((starts + words).prefix(limit))
   }
 
+  /// The towns nearest `point` (the basemap's places, then Kassel's suburbs), nearest first:
+  /// what Go to offers before search, and all it offers while typing is locked.
+  public func nearby(_ point: Coordinate, limit: Int = 6) -> [Destination] {
+    guard limit > 0 else { return [] }
+    var towns: [(destination: Destination, kilometres: Double)] = []
+    for entry in entries where !entry.destination.id.hasPrefix("street-") {
+      let kilometres = GreatCircle.distanceKilometres(point, entry.destination.coordinate)
+      towns.append((entry.destination, kilometres))
+    }
+    towns.sort { a, b in
+      a.kilometres != b.kilometres
+        ? a.kilometres < b.kilometres : a.destination.id < b.destination.id
+    }
+    return towns.prefix(limit).map(\.destination)
+  }
+
   /// Lower case without accents; `ß` as `ss`.
   static func fold(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)

@@ -9,13 +9,16 @@ public struct Maneuver: Hashable, Sendable, Codable {
     case depart, continueStraight, slightLeft, slightRight, turnLeft, turnRight, sharpLeft,
       sharpRight, uTurn, keepLeft, keepRight, exitLeft, exitRight, merge, arrive
 
-    /// The SF Symbol CarPlay draws for it.
+    /// The SF Symbol CarPlay draws for it: one of its own per kind, so "Bear left" never shows
+    /// the arrow of "Continue straight" or of "Keep left".
     public var symbol: String {
       switch self {
       case .depart: "location.north.fill"
       case .continueStraight: "arrow.up"
-      case .slightLeft, .keepLeft: "arrow.up.left"
-      case .slightRight, .keepRight: "arrow.up.right"
+      case .slightLeft: "arrow.up.left"
+      case .slightRight: "arrow.up.right"
+      case .keepLeft: "signpost.left"
+      case .keepRight: "signpost.right"
       case .turnLeft: "arrow.turn.up.left"
       case .turnRight: "arrow.turn.up.right"
       case .sharpLeft: "arrow.down.left"

@@ -33,15 +33,20 @@ public enum MapControls {
   /// limit from the end, as the host would: 4, or 2 while panning).
   public static func mapButtons(isPanning: Bool, isFollowing: Bool) -> [MapButtonSpec] {
     let recentre = MapButtonSpec(
-      id: MapRoute.recentre.elementID, image: .symbol("location.fill"), isEnabled: !isFollowing || isPanning)
+      id: MapRoute.recentre.elementID, image: .symbol("location.fill"),
+      isEnabled: !isFollowing || isPanning)
     let wanted: [MapButtonSpec] =
       isPanning
       ? [
-        recentre, MapButtonSpec(id: MapRoute.zoomIn(.mapButton).elementID, image: .symbol("plus.magnifyingglass")),
-        MapButtonSpec(id: MapRoute.zoomOut(.mapButton).elementID, image: .symbol("minus.magnifyingglass")),
+        recentre,
+        MapButtonSpec(
+          id: MapRoute.zoomIn(.mapButton).elementID, image: .symbol("plus.magnifyingglass")),
+        MapButtonSpec(
+          id: MapRoute.zoomOut(.mapButton).elementID, image: .symbol("minus.magnifyingglass")),
       ]
       : [
-        MapButtonSpec(id: MapRoute.pan.elementID, image: .symbol("arrow.up.and.down.and.arrow.left.and.right")),
+        MapButtonSpec(
+          id: MapRoute.pan.elementID, image: .symbol("arrow.up.and.down.and.arrow.left.and.right")),
         recentre,
       ]
     return Array(wanted.prefix(isPanning ? maximumPanningMapButtons : maximumMapButtons))
@@ -73,7 +78,8 @@ extension MapApp {
     var stack: [TemplateSpec] = []
     for pushed in state.pushed {
       switch pushed {
-      case .destinations: stack.append(.list(pushed.templateID, destinationsList(state)))
+      case .destinations:
+        stack.append(.list(pushed.templateID, destinationsList(state, configuration)))
       case .search:
         stack.append(
           .search(
@@ -91,17 +97,47 @@ extension MapApp {
       center: state.camera.center, zoom: state.camera.zoom, heading: state.camera.heading,
       isDark: isDark, car: state.car, carHeading: state.carHeading, route: route,
       markers: markers)
-    return CarScreen(root: .map("map", map), stack: stack, window: window)
+    return CarScreen(
+      root: .map("map", map), stack: stack, modal: Self.notice(state), window: window)
   }
 
-  func destinationsList(_ state: State) -> ListTemplateSpec {
-    var sections = [
-      ListSectionSpec(items: [
-        ListItemSpec(
-          id: MapRoute.search.elementID, text: "Search", detailText: "Towns, Kassel's districts and streets",
-          image: .symbol("magnifyingglass"), accessory: .disclosureIndicator)
-      ])
-    ]
+  /// The arrival notice, or why search cannot open now, as an alert with OK.
+  static func notice(_ state: State) -> TemplateSpec? {
+    let title: [String]
+    if let arrival = state.arrival {
+      title = [arrival, "Arrived"]
+    } else if state.searchLockedNotice {
+      title = [
+        "Search needs typing, which is locked while driving. Choose a place from the list.",
+        "Typing is locked while driving",
+      ]
+    } else {
+      return nil
+    }
+    return .alert(
+      MapApp.noticeID,
+      AlertTemplateSpec(
+        titleVariants: TextVariants(title),
+        actions: [
+          AlertActionSpec(id: MapRoute.dismissNotice.elementID, title: "OK", style: .cancel)
+        ]))
+  }
+
+  /// Go to: recent destinations and places near the car, with search first while typing is
+  /// allowed and last (saying it is locked) while driving — a keyboard the driver cannot use is
+  /// never the only way in (carplay-facts.md, rule CP051).
+  func destinationsList(_ state: State, _ configuration: SessionConfiguration)
+    -> ListTemplateSpec
+  {
+    let locked = configuration.limitedUserInterfaces.contains(.keyboard)
+    let search = ListSectionSpec(items: [
+      ListItemSpec(
+        id: MapRoute.search.elementID, text: "Search",
+        detailText: locked
+          ? "Typing is locked while driving" : "Towns, Kassel's districts and streets",
+        image: .symbol("magnifyingglass"), accessory: .disclosureIndicator)
+    ])
+    var sections = locked ? [] : [search]
     if !state.recents.isEmpty {
       sections.append(
         ListSectionSpec(
@@ -112,6 +148,19 @@ extension MapApp {
               image: .symbol("clock"))
           }))
     }
+    let recent = Set(state.recents.map(\.id))
+    let nearby = state.nearby.filter { !recent.contains($0.id) }
+    if !nearby.isEmpty {
+      sections.append(
+        ListSectionSpec(
+          header: "Nearby",
+          items: nearby.map {
+            ListItemSpec(
+              id: ElementID($0.id), text: $0.name, detailText: $0.detail,
+              image: .symbol("mappin"))
+          }))
+    }
+    if locked { sections.append(search) }
     return ListTemplateSpec(title: "Go to", sections: sections)
   }
 

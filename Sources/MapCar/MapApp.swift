@@ -23,8 +23,9 @@ public struct MapApp: CarApp {
 
   /// What the app remembers.
   public struct State: Equatable, Sendable {
-    /// The map's camera.
-    public var camera = MapCamera(center: MapApp.home, zoom: 12)
+    /// The map's camera: at street level (``MapApp/followZoom``, where the map names its
+    /// streets) around the car from the first screen, as a navigation app opens.
+    public var camera = MapCamera(center: MapApp.home, zoom: MapApp.followZoom)
     /// Whether the camera follows the car (until the driver pans).
     public var isFollowing = true
     /// Whether the panning interface is shown.
@@ -47,6 +48,14 @@ public struct MapApp: CarApp {
     public var tripDestination: Destination?
     /// The last message (arrival, a failed route search).
     public var banner: String?
+    /// The arrival notice on screen ("Arrived at Göttingen"), until the driver dismisses it.
+    public var arrival: String?
+    /// A notice that search cannot be used now (the keyboard is locked while driving).
+    public var searchLockedNotice = false
+    /// Whether the car locks the keyboard now (`limitedUserInterfaces` contains `.keyboard`).
+    public var keyboardLocked = false
+    /// Well-known places near the car, offered in Go to before search (nearest first).
+    public var nearby: [Destination] = []
     /// The clock when the app last noted it, and when the car left.
     public var lastSeen: Duration = .zero
     public var disconnectedAt: Duration?
@@ -85,8 +94,9 @@ public struct MapApp: CarApp {
 
   /// What can happen.
   public enum Action: Sendable, Equatable {
-    case connected(isDark: Bool, display: DisplayProfile = .standard)
-    case styleChanged(isDark: Bool, display: DisplayProfile = .standard)
+    case connected(isDark: Bool, keyboardLocked: Bool = false, display: DisplayProfile = .standard)
+    case styleChanged(
+      isDark: Bool, keyboardLocked: Bool = false, display: DisplayProfile = .standard)
     case disconnected, resumed(now: Duration), clockRead(Duration), tick
     case zoom(Double), startPanning, donePanning, pan(MapCamera.Direction), drag(Double, Double)
     case recentre, moved(Coordinate)
@@ -94,7 +104,14 @@ public struct MapApp: CarApp {
     case searchChanged(String), results(String, [Destination]), choose(Destination.ID)
     case routesFound(Destination, [Route]), routeFailed(String)
     case start(routeIndex: Int), rerouted([Route]), endGuidance
+    case nearbyLoaded([Destination]), dismissNotice
   }
+
+  /// The notice alert's template id.
+  public static let noticeID: TemplateID = "notice"
+
+  /// How many well-known places Go to offers before search.
+  public static let nearbyCount = 6
 
   /// Navigation (`carplay-maps`).
   public static let entitlements = CarEntitlements.single(.navigation)
@@ -147,13 +164,16 @@ public struct MapApp: CarApp {
   func step(_ state: inout State, _ action: Action) -> [Effect<Action>] {
     let size = (width: 800.0, height: 480.0)
     switch action {
-    case .connected(let isDark, let display):
+    case .connected(let isDark, let keyboardLocked, let display):
       state.isDark = isDark
+      state.keyboardLocked = keyboardLocked
       state.display = display
       fitPreview(&state)
       return [.run { clients in .resumed(now: clients.clock.now()) }]
-    case .styleChanged(let isDark, let display):
+    case .styleChanged(let isDark, let keyboardLocked, let display):
       state.isDark = isDark
+      state.keyboardLocked = keyboardLocked
+      if keyboardLocked, state.pushed.contains(.search) { state.pushed = [.destinations] }
       if state.display != display {
         state.display = display
         fitPreview(&state)
@@ -206,12 +226,26 @@ public struct MapApp: CarApp {
       return guide(&state, to: position)
     case .openDestinations:
       state.pushed = [.destinations]
+      let destinations = self.destinations
+      let near = state.car ?? Self.home
+      return [.run { _ in .nearbyLoaded((try? destinations().nearby(near)) ?? []) }]
+    case .nearbyLoaded(let places):
+      state.nearby = Array(places.prefix(Self.nearbyCount))
     case .openSearch:
+      // Typing is locked while driving (carplay-facts.md, rule CP051): say why instead of
+      // opening a keyboard the driver cannot use.
+      guard !state.keyboardLocked else {
+        state.searchLockedNotice = true
+        return []
+      }
       // A search template the host pushes anew starts with an empty field (CPSearchTemplate
       // has no way to set its text), so the app's query and results start empty too.
       state.pushed = [.destinations, .search]
       state.query = ""
       state.results = []
+    case .dismissNotice:
+      state.arrival = nil
+      state.searchLockedNotice = false
     case .popped(let id):
       if let index = state.pushed.firstIndex(where: { $0.templateID == id }) {
         state.pushed.removeSubrange(index...)
@@ -227,7 +261,9 @@ public struct MapApp: CarApp {
       state.results = found
     case .choose(let id):
       guard
-        let destination = (state.results + state.recents).first(where: { $0.id == id })
+        let destination = (state.results + state.recents + state.nearby).first(where: {
+          $0.id == id
+        })
       else { return [] }
       state.recents.removeAll { $0.id == destination.id }
       state.recents.insert(destination, at: 0)
@@ -286,7 +322,9 @@ public struct MapApp: CarApp {
     switch update {
     case .onRoute: return []
     case .arrived:
+      // The arrival is announced (as Organic Maps and OsmAnd do), then guidance ends.
       endGuidance(&state, banner: "Arrived at \(guidance.destinationName)")
+      state.arrival = "Arrived at \(guidance.destinationName)"
       return [.cancel(id: "tick")]
     case .offRoute:
       guard let destination = state.tripDestination else { return [] }
@@ -322,9 +360,15 @@ public struct MapApp: CarApp {
   /// Host events become actions; taps arrive decoded, as ``MapRoute``s.
   public func action(for event: HostEvent, in state: State) -> Action? {
     switch event {
-    case .connected(let c): .connected(isDark: c.contentStyle == .dark, display: c.display)
+    case .connected(let c):
+      .connected(
+        isDark: c.contentStyle == .dark, keyboardLocked: c.limitedUserInterfaces.contains(.keyboard),
+        display: c.display)
     case .configurationChanged(let c):
-      .styleChanged(isDark: c.contentStyle == .dark, display: c.display)
+      .styleChanged(
+        isDark: c.contentStyle == .dark, keyboardLocked: c.limitedUserInterfaces.contains(.keyboard),
+        display: c.display)
+    case .modalDismissed: .dismissNotice
     case .disconnected: .disconnected
     case .panned(_, let direction):
       MapCamera.Direction(rawValue: direction.rawValue).map(Action.pan)
@@ -343,8 +387,9 @@ public struct MapApp: CarApp {
     var routes: [MapRoute] = [
       .zoomIn(.navigationBar), .zoomIn(.mapButton), .zoomOut(.navigationBar),
       .zoomOut(.mapButton), .pan, .donePanning, .recentre, .destinations, .endGuidance, .search,
+      .dismissNotice,
     ]
-    routes += (state.recents + state.results).map { MapRoute.destination($0.id) }
+    routes += (state.recents + state.results + state.nearby).map { MapRoute.destination($0.id) }
     if let preview = state.preview { routes += preview.routes.indices.map(MapRoute.startRoute) }
     return routes
   }
@@ -362,6 +407,7 @@ public struct MapApp: CarApp {
     case .search: .openSearch
     case .destination(let id): .choose(id)
     case .startRoute(let index): .start(routeIndex: index)
+    case .dismissNotice: .dismissNotice
     }
   }
 }

@@ -24,6 +24,8 @@ public enum MapRoute: CarRoute {
   case destination(Destination.ID)
   /// A trip preview's route choice, started with Go; 0 is the fastest.
   case startRoute(Int)
+  /// OK on the notice (the arrival, or why search cannot open while driving).
+  case dismissNotice
 
   /// Where a zoom button sits: the map template shows zoom in the navigation bar, and again
   /// among the map buttons while panning (the bar is hidden then), each with its own id.
@@ -50,6 +52,7 @@ public enum MapRoute: CarRoute {
     case .search: RouteAddress("search", in: MapApp.Pushed.destinations.templateID)
     case .destination(let id): RouteAddress(ElementID(id))
     case .startRoute(let index): RouteAddress(ElementID("route-\(index + 1)"))
+    case .dismissNotice: RouteAddress("ok", in: MapApp.noticeID)
     }
   }
 }

@@ -64,8 +64,28 @@ public struct MediaApp: CarApp {
 
   // MARK: - Reducer
 
-  /// Applies an action.
+  /// Applies an action; the selected tab is then one the car shows.
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
+    let effects = apply(action, to: &state)
+    Self.selectShownTab(&state)
+    return effects
+  }
+
+  /// Keeps the selected tab one the car shows: in a car without video support there is no
+  /// Videos tab, and pages (Now Playing after a chapter's tap) kept under it would never be
+  /// shown. The pages move with the selection to the first tab shown.
+  static func selectShownTab(_ state: inout State) {
+    guard let configuration = state.configuration, case .loaded(let catalogue) = state.library
+    else { return }
+    let shown = MediaScreenBuilder.tabIDs(catalogue, configuration)
+    guard !shown.contains(state.selectedTab), let first = shown.first else { return }
+    if let pages = state.pages.removeValue(forKey: state.selectedTab), !pages.isEmpty {
+      state.pages[first, default: []] += pages
+    }
+    state.selectedTab = first
+  }
+
+  private func apply(_ action: Action, to state: inout State) -> [Effect<Action>] {
     switch action {
     case .connected(let configuration):
       state.configuration = configuration
@@ -233,6 +253,9 @@ public struct MediaApp: CarApp {
       let rates = MediaScreenBuilder.rates
       let next = rates.first { $0 > state.playback.rate + 0.01 } ?? rates[0]
       return [perform(.setRate(next), .nowPlaying)]
+    case .nowPlaying:
+      showNowPlaying(&state)
+      return []
     case .addToQueue(let template):
       guard let item = headerItem(on: template, state) else { return [] }
       return [perform(.enqueue(item.id), .car)]
@@ -353,7 +376,7 @@ public struct MediaApp: CarApp {
   /// and Now Playing's buttons.
   public func routes(_ state: State) -> [MediaRoute] {
     var routes: [MediaRoute] = [
-      .retryLibrary, .retryPlayback, .playAsAudio, .skipBack, .skipForward, .rate,
+      .retryLibrary, .retryPlayback, .playAsAudio, .skipBack, .skipForward, .rate, .nowPlaying,
     ]
     for template in [MediaScreenBuilder.videosTab, MediaScreenBuilder.detailID] {
       routes += [.primary(on: template), .addToQueue(on: template)]

@@ -19,6 +19,8 @@ public enum MediaRoute: CarRoute {
   case addToQueue(on: TemplateID)
   /// Now Playing's skip back, skip forward and rate buttons.
   case skipBack, skipForward, rate
+  /// The Now Playing bar button on a tab or the detail page while an item is heard.
+  case nowPlaying
 
   /// The element id the host shows, scoped to its template: the same item is a row on a tab
   /// and on Up Next, and means something else on each.
@@ -34,6 +36,7 @@ public enum MediaRoute: CarRoute {
     case .skipBack: return RouteAddress(B.skipBackButton)
     case .skipForward: return RouteAddress(B.skipForwardButton)
     case .rate: return RouteAddress(B.rateButton)
+    case .nowPlaying: return RouteAddress(B.nowPlayingButton)
     }
   }
 

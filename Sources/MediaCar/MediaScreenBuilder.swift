@@ -40,6 +40,20 @@ public enum MediaScreenBuilder {
   public static let skipBackSeconds = 15.0
   /// Seconds the skip-forward button moves.
   public static let skipForwardSeconds = 30.0
+  /// The bar button that returns to Now Playing while something is heard.
+  public static let nowPlayingButton: ElementID = "now-playing"
+
+  /// The navigation bar of the tabs and the detail page: Now Playing (trailing) while an item
+  /// is heard and Now Playing is not on top — the control the fact sheet's system Now Playing
+  /// button stands for (carplay-facts.md §1.8, §1.9), there in every car, whatever its tabs.
+  public static func bar(_ state: MediaApp.State) -> NavigationBarSpec {
+    let playback = state.playback
+    guard playback.item != nil, playback.presentation == .audio,
+      playback.isPlaying || playback.isPaused
+    else { return NavigationBarSpec() }
+    return NavigationBarSpec(trailing: [BarButtonSpec(id: nowPlayingButton, title: "Now Playing")])
+  }
+
   /// The rates the rate button cycles through.
   public static let rates: [Double] = [1, 1.5, 2]
 
@@ -81,10 +95,14 @@ public enum MediaScreenBuilder {
   }
 
   /// The glyph an item shows: Pause for the current item while it plays (buffering included),
-  /// Replay after it ended, Play otherwise.
+  /// Replay after it ended or failed to load (the host's video player then closes: it has
+  /// nothing to show), Play otherwise.
   public static func action(for item: MediaItem, _ playback: PlaybackState)
     -> PlaybackConfigurationSpec.Action
   {
+    if playback.failures[item.id] != nil, playback.item == item.id || playback.item == nil {
+      return .replay
+    }
     guard playback.item == item.id else { return .play }
     if playback.isPlaying { return .pause }
     return playback.status == .ended ? .replay : .play
@@ -92,14 +110,24 @@ public enum MediaScreenBuilder {
 
   /// The playback configuration of an item's element: `presentation` says what selecting it
   /// asks for (`none` for a card that opens a page); the glyph and progress follow playback,
-  /// and every item keeps its duration so the bar has a scale.
+  /// and every item keeps its duration so the bar has a scale — the catalogue's, else (an
+  /// audiobook chapter the catalogue gives no length) the one the player found, as Now
+  /// Playing shows it.
   public static func playbackConfiguration(
     for item: MediaItem, presentation: PlaybackConfigurationSpec.Presentation,
     _ playback: PlaybackState
   ) -> PlaybackConfigurationSpec {
     PlaybackConfigurationSpec(
       preferredPresentation: presentation, playbackAction: action(for: item, playback),
-      elapsedTime: shownElapsed(for: item, playback), duration: item.durationSeconds ?? 0)
+      elapsedTime: shownElapsed(for: item, playback), duration: duration(of: item, playback))
+  }
+
+  /// The item's length in seconds: the catalogue's, else the player's for the current item,
+  /// else 0 (unknown).
+  public static func duration(of item: MediaItem, _ playback: PlaybackState) -> Double {
+    if let known = item.durationSeconds, known > 0 { return known }
+    guard playback.item == item.id, let found = playback.duration, found > 0 else { return 0 }
+    return found
   }
 
   /// The header's primary title: Retry after a failed load, Pause while the item plays, Resume
@@ -244,14 +272,14 @@ public enum MediaScreenBuilder {
             title: "Videos", sections: sections,
             detailsHeader: featuredItem(among: videos, playback).map {
               header(for: $0, playback, configuration)
-            }))
+            }, navigationBar: bar(state)))
       case audioTab:
         let sections = catalogue.series(of: .audio).map { series in
           ListSectionSpec(header: series.name, items: series.items.map { row($0, playback) })
         }
         return .list(
           audioTab, tab: TabAppearance(title: "Audio", image: .symbol("headphones")),
-          ListTemplateSpec(title: "Audio", sections: sections))
+          ListTemplateSpec(title: "Audio", sections: sections, navigationBar: bar(state)))
       default:
         return libraryTemplate(state.library)
       }
@@ -336,7 +364,7 @@ public enum MediaScreenBuilder {
       detailID,
       ListTemplateSpec(
         title: item.title, sections: sections,
-        detailsHeader: header(for: item, playback, configuration)))
+        detailsHeader: header(for: item, playback, configuration), navigationBar: bar(state)))
   }
 
   /// The shared Now Playing template: back 15 s, forward 30 s and the rate (3 of the 5
@@ -359,7 +387,9 @@ public enum MediaScreenBuilder {
           title: item.title, artist: item.creator ?? item.series, album: item.attribution,
           artwork: artwork(item), durationSeconds: playback.duration,
           elapsedSeconds: playback.anchorPosition,
-          playbackRate: playback.status == .playing ? playback.rate : 0)))
+          // Buffering is playing (the stream has not become paused): Now Playing keeps the rate,
+          // as the rows keep Pause.
+          playbackRate: playback.isPlaying ? playback.rate : 0)))
   }
 
   /// The Up Next list: the queue in order; selecting a row plays it.

@@ -82,22 +82,50 @@ public enum PanelRenderer {
     return html
   }
 
-  /// The phone app's tariffs and vehicle: chosen tariffs as buttons that remove them, a list to
-  /// add one, and the vehicle list.
+  /// The phone app's tariffs and vehicle: the sample driver said as such with one button that
+  /// clears it, chosen tariffs as buttons that remove them, a search field and a list grouped
+  /// by provider to add one, and the vehicle list.
   static func phoneSetup(_ state: PanelState) -> String {
     guard !state.tariffs.isEmpty || !state.vehicles.isEmpty else { return "" }
     func esc(_ s: String) -> String { Markup.escape(s) }
-    var html = "<section><h3>My tariffs (phone)</h3><div class=\"buttons\">"
+    var html = "<section><h3>My tariffs (phone)</h3>"
+    if let sample = state.sampleDriver {
+      html +=
+        "<p class=\"sample\">\(esc(sample)).</p><div class=\"buttons\"><button data-cmd=\"tariffsClear\">Clear sample driver</button></div>"
+    }
+    html += "<div class=\"buttons\">"
     let chosen = state.tariffs.filter(\.isChosen)
-    if chosen.isEmpty { html += "<span>No tariff chosen: ad-hoc prices.</span>" }
+    if chosen.isEmpty { html += "<span>No tariff chosen: ad-hoc or roaming prices.</span>" }
     for tariff in chosen {
       html +=
         "<button data-cmd=\"tariff\" data-value=\"\(esc(tariff.id))\" class=\"on\" title=\"Remove\">\(esc(tariff.label)) ✕</button>"
     }
-    if !chosen.isEmpty { html += "<button data-cmd=\"tariffsClear\">Clear</button>" }
-    html += "</div><label>Add <select data-cmd=\"tariff\"><option value=\"\">a tariff…</option>"
-    for tariff in state.tariffs where !tariff.isChosen {
+    if !chosen.isEmpty, state.sampleDriver == nil {
+      html += "<button data-cmd=\"tariffsClear\">Clear</button>"
+    }
+    let open = state.tariffs.filter { !$0.isChosen }
+    // Searchable: typing filters the list by provider or name (a datalist of the ids).
+    html +=
+      "</div><label>Find <input data-cmd=\"tariff\" list=\"tariff-list\" placeholder=\"provider or tariff…\" autocomplete=\"off\"></label><datalist id=\"tariff-list\">"
+    for tariff in open {
       html += "<option value=\"\(esc(tariff.id))\">\(esc(tariff.label))</option>"
+    }
+    html += "</datalist>"
+    html += "<label>Add <select data-cmd=\"tariff\"><option value=\"\">a tariff…</option>"
+    var groups: [(String, [PhoneChoice])] = []
+    for tariff in open {
+      if let index = groups.firstIndex(where: { $0.0 == tariff.group }) {
+        groups[index].1.append(tariff)
+      } else {
+        groups.append((tariff.group, [tariff]))
+      }
+    }
+    for (group, tariffs) in groups {
+      if !group.isEmpty { html += "<optgroup label=\"\(esc(group)) (\(tariffs.count))\">" }
+      for tariff in tariffs {
+        html += "<option value=\"\(esc(tariff.id))\">\(esc(tariff.label))</option>"
+      }
+      if !group.isEmpty { html += "</optgroup>" }
     }
     html += "</select></label>"
     if !state.vehicles.isEmpty {

@@ -6,12 +6,15 @@ public struct PhoneChoice: Hashable, Sendable {
   public var label: String
   /// Whether it is chosen now.
   public var isChosen: Bool
+  /// The group the picker files it under (a tariff's provider); empty for none.
+  public var group: String
 
   /// Creates a choice.
-  public init(id: String, label: String, isChosen: Bool) {
+  public init(id: String, label: String, isChosen: Bool, group: String = "") {
     self.id = id
     self.label = label
     self.isChosen = isChosen
+    self.group = group
   }
 }
 
@@ -30,6 +33,9 @@ public struct PhoneSetup: Sendable {
   public var clearTariffs: @Sendable () throws -> String
   /// Sets the vehicle; returns the status line, throws naming a bad id.
   public var setVehicle: @Sendable (String) throws -> String
+  /// The sample driver in words while the setup is the sample one (Clear then clears it), else
+  /// nil.
+  public var sample: @Sendable () -> String?
 
   /// Creates a phone setup.
   public init(
@@ -37,7 +43,8 @@ public struct PhoneSetup: Sendable {
     vehicles: @escaping @Sendable () -> [PhoneChoice],
     toggleTariff: @escaping @Sendable (String) throws -> String,
     clearTariffs: @escaping @Sendable () throws -> String,
-    setVehicle: @escaping @Sendable (String) throws -> String
+    setVehicle: @escaping @Sendable (String) throws -> String,
+    sample: @escaping @Sendable () -> String? = { nil }
   ) {
     self.appID = appID
     self.tariffs = tariffs
@@ -45,5 +52,6 @@ public struct PhoneSetup: Sendable {
     self.toggleTariff = toggleTariff
     self.clearTariffs = clearTariffs
     self.setVehicle = setVehicle
+    self.sample = sample
   }
 }

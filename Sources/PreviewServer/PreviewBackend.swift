@@ -109,6 +109,8 @@ public struct PanelState: Hashable, Sendable {
   public var tariffs: [PhoneChoice] = []
   /// The phone's vehicle profiles, the current one marked (empty: none to choose).
   public var vehicles: [PhoneChoice] = []
+  /// The sample driver in words while the phone's setup is the sample one, else nil.
+  public var sampleDriver: String?
   /// A phrase the running app's App Shortcuts answer, for the Siri box.
   public var voicePlaceholder = "e.g. show fast chargers"
   /// How the car's driver works the screen: `touch`, `knob` or `touchpad`.

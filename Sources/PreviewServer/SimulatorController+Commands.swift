@@ -101,7 +101,7 @@ extension SimulatorController {
   /// Location does, so an app that loads data on location updates shows the change at once
   /// (others see it on their next load: a periodic refresh, a map move, a Retry).
   private func setDataSource(_ mode: DataSourceMode) {
-    dataSource.mode = mode
+    dataSource.switchAndAnnounce(mode)
     let effect: String
     switch mode {
     case .normal: effect = "answers come from the data"

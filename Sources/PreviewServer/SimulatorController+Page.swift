@@ -48,6 +48,7 @@ extension SimulatorController {
       supportsVideo: configuration.supportsVideoPlayback)
     state.tariffs = phone?.tariffs() ?? []
     state.vehicles = phone?.vehicles() ?? []
+    state.sampleDriver = phone?.sample()
     state.voicePlaceholder = Self.voicePlaceholder(app)
     state.input = inputKind.rawValue
     state.phoneMap = session.phoneMap(

@@ -125,7 +125,8 @@ extension TariffCatalog {
         tariff = try decoder.decode(Tariff.self, from: raw.json)
       } catch {
         diagnostics.append(
-          TariffDiagnostic(.warning, source: Self.ocpiFile, item: "tariff \(id)", message: "\(error)"))
+          TariffDiagnostic(
+            .warning, source: Self.ocpiFile, item: "tariff \(id)", message: "\(error)"))
         continue
       }
       guard let used = currents[id] else {

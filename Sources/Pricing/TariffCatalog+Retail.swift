@@ -77,7 +77,8 @@ extension TariffCatalog {
       for t in provider.tariffs {
         let item = "tariff \(t.id)"
         func note(_ text: String) {
-          diagnostics.append(TariffDiagnostic(.note, source: Self.retailFile, item: item, message: text))
+          diagnostics.append(
+            TariffDiagnostic(.note, source: Self.retailFile, item: item, message: text))
         }
         if case .number(let fee)? = t.baseFee, fee > 0 {
           note("base fee \(fee) € is a monthly fee, not priced per session")

@@ -62,7 +62,8 @@ public struct ImportResult: Sendable {
 
   /// Creates a result and derives the warning and note counts from the diagnostics.
   init(
-    format: StationFileFormat, stations: [Station], diagnostics: [ImportDiagnostic], recordsRead: Int,
+    format: StationFileFormat, stations: [Station], diagnostics: [ImportDiagnostic],
+    recordsRead: Int,
     recordsSkipped: Int
   ) {
     self.format = format

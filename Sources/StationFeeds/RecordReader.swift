@@ -85,7 +85,8 @@ struct RecordReader {
 
   /// A whole number ≥ `minimum`.
   func count(
-    _ key: String, _ log: inout DiagnosticLog, minimum: Int, missing severity: ImportDiagnostic.Severity?,
+    _ key: String, _ log: inout DiagnosticLog, minimum: Int,
+    missing severity: ImportDiagnostic.Severity?,
     invalid invalidSeverity: ImportDiagnostic.Severity = .warning, expected: String
   ) -> Int? {
     guard

@@ -1,3 +1,5 @@
+import Charging
+
 /// An electric car as the planner sees it: usable battery, consumption and DC charging curve.
 ///
 /// The shape follows Open EV Data (ev-domain.md §7): usable kWh, DC curve as `(SoC %, kW)`,
@@ -15,11 +17,15 @@ public struct VehicleProfile: Hashable, Sendable, Identifiable {
   public var chargingCurve: ChargingCurve
   /// Where the numbers come from.
   public var source: String
+  /// The plugs the car takes (its inlets): `type2` for AC, `type2Combo` (CCS) for DC. A car
+  /// without a DC inlet (a Renault Zoe ZE40) is never planned at a DC-only charger.
+  public var connectors: Set<ConnectorStandard>
 
   /// Creates a profile; throws ``TripPlanningError`` when the capacity or consumption is invalid.
   public init(
     id: String, name: String, usableCapacityKilowattHours: Double, consumption: ConsumptionModel,
-    chargingCurve: ChargingCurve, source: String
+    chargingCurve: ChargingCurve, source: String,
+    connectors: Set<ConnectorStandard> = [.type2, .type2Combo]
   ) throws(TripPlanningError) {
     guard usableCapacityKilowattHours > 0, usableCapacityKilowattHours.isFinite else {
       throw TripPlanningError(
@@ -34,6 +40,12 @@ public struct VehicleProfile: Hashable, Sendable, Identifiable {
     self.consumption = consumption
     self.chargingCurve = chargingCurve
     self.source = source
+    self.connectors = connectors
+  }
+
+  /// Whether the car can charge by direct current (it has a DC inlet).
+  public var chargesDirectCurrent: Bool {
+    connectors.contains { $0.isDirectCurrent }
   }
 
   /// Seconds to charge from `start` to `end` (fractions) at a station of `stationKilowatts`.

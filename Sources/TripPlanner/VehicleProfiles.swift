@@ -1,3 +1,5 @@
+import Charging
+
 /// Real vehicle profiles bundled with Wayside.
 ///
 /// Capacities and DC charging curves are the measured curves from Open EV Data
@@ -23,13 +25,15 @@ public enum VehicleProfiles {
     "Open EV Data (chargeprice/open-ev-data@e495ff9, MIT), curve as quoted in ev-domain.md §4.2; consumption: Mapbox example table (§4.1)"
 
   private static func make(
-    _ id: String, _ name: String, _ capacity: Double, _ curve: [(Double, Double)]
+    _ id: String, _ name: String, _ capacity: Double, _ curve: [(Double, Double)],
+    connectors: Set<ConnectorStandard> = [.type2, .type2Combo]
   ) -> VehicleProfile? {
     // The literals below are checked by the VehicleProfiles tests; a bad one is dropped, not fatal.
     guard let chargingCurve = try? ChargingCurve(percentAndKilowatts: curve) else { return nil }
     return try? VehicleProfile(
       id: id, name: name, usableCapacityKilowattHours: capacity,
-      consumption: .mapboxExample, chargingCurve: chargingCurve, source: openEVData)
+      consumption: .mapboxExample, chargingCurve: chargingCurve, source: openEVData,
+      connectors: connectors)
   }
 
   /// Tesla Model Y Long Range (2020), 72.5 kWh, curve {0: 246, 35: 238, 75: 99, 100: 18}.
@@ -54,7 +58,9 @@ public enum VehicleProfiles {
     "id3-77", "Volkswagen ID.3 77 kWh (2020)", 77.0,
     [(0, 125), (30, 125), (70, 65), (80, 65), (100, 22)])
 
-  /// Renault Zoe R110 ZE40, 41 kWh, curve {0: 41, 52: 46, 80: 27, 100: 22}.
+  /// Renault Zoe R110 ZE40, 41 kWh, curve {0: 41, 52: 46, 80: 27, 100: 22}; a Type 2 inlet
+  /// only: the ZE40 has no DC socket (CCS came with the ZE50).
   static let zoeZE40 = make(
-    "zoe-ze40", "Renault Zoe R110 ZE40", 41.0, [(0, 41), (52, 46), (80, 27), (100, 22)])
+    "zoe-ze40", "Renault Zoe R110 ZE40", 41.0, [(0, 41), (52, 46), (80, 27), (100, 22)],
+    connectors: [.type2])
 }

@@ -122,7 +122,7 @@ enum ChargingBench {
       let rows = index.nearest(
         to: here, limit: query.limit * ChargeSearch.rowsPerSite,
         withinKilometres: SiteQuery.radiusKilometres,
-        filter: query.filter.stationFilter(favourites: state.setup.favourites)
+        filter: query.filter.stationFilter(favourites: state.setup.favourites, vehicle: vehicle)
       ).map { (station: $0.station, distance: $0.distanceKilometres) }
       let sites = ChargeSite.group(rows, limit: query.limit)
       let prices = pricing.price(

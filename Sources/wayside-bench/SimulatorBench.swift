@@ -127,4 +127,3 @@ struct PollingBackend: PreviewBackend {
 final class PollFlag: Sendable {
   var isDone = false
 }
-

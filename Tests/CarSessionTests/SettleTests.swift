@@ -62,7 +62,8 @@ struct GateProbe: CarApp {
   }
 
   func screen(_ state: State, _ configuration: SessionConfiguration) -> CarScreen {
-    CarScreen(root: .list("gate", ListTemplateSpec(title: "Gate \(state.done.count)", sections: [])))
+    CarScreen(
+      root: .list("gate", ListTemplateSpec(title: "Gate \(state.done.count)", sections: [])))
   }
 
   func action(for event: HostEvent, in state: State) -> Action? { nil }

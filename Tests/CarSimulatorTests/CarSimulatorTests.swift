@@ -377,7 +377,9 @@ struct CarSimulatorDriverTests {
     #expect(host.presentedTemplate == nil)
   }
 
-  @Test("a spoken phrase runs the App Shortcut that names the app")
+  @Test(
+    "a spoken phrase runs the App Shortcut as people say it: with or without 'Hey Siri' and the app's name, never another app's or an empty one"
+  )
   func voice() throws {
     let host = CarSimulator(
       entitlements: .single(.evCharging), appName: "Wayside",
@@ -391,6 +393,14 @@ struct CarSimulatorDriverTests {
     try host.setRootTemplate(Fixture.list("root"))
     try host.say("show fast chargers in wayside")
     #expect(events.last == .voiceIntent("Fast"))
-    #expect(throws: DriverError.self) { try host.say("show fast chargers") }
+    events = []
+    try host.say("Hey Siri, show fast chargers in Wayside")
+    #expect(events.last == .voiceIntent("Fast"))
+    events = []
+    try host.say("show fast chargers")
+    #expect(events.last == .voiceIntent("Fast"))
+    #expect(throws: DriverError.self) { try host.say("show fast chargers in Maps") }
+    #expect(throws: DriverError.self) { try host.say("show slow chargers") }
+    #expect(throws: DriverError.self) { try host.say("   ") }
   }
 }

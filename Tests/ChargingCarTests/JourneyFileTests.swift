@@ -18,6 +18,7 @@ struct JourneyFileTests {
     arguments: [
       "charging-cold-launch.journey", "charging-refresh.journey", "charging-navigate.journey",
       "charging-route.journey", "charging-siri.journey", "charging-displays.journey",
+      "charging-drivers.journey",
     ])
   func journey(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
@@ -36,6 +37,6 @@ struct JourneyFileTests {
   func allListed() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: journeysFolder.path)
       .filter { $0.hasPrefix("charging-") && $0.hasSuffix(".journey") }
-    #expect(files.count == 6)
+    #expect(files.count == 7)
   }
 }

@@ -56,10 +56,14 @@ struct MapSpecificationTests {
     await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
     tester.receive(.resumed(now: .zero))
     await tester.drive(
-      { try $0.press("destinations") }, operations: ["push CPListTemplate 'destinations'"]
+      { try $0.press("destinations") },
+      operations: ["push CPListTemplate 'destinations'", "update CPListTemplate 'destinations'"]
     ) {
       $0.pushed = [.destinations]
     }
+    // Go to offers the places nearest the car before search (issue 23, item 11).
+    let nearby = try DestinationIndex.bundled().nearby(MapApp.home, limit: MapApp.nearbyCount)
+    tester.receive(.nearbyLoaded(nearby)) { $0.nearby = nearby }
     await tester.drive(
       { _ = try $0.tapRow("search") }, operations: ["push CPSearchTemplate 'search'"]
     ) {

@@ -16,7 +16,7 @@ struct MediaJourneyTests {
     "The media journeys in Journeys/ pass",
     arguments: [
       "media-browse-play.journey", "media-close-video.journey", "media-empty.journey",
-      "media-failing-stream.journey",
+      "media-failing-stream.journey", "media-no-video-car.journey",
     ]
   )
   func journey(_ file: String) async throws {
@@ -35,7 +35,7 @@ struct MediaJourneyTests {
     #expect(
       files == [
         "media-browse-play.journey", "media-close-video.journey", "media-empty.journey",
-        "media-failing-stream.journey",
+        "media-failing-stream.journey", "media-no-video-car.journey",
       ])
   }
 }

@@ -22,7 +22,11 @@ struct CarPriceTests {
     let sites = search.sites(
       SiteQuery(center: stuttgart, region: nil, filter: ChargeFilter(fastOnly: true)),
       setup: DriverSetup(), start: start)
-    let priced = sites.compactMap { site in site.price.best.map { (site, $0) } }
+    // With no tariff chosen a site shows the cheapest ad-hoc or roaming price; the ad-hoc ones
+    // are the AFIR file's.
+    let priced = sites.compactMap { site in
+      site.price.prices.first { $0.access == .adHoc }.map { (site, $0) }
+    }
     #expect(!priced.isEmpty)
     for (site, price) in priced.prefix(3) {
       let io = CommandIO.capturing()
@@ -39,8 +43,12 @@ struct CarPriceTests {
       let incl = try #require(json["incl_vat"] as? NSNumber)
       let cents = Int64((incl.doubleValue * 100).rounded())
       #expect(cents == price.total.minorUnits, "\(site.site.title): \(io.capturedOut)")
+      // The row shows the cheapest price the data knows (ad-hoc or roaming), never more than
+      // the ad-hoc one.
+      let shown = try #require(site.price.best)
+      #expect(shown.perKilowattHour <= price.perKilowattHour)
       #expect(
-        site.price.shortText.hasPrefix(price.perKilowattHourText), "\(site.price.shortText)")
+        site.price.shortText.hasPrefix(shown.perKilowattHourText), "\(site.price.shortText)")
     }
   }
 

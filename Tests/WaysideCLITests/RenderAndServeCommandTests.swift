@@ -32,7 +32,7 @@ struct RenderAndServeCommandTests {
     #expect(result.status == 0)
     let html = try String(contentsOf: file, encoding: .utf8)
     #expect(html.hasPrefix("<!doctype html>"))
-    #expect(html.contains("class=\"car night\""))
+    #expect(html.contains("class=\"car night"))
     #expect(html.contains("data-profile=\"wide\""))
   }
 

@@ -47,7 +47,7 @@ public struct CarHTMLRenderer: Sendable {
 
   /// Whether the display is one of the short ones (at most 270 points tall: 748×456, 800×480
   /// and 960×540 at @2x, carplay-facts.md §4), where rows, bars and Now Playing take their
-  /// compact sizes (``CarStylesheet``).
+  /// compact sizes (`CarStylesheet`).
   public static func isCompact(_ display: DisplayProfile) -> Bool {
     !display.isPortrait && display.pointHeight <= 270
   }
@@ -136,7 +136,10 @@ public struct CarHTMLRenderer: Sendable {
         "<button class=\"back\" data-ev=\"back\" data-t=\"\(esc(templateID.rawValue))\">\(systemIcon("chevron_left", title: "back"))\(esc(backTitle))</button>"
     }
     for button in bar.leading { html += barButton(button, templateID: templateID) }
-    html += "</div><h1>\(esc(title ?? ""))</h1><div class=\"nav-trailing\">"
+    // A title gets at most two lines in a point-of-interest panel (one in a bar); the whole
+    // title stays readable as the heading's tooltip.
+    html +=
+      "</div><h1 title=\"\(esc(title ?? ""))\">\(esc(title ?? ""))</h1><div class=\"nav-trailing\">"
     for button in bar.trailing { html += barButton(button, templateID: templateID) }
     html += "</div></header>"
     return html

@@ -95,7 +95,7 @@ package enum CarStylesheet {
     .phone-map{position:relative}
     .poi-panel{position:absolute;left:8px;top:8px;background:var(--panel);border-radius:12px;display:flex;flex-direction:column;overflow:hidden;box-shadow:0 2px 10px rgba(0,0,0,.3);z-index:2}
     .poi-panel .list{padding:0 6px 6px}
-    .poi-panel .navbar{height:auto;min-height:44px}.poi-panel .navbar h1{text-align:left;padding-left:6px;white-space:normal;font-size:16px}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
+    .poi-panel .navbar{height:auto;min-height:44px}.poi-panel .navbar h1{text-align:left;padding-left:6px;white-space:normal;font-size:15px;line-height:1.25;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;text-overflow:ellipsis}.poi-panel .nav-leading,.poi-panel .nav-trailing{min-width:0}
     .poi-card{padding:4px 12px 10px;display:flex;flex-direction:column;gap:6px;position:relative;flex:1;min-height:0}
     .card-body{flex:1;min-height:0;overflow-y:auto;display:flex;flex-direction:column;gap:3px;padding-right:2px}
     .card-head{display:flex;align-items:flex-start;gap:6px;flex:none}.card-title{flex:1;min-width:0;font-size:17px;font-weight:600;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}.card-sub{color:var(--sub);font-size:14px;overflow-wrap:anywhere}.card-summary{font-size:14px;overflow-wrap:anywhere}
@@ -126,12 +126,12 @@ package enum CarStylesheet {
     .contact{flex:1;display:flex;flex-direction:column;align-items:center;gap:6px;padding:10px}
     .avatar{width:72px;height:72px;border-radius:36px;background:var(--row-hi);display:flex;align-items:center;justify-content:center;font-size:30px}
     .contact-name{font-size:20px;font-weight:600}
-    .scrim{position:absolute;inset:0;background:rgba(0,0,0,.45)}
+    .scrim{position:absolute;inset:0;background:rgba(0,0,0,.45);z-index:5}
     .video-player{position:absolute;inset:0;background:#000;color:#fff;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;z-index:5}
     .car .vp-close{position:absolute;left:10px;top:10px;width:36px;height:36px;border-radius:18px;background:rgba(255,255,255,.18) !important;color:#fff !important;display:flex;align-items:center;justify-content:center;padding:0;text-align:center}
     .vp-frame{font-size:48px;opacity:.8}.vp-title{font-size:20px;font-weight:600}.vp-sub{color:#aaa;font-size:13px}
     .dh-playback{color:var(--sub);font-size:13px}
-    .modal{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);min-width:300px;max-width:70%;background:var(--panel);border-radius:14px;padding:16px;box-shadow:0 10px 40px rgba(0,0,0,.5);display:flex;flex-direction:column;gap:10px}
+    .modal{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);min-width:min(300px,70%);max-width:70%;box-sizing:border-box;z-index:6;background:var(--panel);border-radius:14px;padding:16px;box-shadow:0 10px 40px rgba(0,0,0,.5);display:flex;flex-direction:column;gap:10px}
     .modal.sheet{top:auto;bottom:10px;transform:translateX(-50%)}
     .alert-title{font-size:17px;font-weight:600;text-align:center}.sheet-message{color:var(--sub);text-align:center}
     .alert-actions,.sheet-actions{display:flex;flex-direction:column;gap:8px}

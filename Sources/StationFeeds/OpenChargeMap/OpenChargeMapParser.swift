@@ -15,7 +15,9 @@ public enum OpenChargeMapParser {
   public static let sourceName = "Open Charge Map"
 
   /// A problem found in one element of the response.
-  public struct ResponseDiagnostic: Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
+  public struct ResponseDiagnostic: Sendable, Hashable, CustomStringConvertible,
+    DiagnosticConvertible
+  {
     /// What happened to the data.
     public enum Effect: String, Sendable, Hashable {
       /// The whole POI was left out.

@@ -11,7 +11,8 @@ public enum JourneyCommand: WaysideCommand {
   /// One line for `wayside --help`.
   public static let abstract = "Run scripted CarPlay sessions (journeys) against the emulated host"
   /// The help text for `wayside NAME --help`.
-  public static var usage: String { """
+  public static var usage: String {
+    """
     Usage: wayside journey FILE... [--app NAME] [--quiet]
 
     Runs each journey file against the emulated CarPlay host and prints its transcript.

@@ -13,7 +13,8 @@ public enum LintCommand: WaysideCommand {
   public static let abstract =
     "Check an app's screens or a journey's screens against CarPlay's rules"
   /// The help text for `wayside NAME --help`.
-  public static var usage: String { """
+  public static var usage: String {
+    """
     Usage: wayside lint --app NAME [--display ID] [--limited lists]
            wayside lint JOURNEY...
            wayside lint --rules

@@ -90,7 +90,14 @@ public enum ServeCommand: WaysideCommand {
       } catch {
         io.err("warning: \(error); changes other commands make show after an app switch")
       }
-      phone = phoneSetup(store, catalog: try await DriverStore.catalog())
+      let tariffs = try await DriverStore.catalog()
+      // A first start shows the driver's prices at once: a sample driver until they clear it.
+      do {
+        try store.startWithSample(in: tariffs)
+      } catch {
+        io.err("warning: the sample driver could not be written to the store: \(error)")
+      }
+      phone = phoneSetup(store, catalog: tariffs)
     }
     let backendAndRenderer = try await makeBackend(options, driver: driver, phone: phone)
     var configuration = HTTPServer.Configuration()
@@ -182,11 +189,14 @@ public enum ServeCommand: WaysideCommand {
         let chosen = (try? driver.setup().tariffIDs) ?? []
         let entries = catalog.entries.map {
           PhoneChoice(
-            id: $0.id, label: "\($0.name) (\($0.provider))", isChosen: chosen.contains($0.id))
+            id: $0.id, label: "\($0.name) (\($0.provider))", isChosen: chosen.contains($0.id),
+            group: $0.provider)
         }
-        // Chosen first, in the driver's order, then the catalogue's order.
+        // Chosen first, in the driver's order, then by provider (the picker's groups).
         return chosen.compactMap { id in entries.first { $0.id == id } }
-          + entries.filter { !$0.isChosen }
+          + entries.filter { !$0.isChosen }.sorted {
+            $0.group.localizedCaseInsensitiveCompare($1.group) == .orderedAscending
+          }
       },
       vehicles: {
         let current = (try? driver.setup().vehicle?.id) ?? nil
@@ -200,12 +210,20 @@ public enum ServeCommand: WaysideCommand {
           ? "Tariff chosen on the phone: \(name)." : "Tariff removed on the phone: \(name)."
       },
       clearTariffs: {
+        if (try? driver.isSample()) == true {
+          try driver.clearSample()
+          return
+            "Sample driver cleared: no tariff chosen (ad-hoc or roaming prices), the standard car."
+        }
         try driver.clearTariffs()
-        return "No tariff chosen: ad-hoc prices."
+        return "No tariff chosen: ad-hoc or roaming prices."
       },
       setVehicle: { id in
         let profile = try driver.setVehicle(id)
         return "Vehicle set on the phone: \(profile.name)."
+      },
+      sample: {
+        (try? driver.isSample()) == true ? DriverSetupStore.describeSample(catalog) : nil
       })
   }
 
