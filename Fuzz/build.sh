@@ -82,7 +82,9 @@ build_module() {
   newest=$(ls -t "${sources[@]}" "${extra[@]}" | head -1)
   if [ -f "$object" ] && [ "$object" -nt "$newest" ]; then return; fi
   echo "fuzz: compiling module $name" >&2
-  swiftc "${flags[@]}" -module-name "$name" -wmo -c -o "$object" \
+  # One package name for every module, as SwiftPM gives them, so `package` declarations are
+  # visible across the package's own modules.
+  swiftc "${flags[@]}" -package-name wayside -module-name "$name" -wmo -c -o "$object" \
     -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
     "${sources[@]}" "${extra[@]}"
 }
