@@ -82,8 +82,8 @@ build_module() {
   newest=$(ls -t "${sources[@]}" "${extra[@]}" | head -1)
   if [ -f "$object" ] && [ "$object" -nt "$newest" ]; then return; fi
   echo "fuzz: compiling module $name" >&2
-  # One package name for every module, as SwiftPM gives them, so `package` declarations are
-  # visible across the package's own modules.
+  # One package name for every module and harness, as SwiftPM gives them, so `package`
+  # declarations are visible across them (the map-image harness reads the package-level MapImage).
   swiftc "${flags[@]}" -package-name wayside -module-name "$name" -wmo -c -o "$object" \
     -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
     "${sources[@]}" "${extra[@]}"
@@ -107,5 +107,5 @@ for target in "${targets[@]}"; do
   if [ -f "$binary" ] && [ "$binary" -nt "$harness" ] \
     && [ -z "$(find "${objects[@]}" -newer "$binary")" ]; then continue; fi
   echo "fuzz: linking $binary" >&2
-  swiftc "${flags[@]}" -module-name "Fuzz_${target//-/_}" "$harness" "${objects[@]}" -o "$binary"
+  swiftc "${flags[@]}" -package-name wayside -module-name "Fuzz_${target//-/_}" "$harness" "${objects[@]}" -o "$binary"
 done
