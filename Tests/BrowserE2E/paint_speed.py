@@ -64,9 +64,10 @@ def switch_app(driver, app):
 def measure(driver, rounds=8):
     """Runs the interactions `rounds` times each; returns {name: [(ms, bytes)]}."""
     results = {"row tap": [], "zoom": [], "pan": [], "day/night": []}
-    # The simulator starts with the charging app.
-    # The places list beside the map, once the station data is loaded.
-    driver.wait_for(".car .poi-panel [data-ev=poi]", 240)
+    # The browser test leaves the page on whichever app its last flow used: measure on the
+    # charging app, whose places list beside the map appears once the station data is loaded.
+    switch_app(driver, "charging")
+    driver.wait_for(".car .poi-panel [data-ev=poi]", 90)
     for _ in range(rounds):
         results["row tap"].append(timed(driver, "a place tap", lambda: click(driver, ".car .poi-panel [data-ev=poi]")))
         timed(driver, "closing the card", lambda: click(driver, ".car [data-ev=poiDeselect]"))
@@ -77,10 +78,15 @@ def measure(driver, rounds=8):
         for value in ("night", "day"):
             results["day/night"].append(timed(driver, value, lambda v=value: click(driver, panel(driver, "style", v))))
     switch_app(driver, "map")
-    driver.wait_for('.car [data-e="map-zoom-in"]', 120)
-    for _ in range(rounds):
-        for which in ("map-zoom-in", "map-zoom-out"):
-            results["zoom"].append(timed(driver, which, lambda w=which: click(driver, f'.car [data-e="{w}"]')))
+    try:
+        driver.wait_for('.car [data-e="map-zoom-in"]', 60)
+        for _ in range(rounds):
+            for which in ("map-zoom-in", "map-zoom-out"):
+                results["zoom"].append(timed(driver, which, lambda w=which: click(driver, f'.car [data-e="{w}"]')))
+    except Exception as error:  # noqa: BLE001 - the charging figures above are still reported
+        # After the browser test's flows the map app can be left in a state without its zoom
+        # buttons (a trip or an alert); its zoom is then not part of the figures.
+        print(f"  the map app's zoom not measured: {error}")
     switch_app(driver, "charging")
     return results
 
