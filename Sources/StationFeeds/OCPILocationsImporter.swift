@@ -27,15 +27,7 @@ public enum OCPILocationsImporter {
     var log = DiagnosticLog(file: fileName)
     let bytes = [UInt8](data)
     let lines = LineIndex(bytes)
-    let parsed: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-      var start = 0
-      if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
-      do throws(JSONSyntaxError) {
-        return .success(try JSONScanner.parse(buffer, range: start..<buffer.count))
-      } catch {
-        return .failure(error)
-      }
-    }
+    let parsed = JSONBytes.parse(bytes)
     let document: JSONValue
     switch parsed {
     case .success(let value): document = value
