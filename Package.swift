@@ -255,7 +255,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "PreviewServerTests",
-      dependencies: ["PreviewServer", "HTTPServer", "Geo", "Routing", "WaysideApps"],
+      dependencies: [
+        "PreviewServer", "HTTPServer", "Geo", "Routing", "WaysideApps", "ChargingCar", "Charging",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "ChargingCarTests",

@@ -249,16 +249,19 @@ public struct CarClients: Sendable {
   public var dataSource: DataSourceModeBox
   /// What the driver set in the phone app (a journey's `phone` step); empty by default.
   public var phone: PhoneSettingsBox
+  /// Payloads for the app's own named feeds (a journey's `feed` step); none by default.
+  public var feeds: DataFeedBox
 
   /// Creates clients; data sources behave normally unless `dataSource` says otherwise.
   public init(
     clock: CarClock, location: LocationClient, dataSource: DataSourceModeBox = DataSourceModeBox(),
-    phone: PhoneSettingsBox = PhoneSettingsBox()
+    phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox()
   ) {
     self.clock = clock
     self.location = location
     self.dataSource = dataSource
     self.phone = phone
+    self.feeds = feeds
   }
 
   /// Live clients: the continuous clock, no location and normal data sources.
@@ -270,10 +273,10 @@ public struct CarClients: Sendable {
   public static func test(
     clock: ManualClock, location: LocationBox = LocationBox(),
     dataSource: DataSourceModeBox = DataSourceModeBox(),
-    phone: PhoneSettingsBox = PhoneSettingsBox()
+    phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox()
   ) -> CarClients {
     CarClients(
       clock: .manual(clock), location: .settable(location, idle: clock.waiting),
-      dataSource: dataSource, phone: phone)
+      dataSource: dataSource, phone: phone, feeds: feeds)
   }
 }

@@ -113,6 +113,9 @@ public enum JourneyStep: Hashable, Sendable {
   /// `phone tariffs ID…|none`, `phone vehicle ID`: the driver changes a setting in the phone
   /// app (`PhoneSettingsBox`); the app hears the change.
   case phone(key: String, values: [String])
+  /// `feed NAME FILE`: the file's bytes are handed to the app's feed `NAME` (``DataFeedBox``),
+  /// e.g. `feed live status.json` for the charging app's live status.
+  case feed(name: String, file: String)
   /// `mark`: remembers where the transcript is, for `expect transcript since-mark`.
   case mark
   /// `wait 5s`: moves the clock.
@@ -297,7 +300,7 @@ extension Journey {
 
   static let usage =
     "expected one of: app, connect, reconnect, disconnect, config, tap, select, back, press, "
-    + "choose, system dismiss, region, location, data, phone, say, lock, unlock, wait, video start, video close, pan, "
+    + "choose, system dismiss, region, location, data, phone, feed, say, lock, unlock, wait, video start, video close, pan, "
     + "drag, pinch, type, start route, knob, host, mark, expect"
 
   /// A driver action's words, read by the one driver vocabulary.
@@ -349,6 +352,11 @@ extension Journey {
         throw Problem("'phone vehicle' takes one vehicle profile id, \(got(words))")
       }
       return .phone(key: key, values: values == ["none"] ? [] : values)
+    case "feed":
+      guard rest.count == 2, !rest[0].isEmpty, !rest[1].isEmpty else {
+        throw Problem("expected 'feed NAME FILE', e.g. 'feed live status.json', \(got(words))")
+      }
+      return .feed(name: rest[0], file: rest[1])
     case "data":
       let word = try one("mode")
       guard let mode = DataSourceMode(parsing: word) else {

@@ -1,3 +1,4 @@
+import Foundation
 import CarSession
 import CarTemplates
 import Synchronization
@@ -77,6 +78,7 @@ public enum JourneyRunner {
     let location = LocationBox()
     let dataSource = DataSourceModeBox()
     let phone = PhoneSettingsBox()
+    let feeds = DataFeedBox()
     var car: SimulatedCar?
     var host: CarSimulator?
     var session: (any AnyCarSession)?
@@ -168,7 +170,7 @@ public enum JourneyRunner {
     }
     let car = SimulatedCar.test(
       app: app, clock: run.clock, location: run.location, dataSource: run.dataSource,
-      phone: run.phone, rules: run.rules)
+      phone: run.phone, feeds: run.feeds, rules: run.rules)
     run.app = app
     run.car = car
     run.host = car.host
@@ -248,6 +250,8 @@ public enum JourneyRunner {
       case .mark: run.mark = host.transcript.totalCount
       case .data(let mode): run.dataSource.mode = mode
       case .phone(let key, let values): run.phone.set(key, to: values)
+      case .feed(let name, let file):
+        if let problem = feed(name, file, run) { return problem }
       case .wait(let duration):
         await run.car?.advanceTime(by: duration)
       case .startVideo:
@@ -262,6 +266,33 @@ public enum JourneyRunner {
     }
     await session.settle()
     host.checkSpinners()
+    return nil
+  }
+
+  /// Reads `file` (relative to the journey file's folder, else to the current folder) and hands
+  /// it to the app's feed `name`; returns a failure when it cannot be read or no app listens.
+  private static func feed(_ name: String, _ file: String, _ run: Run) -> String? {
+    let journeyFolder = URL(fileURLWithPath: run.journey.name).deletingLastPathComponent()
+    let candidates =
+      file.hasPrefix("/")
+      ? [URL(fileURLWithPath: file)]
+      : [journeyFolder.appendingPathComponent(file), URL(fileURLWithPath: file)]
+    guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) })
+    else {
+      return "feed \(name) \(file): no such file (looked in \(candidates.map(\.path).joined(separator: " and ")))"
+        + "; expected a path relative to the journey file"
+    }
+    let bytes: Data
+    do {
+      bytes = try Data(contentsOf: url)
+    } catch {
+      return "feed \(name) \(file): cannot be read (\(error.localizedDescription))"
+    }
+    guard run.feeds.hasListener else {
+      return "feed \(name) \(file): the app does not listen to any feed; expected a connected app "
+        + "with a feed named '\(name)'"
+    }
+    run.feeds.send(DataFeedPayload(name: name, bytes: bytes, source: url.path))
     return nil
   }
 

@@ -53,11 +53,13 @@ public final class SimulatedCar {
   public static func test(
     app: AnyCarApp, configuration: SessionConfiguration? = nil, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
-    phone: PhoneSettingsBox = PhoneSettingsBox(), rules: any CarRules = .standard
+    phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox(),
+    rules: any CarRules = .standard
   ) -> SimulatedCar {
     SimulatedCar(
       app: app,
-      clients: .test(clock: clock, location: location, dataSource: dataSource, phone: phone),
+      clients: .test(
+        clock: clock, location: location, dataSource: dataSource, phone: phone, feeds: feeds),
       location: location, configuration: configuration, rules: rules)
   }
 

@@ -74,4 +74,45 @@ public struct LiveStatusBoard: Sendable, Hashable {
   public func hasStatus(for stations: some Sequence<Station.ID>) -> Bool {
     stations.contains { !(evsesOfStation[$0]?.isEmpty ?? true) }
   }
+
+  /// The register rows with at least one charge point whose status is fresh at `now` and free.
+  public func stationsWithFree(now: Date) -> Set<Station.ID> {
+    var result = Set<Station.ID>()
+    for (station, ids) in evsesOfStation {
+      let free = ids.contains { id in
+        guard let observation = observations[id] else { return false }
+        return observation.status.availability == .free
+          && !LiveStatusPolicy.isStale(observedAt: observation.observedAt, now: now)
+      }
+      if free { result.insert(station) }
+    }
+    return result
+  }
+
+  /// The register rows whose charge points are all known unusable at `now`
+  /// (``SiteAvailability/isKnownUnusable``: every one fresh, and busy or out of order).
+  public func unusableStations(now: Date) -> Set<Station.ID> {
+    var result = Set<Station.ID>()
+    for (station, ids) in evsesOfStation where !ids.isEmpty {
+      if SiteAvailability(ids.compactMap { observations[$0] }, now: now).isKnownUnusable {
+        result.insert(station)
+      }
+    }
+    return result
+  }
+
+  /// When the oldest status attached to a site that is fresh at `now` turns stale, or nil when
+  /// none is fresh.
+  public func nextStaleTime(after now: Date) -> Date? {
+    var oldest: Date?
+    for ids in evsesOfStation.values {
+      for id in ids {
+        guard let observed = observations[id]?.observedAt,
+          !LiveStatusPolicy.isStale(observedAt: observed, now: now)
+        else { continue }
+        if oldest.map({ observed < $0 }) ?? true { oldest = observed }
+      }
+    }
+    return oldest.map { $0.addingTimeInterval(LiveStatusPolicy.staleAfter + 1) }
+  }
 }

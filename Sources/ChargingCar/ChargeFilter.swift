@@ -50,29 +50,49 @@ public struct ChargeFilter: Hashable, Sendable, Codable {
   /// Only stations with a price known under the driver's tariffs (or an ad-hoc price when the
   /// driver chose none).
   public var knownPriceOnly: Bool
+  /// Only sites with at least one charge point that is free now by a fresh live status
+  /// (``Charging/LiveStatusPolicy/staleAfter``); a site without live status is left out.
+  public var freeNowOnly: Bool
 
   /// Creates a filter; by default every charger is shown.
   public init(
     fastOnly: Bool = false, connectors: Set<ConnectorChoice> = [], favouritesOnly: Bool = false,
-    knownPriceOnly: Bool = false
+    knownPriceOnly: Bool = false, freeNowOnly: Bool = false
   ) {
     self.fastOnly = fastOnly
     self.connectors = connectors
     self.favouritesOnly = favouritesOnly
     self.knownPriceOnly = knownPriceOnly
+    self.freeNowOnly = freeNowOnly
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case fastOnly, connectors, favouritesOnly, knownPriceOnly, freeNowOnly
+  }
+
+  /// Reads a filter; one saved before "free now" existed reads it as off.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      fastOnly: try container.decode(Bool.self, forKey: .fastOnly),
+      connectors: try container.decode(Set<ConnectorChoice>.self, forKey: .connectors),
+      favouritesOnly: try container.decode(Bool.self, forKey: .favouritesOnly),
+      knownPriceOnly: try container.decode(Bool.self, forKey: .knownPriceOnly),
+      freeNowOnly: try container.decodeIfPresent(Bool.self, forKey: .freeNowOnly) ?? false)
   }
 
   /// Whether every charger passes.
   public var isEmpty: Bool { self == ChargeFilter() }
 
   /// The filter in a few words for the Charge tab's title: `All chargers`, or e.g.
-  /// `Fast · CCS · Favourites · Priced`.
+  /// `Fast · CCS · Favourites · Priced · Free now`.
   public var summary: String {
     var parts: [String] = []
     if fastOnly { parts.append("Fast") }
     parts += ConnectorChoice.allCases.filter(connectors.contains).map(\.title)
     if favouritesOnly { parts.append("Favourites") }
     if knownPriceOnly { parts.append("Priced") }
+    if freeNowOnly { parts.append("Free now") }
     return parts.isEmpty ? "All chargers" : parts.joined(separator: " · ")
   }
 

@@ -41,10 +41,14 @@ public enum ChargeRoute: CarRoute {
     case favouritesOnly
     /// Sites with a known price only.
     case knownPrice
+    /// Sites with a charge point free now (live status) only.
+    case freeNow
 
     /// The rows in the order the list shows them.
     public static var allCases: [FilterRow] {
-      [.fast] + ConnectorChoice.allCases.map(FilterRow.connector) + [.favouritesOnly, .knownPrice]
+      [.fast] + ConnectorChoice.allCases.map(FilterRow.connector) + [
+        .favouritesOnly, .knownPrice, .freeNow,
+      ]
     }
   }
 
@@ -81,13 +85,14 @@ public enum ChargeRoute: CarRoute {
 }
 
 extension ChargeRoute.FilterRow {
-  /// `fast`, `ccs`, `favourites`, `priced`.
+  /// `fast`, `ccs`, `favourites`, `priced`, `free-now`.
   var elementID: ElementID {
     switch self {
     case .fast: "fast"
     case .connector(let choice): ElementID(choice.rawValue)
     case .favouritesOnly: "favourites"
     case .knownPrice: "priced"
+    case .freeNow: "free-now"
     }
   }
 }

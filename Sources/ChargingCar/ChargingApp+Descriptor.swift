@@ -16,15 +16,18 @@ extension ChargingApp {
   public static let descriptor = descriptor(driver: .memory(.shared))
 
   /// The registry entry with the driver's tariffs, vehicle and favourites from `driver`, e.g.
-  /// ``DriverSetupStore/client`` over `user.sqlite`; `now` is the price clock.
+  /// ``DriverSetupStore/client`` over `user.sqlite`; `now` is the price clock; live status
+  /// comes from `live` (the simulator's local feed, a configured feed's poller).
   public static func descriptor(
-    driver: DriverDataClient, now: @escaping @Sendable () -> Date = { Date() }
+    driver: DriverDataClient, now: @escaping @Sendable () -> Date = { Date() },
+    live: LiveStatusHub = LiveStatusHub()
   ) -> AnyCarApp {
     AnyCarApp(
       "charging",
       summary:
         "chargers on all of Germany with your prices, details, filters, favourites and a route",
-      app: { ChargingApp(services: .bundled(driver: driver, now: now)) }, state: { State() },
+      app: { ChargingApp(services: .bundled(driver: driver, now: now, live: live)) },
+      state: { State() },
       samples: { sampleStates() })
   }
 

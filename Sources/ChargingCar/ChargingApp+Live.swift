@@ -1,6 +1,7 @@
 import CarSession
 import Charging
 import Foundation
+import StationFeeds
 
 /// One charge point's new status, attached to the register station it was matched to.
 public struct LiveStatusUpdate: Hashable, Sendable {
@@ -23,6 +24,14 @@ extension ChargingApp {
   public static let liveApplyInterval = refreshInterval
   /// The timer that applies buffered live status.
   static let liveTimer = "charge-live-status"
+  /// The timer that judges statuses again when the oldest fresh one turns stale.
+  static let liveStaleTimer = "charge-live-stale"
+  /// The effect id of the watch on the polled feed (``ChargingServices/live``).
+  public static let liveWatchID = "live-status-feed"
+  /// The effect id of the watch on payloads handed to the feed named ``liveFeedName``.
+  public static let liveFeedWatchID = "live-status-payloads"
+  /// The name of the app's feed in ``CarSession/DataFeedBox`` (a journey's `feed live FILE`).
+  public static let liveFeedName = "live"
   /// The time zone of "unknown since HH:MM" (the bundled data is German).
   public static let liveTimeZone = TimeZone(identifier: "Europe/Berlin") ?? .current
 
@@ -38,17 +47,93 @@ extension ChargingApp {
       let wait = Self.seconds(Self.liveApplyInterval) - time.timeIntervalSince(last)
       return [.schedule(id: Self.liveTimer, after: .milliseconds(Int(wait * 1000)), .applyLiveStatus(at: last.addingTimeInterval(Self.seconds(Self.liveApplyInterval))))]
     }
-    applyPendingLive(&state, at: time)
-    return []
+    return applyPendingLive(&state, at: time)
   }
 
-  /// Applies the buffered updates and records the time statuses are judged at.
-  func applyPendingLive(_ state: inout State, at time: Date) {
+  /// Applies the buffered updates and records the time statuses are judged at; a timer judges
+  /// them again when the oldest fresh one turns stale (so "unknown since" shows without a new
+  /// status), and with "free now" on, the Charge tab loads again when which sites are free
+  /// changed.
+  func applyPendingLive(_ state: inout State, at time: Date) -> [Effect<Action>] {
+    let freeBefore = state.filter.freeNowOnly ? freeStations(state) : nil
     state.live.apply(state.pendingLive.map { (observation: $0.observation, station: $0.station) })
     state.pendingLive = []
-    state.liveNow = max(state.liveNow ?? time, time)
+    let now = max(state.liveNow ?? time, time)
+    state.liveNow = now
     state.liveAppliedAt = time
     state.liveTimerRunning = false
+    var effects: [Effect<Action>] = [.cancel(id: Self.liveStaleTimer)]
+    if let stale = state.live.nextStaleTime(after: now) {
+      let wait = max(0.001, stale.timeIntervalSince(now))
+      effects = [
+        .schedule(
+          id: Self.liveStaleTimer, after: .milliseconds(Int((wait * 1000).rounded(.up))),
+          .applyLiveStatus(at: now.addingTimeInterval(wait)))
+      ]
+    }
+    if let freeBefore, state.connected, freeBefore != freeStations(state) {
+      effects += load(&state)
+    }
+    return effects
+  }
+
+  /// With "free now" on, the register rows with a fresh free charge point (the query keeps only
+  /// their sites); nil otherwise.
+  func freeStations(_ state: State) -> Set<Station.ID>? {
+    guard state.filter.freeNowOnly else { return nil }
+    guard let now = state.liveNow else { return [] }
+    return state.live.stationsWithFree(now: now)
+  }
+
+  /// The register rows live status says cannot be used now (the Route tab plans around them).
+  func unusableStations(_ state: State) -> Set<Station.ID> {
+    guard let now = state.liveNow else { return [] }
+    return state.live.unusableStations(now: now)
+  }
+
+  /// While connected, the app hears live status from the polled feed (``ChargingServices/live``,
+  /// starting with what it last said) and from payloads handed to its feed named
+  /// ``liveFeedName`` (a journey's `feed live FILE`, replayed as observed now). Both arrive as
+  /// ``Action/liveStatus(_:at:)``, dated on the session's clock.
+  func watchLive() -> [Effect<Action>] {
+    let services = services
+    return [
+      .run(id: Self.liveWatchID) { clients, send in
+        let date = Self.sessionDate(clients, services)
+        // Subscribed before reading what the feed last said, so no batch falls in between.
+        var batches = services.live.batches.values(counting: clients.clock.idle)
+          .makeAsyncIterator()
+        let current = services.live.current
+        if !current.isEmpty { await send(.liveStatus(current, at: date())) }
+        while let batch = await batches.next() {
+          await send(.liveStatus(batch, at: date()))
+        }
+      },
+      .run(id: Self.liveFeedWatchID) { clients, send in
+        let date = Self.sessionDate(clients, services)
+        for await payload in clients.feeds.events.values(counting: clients.clock.idle)
+        where payload.name == Self.liveFeedName {
+          let at = date()
+          let feed = LiveFeedParser.parse(payload.bytes, fileName: payload.source)
+          guard let matcher = try? await services.search().liveMatcher else { continue }
+          await send(
+            .liveStatus(
+              LiveStatusUpdate.updates(from: feed, matcher: matcher, fetchedAt: at, restampAt: at),
+              at: at))
+        }
+      },
+    ]
+  }
+
+  /// The session's time as a date: the price clock's date when the watch starts, moved on by
+  /// the session clock (so a journey's `wait` and a test's manual clock age the statuses).
+  static func sessionDate(_ clients: CarClients, _ services: ChargingServices)
+    -> @Sendable () -> Date
+  {
+    let start = services.now()
+    let clock = clients.clock
+    let started = clock.now()
+    return { start.addingTimeInterval(seconds(clock.now() - started)) }
   }
 
   static func seconds(_ duration: Duration) -> Double {
@@ -59,7 +144,16 @@ extension ChargingApp {
 extension ChargingApp.State {
   /// The live availability of `site` as of the last applied status.
   public func availability(of site: ChargeSite) -> SiteAvailability? {
-    guard let now = liveNow, live.hasStatus(for: site.stations.map(\.id)) else { return nil }
-    return live.availability(for: site.stations.map(\.id), now: now)
+    availability(of: site.stations.map(\.id))
+  }
+
+  /// The live availability of a trip's stop as of the last applied status.
+  public func availability(of stop: StopSummary) -> SiteAvailability? {
+    stop.stationID.flatMap { availability(of: [$0]) }
+  }
+
+  func availability(of stations: [Station.ID]) -> SiteAvailability? {
+    guard let now = liveNow, live.hasStatus(for: stations) else { return nil }
+    return live.availability(for: stations, now: now)
   }
 }

@@ -20,7 +20,7 @@ extension ChargingApp {
       // A trip summary from before the disconnect is not shown again: the car may be far from
       // where it was planned (Guides/ChargingApp.md: pushed screens reset on reconnect).
       state.trip = .none
-      return [readSetup()] + watchSetup()
+      return [readSetup()] + watchSetup() + watchLive()
     case .disappeared:
       state.connected = false
       state.request += 1  // an answer still on its way finds no car
@@ -147,6 +147,7 @@ extension ChargingApp {
       case .fast: state.filter.fastOnly.toggle()
       case .favouritesOnly: state.filter.favouritesOnly.toggle()
       case .knownPrice: state.filter.knownPriceOnly.toggle()
+      case .freeNow: state.filter.freeNowOnly.toggle()
       case .connector(let choice):
         if state.filter.connectors.contains(choice) {
           state.filter.connectors.remove(choice)
@@ -200,7 +201,7 @@ extension ChargingApp {
     case .liveStatus(let updates, let time):
       return reduceLive(&state, updates, at: time)
     case .applyLiveStatus(let time):
-      applyPendingLive(&state, at: time)
+      return applyPendingLive(&state, at: time)
     }
     return []
   }
@@ -303,7 +304,8 @@ extension ChargingApp {
   private func plan(to destination: TripDestination, _ state: State) -> Effect<Action> {
     let services = services
     let request = TripRequest(
-      from: state.car, destination: destination, setup: state.setup, departure: services.now())
+      from: state.car, destination: destination, setup: state.setup, departure: services.now(),
+      unusableStations: unusableStations(state))
     return .run { _ in
       do {
         return .tripPlanned(try await services.plan(request))
@@ -332,6 +334,7 @@ extension ChargingApp {
     let filter = state.filter
     let setup = state.setup
     let services = services
+    let free = freeStations(state)
     return [
       .cancel(id: Self.refreshTimer),
       Self.loadEffect { clients in
@@ -343,7 +346,7 @@ extension ChargingApp {
         }
         do {
           let sites = try await clients.installed(services.sites).sites(
-            SiteQuery(center: center, region: region, filter: filter), setup,
+            SiteQuery(center: center, region: region, filter: filter, onlyStations: free), setup,
             Self.priceMinute(services.now()))
           return .loaded(request: request, center: center, sites, located: located)
         } catch {

@@ -48,7 +48,7 @@ public enum ChargingScreens {
           details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
       }
     case .route:
-      if state.trip != .none { stack.append(trip(state.trip)) }
+      if state.trip != .none { stack.append(trip(state.trip, live: state.availability(of:))) }
     }
     return CarScreen(root: root, stack: stack)
   }
@@ -261,6 +261,7 @@ public enum ChargingScreens {
           )
         case .favouritesOnly: ("Only favourites", filter.favouritesOnly, true)
         case .knownPrice: ("Only with a known price", filter.knownPriceOnly, true)
+        case .freeNow: ("Free now (live status)", filter.freeNowOnly, true)
         }
       let state = on ? "On" : "Off"
       return ListItemSpec(
@@ -368,7 +369,13 @@ public enum ChargingScreens {
 
   /// The trip summary: distance, driving time, each stop with arrival charge, minutes and cost,
   /// arrival charge; Start Navigation (to the first stop) and Continue to the destination.
-  public static func trip(_ trip: ChargingApp.Trip) -> TemplateSpec {
+  ///
+  /// With live status (`live`), each stop says how many charge points are free, and a line says
+  /// when a stop that could be used when the trip was planned now cannot (all busy or out of
+  /// order).
+  public static func trip(
+    _ trip: ChargingApp.Trip, live: (StopSummary) -> SiteAvailability? = { _ in nil }
+  ) -> TemplateSpec {
     let title = "To \(trip.destination?.name ?? "…")"
     let spec: InformationTemplateSpec
     switch trip {
@@ -397,15 +404,32 @@ public enum ChargingScreens {
               ? "no stop needed, but the car arrives under the \(reserve) reserve"
               : "no stop needed — in range"))
       }
+      var turned: (index: Int, text: String)?
       for (index, stop) in summary.stops.prefix(6).enumerated() {
+        let availability = live(stop)
+        let status = availability?.text(timeZone: ChargingApp.liveTimeZone).map { " · \($0)" }
         items.append(
           InformationItemSpec(
             id: ElementID("stop-\(index)"),
             title:
               "Stop \(index + 1): \(percent(stop.arrival)) → \(percent(stop.departure)), \(Int(stop.chargeMinutes.rounded(.up))) min",
             detail:
-              "\(stop.priceText) · \(stop.name), \(Int(stop.kilowatts)) kW, km \(Int(stop.kilometre.rounded()))"
+              "\(stop.priceText) · \(stop.name), \(Int(stop.kilowatts)) kW, km \(Int(stop.kilometre.rounded()))\(status ?? "")"
           ))
+        if turned == nil, !stop.unusableWhenPlanned, let availability, availability.isKnownUnusable,
+          let text = availability.text(timeZone: ChargingApp.liveTimeZone)
+        {
+          turned = (index, text)
+        }
+      }
+      if let turned {
+        // Second after the distance and time, so a short display shows it without scrolling.
+        items.insert(
+          InformationItemSpec(
+            id: "stop-turned-busy",
+            title: "Stop \(turned.index + 1) turned \(turned.text == "out of order" ? "out of order" : "busy")",
+            detail: "\(turned.text) since the trip was planned — choose the destination again to plan around it"),
+          at: 2)
       }
       items.append(
         InformationItemSpec(

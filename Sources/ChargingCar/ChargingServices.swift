@@ -5,6 +5,7 @@ import Foundation
 import Geo
 import Pricing
 import Routing
+import StationFeeds
 import StationIndex
 import StationStore
 import Synchronization
@@ -39,13 +40,20 @@ public struct SiteQuery: Hashable, Sendable {
   public var filter: ChargeFilter
   /// How many sites at most (the POI template shows 12).
   public var limit: Int
+  /// When given, only the sites holding one of these register rows ("free now": the rows with
+  /// a fresh free charge point).
+  public var onlyStations: Set<Station.ID>?
 
   /// Creates a query.
-  public init(center: Coordinate, region: BoundingBox?, filter: ChargeFilter, limit: Int = 12) {
+  public init(
+    center: Coordinate, region: BoundingBox?, filter: ChargeFilter, limit: Int = 12,
+    onlyStations: Set<Station.ID>? = nil
+  ) {
     self.center = center
     self.region = region
     self.filter = filter
     self.limit = limit
+    self.onlyStations = onlyStations
   }
 
   /// Without a region, sites farther than this from the car are not shown.
@@ -77,6 +85,7 @@ public struct ChargeSearch: Sendable {
   /// The pricing.
   public let pricing: SitePricing
   private let catalog: Lazy<SiteCatalog>
+  private let matcher: Lazy<LiveStatusMatcher>
   private let prices = PriceCache()
 
   /// Creates the search; the index's rows are grouped into sites on the first query.
@@ -84,6 +93,7 @@ public struct ChargeSearch: Sendable {
     self.index = index
     self.pricing = pricing
     self.catalog = Lazy { SiteCatalog(index: index) }
+    self.matcher = Lazy { LiveStatusMatcher(index: index) }
   }
 
   /// Creates the search over sites already grouped from `index`'s rows.
@@ -91,7 +101,11 @@ public struct ChargeSearch: Sendable {
     self.index = index
     self.pricing = pricing
     self.catalog = Lazy(value: sites)
+    self.matcher = Lazy { LiveStatusMatcher(index: index) }
   }
+
+  /// The matcher that attaches live-status records to the index's rows, built on first use.
+  public var liveMatcher: LiveStatusMatcher { matcher.value }
 
   /// The index's rows grouped into sites.
   public var siteCatalog: SiteCatalog { catalog.value }
@@ -117,11 +131,14 @@ public struct ChargeSearch: Sendable {
     var favourites = setup.favourites
     if query.filter.favouritesOnly {
       // A favourite is a site: every row of a favourite site matches.
-      for id in setup.favourites {
-        if let site = catalog.site(containing: id) { favourites.formUnion(site.stations.map(\.id)) }
-      }
+      favourites = Self.wholeSites(setup.favourites, in: catalog)
     }
-    let filter = query.filter.stationFilter(favourites: favourites, vehicle: vehicle)
+    var filter = query.filter.stationFilter(favourites: favourites, vehicle: vehicle)
+    if let only = query.onlyStations {
+      // A free charge point makes its whole site free now: every row of the site matches.
+      let rows = Self.wholeSites(only, in: catalog)
+      filter.favourites = filter.favourites.map { $0.intersection(rows) } ?? rows
+    }
     let wanted = query.filter.knownPriceOnly ? query.limit * 3 : query.limit
     let radius: Double
     if let region = query.region {
@@ -173,6 +190,15 @@ public struct ChargeSearch: Sendable {
     }
     if query.filter.knownPriceOnly { priced.removeAll { $0.price.best == nil } }
     return Array(priced.prefix(query.limit))
+  }
+
+  /// The rows of every site holding one of `ids`.
+  static func wholeSites(_ ids: Set<Station.ID>, in catalog: SiteCatalog) -> Set<Station.ID> {
+    var rows = ids
+    for id in ids {
+      if let site = catalog.site(containing: id) { rows.formUnion(site.stations.map(\.id)) }
+    }
+    return rows
   }
 
   /// The sites' prices: remembered ones looked up, the others worked out and remembered.
@@ -244,6 +270,9 @@ public struct ChargingServices: Sendable {
   public var plan: @Sendable (TripRequest) async throws -> TripSummary
   /// Wall-clock time for prices (tariffs differ by time of day); fixed in tests.
   public var now: @Sendable () -> Date
+  /// Live status from a polled feed (the local feed server in the simulator, a configured
+  /// national-access-point feed in the app); nothing is published to it by default.
+  public var live = LiveStatusHub()
 
   /// Creates services.
   public init(
@@ -263,15 +292,18 @@ public struct ChargingServices: Sendable {
   /// The bundled German set, the bundled tariffs, roads and towns, and the driver's setup from
   /// `driver`; `now` is the price clock.
   public static func bundled(
-    driver: DriverDataClient = .memory(.shared), now: @escaping @Sendable () -> Date = { Date() }
+    driver: DriverDataClient = .memory(.shared), now: @escaping @Sendable () -> Date = { Date() },
+    live: LiveStatusHub = LiveStatusHub()
   ) -> ChargingServices {
-    ChargingServices(
+    var services = ChargingServices(
       sourceName: "BNetzA Ladesäulenregister (2022-01-01 + 2026-01-28), CC BY 4.0",
       search: { try await BundledSearch.shared() },
       driver: driver,
       cities: { try await BundledCities.largest() },
       plan: { try await TripService.plan($0) },
       now: now)
+    services.live = live
+    return services
   }
 
   /// How many towns the Route tab offers.

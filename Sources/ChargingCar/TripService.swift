@@ -18,17 +18,21 @@ public struct TripRequest: Hashable, Sendable {
   public var stateOfCharge: Double
   /// When the trip starts (prices depend on the time of day).
   public var departure: Date
+  /// Register rows that live status says cannot be used now (every fresh charge point busy or
+  /// out of order): the planner stops there only when no plan exists without them.
+  public var unusableStations: Set<Station.ID>
 
   /// Creates a request.
   public init(
     from: Coordinate, destination: TripDestination, setup: DriverSetup, stateOfCharge: Double = 0.8,
-    departure: Date
+    departure: Date, unusableStations: Set<Station.ID> = []
   ) {
     self.from = from
     self.destination = destination
     self.setup = setup
     self.stateOfCharge = stateOfCharge
     self.departure = departure
+    self.unusableStations = unusableStations
   }
 }
 
@@ -49,6 +53,11 @@ public struct StopSummary: Hashable, Sendable {
   /// The stop's price and under which tariff, e.g. `12.34 € (EnBW ad hoc, 2026-03-19)`, or why
   /// none is known.
   public var priceText: String
+  /// The register row of the stop (its live status is looked up by it).
+  public var stationID: Station.ID? = nil
+  /// Whether live status said the stop could not be used when it was planned (no plan existed
+  /// without it).
+  public var unusableWhenPlanned = false
 }
 
 /// A planned trip as the Route tab shows it.
@@ -109,9 +118,11 @@ public enum TripService {
     let stations = corridor.compactMap { chargers.stationsByID[$0.site.id] }
     let pricing = TripPricing(
       quoter: quoter, stations: stations, vehicle: vehicle, departure: request.departure)
+    let planner = TripPlanner(vehicle: vehicle, options: pricing.applied(to: options))
     let plan = pricing.price(
-      try TripPlanner(vehicle: vehicle, options: pricing.applied(to: options)).plan(
-        route: route, stations: corridor))
+      try preferringUsable(request.unusableStations, corridor) {
+        try planner.plan(route: route, stations: $0)
+      })
     let chosen = Set(request.setup.tariffIDs)
     let stops = plan.stops.map { stop -> StopSummary in
       let station = chargers.stationsByID[stop.station.site.id]
@@ -122,7 +133,9 @@ public enum TripService {
         departure: stop.departureStateOfCharge, chargeMinutes: stop.chargeSeconds / 60,
         priceText: priceText(
           stop, station: station, chosen: chosen, quoter: quoter, vehicle: vehicle,
-          start: request.departure.addingTimeInterval(stop.arrivalSeconds)))
+          start: request.departure.addingTimeInterval(stop.arrivalSeconds)),
+        stationID: Station.ID(stop.station.site.id),
+        unusableWhenPlanned: request.unusableStations.contains(Station.ID(stop.station.site.id)))
     }
     return TripSummary(
       destination: request.destination, kilometres: plan.routeKilometres,
@@ -130,6 +143,21 @@ public enum TripService {
       overheadSeconds: plan.overheadSeconds, stops: stops, arrival: plan.arrivalStateOfCharge,
       vehicleName: vehicle.name, reserve: options.minimumArrivalAtDestination,
       origin: request.from, setup: request.setup)
+  }
+
+  /// Plans over the corridor without the stations live status says cannot be used now (all
+  /// busy or out of order); only when no plan exists without them, over the whole corridor.
+  static func preferringUsable<Plan>(
+    _ unusable: Set<Station.ID>, _ corridor: [CorridorStation],
+    _ plan: ([CorridorStation]) throws -> Plan
+  ) throws -> Plan {
+    let usable = corridor.filter { !unusable.contains(Station.ID($0.site.id)) }
+    guard usable.count < corridor.count else { return try plan(corridor) }
+    do {
+      return try plan(usable)
+    } catch {
+      return try plan(corridor)
+    }
   }
 
   /// The highest power of the station's connectors that fit the vehicle (a register row that

@@ -83,6 +83,8 @@ public enum CarControl: Hashable, Sendable {
   case videoSupport(Bool)
   /// How the app's data sources answer.
   case dataSource(DataSourceMode)
+  /// The app's panel feed (``PanelFeed``) starts or stops.
+  case liveFeed(Bool)
   /// The car moves to a place (a name from the bundled places, or `LAT,LON`).
   case move(to: String)
   /// The car drives from a place (nil: where it is) to another at a speed in km/h.
@@ -109,7 +111,7 @@ public enum CarControl: Hashable, Sendable {
   public static let names = [
     "connect", "disconnect", "display", "style", "driving", "video", "videoSupport", "lock",
     "move", "drive", "stopDriving", "data", "voice", "app", "region", "tariff", "tariffsClear",
-    "vehicle", "input",
+    "vehicle", "input", "liveFeed",
   ]
 
   /// Reads a panel command; an unknown command or a missing or malformed value is an error
@@ -185,6 +187,7 @@ public enum CarControl: Hashable, Sendable {
     case "tariff": self = .phone(.toggleTariff(try text("a tariff id")))
     case "tariffsClear": self = .phone(.clearTariffs)
     case "vehicle": self = .phone(.setVehicle(try text("a vehicle profile id")))
+    case "liveFeed": self = .liveFeed(try flag())
     case "input":
       guard let kind = CarInputKind(word: value) else { throw fail("touch, knob or touchpad") }
       self = .input(kind)

@@ -53,7 +53,9 @@ public enum PanelRenderer {
       html +=
         "<button data-cmd=\"data\" data-value=\"\(mode)\"\(mode == state.dataMode ? " class=\"on\"" : "")>\(mode.capitalized)</button>"
     }
-    html += "</div></section>"
+    html += "</div>"
+    if let feed = state.liveFeed { html += toggle("liveFeed", state.isLiveFeedOn, feed) }
+    html += "</section>"
     html += phoneSetup(state)
     if let phoneMap = state.phoneMap, let maps {
       let size = PanelState.phoneMapSize

@@ -115,6 +115,10 @@ public struct PanelState: Hashable, Sendable {
   public var voicePlaceholder = "e.g. show fast chargers"
   /// How the car's driver works the screen: `touch`, `knob` or `touchpad`.
   public var input = "touch"
+  /// The running app's panel feed's label (``PanelFeed``), nil when it has none.
+  public var liveFeed: String?
+  /// Whether the panel feed runs.
+  public var isLiveFeedOn = false
   /// The running app's phone map (``PanelState/phoneMapSize``), drawn from the state the phone
   /// and the car share; nil when the app's phone screen has no map.
   public var phoneMap: CarWindowSpec?

@@ -62,6 +62,7 @@ extension SimulatorController {
       drive.stop()
       message = "Stopped."
     case .dataSource(let mode): setDataSource(mode)
+    case .liveFeed(let on): await setLiveFeed(on)
     case .switchApp(let name): switchApp(name)
     case .moveMap(let move): changeRegion(move)
     case .driver(let action): try host.drive(action)
@@ -111,6 +112,32 @@ extension SimulatorController {
     message = "Data source: \(mode) (\(effect))."
     noteChange()
     if host.configuration != nil, let here = location.coordinate { host.moveTo(here) }
+  }
+
+  /// Starts or stops the running app's panel feed; starting it moves the car to where the
+  /// feed's data is, so the app shows it at once.
+  private func setLiveFeed(_ on: Bool) async {
+    guard let feed = liveFeed, feed.appID == app.id else {
+      message = "\(app.id) has no live feed; run \(liveFeed?.appID ?? "charging")"
+      return
+    }
+    guard on != liveFeedOn else {
+      message = "The live feed is already \(on ? "on" : "off")."
+      return
+    }
+    if on {
+      do {
+        message = try await feed.start()
+        liveFeedOn = true
+        locationLabel = feed.placeLabel
+        host.moveTo(feed.place)
+      } catch {
+        message = "The live feed cannot start: \(error)"
+      }
+    } else {
+      message = await feed.stop()
+      liveFeedOn = false
+    }
   }
 
   private func move(to text: String) async {

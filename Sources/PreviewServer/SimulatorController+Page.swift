@@ -51,6 +51,10 @@ extension SimulatorController {
     state.sampleDriver = phone?.sample()
     state.voicePlaceholder = Self.voicePlaceholder(app)
     state.input = inputKind.rawValue
+    if let feed = liveFeed, feed.appID == app.id {
+      state.liveFeed = feed.title
+      state.isLiveFeedOn = liveFeedOn
+    }
     state.phoneMap = session.phoneMap(
       width: Double(PanelState.phoneMapSize.width), height: Double(PanelState.phoneMapSize.height))
     return state

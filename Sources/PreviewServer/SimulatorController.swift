@@ -52,6 +52,14 @@ public final class SimulatorController {
   let clockText: @Sendable () -> String
   /// The phone app's setup the panel stands in for (the charging app's tariffs and vehicle).
   let phone: PhoneSetup?
+  /// The feed the panel can start for one app (the charging app's local live feed).
+  let liveFeed: PanelFeed?
+  /// Whether the panel feed runs (kept across app switches: the feed is the phone's).
+  var liveFeedOn = false {
+    didSet { noteChange() }
+  }
+  /// Makes each session's clock (the continuous clock; tests inject a manual one).
+  private let makeClock: @Sendable () -> CarClock
   /// The side panel's drive.
   let drive = SimulatedDrive()
   /// The lint of the shown screen.
@@ -75,9 +83,12 @@ public final class SimulatorController {
     apps: [AnyCarApp], app: AnyCarApp, configuration: SessionConfiguration, location: Coordinate,
     locationLabel: String,
     clockText: @escaping @Sendable () -> String = SimulatorController.wallClock,
-    phone: PhoneSetup? = nil
+    phone: PhoneSetup? = nil, liveFeed: PanelFeed? = nil,
+    sessionClock: @escaping @Sendable () -> CarClock = { .live() }
   ) {
     self.phone = phone
+    self.liveFeed = liveFeed
+    self.makeClock = sessionClock
     self.apps = apps
     self.app = app
     self.configuration = configuration
@@ -85,7 +96,8 @@ public final class SimulatorController {
     self.locationLabel = locationLabel
     self.clockText = clockText
     Self.offerVideo(to: app, in: &self.configuration)
-    (host, session) = Self.start(app, location: self.location, dataSource: dataSource)
+    (host, session) = Self.start(
+      app, location: self.location, dataSource: dataSource, clock: sessionClock())
     observeCar()
     connectCar()
   }
@@ -110,12 +122,11 @@ public final class SimulatorController {
     configuration.isVideoAvailable = !configuration.limitedUserInterfaces.contains(.lists)
   }
 
-  /// A fresh emulated host with a session of `app` on it, on the live clock, keeping a bounded
+  /// A fresh emulated host with a session of `app` on it, on `clock`, keeping a bounded
   /// history (``CarSimulator/simulatorHistoryLimit``) however long the simulator runs.
   private static func start(
-    _ app: AnyCarApp, location: LocationBox, dataSource: DataSourceModeBox
+    _ app: AnyCarApp, location: LocationBox, dataSource: DataSourceModeBox, clock: CarClock
   ) -> (CarSimulator, any AnyCarSession) {
-    let clock = CarClock.live()
     let clients = CarClients(
       clock: clock, location: .settable(location, idle: clock.idle), dataSource: dataSource)
     let car = SimulatedCar(
@@ -150,7 +161,8 @@ public final class SimulatorController {
     panelRegion = nil
     app = next
     Self.offerVideo(to: next, in: &configuration)
-    (host, session) = Self.start(next, location: location, dataSource: dataSource)
+    (host, session) = Self.start(
+      next, location: location, dataSource: dataSource, clock: makeClock())
     observeCar()
     connectCar()
   }

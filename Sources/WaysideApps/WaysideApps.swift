@@ -16,12 +16,14 @@ public enum WaysideApps {
 
   /// The apps with the charging app's driver setup (tariffs, vehicle, favourites) from
   /// `driver` instead of the in-memory default: the simulator passes the store's client;
-  /// `now` is the charging app's price clock.
+  /// `now` is the charging app's price clock, `live` the hub its live status comes from.
   public static func apps(
-    chargingDriver driver: DriverDataClient, now: @escaping @Sendable () -> Date = { Date() }
+    chargingDriver driver: DriverDataClient, now: @escaping @Sendable () -> Date = { Date() },
+    live: LiveStatusHub = LiveStatusHub()
   ) -> [AnyCarApp] {
     all.map {
-      $0.id == ChargingApp.descriptor.id ? ChargingApp.descriptor(driver: driver, now: now) : $0
+      $0.id == ChargingApp.descriptor.id
+        ? ChargingApp.descriptor(driver: driver, now: now, live: live) : $0
     }
   }
 

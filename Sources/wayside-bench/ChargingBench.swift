@@ -67,12 +67,17 @@ enum ChargingBench {
     let inner = bench.runs(20, quick: 4)
 
     /// The refresh loop over `route` with `query` answering the Charge tab's question.
-    func refreshes(_ query: @escaping (Coordinate, ChargingApp.State) -> [PricedSite])
+    func refreshes(
+      along route: [Coordinate] = route, live: [LiveStatusUpdate] = [],
+      _ query: @escaping (Coordinate, ChargingApp.State) -> [PricedSite]
+    )
       -> (Sample, Parts)
     {
-      // The shown state: connected, loaded at the first point.
+      // The shown state: connected, loaded at the first point (with live status on the board).
+      let from = route[0]
       var state = ChargingApp.State(car: from, setup: setup)
       state.connected = true
+      if !live.isEmpty { _ = app.reduce(&state, .liveStatus(live, at: start)) }
       _ = app.reduce(&state, .loaded(request: state.request, center: from, query(from, state)))
       var shown = HostScreen(root: app.screen(state, configuration).root)
       var step = 0
@@ -175,9 +180,58 @@ enum ChargingBench {
     print(
       "charging: naive scan of every station + sort + per-pair tariff compile: \(scan.text(2))"
     )
+    // The same refresh with live status: Ludwigsburg → Stuttgart, where the bundled feeds are,
+    // with every status of the four feeds matched and on the board.
+    let live = try Self.liveUpdates(index, at: start)
+    let south = Coordinate(latitude: 48.7758, longitude: 9.1829)
+    let north = Coordinate(latitude: 48.8961, longitude: 9.1917)
+    let liveRoute = (0..<steps).map { i -> Coordinate in
+      let t = Double(i) / Double(steps - 1)
+      return Coordinate(
+        latitude: north.latitude + t * (south.latitude - north.latitude),
+        longitude: north.longitude + t * (south.longitude - north.longitude))
+    }
+    let (withStatus, withStatusParts) = refreshes(along: liveRoute, live: live) { here, state in
+      search.sites(siteQuery(here, state), setup: state.setup, start: start)
+    }
+    let (withoutStatus, _) = refreshes(along: liveRoute) { here, state in
+      search.sites(siteQuery(here, state), setup: state.setup, start: start)
+    }
+    var shownWithStatus = 0
+    do {
+      var state = ChargingApp.State(car: north, setup: setup)
+      _ = app.reduce(&state, .liveStatus(live, at: start))
+      for here in liveRoute {
+        let sites = search.sites(siteQuery(here, state), setup: setup, start: start)
+        shownWithStatus += sites.filter { state.availability(of: $0.site) != nil }.count
+      }
+    }
+    print(
+      "charging: refresh with live status (Ludwigsburg → Stuttgart, \(live.count) charge points on the board, \(shownWithStatus) of \(liveRoute.count * 12) shown sites with a status): \(withStatus.text(3))  [target < 1 ms]"
+    )
+    print("charging:   breakdown: \(breakdown(withStatusParts))")
+    print(
+      "charging: baseline, the same refresh without live status: \(withoutStatus.text(3))")
+    bench.target("charging: Charge-tab refresh with live status", under: 1, withStatus)
     bench.target("charging: Charge-tab refresh (event → operations)", under: 1, warm)
     bench.target("charging: Charge-tab refresh, cold prices", under: 1, cold)
     if sink == 42 { print("") }  // keeps the naive reference's work observable
+  }
+
+  /// Every status of the four bundled live feeds (the EnBW status paired with its table),
+  /// matched to `index`'s rows.
+  static func liveUpdates(_ index: StationIndex, at date: Date) throws -> [LiveStatusUpdate] {
+    let matcher = LiveStatusMatcher(index: index)
+    func feed(_ file: BundledData.File) throws -> LiveFeed {
+      LiveFeedParser.parse(try BundledData.data(file), fileName: file.rawValue)
+    }
+    let feeds = [
+      DATEX2Parser.pair(try feed(.liveEnBWStatus), with: try feed(.liveEnBWTable)),
+      try feed(.liveLudwigsburgOCPI), try feed(.liveStuttgartPOI),
+    ]
+    return feeds.flatMap {
+      LiveStatusUpdate.updates(from: $0, matcher: matcher, fetchedAt: date, restampAt: date)
+    }
   }
 
   /// The three tariffs that price the most sites near Kassel, most first.

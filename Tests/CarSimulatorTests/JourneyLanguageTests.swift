@@ -318,4 +318,38 @@ struct JourneyLanguageTests {
       text + "expect transcript contains \"'own-tab-1': kept 8 of 9 grid buttons\"\n"
         + "expect diagnostic CP026\n")
   }
+
+  // MARK: Feeds
+
+  @Test("'feed NAME FILE' reads as a feed step; a missing operand names the form expected")
+  func feedParses() throws {
+    let journey = try Journey.parse("app tabs\nfeed live status.json\n", name: "j")
+    #expect(journey.lines.last?.step == .feed(name: "live", file: "status.json"))
+    #expect(throws: JourneyParseError.self) { try Journey.parse("app tabs\nfeed live\n", name: "j") }
+    do {
+      _ = try Journey.parse("app tabs\nfeed live a.json b.json\n", name: "j")
+      Issue.record("three operands were read")
+    } catch {
+      #expect(error.message.contains("expected 'feed NAME FILE'"), "\(error.message)")
+      #expect(error.line == 2)
+    }
+  }
+
+  @Test("a feed step fails naming the file when it does not exist, and when no app listens")
+  func feedFailures() async throws {
+    let missing = try await runJourney("app tabs\nconnect\nfeed live no-such-file.json\n")
+    #expect(missing.failure?.line == 3)
+    #expect(
+      missing.failure?.message.hasPrefix("feed live no-such-file.json: no such file") == true,
+      "\(missing.failure?.message ?? "")")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "wayside-feed-\(ProcessInfo.processInfo.processIdentifier).json")
+    try Data("{}".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let deaf = try await runJourney("app tabs\nconnect\nfeed live \(file.path)\n")
+    #expect(deaf.failure?.line == 3)
+    #expect(
+      deaf.failure?.message.contains("the app does not listen to any feed") == true,
+      "\(deaf.failure?.message ?? "")")
+  }
 }

@@ -241,14 +241,17 @@ public enum ServeCommand: WaysideCommand {
       throw CommandError.failure("cannot load the bundled basemap: \(error)")
     }
     // Without a store (tests), the charging app keeps its in-memory setup.
+    let live = LiveStatusHub()
+    let wayside = AppCatalog.current.isWayside
     let apps =
-      driver.map { WaysideApps.apps(chargingDriver: $0.client, now: now) }
-      ?? AppCatalog.current.apps
+      wayside
+      ? WaysideApps.apps(chargingDriver: driver?.client ?? .memory(.shared), now: now, live: live)
+      : AppCatalog.current.apps
     let app = apps.first { $0.id == options.app.id } ?? options.app
     let controller = SimulatorController(
       apps: apps, app: app, configuration: options.configuration,
       location: options.location.coordinate, locationLabel: options.location.label,
-      phone: phone)
+      phone: phone, liveFeed: wayside ? localLiveFeed(live) : nil)
     return (
       SimulatorBackend(controller: controller),
       // Maps go to the page as images of their own, fetched once per camera and style.
@@ -256,6 +259,38 @@ public enum ServeCommand: WaysideCommand {
         mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()),
         mapImages: MapImageStore())
     )
+  }
+
+  /// The panel's switch for the charging app's live status from the local feed server
+  /// (``LocalLiveFeed``: the bundled Ludwigsburg, Stuttgart and EnBW payloads replayed on
+  /// loopback with their scripted changes, one step and one poll a minute).
+  static func localLiveFeed(_ hub: LiveStatusHub) -> PanelFeed {
+    let running = Mutex<LocalLiveFeed?>(nil)
+    let place = LocalLiveFeed.place
+    return PanelFeed(
+      appID: ChargingApp.descriptor.id,
+      title: "Live status: local feed server (Ludwigsburg, Stuttgart)",
+      placeLabel: place.label, place: place.coordinate,
+      start: {
+        let feed = try LocalLiveFeed(
+          hub: hub, matcher: { try await LocalLiveFeed.bundledMatcher() },
+          diagnostics: { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) })
+        let previous = running.withLock { running in
+          defer { running = feed }
+          return running
+        }
+        await previous?.stop()
+        return "Live status from \(feed.server.baseURL) (OCPI, chargecloud, DATEX II), a poll and a scripted change a minute; the car moved to \(place.label)."
+      },
+      stop: {
+        let feed = running.withLock { running in
+          defer { running = nil }
+          return running
+        }
+        await feed?.stop()
+        hub.clear()
+        return "Live status off: the statuses shown age until they read \"unknown since\"."
+      })
   }
 
   /// Returns when the process receives SIGINT or SIGTERM, or standard input closes when it is

@@ -1,0 +1,153 @@
+import CarSession
+import Charging
+import Foundation
+import Geo
+import StationFeeds
+import Synchronization
+
+/// Where live status reaches the charging app from a polled feed: pollers publish matched
+/// updates, and every connected app hears them through an effect (``ChargingServices/live``).
+///
+/// The hub keeps the newest status of each charge point, so an app that connects later (a
+/// reconnect, an app switch in the simulator) starts from what the feed last said.
+public final class LiveStatusHub: Sendable {
+  /// One event per published batch.
+  public let batches = ClientEvents<[LiveStatusUpdate]>()
+  private let latest = Mutex<[String: LiveStatusUpdate]>([:])
+
+  /// Creates a hub nobody publishes to yet.
+  public init() {}
+
+  /// Keeps `updates` (an older observation of a charge point does not replace a newer one)
+  /// and hands them to the listening apps.
+  public func publish(_ updates: [LiveStatusUpdate]) {
+    guard !updates.isEmpty else { return }
+    latest.withLock { latest in
+      for update in updates {
+        let id = update.observation.evseID
+        if let known = latest[id], known.observation.observedAt > update.observation.observedAt {
+          continue
+        }
+        latest[id] = update
+      }
+    }
+    batches.send(updates)
+  }
+
+  /// The newest status of every charge point published so far.
+  public var current: [LiveStatusUpdate] {
+    latest.withLock { Array($0.values) }.sorted { $0.observation.evseID < $1.observation.evseID }
+  }
+
+  /// Forgets every kept status (the feed was switched off).
+  public func clear() { latest.withLock { $0 = [:] } }
+}
+
+extension LiveStatusUpdate {
+  /// The feed's charge points with their status, each attached to the register row its
+  /// location matched (nil when unmatched or ambiguous: kept, but shown on no site).
+  ///
+  /// `fetchedAt` dates statuses the feed does not date (OCPI); `restampAt`, when given, dates
+  /// every status (a recorded payload replayed now, as a journey's `feed live FILE` does).
+  public static func updates(
+    from feed: LiveFeed, matcher: LiveStatusMatcher, fetchedAt: Date, restampAt: Date? = nil
+  ) -> [LiveStatusUpdate] {
+    let report = matcher.match(feed.locations)
+    return feed.observations(fetchedAt: fetchedAt).map { observation in
+      var observation = observation
+      if let restampAt { observation.observedAt = restampAt }
+      return LiveStatusUpdate(
+        observation: observation, station: report.stationByEVSE[observation.evseID])
+    }
+  }
+}
+
+/// The local live feed of the simulator: ``LiveFeedServer`` on loopback replaying the bundled
+/// Ludwigsburg OCPI, Stuttgart chargecloud and EnBW DATEX II files with their scripted status
+/// changes, and one ``LiveFeedPoller`` per format publishing matched updates to a hub.
+///
+/// Time is injected: `now` stamps polls and drives the script's steps (`stepInterval`), `sleep`
+/// is the pollers' wait, so a test runs the feed on its own clock.
+public final class LocalLiveFeed: Sendable {
+  /// Where the data is: Ludwigsburg's centre (Stuttgart's sites are 12 km south).
+  public static let place = (label: "Ludwigsburg", coordinate: Coordinate(latitude: 48.8961, longitude: 9.1917))
+  /// The server.
+  public let server: LiveFeedServer
+  /// One line per poll, when it has been handed on: `OCPI 2.2.1 …: 273 statuses, 48 places
+  /// matched` or why it failed (tests wait on it; give the channel to subscribe before the
+  /// first poll).
+  public let polls: ClientEvents<String>
+  private let pollers: Mutex<[Task<Void, Never>]>
+
+  /// The endpoints of the three formats on `server`, polled every `interval`.
+  public static func endpoints(_ server: LiveFeedServer, interval: Duration) -> [LiveFeedEndpoint] {
+    let base = server.baseURL
+    func url(_ path: String) -> URL { URL(string: base + path) ?? URL(fileURLWithPath: path) }
+    return [
+      LiveFeedEndpoint(url: url("/ocpi/2.2.1/locations"), interval: interval),
+      LiveFeedEndpoint(url: url("/chargecloud/poi"), interval: interval),
+      LiveFeedEndpoint(url: url("/datex2/status"), tableURL: url("/datex2/table"), interval: interval),
+    ]
+  }
+
+  /// Starts the server on a free loopback port and the pollers; the first poll of each format
+  /// runs at once. `matcher` attaches the records to the register's rows.
+  /// - Throws: what ``LiveFeedServer/init(port:script:stepInterval:now:)`` throws.
+  public init(
+    hub: LiveStatusHub, matcher: @escaping @Sendable () async throws -> LiveStatusMatcher,
+    interval: Duration = .seconds(60), stepInterval: Duration? = .seconds(60),
+    now: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+    diagnostics: @escaping @Sendable (String) -> Void = { _ in },
+    polls: ClientEvents<String> = ClientEvents()
+  ) throws {
+    let server = try LiveFeedServer(stepInterval: stepInterval, now: now)
+    self.server = server
+    self.polls = polls
+    let tasks = Self.endpoints(server, interval: interval).map { endpoint in
+      Task {
+        let poller = LiveFeedPoller(client: LiveFeedClient(endpoint: endpoint), now: now, sleep: sleep)
+        await poller.run { poll in
+          let line: String
+          switch poll.result {
+          case .success(let feed):
+            do {
+              let updates = LiveStatusUpdate.updates(
+                from: feed, matcher: try await matcher(), fetchedAt: poll.fetchedAt)
+              hub.publish(updates)
+              line =
+                "\(endpoint.url.absoluteString): \(updates.count) statuses, "
+                + "\(updates.count { $0.station != nil }) on register stations"
+            } catch {
+              line = "live feed: the register could not be read (\(error)); statuses are not shown"
+              diagnostics(line)
+            }
+          case .failure(let error):
+            line = "\(error)"
+            diagnostics(line)
+          }
+          polls.send(line)
+        }
+      }
+    }
+    self.pollers = Mutex(tasks)
+  }
+
+  /// Stops the pollers and the server.
+  public func stop() async {
+    let tasks = pollers.withLock { tasks in
+      defer { tasks = [] }
+      return tasks
+    }
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
+    await server.stop()
+  }
+}
+
+extension LocalLiveFeed {
+  /// The matcher over the bundled German set (the rows the Charge tab shows), built once.
+  public static func bundledMatcher() async throws -> LiveStatusMatcher {
+    try await BundledSearch.shared().liveMatcher
+  }
+}
