@@ -99,8 +99,9 @@ public enum ChargingScreens {
       chargeID, tab: TabAppearance(title: "Charge", image: .symbol("bolt.car")), spec)
   }
 
-  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with live status,
-  /// `150 kW · 0.59 €/kWh · 2 of 4 free`. With no tariff chosen, the stand-in price and its
+  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with live status
+  /// first, `2 of 4 free · 150 kW · 0.59 €/kWh` (a narrow row cuts the end of the line, and
+  /// whether a charger is free is what the driver reads first). With no tariff chosen, the stand-in price and its
   /// mark (`0.62 €/kWh roaming · no tariff chosen`), which must stay readable in a small car's
   /// row (the power is in the card's Details).
   public static func subtitle(_ site: PricedSite, availability: SiteAvailability? = nil) -> String {
@@ -108,7 +109,7 @@ public enum ChargingScreens {
       site.price.isDriversOwn
       ? "\(site.site.powerText) · \(site.price.shortText)" : site.price.shortText
     guard let text = availability?.text(timeZone: ChargingApp.liveTimeZone) else { return base }
-    return base + " · " + text
+    return text + " · " + base
   }
 
   /// The Details line of a site's live status with its age, or nil without live status.

@@ -55,7 +55,7 @@ struct LiveStatusScreenTests {
           Self.update("E3", .available, "s2", at: Self.t0),
           Self.update("E4", .outOfOrder, "s2", at: Self.t0),
         ], at: Self.t0))
-    #expect(Self.pointSubtitle(state)?.hasSuffix(" · 2 of 4 free, 1 out of order") == true)
+    #expect(Self.pointSubtitle(state)?.hasPrefix("2 of 4 free, 1 out of order · ") == true)
   }
 
   @Test func detailsShowTheStatusWithItsAgeAndStaleStatusAsUnknownSince() {
@@ -94,7 +94,7 @@ struct LiveStatusScreenTests {
       .liveStatus([Self.update("E2", .charging, "s2", at: Self.t0 + 20)], at: Self.t0 + 20))
     #expect(more.isEmpty, "the timer already runs")
     _ = app.reduce(&state, .applyLiveStatus(at: Self.t0 + 60))
-    #expect(Self.pointSubtitle(state)?.hasSuffix(" · all busy") == true)
+    #expect(Self.pointSubtitle(state)?.hasPrefix("all busy · ") == true)
   }
 
   @Test func aStatusChangePatchesTheChargeTabInPlaceWithoutANewRoot() {
@@ -125,6 +125,6 @@ struct LiveStatusScreenTests {
       Issue.record("the favourite is an item row")
       return
     }
-    #expect(row.detailText?.hasSuffix("1 of 1 free") == true)
+    #expect(row.detailText?.contains(" · 1 of 1 free · ") == true)
   }
 }

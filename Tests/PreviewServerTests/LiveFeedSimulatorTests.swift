@@ -82,13 +82,50 @@ struct LiveFeedSimulatorTests {
     await controller.session.settle()
   }
 
+  /// Holds a gauge observation until the wait it serves is over.
+  final class Observed: @unchecked Sendable {
+    var observation: WaitGauge.Observation?
+    let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+  }
+
+  /// Waits, woken by the clock's own changes, until `count` tasks sleep on `clock` (the three
+  /// pollers between polls), so advancing it wakes each of them.
+  nonisolated static func sleepers(_ count: Int, on clock: ManualClock) async {
+    let observed = Observed()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      observed.continuation.withLock { $0 = continuation }
+      let check: @Sendable () -> Void = {
+        guard clock.sleeperCount >= count else { return }
+        observed.continuation.withLock { waiting in
+          defer { waiting = nil }
+          return waiting
+        }?.resume()
+      }
+      observed.observation = clock.waiting.observe(check)
+      check()
+    }
+    observed.observation = nil
+  }
+
+  /// Moves the feed's and the session's clocks a minute on, once the pollers sleep.
+  static func minute(feed: ManualClock, session: ManualClock) async {
+    await sleepers(3, on: feed)
+    session.advance(by: .seconds(60))
+    feed.advance(by: .seconds(60))
+  }
+
   @Test(
     "Switching the panel's live feed on moves the car to Ludwigsburg and shows statuses; a scripted change patches the Charge tab in place"
   )
   func liveFeedReachesTheCarInPlace() async throws {
+    // The session and the feed each on a manual clock of their own, moved together.
     let clock = ManualClock()
+    let feedClock = ManualClock()
     let now: @Sendable () -> Date = {
       Self.start.addingTimeInterval(Double(clock.now.components.seconds))
+    }
+    let feedNow: @Sendable () -> Date = {
+      Self.start.addingTimeInterval(Double(feedClock.now.components.seconds))
     }
     let hub = LiveStatusHub()
     let running = Running()
@@ -98,7 +135,7 @@ struct LiveFeedSimulatorTests {
       apps: apps, app: charging, configuration: SessionConfiguration(),
       location: .init(latitude: 51.3127, longitude: 9.4797), locationLabel: "Kassel",
       clockText: { "12:00" },
-      liveFeed: Self.panelFeed(hub: hub, clock: clock, now: now, running: running),
+      liveFeed: Self.panelFeed(hub: hub, clock: feedClock, now: feedNow, running: running),
       sessionClock: { .manual(clock) })
     await controller.session.settle()
     #expect(PanelRenderer.render(controller.panel()).contains(#"data-cmd="liveFeed""#))
@@ -109,6 +146,7 @@ struct LiveFeedSimulatorTests {
       try await Task.sleep(for: .seconds(240))
       Issue.record("the live feed did not reach the car within the watchdog's time")
       running.feed.withLock { $0 }?.polls.finish()  // every wait on a poll ends
+      feedClock.advance(by: .seconds(3600))  // and every poller wakes
     }
     defer { watchdog.cancel() }
 
@@ -119,7 +157,7 @@ struct LiveFeedSimulatorTests {
     // The first poll of each format (OCPI, chargecloud, DATEX II) runs at once; the app shows
     // the first batch at once and the rest once its minute is up.
     await Self.polls(polls, controller)
-    clock.advance(by: .seconds(60))
+    await Self.minute(feed: feedClock, session: clock)
     await Self.polls(polls, controller)
     let before = Self.points(controller)
     let statusLines = before.compactMap(\.subtitle).filter {
@@ -132,7 +170,7 @@ struct LiveFeedSimulatorTests {
     let feed = try #require(running.feed.withLock { $0 })
     feed.server.setStep(1)
     for _ in 0..<2 {
-      clock.advance(by: .seconds(60))
+      await Self.minute(feed: feedClock, session: clock)
       await Self.polls(polls, controller)
     }
     let after = Self.points(controller)
