@@ -13,18 +13,31 @@ import Testing
 /// handler is installed, read only by it afterwards).
 nonisolated(unsafe) private var handledSignals: Int32 = -1
 
-/// Reports the signal on ``handledSignals`` (`write` is async-signal-safe), so SIGUSR2
+/// Reports the signal on ``handledSignals`` (`send` is async-signal-safe), so SIGUSR2
 /// interrupts a system call instead of ending the process, and the test can wait for that.
+/// A socket pair, not a pipe, with `MSG_NOSIGNAL`: a late report can never raise SIGPIPE.
 private func noteSignal(_: Int32) {
   var byte: UInt8 = 1
-  _ = write(handledSignals, &byte, 1)
+  _ = send(handledSignals, &byte, 1, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+}
+
+/// A connected pair of local sockets, close-on-exec.
+private func socketPair() throws -> (read: Int32, write: Int32) {
+  var ends: [Int32] = [-1, -1]
+  guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+  else { throw POSIXFailure(description: "socketpair failed: \(String(cString: strerror(errno)))") }
+  return (ends[0], ends[1])
+}
+
+private struct POSIXFailure: Error, CustomStringConvertible {
+  var description: String
 }
 
 @Suite("Waiting on sockets survives signals")
 struct InterruptedWaitTests {
   @Test("a signal delivered during a wait does not end it: the wait returns when data arrives")
   func signalDoesNotEndWait() async throws {
-    let handled = try POSIX.makePipe()
+    let handled = try socketPair()
     handledSignals = handled.write
     signal(SIGUSR2, noteSignal)
     let pipe = try POSIX.makePipe()
