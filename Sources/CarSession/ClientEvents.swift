@@ -19,7 +19,7 @@ public final class ClientEvents<Element: Sendable>: Sendable {
     var subscribers: [Int: Subscriber] = [:]
     var nextID = 0
     var finished = false
-    /// Tasks waiting (``waitForSubscribers(atMost:)``) for the count to drop.
+    /// Tasks waiting (`waitForSubscribers(atMost:)`) for the count to drop.
     var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
   private let state = Mutex(State())

@@ -202,10 +202,12 @@ struct OpenChargeMapClientTests {
       return response
     }) { server in
       let sleeper = SleepRecorder()
+      // Only the cap may end it: no timeout can pass first, even when a busy test run keeps
+      // the body's producer waiting for a thread (seen once as a retried idle timeout).
       let client = OpenChargeMapClient(
         configuration: .init(
-          baseURL: server.baseURL, apiKey: "test-key", maxAttempts: 3,
-          maxResponseBytes: 256 * 1024),
+          baseURL: server.baseURL, apiKey: "test-key", requestTimeout: 600, maxAttempts: 3,
+          maxResponseBytes: 256 * 1024, overallDeadline: 600),
         cache: nil, sleep: sleeper.sleep, now: { Self.now }, deadlineTimer: { _, _ in })
       await expectFailure(client) { error in
         #expect(error.kind == .tooLarge(maxBytes: 262_144))
