@@ -55,7 +55,7 @@ extension ChargingApp {
   /// status), and with "free now" on, the Charge tab loads again when which sites are free
   /// changed.
   func applyPendingLive(_ state: inout State, at time: Date) -> [Effect<Action>] {
-    let freeBefore = state.filter.freeNowOnly ? freeStations(state) : nil
+    let freeBefore = state.freeStationsNow
     state.live.apply(state.pendingLive.map { (observation: $0.observation, station: $0.station) })
     state.pendingLive = []
     let now = max(state.liveNow ?? time, time)
@@ -71,25 +71,18 @@ extension ChargingApp {
           .applyLiveStatus(at: now.addingTimeInterval(wait)))
       ]
     }
-    if let freeBefore, state.connected, freeBefore != freeStations(state) {
-      effects += load(&state)
+    if let freeBefore, state.connected, freeBefore != state.freeStationsNow {
+      effects += charge.scope(&state, \.chargeTab, .refresh, embed: Action.charge)
     }
     return effects
   }
 
   /// With "free now" on, the register rows with a fresh free charge point (the query keeps only
   /// their sites); nil otherwise.
-  func freeStations(_ state: State) -> Set<Station.ID>? {
-    guard state.filter.freeNowOnly else { return nil }
-    guard let now = state.liveNow else { return [] }
-    return state.live.stationsWithFree(now: now)
-  }
+  func freeStations(_ state: State) -> Set<Station.ID>? { state.freeStationsNow }
 
   /// The register rows live status says cannot be used now (the Route tab plans around them).
-  func unusableStations(_ state: State) -> Set<Station.ID> {
-    guard let now = state.liveNow else { return [] }
-    return state.live.unusableStations(now: now)
-  }
+  func unusableStations(_ state: State) -> Set<Station.ID> { state.unusableStationsNow }
 
   /// While connected, the app hears live status from the polled feed (``ChargingServices/live``,
   /// starting with what it last said) and from payloads handed to its feed named
@@ -142,6 +135,19 @@ extension ChargingApp {
 }
 
 extension ChargingApp.State {
+  /// With "free now" on, the register rows with a fresh free charge point; nil otherwise.
+  var freeStationsNow: Set<Station.ID>? {
+    guard filter.freeNowOnly else { return nil }
+    guard let now = liveNow else { return [] }
+    return live.stationsWithFree(now: now)
+  }
+
+  /// The register rows live status says cannot be used now.
+  var unusableStationsNow: Set<Station.ID> {
+    guard let now = liveNow else { return [] }
+    return live.unusableStations(now: now)
+  }
+
   /// The live availability of `site` as of the last applied status.
   public func availability(of site: ChargeSite) -> SiteAvailability? {
     availability(of: site.stations.map(\.id))

@@ -78,7 +78,8 @@ enum ChargingBench {
       var state = ChargingApp.State(car: from, setup: setup)
       state.connected = true
       if !live.isEmpty { _ = app.reduce(&state, .liveStatus(live, at: start)) }
-      _ = app.reduce(&state, .loaded(request: state.request, center: from, query(from, state)))
+      _ = app.reduce(
+        &state, .charge(.loaded(request: state.request, center: from, query(from, state))))
       var shown = HostScreen(root: app.screen(state, configuration).root)
       var step = 0
       var parts = Parts()
@@ -90,7 +91,7 @@ enum ChargingBench {
         _ = app.reduce(&state, action)
         let (q, sites) = Bench.measure { query(here, state) }
         let (b, screen) = Bench.measure {
-          _ = app.reduce(&state, .loaded(request: state.request, center: here, sites))
+          _ = app.reduce(&state, .charge(.loaded(request: state.request, center: here, sites)))
           return app.screen(state, configuration)
         }
         let (d, plan) = Bench.measure {

@@ -83,7 +83,7 @@ struct LiveFilterAndRouteTests {
     _ = app.reduce(&state, .liveStatus([Self.update("E1", .available, first, at: Self.t0)], at: Self.t0))
     #expect(app.freeStations(state) == nil, "off: no restriction")
     var request = state.request
-    _ = app.reduce(&state, .toggleFilter(.freeNow))
+    _ = app.reduce(&state, .filters(.toggle(.freeNow)))
     #expect(state.filter.freeNowOnly)
     #expect(state.request == request + 1, "a load started")
     request = state.request
