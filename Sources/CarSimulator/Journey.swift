@@ -113,7 +113,7 @@ public enum JourneyStep: Hashable, Sendable {
   /// `phone tariffs ID…|none`, `phone vehicle ID`: the driver changes a setting in the phone
   /// app (`PhoneSettingsBox`); the app hears the change.
   case phone(key: String, values: [String])
-  /// `feed NAME FILE`: the file's bytes are handed to the app's feed `NAME` (``DataFeedBox``),
+  /// `feed NAME FILE`: the file's bytes are handed to the app's feed `NAME` (`DataFeedBox`),
   /// e.g. `feed live status.json` for the charging app's live status.
   case feed(name: String, file: String)
   /// `mark`: remembers where the transcript is, for `expect transcript since-mark`.

@@ -50,6 +50,8 @@ struct CarControlTests {
     Good(command: PanelCommand(cmd: "input", value: "knob"), control: .input(.knob)),
     Good(command: PanelCommand(cmd: "input", value: "touchpad"), control: .input(.touchPad)),
     Good(command: PanelCommand(cmd: "input", value: "touch"), control: .input(.touch)),
+    Good(command: PanelCommand(cmd: "liveFeed", value: "true"), control: .liveFeed(true)),
+    Good(command: PanelCommand(cmd: "liveFeed", value: "false"), control: .liveFeed(false)),
   ]
 
   @Test("every panel command reads as its control", arguments: good)
@@ -73,7 +75,7 @@ struct CarControlTests {
       command: PanelCommand(cmd: "warp"),
       message: "unknown command 'warp'; expected one of: connect, disconnect, display, style, "
         + "driving, video, videoSupport, lock, move, drive, stopDriving, data, voice, app, region, "
-        + "tariff, tariffsClear, vehicle, input"),
+        + "tariff, tariffsClear, vehicle, input, liveFeed"),
     Bad(
       command: PanelCommand(cmd: "tariff", value: ""),
       message: "'tariff' expects a tariff id, got ''"),
