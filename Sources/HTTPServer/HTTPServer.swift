@@ -238,6 +238,7 @@ public final class HTTPServer: Sendable {
   {
     self.configuration = configuration
     self.handler = handler
+    POSIX.ignoreBrokenPipes
     let stopPipe = try POSIX.makePipe()
     let closedPipe: (read: Int32, write: Int32)
     let listening: (descriptor: Int32, port: UInt16)

@@ -276,6 +276,29 @@ enum POSIX {
     }
   }
 
+  /// Makes a write to a socket or pipe whose reader is gone fail with `EPIPE` instead of ending
+  /// the process with SIGPIPE, as servers do (nginx ignores SIGPIPE at start). The server's own
+  /// socket writes already pass `MSG_NOSIGNAL`, but a serving process also writes through code
+  /// it does not own; a whole test run under heavy load was once ended by a SIGPIPE whose
+  /// writer could not be found. Left alone when the process has already chosen a disposition.
+  static let ignoreBrokenPipes: Void = {
+    var current = sigaction()
+    guard sigaction(SIGPIPE, nil, &current) == 0 else { return }
+    #if canImport(Glibc) || canImport(Musl)
+      let isDefault = current.__sigaction_handler.sa_handler == nil
+    #else
+      let isDefault = current.__sigaction_u.__sa_handler == nil
+    #endif
+    guard isDefault else { return }
+    #if canImport(Glibc)
+      _ = Glibc.signal(SIGPIPE, SIG_IGN)
+    #elseif canImport(Musl)
+      _ = Musl.signal(SIGPIPE, SIG_IGN)
+    #else
+      _ = Darwin.signal(SIGPIPE, SIG_IGN)
+    #endif
+  }()
+
   /// Whether the peer has sent bytes that are waiting to be read (a non-blocking peek, which
   /// leaves them in place).
   static func hasUnreadBytes(_ descriptor: Int32) -> Bool {

@@ -61,4 +61,19 @@ struct HTTPServerStarvationTests {
     #expect(POSIX.receive(ends[0], into: &buffer) == 3)
     #expect(!POSIX.hasUnreadBytes(ends[0]))
   }
+
+  @Test("a serving process is not ended by a write to a pipe whose reader is gone")
+  func brokenPipeIsAnError() async throws {
+    let server = try HTTPServer(configuration: .init(port: 0)) { _ in .text("ok") }
+    let pipe = try POSIX.makePipe()
+    POSIX.closeDescriptor(pipe.read)
+    var byte: UInt8 = 1
+    // Without the server's disposition this write raises SIGPIPE and the test process ends.
+    let written = write(pipe.write, &byte, 1)
+    let code = errno
+    POSIX.closeDescriptor(pipe.write)
+    await server.stop()
+    #expect(written == -1)
+    #expect(code == EPIPE)
+  }
 }
