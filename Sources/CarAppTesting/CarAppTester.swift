@@ -41,10 +41,12 @@ public final class CarAppTester<App: CarApp> {
   private var seenActions = 0
   private var seenEntries = 0
 
-  /// Starts the app in a car that is not yet connected.
+  /// Starts the app in a car that is not yet connected; its effects find the services in
+  /// `dependencies` in place of the keys' test values (and of the app's own registrations).
   public init(
     app: App, state: App.State, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
+    dependencies: CarDependencyOverrides = CarDependencyOverrides(),
     rules: any CarRules = .standard
   ) {
     self.clock = clock
@@ -53,6 +55,7 @@ public final class CarAppTester<App: CarApp> {
     self.state = state
     recorder = Recorder()
     let clients = CarClients.test(clock: clock, location: location, dataSource: dataSource)
+      .overriding(dependencies)
     host = CarSimulator(
       entitlements: App.entitlements, appName: App.name, shortcuts: App.shortcuts, rules: rules,
       clock: clients.clock, location: location)
@@ -283,6 +286,9 @@ public final class CarAppTester<App: CarApp> {
     public func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec? {
       app.phoneMap(state, width: width, height: height)
     }
+
+    /// The app's own services.
+    public var dependencies: CarDependencyOverrides { app.dependencies }
   }
 
   /// Every action reduced, with the state after it.

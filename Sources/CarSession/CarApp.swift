@@ -57,6 +57,10 @@ public protocol CarApp: Sendable {
   /// moves (an action reduced, ``CarSession/changeCount``): it is drawn from the state, so what
   /// it draws changes only through ``reduce(_:_:)``.
   func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec?
+  /// The services this app value brings to its session's dependency container (``CarClients``),
+  /// e.g. the engine an app was created over: the session adds them for the keys its container
+  /// does not set, so a test's or journey's overrides win.
+  var dependencies: CarDependencyOverrides { get }
 }
 
 extension CarApp {
@@ -64,6 +68,8 @@ extension CarApp {
   public static var shortcuts: [VoiceShortcut] { [] }
   /// No phone map by default.
   public func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec? { nil }
+  /// No services of its own by default: every key gives its live or test value.
+  public var dependencies: CarDependencyOverrides { CarDependencyOverrides() }
   /// No routes by default.
   public func routes(_ state: State) -> [Route] { [] }
   /// No action for a route by default.

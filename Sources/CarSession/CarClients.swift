@@ -234,13 +234,22 @@ public final class LocationBox: Sendable {
   }
 }
 
-/// The effect seams a session hands to an app's asynchronous effects.
+/// The one dependency container a session hands to an app's asynchronous effects.
 ///
-/// Apps that need more (a station store, a player) keep their own clients in the app value,
-/// each with a live and a test implementation. Data clients such as ``PlacesClient`` read
-/// ``dataSource`` on every query (``PlacesClient/governed(by:)``), so a journey or the web
-/// simulator can make every source of the session return nothing or fail.
+/// It holds the kit's seams (time, location, the data-source switch, the phone's settings) and
+/// every service an app adds through a ``CarDependencyKey`` (a station search, a player, a road
+/// network), each with a live and a test value; effects read them with `clients[Key.self]`, so
+/// reducers stay pure and a test swaps any service with ``overriding(_:)``. A
+/// ``SwitchableClient`` read from the container is already the empty or failing one when the
+/// data-source switch says so.
 public struct CarClients: Sendable {
+  /// Whether a key without an override gives its live or its test value.
+  public enum Context: Sendable, Equatable {
+    /// ``CarDependencyKey/liveValue``.
+    case live
+    /// ``CarDependencyKey/testValue``.
+    case test
+  }
   /// Time.
   public var clock: CarClock
   /// The phone's position.
@@ -251,17 +260,24 @@ public struct CarClients: Sendable {
   public var phone: PhoneSettingsBox
   /// Payloads for the app's own named feeds (a journey's `feed` step); none by default.
   public var feeds: DataFeedBox
+  /// Which value a key without an override gives.
+  public var context: Context
+  /// The services set for keys in place of their live or test values.
+  public var overrides: CarDependencyOverrides
 
   /// Creates clients; data sources behave normally unless `dataSource` says otherwise.
   public init(
     clock: CarClock, location: LocationClient, dataSource: DataSourceModeBox = DataSourceModeBox(),
-    phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox()
+    phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox(),
+    context: Context = .live, overrides: CarDependencyOverrides = CarDependencyOverrides()
   ) {
     self.clock = clock
     self.location = location
     self.dataSource = dataSource
     self.phone = phone
     self.feeds = feeds
+    self.context = context
+    self.overrides = overrides
   }
 
   /// Live clients: the continuous clock, no location and normal data sources.
@@ -277,6 +293,6 @@ public struct CarClients: Sendable {
   ) -> CarClients {
     CarClients(
       clock: .manual(clock), location: .settable(location, idle: clock.waiting),
-      dataSource: dataSource, phone: phone, feeds: feeds)
+      dataSource: dataSource, phone: phone, feeds: feeds, context: .test)
   }
 }

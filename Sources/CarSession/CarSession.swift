@@ -132,7 +132,7 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     self.app = app
     self.state = state
     self.host = host
-    self.clients = clients
+    self.clients = clients.registering(app.dependencies)
     self.rules = rules
     self.configuration = host.configuration
     let waiting = waitingToSettle

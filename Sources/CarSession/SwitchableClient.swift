@@ -1,9 +1,11 @@
 /// A data client whose empty and failing values the kit installs when the data-source switch
-/// (journeys' `data empty|fail`, the web simulator's panel) says so: the app's code asks
-/// ``CarClients/installed(_:)`` for the client to use and never reads the switch itself.
+/// (journeys' `data empty|fail`, the web simulator's panel) says so: a value of this type read
+/// from the dependency container (`clients[Key.self]`) is already the one to use, and
+/// ``CarClients/installed(_:)`` does the same for a client held elsewhere, so app code never
+/// reads the switch itself.
 ///
 /// ```swift
-/// let library = clients.installed(self.library)   // live, empty or failing
+/// let library = clients[MediaLibraryKey.self]   // live, empty or failing
 /// return .libraryLoaded(await library.load())
 /// ```
 public protocol SwitchableClient: Sendable {

@@ -49,17 +49,20 @@ public final class SimulatedCar {
     if let configuration { host.connect(configuration) }
   }
 
-  /// A car on test clients: a manual clock, a settable location and a switchable data source.
+  /// A car on test clients: a manual clock, a settable location, a switchable data source and
+  /// the services in `dependencies` in place of the keys' test values.
   public static func test(
     app: AnyCarApp, configuration: SessionConfiguration? = nil, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
     phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox(),
+    dependencies: CarDependencyOverrides = CarDependencyOverrides(),
     rules: any CarRules = .standard
   ) -> SimulatedCar {
     SimulatedCar(
       app: app,
       clients: .test(
-        clock: clock, location: location, dataSource: dataSource, phone: phone, feeds: feeds),
+        clock: clock, location: location, dataSource: dataSource, phone: phone, feeds: feeds
+      ).overriding(dependencies),
       location: location, configuration: configuration, rules: rules)
   }
 

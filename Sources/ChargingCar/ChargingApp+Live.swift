@@ -89,9 +89,9 @@ extension ChargingApp {
   /// ``liveFeedName`` (a journey's `feed live FILE`, replayed as observed now). Both arrive as
   /// ``Action/liveStatus(_:at:)``, dated on the session's clock.
   func watchLive() -> [Effect<Action>] {
-    let services = services
-    return [
+    [
       .run(id: Self.liveWatchID) { clients, send in
+        let services = clients.charging
         let date = Self.sessionDate(clients, services)
         // Subscribed before reading what the feed last said, so no batch falls in between.
         var batches = services.live.batches.values(counting: clients.clock.idle)
@@ -103,6 +103,7 @@ extension ChargingApp {
         }
       },
       .run(id: Self.liveFeedWatchID) { clients, send in
+        let services = clients.charging
         let date = Self.sessionDate(clients, services)
         for await payload in clients.feeds.events.values(counting: clients.clock.idle)
         where payload.name == Self.liveFeedName {

@@ -6,13 +6,13 @@ import TripPlanner
 
 extension ChargingApp {
   /// The Charge tab (``ChargeFeature``).
-  var charge: ChargeFeature { ChargeFeature(services: services) }
+  var charge: ChargeFeature { ChargeFeature() }
   /// The Favourites tab (``FavouritesFeature``).
-  var favourites: FavouritesFeature { FavouritesFeature(services: services) }
+  var favourites: FavouritesFeature { FavouritesFeature() }
   /// The Route tab (``RouteFeature``).
-  var route: RouteFeature { RouteFeature(services: services) }
+  var route: RouteFeature { RouteFeature() }
   /// A site's Details (``DetailsFeature``).
-  var details: DetailsFeature { DetailsFeature(driver: services.driver) }
+  var details: DetailsFeature { DetailsFeature() }
 
   /// Applies an action: the app's own (the connection, the driver's setup, the car's position,
   /// tabs, back, Siri, the phone's lock, live status) here, each feature's in its reducer on
@@ -114,9 +114,9 @@ extension ChargingApp {
   public static let recentCount = 3
 
   private func readSetup() -> Effect<Action> {
-    let driver = services.driver
-    let search = services.search
     return .run { clients in
+      let driver = clients.charging.driver
+      let search = clients.charging.search
       do {
         let tariffs = clients.phone.values(for: "tariffs") == nil ? nil : try? await search()
         let known = tariffs.map { $0.pricing.quoter.catalog.entries.map(\.id) }
@@ -165,10 +165,9 @@ extension ChargingApp {
   /// cancels the watches on disconnect): the store's changes and the phone settings' alike; and
   /// the simulator's Empty/Fail switch is answered at once (the places load again).
   private func watchSetup() -> [Effect<Action>] {
-    let driver = services.driver
     return [
       .run(id: Self.setupWatchID) { clients, send in
-        for await _ in driver.changes(clients.clock.idle) { await send(.setupChanged) }
+        for await _ in clients.charging.driver.changes(clients.clock.idle) { await send(.setupChanged) }
       },
       .run(id: Self.phoneWatchID) { clients, send in
         for await _ in clients.phone.events.values(counting: clients.clock.idle) {

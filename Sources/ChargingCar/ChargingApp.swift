@@ -222,11 +222,19 @@ public struct ChargingApp: CarApp {
   static let refreshTimer = "charge-refresh"
   static let regionTimer = "charge-region"
 
-  /// The app's data.
-  public var services: ChargingServices
+  /// The services this value registers in its session's container, if any.
+  private var registered = CarDependencyOverrides()
 
-  /// Creates the app over its services (by default the bundled data).
-  public init(services: ChargingServices = .bundled()) {
-    self.services = services
+  /// Creates the app; its effects find their services in the dependency container
+  /// (``ChargingServicesKey``: the bundled data unless a test or journey sets others).
+  public init() {}
+
+  /// Creates the app over `services`, registered in its session's container unless the
+  /// session's own overrides set others.
+  public init(services: ChargingServices) {
+    registered[ChargingServicesKey.self] = services
   }
+
+  /// The services the app was created over.
+  public var dependencies: CarDependencyOverrides { registered }
 }

@@ -256,8 +256,12 @@ public struct ChargeSearch: Sendable {
   }
 }
 
-/// The app's own data seams (the kit's ``CarSession/CarClients`` carry time and location).
-public struct ChargingServices: Sendable {
+/// The charging app's services, one entry of the session's dependency container
+/// (``ChargingServicesKey``, read by effects as `clients.charging`).
+///
+/// The data-source switch replaces only the Charge tab's ``sites`` (``SwitchableClient``): the
+/// container hands effects services whose sites are empty or fail.
+public struct ChargingServices: SwitchableClient {
   /// The source's name for messages and the attribution.
   public var sourceName: String
   /// The Charge-tab search.
@@ -273,6 +277,18 @@ public struct ChargingServices: Sendable {
   /// Live status from a polled feed (the local feed server in the simulator, a configured
   /// national-access-point feed in the app); nothing is published to it by default.
   public var live = LiveStatusHub()
+  /// The Charge tab's sites: through ``search`` (as it is when asked) unless set otherwise.
+  public var sites: ChargeSitesClient {
+    get {
+      if let setSites { return setSites }
+      let search = self.search
+      return ChargeSitesClient(name: sourceName) { query, setup, start in
+        try await search().sites(query, setup: setup, start: start)
+      }
+    }
+    set { setSites = newValue }
+  }
+  private var setSites: ChargeSitesClient?
 
   /// Creates services.
   public init(
@@ -287,6 +303,20 @@ public struct ChargingServices: Sendable {
     self.cities = cities
     self.plan = plan
     self.now = now
+  }
+
+  /// These services with a Charge tab that finds no sites.
+  public var empty: ChargingServices {
+    var services = self
+    services.sites = sites.empty
+    return services
+  }
+
+  /// These services with a Charge tab whose every query fails with `reason`.
+  public func failing(_ reason: String) -> ChargingServices {
+    var services = self
+    services.sites = sites.failing(reason)
+    return services
   }
 
   /// The bundled German set, the bundled tariffs, roads and towns, and the driver's setup from
@@ -374,7 +404,7 @@ enum BundledCities {
 }
 
 /// The Charge tab's sites for a query, the driver's setup and a start minute: the one data
-/// client the data-source switch replaces (``CarClients/installed(_:)``).
+/// client the data-source switch replaces (``ChargingServices/failing(_:)``).
 public struct ChargeSitesClient: SwitchableClient {
   /// The source's name for messages.
   public var name: String
@@ -402,12 +432,14 @@ public struct ChargeSitesClient: SwitchableClient {
   }
 }
 
-extension ChargingServices {
-  /// The Charge tab's sites through ``search``.
-  public var sites: ChargeSitesClient {
-    let search = self.search
-    return ChargeSitesClient(name: sourceName) { query, setup, start in
-      try await search().sites(query, setup: setup, start: start)
-    }
-  }
+/// The charging app's entry in the dependency container: the bundled data, live and in tests
+/// (a test sets its own with ``ChargingApp/init(services:)`` or the container's overrides).
+public enum ChargingServicesKey: CarDependencyKey {
+  /// The bundled data with the in-memory driver setup.
+  public static let liveValue = ChargingServices.bundled()
+}
+
+extension CarClients {
+  /// The charging app's services, as the data-source switch leaves them.
+  public var charging: ChargingServices { self[ChargingServicesKey.self] }
 }

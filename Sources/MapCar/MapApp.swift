@@ -118,14 +118,13 @@ public struct MapApp: CarApp {
   /// The app's name.
   public static let name = "Wayside Maps"
 
-  /// The state both maps share.
-  public let service: NavigationService
-  /// The road network routes come from.
-  public let network: @Sendable () async throws -> RoadNetwork
-  /// The destination search.
-  public let destinations: @Sendable () throws -> DestinationIndex
+  /// The services this value registers in its session's container.
+  private var registered = CarDependencyOverrides()
 
-  /// Creates the app over a shared state service, the bundled road network and search index.
+  /// Creates the app over a shared state service (a new one unless given: each session has
+  /// its own), the bundled road network and search index, registered in its session's
+  /// dependency container (``NavigationServiceKey``, ``RoadNetworkKey``,
+  /// ``DestinationIndexKey``) unless the session's own overrides set others.
   public init(
     service: NavigationService = NavigationService(),
     network: @escaping @Sendable () async throws -> RoadNetwork = {
@@ -135,10 +134,13 @@ public struct MapApp: CarApp {
       try DestinationIndex.bundled()
     }
   ) {
-    self.service = service
-    self.network = network
-    self.destinations = destinations
+    registered[NavigationServiceKey.self] = service
+    registered[RoadNetworkKey.self] = network
+    registered[DestinationIndexKey.self] = destinations
   }
+
+  /// The services the app was created over.
+  public var dependencies: CarDependencyOverrides { registered }
 
   // MARK: - Reducer
 
@@ -150,11 +152,10 @@ public struct MapApp: CarApp {
     let after = NavigationService.Shared(state)
     if after != before {
       state.sharedRevision += 1
-      let service = self.service
       let revision = state.sharedRevision
       effects.append(
-        .run { _ in
-          service.publish(after, revision: revision)
+        .run { clients in
+          clients.navigation.publish(after, revision: revision)
           return nil
         })
     }
@@ -226,9 +227,8 @@ public struct MapApp: CarApp {
       return guide(&state, to: position)
     case .openDestinations:
       state.pushed = [.destinations]
-      let destinations = self.destinations
       let near = state.car ?? Self.home
-      return [.run { _ in .nearbyLoaded((try? destinations().nearby(near)) ?? []) }]
+      return [.run { clients in .nearbyLoaded((try? clients.destinations().nearby(near)) ?? []) }]
     case .nearbyLoaded(let places):
       state.nearby = Array(places.prefix(Self.nearbyCount))
     case .openSearch:
@@ -252,9 +252,8 @@ public struct MapApp: CarApp {
       }
     case .searchChanged(let text):
       state.query = text
-      let destinations = self.destinations
       return [
-        .run { _ in .results(text, (try? destinations().search(text)) ?? []) }
+        .run { clients in .results(text, (try? clients.destinations().search(text)) ?? []) }
       ]
     case .results(let text, let found):
       guard text == state.query else { return [] }
@@ -271,11 +270,10 @@ public struct MapApp: CarApp {
       state.pushed = []
       state.banner = nil
       let from = state.car ?? Self.home
-      let network = self.network
       return [
-        .run { _ in
+        .run { clients in
           do {
-            let routes = try await network().routeChoices(
+            let routes = try await clients.roadNetwork().routeChoices(
               from: from, to: destination.coordinate, maximumCount: 3)
             return .routesFound(destination, routes)
           } catch {
@@ -328,11 +326,10 @@ public struct MapApp: CarApp {
       return [.cancel(id: "tick")]
     case .offRoute:
       guard let destination = state.tripDestination else { return [] }
-      let network = self.network
       return [
-        .run { _ in
+        .run { clients in
           guard
-            let route = try? await network().fastestRoute(
+            let route = try? await clients.roadNetwork().fastestRoute(
               from: position, to: destination.coordinate)
           else { return nil }
           return .rerouted([route])
@@ -426,4 +423,38 @@ extension MapApp {
       panning.isFollowing = false
       return [panning]
     })
+}
+
+/// The state the car's map shares with the phone, in the dependency container; each map
+/// session registers its own (``MapApp/init(service:network:destinations:)``).
+public enum NavigationServiceKey: CarDependencyKey {
+  /// The process's service, for a session whose app registered none.
+  public static let liveValue = NavigationService()
+}
+
+/// Where the map app's routes come from, in the dependency container: the bundled roads.
+public enum RoadNetworkKey: CarDependencyKey {
+  /// The bundled road network, loaded on first use.
+  public static let liveValue: @Sendable () async throws -> RoadNetwork = {
+    try await RoadNetwork.bundled()
+  }
+}
+
+/// The map app's destination search, in the dependency container: the bundled index.
+public enum DestinationIndexKey: CarDependencyKey {
+  /// The bundled search index, loaded on first use.
+  public static let liveValue: @Sendable () throws -> DestinationIndex = {
+    try DestinationIndex.bundled()
+  }
+}
+
+extension CarClients {
+  /// The state the car's map shares with the phone.
+  public var navigation: NavigationService { self[NavigationServiceKey.self] }
+  /// The road network routes come from.
+  public var roadNetwork: @Sendable () async throws -> RoadNetwork { self[RoadNetworkKey.self] }
+  /// The destination search.
+  public var destinations: @Sendable () throws -> DestinationIndex {
+    self[DestinationIndexKey.self]
+  }
 }

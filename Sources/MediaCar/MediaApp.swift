@@ -48,16 +48,22 @@ public struct MediaApp: CarApp {
     VoiceShortcut(phrase: "Resume playback in ${applicationName}", intent: "ResumePlayback")
   ]
 
-  /// The one playback engine of the process.
-  public let engine: PlaybackEngine
-  /// Where the catalogue comes from.
-  public let library: MediaLibraryClient
+  /// The services this value registers in its session's container.
+  private var registered = CarDependencyOverrides()
 
-  /// Creates the app over an engine and a catalogue source.
+  /// Creates the app; its effects find the engine and the catalogue in the dependency container
+  /// (``PlaybackEngineKey``, ``MediaLibraryKey``).
+  public init() {}
+
+  /// Creates the app over an engine and a catalogue source, registered in its session's
+  /// container unless the session's own overrides set others.
   public init(engine: PlaybackEngine, library: MediaLibraryClient = .bundled) {
-    self.engine = engine
-    self.library = library
+    registered[PlaybackEngineKey.self] = engine
+    registered[MediaLibraryKey.self] = library
   }
+
+  /// The engine and library the app was created over.
+  public var dependencies: CarDependencyOverrides { registered }
 
   /// The timer id of the engine observation.
   public static let observeTimer = "observe-playback"
@@ -91,9 +97,10 @@ public struct MediaApp: CarApp {
       state.configuration = configuration
       // Only the selected tab's pages come back with the new interface controller.
       state.pages = state.pages.filter { $0.key == state.selectedTab }
-      let engine = self.engine
       var effects: [Effect<Action>] = [
-        .run { clients in Self.observation(engine, .current(clients), reanchoring: true) }
+        .run { clients in
+          Self.observation(clients.playback, .current(clients), reanchoring: true)
+        }
       ]
       if case .loaded = state.library {} else { effects.append(load(&state)) }
       if state.playback.presentation == .video, state.playback.item != nil {
@@ -168,9 +175,9 @@ public struct MediaApp: CarApp {
       // detail page asks for the video again.
       state.degradedFromVideo = false
       guard state.playback.item != nil else { return [] }
-      let engine = self.engine
       return [
         .run { clients in
+          let engine = clients.playback
           let context = PlaybackContext.current(clients)
           engine.perform(.pause, from: .system, in: context)
           engine.perform(.present(.audio), from: .system, in: context)
@@ -190,14 +197,14 @@ public struct MediaApp: CarApp {
 
   private func load(_ state: inout State) -> Effect<Action> {
     if case .failed = state.library { state.library = .loading }
-    let library = self.library
-    return .run { clients in .libraryLoaded(await clients.installed(library).load()) }
+    // The container's library is the empty or failing one when the data-source switch says so.
+    return .run { clients in .libraryLoaded(await clients.mediaLibrary.load()) }
   }
 
   private func apply(_ catalogue: MediaCatalogue, to state: inout State) -> Effect<Action> {
     state.library = .loaded(catalogue)
-    let engine = self.engine
     return .run { clients in
+      let engine = clients.playback
       engine.setCatalogue(catalogue)
       return Self.observation(engine, .current(clients))
     }
@@ -319,8 +326,8 @@ public struct MediaApp: CarApp {
   // MARK: - Engine
 
   private func perform(_ command: PlaybackCommand, _ origin: CommandOrigin) -> Effect<Action> {
-    let engine = self.engine
     return .run { clients in
+      let engine = clients.playback
       let context = PlaybackContext.current(clients)
       engine.perform(command, from: origin, in: context)
       return Self.observation(engine, context)
@@ -328,8 +335,7 @@ public struct MediaApp: CarApp {
   }
 
   private func observe() -> Effect<Action> {
-    let engine = self.engine
-    return .run { clients in Self.observation(engine, .current(clients)) }
+    return .run { clients in Self.observation(clients.playback, .current(clients)) }
   }
 
   /// The engine's state now and when to look again: at the next change the player expects,

@@ -4,7 +4,7 @@ import Playback
 import WaysideData
 
 /// Where the catalogue comes from, behind a seam: the bundled open catalogue, a fixed value in
-/// tests. Effects load it as the session installs it (``CarClients/installed(_:)``), so a
+/// tests. Effects read it from the dependency container (``MediaLibraryKey``), so a
 /// journey's `data empty` gives an empty catalogue and `data fail` a failed load.
 public struct MediaLibraryClient: Sendable {
   /// The source's name for messages.
@@ -56,4 +56,25 @@ extension MediaLibraryClient: SwitchableClient {
       throw MediaCatalogueError(problem: "\(name) could not be read (\(reason))")
     }
   }
+}
+
+/// The media app's catalogue source in the dependency container: the bundled catalogue.
+public enum MediaLibraryKey: CarDependencyKey {
+  /// The bundled catalogue.
+  public static let liveValue = MediaLibraryClient.bundled
+}
+
+/// The media app's playback engine in the dependency container. Each session of the app
+/// registers its own (``MediaApp/init(engine:library:)``); without one, the process's engine
+/// over the reliable simulated player.
+public enum PlaybackEngineKey: CarDependencyKey {
+  /// One engine over the reliable simulated player.
+  public static let liveValue = PlaybackEngine(player: SimulatedMediaPlayer())
+}
+
+extension CarClients {
+  /// The media app's catalogue source, as the data-source switch leaves it.
+  public var mediaLibrary: MediaLibraryClient { self[MediaLibraryKey.self] }
+  /// The media app's playback engine.
+  public var playback: PlaybackEngine { self[PlaybackEngineKey.self] }
 }

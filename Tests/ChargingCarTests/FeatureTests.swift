@@ -10,9 +10,6 @@ import TripPlanner
 /// composes them (Guides/ChargingApp.md, "Features").
 @Suite("Charging app: features")
 struct ChargingFeatureTests {
-  static let services = ChargingServices.bundled(
-    driver: .memory(DriverSetupBox()), now: { priceDate })
-
   static func sites() throws -> [PricedSite] {
     try Fixture.kassel().sites(
       SiteQuery(center: ChargingApp.kasselCentre, region: nil, filter: ChargeFilter(), limit: 4),
@@ -27,7 +24,7 @@ struct ChargingFeatureTests {
   @Test("Charge: an answer to an older load is dropped, the newest shows and arms the refresh")
   func chargeDropsOlderAnswers() throws {
     let sites = try Self.sites()
-    let charge = ChargeFeature(services: Self.services)
+    let charge = ChargeFeature()
     var state = ChargeFeature.State(connected: true)
     _ = charge.reduce(&state, .refresh)
     _ = charge.reduce(&state, .refresh)
@@ -46,7 +43,7 @@ struct ChargingFeatureTests {
   @Test("Charge: Details and Filters are one pushed screen; back pops it")
   func chargeDestination() throws {
     let sites = try Self.sites()
-    let charge = ChargeFeature(services: Self.services)
+    let charge = ChargeFeature()
     var state = ChargeFeature.State(places: .loaded(sites), connected: true)
     _ = charge.reduce(&state, .select(sites[1].id))
     _ = charge.reduce(&state, .showDetails(nil))
@@ -62,7 +59,7 @@ struct ChargingFeatureTests {
 
   @Test("Charge: a move within 2 km of the loaded centre does not load; farther it does")
   func chargeRefreshDistance() throws {
-    let charge = ChargeFeature(services: Self.services)
+    let charge = ChargeFeature()
     var state = ChargeFeature.State(
       loadedCenter: ChargingApp.kasselCentre, places: .loaded([]), connected: true)
     let near = Coordinate(latitude: 51.32, longitude: 9.48)
@@ -76,7 +73,7 @@ struct ChargingFeatureTests {
 
   @Test("Charge: a region wider than 150 km shows the zoomed-out state instead of a load")
   func chargeZoomedOut() {
-    let charge = ChargeFeature(services: Self.services)
+    let charge = ChargeFeature()
     var state = ChargeFeature.State(places: .loaded([]), selected: "x", connected: true)
     _ = charge.reduce(
       &state,
@@ -106,7 +103,7 @@ struct ChargingFeatureTests {
   @Test("Favourites: a listed favourite opens its Details, an unknown one nothing; back pops")
   func favouritesOpen() throws {
     let sites = try Self.sites()
-    let favourites = FavouritesFeature(services: Self.services)
+    let favourites = FavouritesFeature()
     var state = FavouritesFeature.State()
     _ = favourites.reduce(&state, .open(sites[0].id))
     #expect(state.details == nil, "nothing is listed yet")
@@ -121,7 +118,7 @@ struct ChargingFeatureTests {
   @Test("Details: Favourite flips the site in the driver's favourites and writes it")
   func detailsToggleFavourite() throws {
     let site = try #require(try Self.sites().first)
-    let details = DetailsFeature(driver: .memory(DriverSetupBox()))
+    let details = DetailsFeature()
     var state = DetailsFeature.State(site: site)
     #expect(details.reduce(&state, .toggleFavourite).count == 1)
     #expect(state.isFavourite)
@@ -135,7 +132,7 @@ struct ChargingFeatureTests {
 
   @Test("Route: a chosen town is planned and remembered first, at most three recent")
   func routeChoose() {
-    let route = RouteFeature(services: Self.services)
+    let route = RouteFeature()
     let towns = (0..<5).map {
       TripDestination(
         name: "T\($0)", coordinate: Coordinate(latitude: 52 + Double($0), longitude: 9))
@@ -157,7 +154,7 @@ struct ChargingFeatureTests {
 
   @Test("Route: no destination, no replanning; with one, a changed setup plans again")
   func routeReplan() {
-    let route = RouteFeature(services: Self.services)
+    let route = RouteFeature()
     var state = RouteFeature.State()
     #expect(route.reduce(&state, .replan).isEmpty)
     state.trip = .failed(Self.bremen, "no plan")

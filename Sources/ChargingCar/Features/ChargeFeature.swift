@@ -114,11 +114,9 @@ public struct ChargeFeature: CarFeature {
     case back
   }
 
-  /// The app's data (the sites client and the price clock).
-  public var services: ChargingServices
-
-  /// Creates the feature over the app's services.
-  public init(services: ChargingServices) { self.services = services }
+  /// Creates the feature; its effects find the sites client and the price clock in the
+  /// dependency container (`clients.charging`).
+  public init() {}
 
   /// Applies an action to the tab.
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
@@ -215,7 +213,6 @@ public struct ChargeFeature: CarFeature {
     let filter = state.filter
     let setup = state.setup
     let free = state.freeStations
-    let services = services
     return [
       .cancel(id: ChargingApp.refreshTimer),
       Self.loadEffect { clients in
@@ -226,7 +223,9 @@ public struct ChargeFeature: CarFeature {
           located = true
         }
         do {
-          let sites = try await clients.installed(services.sites).sites(
+          // Through the container: the empty or failing client when the switch says so.
+          let services = clients.charging
+          let sites = try await services.sites.sites(
             SiteQuery(center: center, region: region, filter: filter, onlyStations: free), setup,
             ChargingApp.priceMinute(services.now()))
           return .loaded(request: request, center: center, sites, located: located)

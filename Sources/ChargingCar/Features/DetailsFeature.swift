@@ -42,11 +42,9 @@ public struct DetailsFeature: CarFeature {
     case setupFailed(String)
   }
 
-  /// The driver's data (the store the favourite is written to).
-  public var driver: DriverDataClient
-
-  /// Creates the feature over the driver's data.
-  public init(driver: DriverDataClient) { self.driver = driver }
+  /// Creates the feature; its effects write favourites to the driver's data in the dependency
+  /// container (`clients.charging`).
+  public init() {}
 
   /// Applies an action to Details.
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
@@ -60,9 +58,9 @@ public struct DetailsFeature: CarFeature {
       let on = !state.isFavourite
       let id = state.site.id
       if on { state.favourites.insert(id) } else { state.favourites.remove(id) }
-      let driver = driver
       return [
-        .run { _ in
+        .run { clients in
+          let driver = clients.charging.driver
           do {
             try await driver.setFavourite(id, on)
             return .delegate(.setupSaved(try await driver.load()))

@@ -40,21 +40,19 @@ public struct FavouritesFeature: CarFeature {
     case back
   }
 
-  /// The app's data (the search and the price clock).
-  public var services: ChargingServices
-
-  /// Creates the feature over the app's services.
-  public init(services: ChargingServices) { self.services = services }
+  /// Creates the feature; its effects find the search and the price clock in the dependency
+  /// container (`clients.charging`).
+  public init() {}
 
   /// Applies an action to the tab.
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
     switch action {
     case .load:
-      let services = services
       let setup = state.setup
       let car = state.car
       return [
-        .run { _ in
+        .run { clients in
+          let services = clients.charging
           guard let search = try? await services.search() else { return .loaded([]) }
           return .loaded(
             search.favourites(

@@ -67,11 +67,9 @@ public struct RouteFeature: CarFeature {
     case back
   }
 
-  /// The app's data (towns, planner, clock).
-  public var services: ChargingServices
-
-  /// Creates the feature over the app's services.
-  public init(services: ChargingServices) { self.services = services }
+  /// Creates the feature; its effects find the towns, the planner and the clock in the
+  /// dependency container (`clients.charging`).
+  public init() {}
 
   /// Applies an action to the tab.
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
@@ -81,8 +79,7 @@ public struct RouteFeature: CarFeature {
       // (Guides/ChargingApp.md: pushed screens reset on reconnect).
       state.trip = .none
     case .loadCities:
-      let services = services
-      return [.run { _ in (try? await services.cities()).map { .citiesLoaded($0) } }]
+      return [.run { clients in (try? await clients.charging.cities()).map { .citiesLoaded($0) } }]
     case .citiesLoaded(let cities):
       let car = state.car
       state.cities = cities.sorted {
@@ -145,11 +142,14 @@ public struct RouteFeature: CarFeature {
   }
 
   private func plan(to destination: TripDestination, _ state: State) -> Effect<Action> {
-    let services = services
-    let request = TripRequest(
-      from: state.car, destination: destination, setup: state.setup, departure: services.now(),
-      unusableStations: state.unusableStations)
-    return .run { _ in
+    let car = state.car
+    let setup = state.setup
+    let unusable = state.unusableStations
+    return .run { clients in
+      let services = clients.charging
+      let request = TripRequest(
+        from: car, destination: destination, setup: setup, departure: services.now(),
+        unusableStations: unusable)
       do {
         return .planned(try await services.plan(request))
       } catch {
