@@ -45,11 +45,11 @@ extension ChargingApp {
       selected.selected = first.id
       samples.append(selected)
       var detailed = selected
-      detailed.details = first
+      detailed.chargeDestination = .details(first)
       samples.append(detailed)
     }
     var filters = loaded
-    filters.showingFilters = true
+    filters.chargeDestination = .filters
     filters.filter = ChargeFilter(fastOnly: true, connectors: [.ccs])
     samples.append(filters)
     samples.append(State(places: .loaded([])))

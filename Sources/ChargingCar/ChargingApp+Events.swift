@@ -14,11 +14,11 @@ extension ChargingApp {
     switch event {
     case .connected: return .appeared
     case .disconnected: return .disappeared
-    case .mapRegionChanged(_, let region): return .regionChanged(region)
+    case .mapRegionChanged(_, let region): return .charge(.regionChanged(region))
     case .locationChanged(let coordinate): return .moved(coordinate)
     // The driver closed the card: CarPlay calls no delegate; the host reports it so that
     // the next update does not reopen it.
-    case .pointDeselected: return .deselect
+    case .pointDeselected: return .charge(.deselect)
     case .backPressed: return .back
     case .tabSelected(let index, _): return .selectTab(index)
     case .voiceIntent(let intent):
@@ -48,18 +48,18 @@ extension ChargingApp {
   /// The action a tap means.
   public func action(for route: ChargeRoute, in state: State) -> Action? {
     switch route {
-    case .point(let id): .select(id)
-    case .details(let id): .showDetails(id)
-    case .navigate(let id): .navigate(id)
-    case .showFilters: .showFilters
-    case .retry: .retry
-    case .navigateFromDetails: .navigate(nil)
-    case .toggleFavourite: .toggleFavourite
-    case .filter(let row): .toggleFilter(row)
-    case .favourite(let id): .openFavourite(id)
-    case .destination(let choice): .chooseDestination(choice)
-    case .startNavigation: .startNavigation
-    case .continueToDestination: .continueToDestination
+    case .point(let id): .charge(.select(id))
+    case .details(let id): .charge(.showDetails(id))
+    case .navigate(let id): .charge(.navigate(id))
+    case .showFilters: .charge(.showFilters)
+    case .retry: .charge(.retry)
+    case .navigateFromDetails: .details(.navigate)
+    case .toggleFavourite: .details(.toggleFavourite)
+    case .filter(let row): .filters(.toggle(row))
+    case .favourite(let id): .favourites(.open(id))
+    case .destination(let choice): .route(.choose(choice))
+    case .startNavigation: .route(.startNavigation)
+    case .continueToDestination: .route(.continueToDestination)
     }
   }
 }

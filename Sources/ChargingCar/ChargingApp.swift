@@ -81,12 +81,10 @@ public struct ChargingApp: CarApp {
     public var request: Int
     /// The selected site (its card is open).
     public var selected: Station.ID?
-    /// The site whose Details are pushed (kept as shown even if a refresh drops it).
-    public var details: PricedSite?
-    /// The tab whose stack the Details are pushed on.
-    public var detailsTab: Tab
-    /// Whether the Filters list is pushed.
-    public var showingFilters: Bool
+    /// What is pushed above the Charge tab's map: a site's Details or the Filters list.
+    public var chargeDestination: ChargeFeature.Destination?
+    /// The favourite whose Details are pushed on the Favourites tab.
+    public var favouriteDetails: PricedSite?
     /// The selected tab.
     public var tab: Tab
     /// The driver's filter (kept across reconnects).
@@ -128,9 +126,8 @@ public struct ChargingApp: CarApp {
       self.places = places
       self.request = 0
       self.selected = nil
-      self.details = nil
-      self.detailsTab = .charge
-      self.showingFilters = false
+      self.chargeDestination = nil
+      self.favouriteDetails = nil
       self.tab = tab
       self.filter = filter
       self.setup = setup
@@ -150,52 +147,21 @@ public struct ChargingApp: CarApp {
     }
   }
 
-  /// What can happen.
-  public enum Action: Sendable {
+  /// What can happen: what concerns the whole app, and each feature's actions wrapped
+  /// (Guides/CarSession.md, "Composing features").
+  public enum Action: Equatable, Sendable {
     /// The car connected; the car disconnected.
     case appeared, disappeared
     /// The driver's setup was read from the store (or could not be).
     case setupLoaded(DriverSetup), setupFailed(String)
     /// The phone changed the driver's setup (tariffs, vehicle); it is read again.
     case setupChanged
-    /// The driver moved the map; the region has been still long enough to load.
-    case regionChanged(BoundingBox), regionSettled
-    /// The phone moved.
+    /// The phone moved (the Charge tab may load, the Route tab plan again).
     case moved(Coordinate)
-    /// The periodic refresh is due; the driver pressed Retry.
-    case refresh, retry
-    /// A load's answer; `located` when the centre is a position the phone reported.
-    case loaded(request: Int, center: Coordinate, [PricedSite], located: Bool = false)
-    /// A load failed.
-    case failed(request: Int, String)
-    /// The favourites with their prices.
-    case favouritesLoaded([PricedSite])
-    /// A pin's card opened.
-    case select(Station.ID)
-    /// The driver closed the card: no site is selected.
-    case deselect
-    /// Navigate to a site (nil: the site whose Details or card is open).
-    case navigate(Station.ID?)
-    /// Push a site's Details (nil: the selected one).
-    case showDetails(Station.ID?)
-    /// Open a favourite's Details.
-    case openFavourite(Station.ID)
-    /// Mark or unmark the detailed site as a favourite.
-    case toggleFavourite
-    /// The host popped the top template.
+    /// The host popped the top template of the selected tab.
     case back
     /// The driver switched tabs.
     case selectTab(Int)
-    /// Push the Filters list; flip one of its rows.
-    case showFilters, toggleFilter(ChargeRoute.FilterRow)
-    /// The towns for the Route tab.
-    case citiesLoaded([TripDestination])
-    /// The driver chose a destination on the Route tab.
-    case chooseDestination(ChargeRoute.DestinationChoice)
-    /// The planner's answer.
-    case tripPlanned(TripSummary), tripFailed(TripDestination, String)
-    /// Hand the trip's first leg, or the leg after the stop, to Apple Maps.
-    case startNavigation, continueToDestination
     /// The App Shortcut "Show fast chargers in Wayside" ran.
     case showFastChargers
     /// The phone was locked or unlocked.
@@ -204,6 +170,16 @@ public struct ChargingApp: CarApp {
     case liveStatus([LiveStatusUpdate], at: Date)
     /// The buffered live status is applied (the timer of ``ChargingApp/liveApplyInterval``).
     case applyLiveStatus(at: Date)
+    /// The Charge tab's actions.
+    case charge(ChargeFeature.Action)
+    /// The Favourites tab's actions.
+    case favourites(FavouritesFeature.Action)
+    /// The Route tab's actions.
+    case route(RouteFeature.Action)
+    /// The open Details' actions (on whichever tab they are pushed).
+    case details(DetailsFeature.Action)
+    /// The Filters list's actions.
+    case filters(FiltersFeature.Action)
   }
 
   /// EV charging.

@@ -36,14 +36,16 @@ public enum ChargingScreens {
     var stack: [TemplateSpec] = []
     switch state.tab {
     case .charge:
-      if let site = state.details, state.detailsTab == .charge {
+      switch state.chargeDestination {
+      case .details(let site):
         stack.append(
           details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
-      } else if state.showingFilters {
+      case .filters:
         stack.append(filters(state.filter, vehicle: state.setup.vehicle))
+      case nil: break
       }
     case .favourites:
-      if let site = state.details, state.detailsTab == .favourites {
+      if let site = state.favouriteDetails {
         stack.append(
           details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
       }

@@ -73,7 +73,8 @@ enum ChargingBench {
       // The shown state: connected, loaded at the first point.
       var state = ChargingApp.State(car: from, setup: setup)
       state.connected = true
-      _ = app.reduce(&state, .loaded(request: state.request, center: from, query(from, state)))
+      _ = app.reduce(
+        &state, .charge(.loaded(request: state.request, center: from, query(from, state))))
       var shown = HostScreen(root: app.screen(state, configuration).root)
       var step = 0
       var parts = Parts()
@@ -85,7 +86,7 @@ enum ChargingBench {
         _ = app.reduce(&state, action)
         let (q, sites) = Bench.measure { query(here, state) }
         let (b, screen) = Bench.measure {
-          _ = app.reduce(&state, .loaded(request: state.request, center: here, sites))
+          _ = app.reduce(&state, .charge(.loaded(request: state.request, center: here, sites)))
           return app.screen(state, configuration)
         }
         let (d, plan) = Bench.measure {

@@ -88,13 +88,15 @@ struct ChargingRouteTests {
     let site = try #require(states[0].1.sites.first)
     let actions: [ChargingApp.Action] = [
       .appeared, .disappeared, .setupLoaded(DriverSetup()), .setupFailed("x"),
-      .regionChanged(BoundingBox(minimum: Coordinate(latitude: 51, longitude: 9), maximum: Coordinate(latitude: 51.1, longitude: 9.1))),
-      .regionSettled, .moved(Coordinate(latitude: 51.4, longitude: 9.6)), .refresh, .retry,
-      .select(site.id), .navigate(site.id), .showDetails(site.id), .openFavourite(site.id),
-      .toggleFavourite, .back, .selectTab(1), .selectTab(2), .showFilters, .toggleFilter(.fast),
-      .toggleFilter(.connector(.ccs)), .chooseDestination(.city("Bremen")),
-      .chooseDestination(.recent(0)), .chooseDestination(.favourite(site.id)), .startNavigation,
-      .continueToDestination, .showFastChargers, .phoneLock(false),
+      .charge(.regionChanged(BoundingBox(minimum: Coordinate(latitude: 51, longitude: 9), maximum: Coordinate(latitude: 51.1, longitude: 9.1)))),
+      .charge(.regionSettled), .moved(Coordinate(latitude: 51.4, longitude: 9.6)),
+      .charge(.refresh), .charge(.retry), .charge(.select(site.id)), .charge(.navigate(site.id)),
+      .charge(.showDetails(site.id)), .favourites(.open(site.id)), .details(.toggleFavourite),
+      .details(.navigate), .back, .selectTab(1), .selectTab(2), .charge(.showFilters),
+      .filters(.toggle(.fast)), .filters(.toggle(.connector(.ccs))),
+      .route(.choose(.city("Bremen"))), .route(.choose(.recent(0))),
+      .route(.choose(.favourite(site.id))), .route(.startNavigation),
+      .route(.continueToDestination), .showFastChargers, .phoneLock(false),
     ]
     CarAppChecks.expectPureReducer(Self.app, states: states, actions: actions)
   }

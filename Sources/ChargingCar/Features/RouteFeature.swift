@@ -1,0 +1,156 @@
+import CarSession
+import Charging
+import Foundation
+import Geo
+import TripPlanner
+
+/// The Route tab: destinations (recent, favourite, the basemap's towns), the trip planned to
+/// one with its charging stops, the hand-off of its legs to Apple Maps, and planning again when
+/// the car has moved on or the driver's car or tariffs changed.
+public struct RouteFeature: CarFeature {
+  /// The tab's state: its own (towns, recent destinations, the trip) and what planning reads
+  /// of the app's.
+  public struct State: Equatable, Sendable {
+    /// The basemap towns offered as destinations, nearest the car first.
+    public var cities: [TripDestination]
+    /// Destinations chosen before, newest first (at most ``ChargingApp/recentCount``).
+    public var recent: [TripDestination]
+    /// The trip.
+    public var trip: ChargingApp.Trip
+    /// The car's position (read: trips start there).
+    public var car: Coordinate
+    /// The driver's setup (read: the car and tariffs a trip is planned for).
+    public var setup: DriverSetup
+    /// Whether the car is connected (read).
+    public var connected: Bool
+    /// The driver's favourites (read: offered as destinations).
+    public var favourites: [PricedSite]?
+
+    /// Creates the tab's state.
+    public init(
+      cities: [TripDestination] = [], recent: [TripDestination] = [],
+      trip: ChargingApp.Trip = .none, car: Coordinate = ChargingApp.kasselCentre,
+      setup: DriverSetup = DriverSetup(), connected: Bool = false,
+      favourites: [PricedSite]? = nil
+    ) {
+      self.cities = cities
+      self.recent = recent
+      self.trip = trip
+      self.car = car
+      self.setup = setup
+      self.connected = connected
+      self.favourites = favourites
+    }
+  }
+
+  /// What can happen on the Route tab.
+  public enum Action: Equatable, Sendable {
+    /// The car connected again: a trip summary from before is not shown again.
+    case reset
+    /// Load the towns; the towns.
+    case loadCities, citiesLoaded([TripDestination])
+    /// The driver chose a destination.
+    case choose(ChargeRoute.DestinationChoice)
+    /// The planner's answer.
+    case planned(TripSummary), failed(TripDestination, String)
+    /// Hand the trip's first leg, or the leg after the stop, to Apple Maps.
+    case startNavigation, continueToDestination
+    /// The car moved: a summary planned more than ``ChargingApp/replanKilometres`` away is
+    /// planned again.
+    case moved(Coordinate)
+    /// The driver's car or tariffs changed: the trip is planned again.
+    case replan
+    /// The trip summary was popped.
+    case back
+  }
+
+  /// The app's data (towns, planner, clock).
+  public var services: ChargingServices
+
+  /// Creates the feature over the app's services.
+  public init(services: ChargingServices) { self.services = services }
+
+  /// Applies an action to the tab.
+  public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
+    switch action {
+    case .reset, .back:
+      // After a reconnect the car may be far from where the trip was planned
+      // (Guides/ChargingApp.md: pushed screens reset on reconnect).
+      state.trip = .none
+    case .loadCities:
+      let services = services
+      return [.run { _ in (try? await services.cities()).map { .citiesLoaded($0) } }]
+    case .citiesLoaded(let cities):
+      let car = state.car
+      state.cities = cities.sorted {
+        GreatCircle.distanceKilometres(car, $0.coordinate)
+          < GreatCircle.distanceKilometres(car, $1.coordinate)
+      }
+    case .choose(let choice):
+      guard let destination = destination(choice, in: state) else { return [] }
+      state.recent.removeAll { $0 == destination }
+      state.recent.insert(destination, at: 0)
+      state.recent = Array(state.recent.prefix(ChargingApp.recentCount))
+      state.trip = .planning(destination)
+      return [plan(to: destination, state)]
+    case .planned(let summary):
+      guard state.trip.destination == summary.destination else { return [] }
+      state.trip = .planned(summary)
+    case .failed(let destination, let message):
+      guard state.trip.destination == destination else { return [] }
+      state.trip = .failed(destination, message)
+    case .startNavigation:
+      guard case .planned(let summary) = state.trip else { return [] }
+      let first = summary.stops.first
+      let url = ChargingApp.directions(
+        to: first?.coordinate ?? summary.destination.coordinate,
+        label: first?.name ?? summary.destination.name)
+      return url.map { [.openURL($0)] } ?? []
+    case .continueToDestination:
+      guard let destination = state.trip.destination,
+        let url = ChargingApp.directions(to: destination.coordinate, label: destination.name)
+      else { return [] }
+      return [.openURL(url)]
+    case .moved(let coordinate):
+      guard state.connected, case .planned(let summary) = state.trip,
+        let origin = summary.origin,
+        GreatCircle.distanceKilometres(origin, coordinate) > ChargingApp.replanKilometres
+      else { return [] }
+      // The car has moved on: the summary's stops and arrival charge are planned again.
+      state.trip = .planning(summary.destination)
+      return [plan(to: summary.destination, state)]
+    case .replan:
+      guard let destination = state.trip.destination else { return [] }
+      state.trip = .planning(destination)
+      return [plan(to: destination, state)]
+    }
+    return []
+  }
+
+  private func destination(_ choice: ChargeRoute.DestinationChoice, in state: State)
+    -> TripDestination?
+  {
+    switch choice {
+    case .city(let name): return state.cities.first { $0.name == name }
+    case .recent(let index):
+      return state.recent.indices.contains(index) ? state.recent[index] : nil
+    case .favourite(let id):
+      return state.favourites?.first { $0.id == id }.map {
+        TripDestination(name: $0.site.title, coordinate: $0.site.coordinate)
+      }
+    }
+  }
+
+  private func plan(to destination: TripDestination, _ state: State) -> Effect<Action> {
+    let services = services
+    let request = TripRequest(
+      from: state.car, destination: destination, setup: state.setup, departure: services.now())
+    return .run { _ in
+      do {
+        return .planned(try await services.plan(request))
+      } catch {
+        return .failed(destination, "\(error)")
+      }
+    }
+  }
+}
