@@ -92,7 +92,10 @@ public enum PreviewPage {
       revision = state.revision ?? revision;
       const hashes = state.hashes || {};
       if (state.car !== undefined && state.car !== lastCar) {
-        morph(car, state.car); lastCar = state.car; revealFocus(); drawScrollIndicators();
+        // A new rendering starts its scrolling panels at the top, as a whole new display did.
+        morph(car, state.car); lastCar = state.car;
+        for (const s of car.querySelectorAll(scrollers)) if (s.scrollTop) s.scrollTop = 0;
+        revealFocus(); drawScrollIndicators();
         // The same reported time and rate keep the clock running from when they were first
         // shown (a redraw for another reason does not set it back).
         const c = car.querySelector('.np-clock'), key = c ? [c.dataset.elapsed, c.dataset.rate, c.dataset.duration, car.querySelector('.np-title')?.textContent].join('|') : '';
@@ -116,8 +119,8 @@ public enum PreviewPage {
       fit();
     }
     // A new rendering of the display (or the panel) changes only what differs from the one shown: an equal
-    // element stays as it is (a loaded map image is not fetched and decoded again, a list keeps
-    // its scroll position), a changed attribute or text is set, and an element of another kind
+    // element stays as it is (a loaded map image is not fetched and decoded again), a changed
+    // attribute or text is set, and an element of another kind
     // or another id (`data-template`, `data-e`, `data-pin-id`) is replaced, so a pushed
     // template starts at its top as CarPlay shows it.
     const morphKeys = ['data-template', 'data-e', 'data-pin-id'];
