@@ -182,7 +182,7 @@ let package = Package(
 
     // MARK: Tests
     .target(
-      name: "WaysideTestSupport", dependencies: ["Geo", "Charging", "WaysideData"],
+      name: "WaysideTestSupport", dependencies: ["Geo", "Charging", "WaysideData", "HTTPServer"],
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
     .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: strict),
     .testTarget(

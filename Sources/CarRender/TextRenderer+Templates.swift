@@ -268,14 +268,17 @@ extension TextRenderer {
   // MARK: Map
 
   func mapBody(_ map: MapTemplateSpec, into frame: inout Frame) {
-    let viewport = map.viewport
-    var summary =
-      "Map " + Self.coordinate(viewport.center.latitude) + ", "
-      + Self.coordinate(viewport.center.longitude) + " · zoom "
-      + String(format: "%.1f", viewport.zoom)
-    if !viewport.markers.isEmpty { summary += " · \(viewport.markers.count) markers" }
-    if viewport.route != nil { summary += " · route" }
-    frame.line(summary)
+    // Without a viewport the app draws its map in the car's window (the window line says
+    // where its camera is).
+    if let viewport = map.viewport {
+      var summary =
+        "Map " + Self.coordinate(viewport.center.latitude) + ", "
+        + Self.coordinate(viewport.center.longitude) + " · zoom "
+        + String(format: "%.1f", viewport.zoom)
+      if !viewport.markers.isEmpty { summary += " · \(viewport.markers.count) markers" }
+      if viewport.route != nil { summary += " · route" }
+      frame.line(summary)
+    }
     if map.isPanning { frame.line("Panning ← ↑ → ↓") }
     if !map.mapButtons.isEmpty {
       let visible = map.mapButtons.filter { !$0.isHidden }

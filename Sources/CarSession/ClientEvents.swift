@@ -19,6 +19,8 @@ public final class ClientEvents<Element: Sendable>: Sendable {
     var subscribers: [Int: Subscriber] = [:]
     var nextID = 0
     var finished = false
+    /// Tasks waiting (`waitForSubscribers(atMost:)`) for the count to drop.
+    var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
   private let state = Mutex(State())
 
@@ -34,6 +36,20 @@ public final class ClientEvents<Element: Sendable>: Sendable {
 
   /// The number of current subscribers.
   public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+  /// Returns once at most `count` subscribers remain (at once when that already holds): a
+  /// subscription ends when its iterating task lets go of it, which a test waits for as an
+  /// event instead of yielding in a loop.
+  package func waitForSubscribers(atMost count: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let reached = state.withLock { state -> Bool in
+        if state.subscribers.count <= count { return true }
+        state.countWaiters.append((count, continuation))
+        return false
+      }
+      if reached { continuation.resume() }
+    }
+  }
 
   /// Sends an event to every current subscriber.
   public func send(_ element: Element) {
@@ -92,12 +108,17 @@ public final class ClientEvents<Element: Sendable>: Sendable {
   }
 
   fileprivate func unsubscribe(_ id: Int) {
-    let waiter = state.withLock { state -> (CheckedContinuation<Element?, Never>, WaitGauge?)? in
-      guard let subscriber = state.subscribers.removeValue(forKey: id),
-        let waiter = subscriber.waiter
-      else { return nil }
-      return (waiter, subscriber.gauge)
+    let (waiter, reached) = state.withLock {
+      state -> ((CheckedContinuation<Element?, Never>, WaitGauge?)?, [CheckedContinuation<Void, Never>])
+      in
+      let subscriber = state.subscribers.removeValue(forKey: id)
+      let remaining = state.subscribers.count
+      let reached = state.countWaiters.filter { $0.count >= remaining }.map(\.continuation)
+      state.countWaiters.removeAll { $0.count >= remaining }
+      guard let subscriber, let waiter = subscriber.waiter else { return (nil, reached) }
+      return ((waiter, subscriber.gauge), reached)
     }
+    for continuation in reached { continuation.resume() }
     if let (waiter, gauge) = waiter {
       gauge?.add(-1)
       waiter.resume(returning: nil)

@@ -8,6 +8,7 @@ import Synchronization
 /// id); an empty box means the phone changed nothing.
 public final class PhoneSettingsBox: Sendable {
   private let values: Mutex<[String: [String]]>
+  private let rejections = Mutex<[String]>([])
   /// One event per change.
   public let events = ClientEvents<Void>()
 
@@ -21,6 +22,20 @@ public final class PhoneSettingsBox: Sendable {
   public func set(_ key: String, to newValues: [String]) {
     values.withLock { $0[key] = newValues }
     events.send(())
+  }
+
+  /// Records that the app could not use a setting (an unknown id), in a sentence naming the
+  /// value and what was expected; whoever set it (a journey's `phone` step) reports it.
+  public func reject(_ problem: String) {
+    rejections.withLock { $0.append(problem) }
+  }
+
+  /// The problems the app reported since the last call, oldest first; clears them.
+  public func takeRejections() -> [String] {
+    rejections.withLock { list in
+      defer { list = [] }
+      return list
+    }
   }
 
   /// Whether nothing was set.

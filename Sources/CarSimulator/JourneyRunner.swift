@@ -262,6 +262,8 @@ public enum JourneyRunner {
     }
     await session.settle()
     host.checkSpinners()
+    // A phone setting the app could not use (an unknown id) fails the step that led to it.
+    if let problem = run.phone.takeRejections().first { return problem }
     return nil
   }
 

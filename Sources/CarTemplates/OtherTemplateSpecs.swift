@@ -177,8 +177,11 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
   public var isPanning: Bool
   /// Whether the navigation bar hides itself after a while without input.
   public var automaticallyHidesNavigationBar: Bool
-  /// The app-drawn map under the controls.
-  public var viewport: MapViewportSpec
+  /// The map under the controls, for a host that draws no window; nil when the app draws its
+  /// own map into the car's window (`CarScreen.window`), as a CarPlay navigation app does in
+  /// its `CPWindow` (carplay-facts.md §1.6, §4). Then the camera lives only in the window: moving
+  /// it changes no template, so a zoom or a pan step sends no template update.
+  public var viewport: MapViewportSpec?
   /// Trips offered for preview (`showTripPreviews`): at most 12, each with at most 3 route
   /// choices (carplay-facts.md §1.6). Empty when no preview is shown.
   public var tripPreviews: [TripPreviewSpec]
@@ -189,7 +192,7 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
   public init(
     navigationBar: NavigationBarSpec = .empty, mapButtons: [MapButtonSpec] = [],
     isPanning: Bool = false, automaticallyHidesNavigationBar: Bool = true,
-    viewport: MapViewportSpec, tripPreviews: [TripPreviewSpec] = [],
+    viewport: MapViewportSpec? = nil, tripPreviews: [TripPreviewSpec] = [],
     navigationSession: NavigationSessionSpec? = nil
   ) {
     self.navigationSession = navigationSession
@@ -201,7 +204,8 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
     self.tripPreviews = tripPreviews
   }
 
-  /// Decodes a map template; `tripPreviews` may be absent (older encodings) and means none.
+  /// Decodes a map template; `tripPreviews` may be absent (older encodings) and means none, and
+  /// `viewport` may be absent (the app draws its map in the car's window).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     navigationBar = try container.decode(NavigationBarSpec.self, forKey: .navigationBar)
@@ -209,7 +213,7 @@ public struct MapTemplateSpec: Hashable, Sendable, Codable {
     isPanning = try container.decode(Bool.self, forKey: .isPanning)
     automaticallyHidesNavigationBar = try container.decode(
       Bool.self, forKey: .automaticallyHidesNavigationBar)
-    viewport = try container.decode(MapViewportSpec.self, forKey: .viewport)
+    viewport = try container.decodeIfPresent(MapViewportSpec.self, forKey: .viewport)
     tripPreviews =
       try container.decodeIfPresent([TripPreviewSpec].self, forKey: .tripPreviews) ?? []
     navigationSession = try container.decodeIfPresent(

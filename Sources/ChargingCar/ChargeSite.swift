@@ -101,17 +101,11 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
   /// What the screens show of a site, derived from its rows on first use (a catalogue of
   /// every site in Germany pays only for the sites a query shows).
   final class Facts: Sendable {
-    private let stations: [Station]
-    private let state = Mutex<Content?>(nil)
+    private let lazy: Lazy<Content>
 
-    init(_ stations: [Station]) { self.stations = stations }
+    init(_ stations: [Station]) { lazy = Lazy { Content(stations) } }
 
-    var content: Content {
-      if let known = state.withLock({ $0 }) { return known }
-      let made = Content(stations)
-      state.withLock { $0 = made }
-      return made
-    }
+    var content: Content { lazy.value }
   }
 }
 

@@ -116,9 +116,13 @@ extension ChargingApp {
 
   private func readSetup() -> Effect<Action> {
     let driver = services.driver
+    let search = services.search
     return .run { clients in
       do {
-        return .setupLoaded(try Self.phoneSettings(clients.phone, over: try await driver.load()))
+        let tariffs = clients.phone.values(for: "tariffs") == nil ? nil : try? await search()
+        let known = tariffs.map { $0.pricing.quoter.catalog.entries.map(\.id) }
+        return .setupLoaded(
+          try Self.phoneSettings(clients.phone, over: try await driver.load(), tariffIDs: known))
       } catch {
         return .setupFailed("\(error)")
       }
@@ -126,17 +130,32 @@ extension ChargingApp {
   }
 
   /// The setup with what the phone app's settings say on top (a journey's `phone` step):
-  /// `tariffs` (catalogue ids, none for no tariff) and `vehicle` (a profile id).
-  static func phoneSettings(_ phone: PhoneSettingsBox, over setup: DriverSetup) throws
-    -> DriverSetup
-  {
+  /// `tariffs` (catalogue ids, none for no tariff; checked against `tariffIDs` when given)
+  /// and `vehicle` (a profile id). A value the app cannot use is refused with a sentence
+  /// naming it and what was expected, which is also told to the phone box (a journey reports
+  /// it as the step's failure).
+  static func phoneSettings(
+    _ phone: PhoneSettingsBox, over setup: DriverSetup, tariffIDs: [String]? = nil
+  ) throws -> DriverSetup {
     var setup = setup
-    if let tariffs = phone.values(for: "tariffs") { setup.tariffIDs = tariffs }
+    if let tariffs = phone.values(for: "tariffs") {
+      if let known = tariffIDs, let unknown = tariffs.first(where: { !known.contains($0) }) {
+        let problem = DriverSetupError(
+          "phone setting tariffs '\(unknown)': no such tariff; expected 'none' or ids of the"
+            + " \(known.count) catalogue tariffs, e.g. "
+            + known.prefix(3).joined(separator: ", ") + " (`wayside tariffs` lists them)")
+        phone.reject(problem.description)
+        throw problem
+      }
+      setup.tariffIDs = tariffs
+    }
     if let vehicle = phone.values(for: "vehicle")?.first {
       guard VehicleProfiles.named(vehicle) != nil else {
-        throw DriverSetupError(
+        let problem = DriverSetupError(
           "phone setting vehicle '\(vehicle)': no such profile; expected one of "
             + VehicleProfiles.all.map(\.id).joined(separator: ", "))
+        phone.reject(problem.description)
+        throw problem
       }
       setup.vehicleID = vehicle
     }

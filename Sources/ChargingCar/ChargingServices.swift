@@ -282,22 +282,14 @@ public struct ChargingServices: Sendable {
 /// grouped into sites on a thread of its own (a CPU-bound build must not hold one of the
 /// cooperative pool's threads), and every load shares the sites and the remembered prices.
 enum BundledSearch {
-  private static let made = Mutex<Task<ChargeSearch, any Error>?>(nil)
+  private static let made = LoadOnce(asynchronous: { () async throws -> ChargeSearch in
+    let set = try await BundledStationSet.shared()
+    let quoter = try await BundledTariffs.quoter()
+    let sites = await onOwnThread { bundledSites(set.index) }
+    return ChargeSearch(index: set.index, sites: sites, pricing: SitePricing(quoter: quoter))
+  })
 
-  static func shared() async throws -> ChargeSearch {
-    let task = made.withLock { task -> Task<ChargeSearch, any Error> in
-      if let task { return task }
-      let new = Task {
-        let set = try await BundledStationSet.shared()
-        let quoter = try await BundledTariffs.quoter()
-        let sites = await onOwnThread { bundledSites(set.index) }
-        return ChargeSearch(index: set.index, sites: sites, pricing: SitePricing(quoter: quoter))
-      }
-      task = new
-      return new
-    }
-    return try await task.value
-  }
+  static func shared() async throws -> ChargeSearch { try await made.value() }
 
   /// The bundled set's sites from their image in the cache folder (written there on the first
   /// start), so a start decodes only the stations it shows.

@@ -24,6 +24,8 @@ final class HTTPConnection {
   /// Requests answered back to back from bytes the client sent ahead, and their response bytes.
   private var pipelinedRequests = 0
   private var pipelinedBytes = 0
+  /// Requests read on this connection so far.
+  private var servedRequests = 0
 
   init(server: HTTPServer, descriptor: Int32) {
     self.server = server
@@ -39,7 +41,6 @@ final class HTTPConnection {
   }
 
   func run() {
-    var served = 0
     while true {
       let request: HTTPRequest
       switch readRequest() {
@@ -60,7 +61,7 @@ final class HTTPConnection {
         POSIX.resetOnClose(descriptor)
         return
       }
-      served += 1
+      servedRequests += 1
       let pipelineFull =
         pipelinedRequests >= server.configuration.maxPipelinedRequests
         || pipelinedBytes >= server.configuration.pipelineByteBudget
@@ -75,7 +76,7 @@ final class HTTPConnection {
         response = invoke(request)
       }
       let keepAlive =
-        request.wantsKeepAlive && served < server.configuration.maxRequestsPerConnection
+        request.wantsKeepAlive && servedRequests < server.configuration.maxRequestsPerConnection
         && response.status != .misdirectedRequest && !server.isStopping && !pipelineFull
       guard write(response, for: request, keepAlive: keepAlive), keepAlive else { return }
     }
@@ -128,7 +129,7 @@ final class HTTPConnection {
               "the request did not arrive within \(configuration.requestTimeout)"))
         }
       } else {
-        wait = configuration.idleTimeout
+        wait = Self.idleWait(servedRequests: servedRequests, configuration)
       }
       waited = true
       switch read(timeout: wait) {
@@ -138,6 +139,20 @@ final class HTTPConnection {
         if !parser.hasPartialRequest { return .closed }
       }
     }
+  }
+
+  /// How long a connection with no partial request waits for its next byte before it closes.
+  ///
+  /// Between requests, the idle timeout. A new connection has the request timeout for its
+  /// first byte, as a server's header timeout does (nginx's `client_header_timeout`): its client
+  /// may not have been scheduled yet on a busy machine, and its request is then cut off for
+  /// nothing. It counts as idle meanwhile, so it is still evicted first when a newcomer needs
+  /// its place.
+  static func idleWait(servedRequests: Int, _ configuration: HTTPServer.Configuration)
+    -> Duration
+  {
+    servedRequests == 0
+      ? max(configuration.idleTimeout, configuration.requestTimeout) : configuration.idleTimeout
   }
 
   /// Tells the server what this connection is doing now, when that changed.

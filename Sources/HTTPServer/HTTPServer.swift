@@ -58,7 +58,9 @@ public final class HTTPServer: Sendable {
     public var eventStreamQueueEvents: Int
     /// The most encoded event bytes queued over all streams together.
     public var totalEventQueueBytes: Int
-    /// How long an idle keep-alive connection waits for its next request before closing.
+    /// How long an idle keep-alive connection waits for its next request before closing. A new
+    /// connection waits for its first byte as long as ``requestTimeout`` (if longer): its
+    /// client may not have been scheduled yet on a busy machine.
     public var idleTimeout: Duration
     /// How long a request may take to arrive once its first byte has (slow clients get 408).
     public var requestTimeout: Duration
@@ -223,6 +225,9 @@ public final class HTTPServer: Sendable {
   let handler: HTTPHandler
   let listener: Int32
   let stopPipe: (read: Int32, write: Int32)
+  /// Written when a connection closes: the accept loop waits on it when the process is out of
+  /// descriptors, instead of sleeping.
+  let closedPipe: (read: Int32, write: Int32)
   let state = Mutex(State())
 
   /// Binds, listens and starts accepting connections, answering each request with `handler`.
@@ -234,16 +239,25 @@ public final class HTTPServer: Sendable {
     self.configuration = configuration
     self.handler = handler
     let stopPipe = try POSIX.makePipe()
+    let closedPipe: (read: Int32, write: Int32)
     let listening: (descriptor: Int32, port: UInt16)
-    do {
-      listening = try POSIX.openListener(
-        address: configuration.address, port: configuration.port, backlog: 512)
+    do throws(HTTPServerError) {
+      closedPipe = try POSIX.makePipe()
+      do throws(HTTPServerError) {
+        listening = try POSIX.openListener(
+          address: configuration.address, port: configuration.port, backlog: 512)
+      } catch {
+        POSIX.closeDescriptor(closedPipe.read)
+        POSIX.closeDescriptor(closedPipe.write)
+        throw error
+      }
     } catch {
       POSIX.closeDescriptor(stopPipe.read)
       POSIX.closeDescriptor(stopPipe.write)
       throw error
     }
     self.stopPipe = stopPipe
+    self.closedPipe = closedPipe
     self.listener = listening.descriptor
     self.port = listening.port
     self.hostPolicy = .bound(
@@ -401,7 +415,11 @@ public final class HTTPServer: Sendable {
         let code = errno
         if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
           configuration.log?("accept on port \(port) failed: \(String(cString: strerror(code)))")
-          usleep(10_000)  // let connections close instead of spinning on a full table
+          // Out of descriptors: wait for one of ours to close (or a second to pass, when
+          // the descriptors are held elsewhere in the process) instead of spinning.
+          let woken = POSIX.waitReadable([closedPipe.read, stopPipe.read], timeout: .seconds(1))
+          if woken.second { return }
+          POSIX.drain(closedPipe.read)
         }
         continue
       }
@@ -418,14 +436,16 @@ public final class HTTPServer: Sendable {
       let mine = live.filter { $0.value.client == client }
       var victim: Int32?
       if mine.count >= configuration.maxConnectionsPerClient {
-        victim = Self.leastBusy(mine, now: now, grace: configuration.evictionGrace)
+        victim = Self.leastBusy(
+          mine, now: now, grace: configuration.evictionGrace, hasUnreadBytes: POSIX.hasUnreadBytes)
         guard victim != nil else {
           state.statistics.connectionsRefused += 1
           return "client \(client) holds its limit of \(configuration.maxConnectionsPerClient)"
             + " connections and every one is busy"
         }
       } else if live.count >= configuration.maxConnections {
-        victim = Self.leastBusy(live, now: now, grace: configuration.evictionGrace)
+        victim = Self.leastBusy(
+          live, now: now, grace: configuration.evictionGrace, hasUnreadBytes: POSIX.hasUnreadBytes)
         guard victim != nil else {
           state.statistics.connectionsRefused += 1
           return "the server is at its limit of \(configuration.maxConnections) connections and"
@@ -467,22 +487,28 @@ public final class HTTPServer: Sendable {
   /// (a client that does not read), else reading longest (a slow client), else the oldest
   /// event stream, else one inside its grace period (oldest first); nil when every candidate
   /// is busy (running its handler, or writing for less than the grace).
-  static func leastBusy(_ candidates: [Int32: Slot], now: ContinuousClock.Instant, grace: Duration)
-    -> Int32?
-  {
-    func rank(_ slot: Slot) -> Int? {
+  ///
+  /// An idle or reading connection whose client has already sent bytes the connection's
+  /// thread has not read yet (`hasUnreadBytes`) counts as inside its grace period: its
+  /// request is there, only the thread has not run (a busy machine). Its age says nothing
+  /// about the client, so it is never taken for an idle socket.
+  static func leastBusy(
+    _ candidates: [Int32: Slot], now: ContinuousClock.Instant, grace: Duration,
+    hasUnreadBytes: (Int32) -> Bool = { _ in false }
+  ) -> Int32? {
+    func rank(_ descriptor: Int32, _ slot: Slot) -> Int? {
       let young = now - slot.since < grace
       switch slot.phase {
       case .busy: return nil
       case .writing: return young ? nil : 0
-      case .idle: return young ? 3 : 0
-      case .reading: return young ? 3 : 1
+      case .idle: return young || hasUnreadBytes(descriptor) ? 3 : 0
+      case .reading: return young || hasUnreadBytes(descriptor) ? 3 : 1
       case .streaming: return 2
       }
     }
     var best: (rank: Int, since: ContinuousClock.Instant, descriptor: Int32)?
     for (descriptor, slot) in candidates {
-      guard let r = rank(slot) else { continue }
+      guard let r = rank(descriptor, slot) else { continue }
       if let current = best, (current.rank, current.since) <= (r, slot.since) { continue }
       best = (r, slot.since, descriptor)
     }
@@ -544,6 +570,7 @@ public final class HTTPServer: Sendable {
       state.connections[descriptor] = nil
       POSIX.closeDescriptor(descriptor)
     }
+    POSIX.signal(closedPipe.write)
     threadExited()
   }
 
@@ -554,6 +581,8 @@ public final class HTTPServer: Sendable {
       state.finished = true
       POSIX.closeDescriptor(stopPipe.read)
       POSIX.closeDescriptor(stopPipe.write)
+      POSIX.closeDescriptor(closedPipe.read)
+      POSIX.closeDescriptor(closedPipe.write)
       defer { state.waiters = [] }
       return state.waiters
     }

@@ -276,6 +276,18 @@ enum POSIX {
     }
   }
 
+  /// Whether the peer has sent bytes that are waiting to be read (a non-blocking peek, which
+  /// leaves them in place).
+  static func hasUnreadBytes(_ descriptor: Int32) -> Bool {
+    var byte: UInt8 = 0
+    #if canImport(Glibc) || canImport(Musl)
+      let flags = Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)
+    #else
+      let flags = MSG_PEEK | MSG_DONTWAIT
+    #endif
+    return recv(descriptor, &byte, 1, flags) > 0
+  }
+
   /// Which of the polled descriptors became ready.
   struct Readiness {
     var first = false

@@ -71,8 +71,8 @@ extension MapApp {
       mapButtons: MapControls.mapButtons(
         isPanning: state.isPanning, isFollowing: state.isFollowing),
       isPanning: state.isPanning,
-      viewport: MapViewportSpec(
-        center: state.camera.center, zoom: state.camera.zoom, markers: markers, route: route),
+      // The camera, markers and route are drawn in the car's window only (one camera: a zoom
+      // or a pan step redraws the window and changes no template).
       tripPreviews: state.preview.map { [Self.trip($0)] } ?? [],
       navigationSession: state.guidance.map(Self.session))
     var stack: [TemplateSpec] = []

@@ -10,7 +10,7 @@ import Playback
 /// (never as assumed state).
 public struct MediaApp: CarApp {
   /// What can happen.
-  public enum Action: Sendable {
+  public enum Action: Equatable, Sendable {
     /// The car connected.
     case connected(SessionConfiguration)
     /// The car's configuration changed (video withdrawn or back, lists limited, day/night).

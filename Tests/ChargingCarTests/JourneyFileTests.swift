@@ -33,6 +33,30 @@ struct JourneyFileTests {
     #expect(thrown.isEmpty, "\(thrown)")
   }
 
+  @Test(
+    "a phone step with an unknown id fails with a diagnostic naming the id and what was expected",
+    arguments: [
+      (
+        "phone tariffs retail-mobility-plus-charging enbw-gold",
+        "phone setting tariffs 'enbw-gold': no such tariff; expected 'none' or ids of the"
+      ),
+      ("phone vehicle trabant-601", "phone setting vehicle 'trabant-601': no such profile"),
+    ])
+  func unknownPhoneID(_ step: String, _ expected: String) async throws {
+    let text = """
+      app charging
+      connect display=standard style=day
+      \(step)
+      expect text contains "Chargers"
+      """
+    let journey = try Journey.parse(text, name: "unknown-phone-id")
+    let report = await JourneyRunner.run(
+      journey, apps: { $0 == "charging" ? ChargingApp.descriptor : nil })
+    let failure = try #require(report.failure, "the unknown id was taken silently")
+    #expect(failure.line == 3, "\(failure)")
+    #expect(failure.description.contains(expected), "\(failure)")
+  }
+
   @Test("every charging journey in the folder is run by this suite")
   func allListed() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: journeysFolder.path)

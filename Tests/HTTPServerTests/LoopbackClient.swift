@@ -31,6 +31,8 @@ final class LoopbackClient {
 
   let descriptor: Int32
   private var pending: [UInt8] = []
+  /// The `errno` of the last failed read, nil after an orderly end of stream.
+  private var lastError: Int32?
 
   /// Connects to `port` on 127.0.0.1, from the loopback address `source` (any 127.x.y.z on
   /// Linux), so tests can play several clients; `receiveBuffer` shrinks the socket's receive
@@ -129,6 +131,7 @@ final class LoopbackClient {
     }
     var buffer = [UInt8](repeating: 0, count: 65536)
     let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    if count < 0 { lastError = errno }
     guard count > 0 else { return false }
     pending += buffer[0..<count]
     return true
@@ -181,7 +184,11 @@ final class LoopbackClient {
     let needle = Array(marker.utf8)
     while pending.firstRange(of: needle) == nil {
       guard try fill(timeout: timeout) else {
-        throw ClientError(description: "connection closed before '\(marker)' arrived")
+        // What did arrive, and how the connection ended, tell a race from a refusal.
+        let ending = lastError.map { "error: \(String(cString: strerror($0)))" } ?? "end of stream"
+        throw ClientError(
+          description: "connection closed (\(ending)) before '\(marker)' arrived, after"
+            + " \(pending.count) bytes: '\(String(decoding: pending.prefix(600), as: UTF8.self))'")
       }
     }
     return String(decoding: pending, as: UTF8.self)

@@ -134,34 +134,144 @@ struct OpenChargeMapClientTests {
     }
   }
 
-  @Test("A slow server times out within the bound and is retried")
+  /// A deadline timer that fires once the server has received as many requests as timers
+  /// were armed — each attempt's deadline passes while the server holds its request.
+  private static func firingOnArrival(_ server: OpenChargeMapTestServer) -> BoundedFetch.Timer {
+    let armed = Mutex(0)
+    return { _, fire in
+      let count = armed.withLock { armed -> Int in
+        armed += 1
+        return armed
+      }
+      Task {
+        await server.waitForRequests(count)
+        fire()
+      }
+    }
+  }
+
+  @Test("A server that holds its answer hits the overall deadline and is retried")
   func slowServer() async throws {
+    let never = Gate()
     try await OpenChargeMapTestServer.with({ _, _ in
       var response = OpenChargeMapTestServer.Response.json(OpenChargeMapFixtures.kassel)
-      response.delay = 1.6
+      response.hold = never
       return response
     }) { server in
+      defer { never.open() }
       let sleeper = SleepRecorder()
-      // Whole seconds: Linux Foundation does not honour sub-second request timeouts reliably.
-      await expectFailure(client(server, timeout: 1, attempts: 2, sleeper: sleeper)) { error in
-        #expect(error.kind == .timeout(seconds: 1))
+      let client = OpenChargeMapClient(
+        configuration: .init(
+          baseURL: server.baseURL, apiKey: "test-key", requestTimeout: 60, maxAttempts: 2,
+          initialBackoff: 0.5, maxBackoff: 4),
+        cache: nil, sleep: sleeper.sleep, now: { Self.now },
+        deadlineTimer: Self.firingOnArrival(server))
+      await expectFailure(client) { error in
+        #expect(error.kind == .deadlineExceeded(seconds: 15))
         #expect(error.attempts == 2)
-        #expect(error.description.contains("no response within 1 s"))
+        #expect(error.description.contains("no complete response within 15 s"), "\(error)")
       }
       #expect(sleeper.recorded == [0.5])
       #expect(server.requests.count == 2)
     }
   }
 
-  @Test("A response slower than usual but within the timeout is accepted")
+  @Test("An answer held until the client is waiting, but before its deadline, is accepted")
   func slowButInTime() async throws {
+    let armed = Gate()
     try await OpenChargeMapTestServer.with({ _, _ in
       var response = OpenChargeMapTestServer.Response.json(OpenChargeMapFixtures.kassel)
-      response.delay = 0.3
+      response.hold = armed
       return response
     }) { server in
-      let result = try await client(server, timeout: 2).stations(in: Self.kasselBox)
+      // The deadline's timer is armed (the client is waiting) and never fires.
+      let client = OpenChargeMapClient(
+        configuration: .init(baseURL: server.baseURL, apiKey: "test-key"),
+        cache: nil, sleep: SleepRecorder().sleep, now: { Self.now },
+        deadlineTimer: { _, _ in armed.open() })
+      let result = try await client.stations(in: Self.kasselBox)
       #expect(result.stations.count == 3)
+    }
+  }
+
+  @Test("An endless body is cut at the size cap with a message naming the cap, not retried")
+  func endlessBody() async throws {
+    try await OpenChargeMapTestServer.with({ _, _ in
+      var response = OpenChargeMapTestServer.Response.json("")
+      response.kind = .endless
+      return response
+    }) { server in
+      let sleeper = SleepRecorder()
+      // Only the cap may end it: no timeout can pass first, even when a busy test run keeps
+      // the body's producer waiting for a thread (seen once as a retried idle timeout).
+      let client = OpenChargeMapClient(
+        configuration: .init(
+          baseURL: server.baseURL, apiKey: "test-key", requestTimeout: 600, maxAttempts: 3,
+          maxResponseBytes: 256 * 1024, overallDeadline: 600),
+        cache: nil, sleep: sleeper.sleep, now: { Self.now }, deadlineTimer: { _, _ in })
+      await expectFailure(client) { error in
+        #expect(error.kind == .tooLarge(maxBytes: 262_144))
+        #expect(error.attempts == 1)
+        #expect(error.description.contains("larger than 262144 bytes"), "\(error)")
+      }
+      #expect(sleeper.recorded == [])
+    }
+  }
+
+  @Test("A server that trickles bytes and never ends its answer hits the overall deadline")
+  func trickle() async throws {
+    let release = Gate()
+    try await OpenChargeMapTestServer.with({ _, _ in
+      var response = OpenChargeMapTestServer.Response.json("")
+      response.kind = .trickle(until: release)
+      return response
+    }) { server in
+      defer { release.open() }
+      // The per-read timeout (60 s) never passes first: only the overall deadline ends it.
+      let client = OpenChargeMapClient(
+        configuration: .init(
+          baseURL: server.baseURL, apiKey: "test-key", requestTimeout: 60, maxAttempts: 1,
+          overallDeadline: 2),
+        cache: nil, sleep: SleepRecorder().sleep, now: { Self.now },
+        deadlineTimer: Self.firingOnArrival(server))
+      await expectFailure(client) { error in
+        #expect(error.kind == .deadlineExceeded(seconds: 2))
+        #expect(error.description.contains("(the overall deadline)"), "\(error)")
+      }
+    }
+  }
+
+  @Test("A redirect off the configured server is refused before it is followed")
+  func redirectOffServer() async throws {
+    try await OpenChargeMapTestServer.with({ request, _ in
+      // 127.0.0.2 is loopback too, but another host: the key must not travel there.
+      .init(status: 302, headers: ["Location": "http://127.0.0.2:9/v3/poi"], body: Data())
+    }) { server in
+      let sleeper = SleepRecorder()
+      await expectFailure(client(server, sleeper: sleeper)) { error in
+        guard case .redirectRefused(let reason) = error.kind else {
+          Issue.record("\(error)")
+          return
+        }
+        #expect(reason.contains("127.0.0.2"), "\(reason)")
+        #expect(error.attempts == 1)
+      }
+      #expect(server.requests.count == 1)
+      #expect(sleeper.recorded == [])
+    }
+  }
+
+  @Test("A redirect within the configured server is followed, with the key")
+  func redirectOnServer() async throws {
+    try await OpenChargeMapTestServer.with({ request, _ in
+      request.path == "/v3/poi"
+        ? .init(status: 302, headers: ["Location": "/v3/moved"], body: Data())
+        : .json(OpenChargeMapFixtures.kassel)
+    }) { server in
+      let result = try await client(server).stations(in: Self.kasselBox)
+      #expect(result.stations.count == 3)
+      #expect(server.requests.map(\.path) == ["/v3/poi", "/v3/moved"])
+      #expect(server.requests.last?.headers["x-api-key"] == "test-key")
     }
   }
 

@@ -45,7 +45,16 @@ struct DriverSetupCommandTests {
       lines[1]
         == "  \(first)\(String(repeating: " ", count: width - first.count + 2))\(entry.name) (\(entry.provider); \(entry.source.rawValue), \(entry.dataDate))"
     )
-    #expect(lines.last == "Chosen: none (the car shows ad-hoc prices)")
+    // With none chosen it says what the car really shows: the cheapest ad-hoc or roaming
+    // price per charger, marked as such, or "no price known".
+    let adHoc = catalog.entries.count { $0.applicability.access == .adHoc }
+    let roaming = catalog.entries.count { $0.applicability.access == .roaming }
+    #expect(adHoc > 0 && roaming > 0)
+    let note =
+      "the car shows each charger's cheapest ad-hoc or roaming price the data knows (of"
+      + " \(adHoc) ad-hoc and \(roaming) roaming tariffs), marked \"ad-hoc · no tariff chosen\""
+      + " or \"roaming · no tariff chosen\", and \"no price known\" where none applies"
+    #expect(lines.last == "Chosen: none — \(note)")
 
     let chosen = await Self.run(["tariffs", "choose", second, first, "--store", folder.path])
     #expect(chosen.status == 0, "\(chosen.err)")
@@ -55,7 +64,7 @@ struct DriverSetupCommandTests {
     #expect(try StationStore(directory: folder.url).selectedTariffIDs() == [second, first])
 
     let cleared = await Self.run(["tariffs", "clear", "--store", folder.path])
-    #expect(cleared.out == "No tariff chosen: the car shows ad-hoc prices.\n")
+    #expect(cleared.out == "No tariff chosen: \(note).\n")
     #expect(try StationStore(directory: folder.url).selectedTariffIDs().isEmpty)
   }
 

@@ -32,20 +32,8 @@ struct RenderFromBoundsTests {
   @Test("an endless answer is cut at the size cap with a message naming the cap")
   func endlessBody() async throws {
     var router = HTTPRouter()
-    router.get("/screen.svg") { _ in
-      // An event stream never ends: its body grows for as long as the client reads.
-      let (stream, continuation) = AsyncStream.makeStream(
-        of: ServerSentEvent.self, bufferingPolicy: .bufferingNewest(4))
-      let chunk = String(repeating: "x", count: 16 * 1024)
-      let task = Task {
-        while !Task.isCancelled {
-          if case .terminated = continuation.yield(ServerSentEvent(data: chunk)) { break }
-          await Task.yield()
-        }
-      }
-      continuation.onTermination = { _ in task.cancel() }
-      return .eventStream(stream)
-    }
+    // An event stream never ends: its body grows for as long as the client reads.
+    router.get("/screen.svg") { _ in endlessEventStream() }
     try await Self.withServer(router) { base in
       do {
         _ = try await RenderCommand.fetchCurrentScreen(

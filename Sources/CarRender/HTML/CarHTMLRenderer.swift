@@ -432,14 +432,17 @@ public struct CarHTMLRenderer: Sendable {
     height: Int
   ) -> String {
     // A navigation app's own drawing in the car's window, when it made one (its route falling
-    // back to the template's); else the template's viewport in the car's style.
+    // back to the template's); else the template's viewport in the car's style; else nothing
+    // is drawn under the controls yet.
     var content =
       state.screen?.window
-      ?? CarWindowSpec(
-        center: map.viewport.center, zoom: map.viewport.zoom,
-        isDark: state.configuration.contentStyle == .dark, markers: map.viewport.markers)
-    content.route = content.route ?? map.viewport.route
-    let svg = windowMap(content, width: width, height: height)
+      ?? map.viewport.map {
+        CarWindowSpec(
+          center: $0.center, zoom: $0.zoom, isDark: state.configuration.contentStyle == .dark,
+          markers: $0.markers)
+      }
+    if content?.route == nil { content?.route = map.viewport?.route }
+    let svg = content.map { windowMap($0, width: width, height: height) } ?? ""
     var html =
       "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(svg)</div>"
     if let session = map.navigationSession, let next = session.upcomingManeuvers.first {

@@ -9,6 +9,11 @@ import Geo
 /// A client for Open Charge Map API v3 `GET /poi` by map region, with bounded timeouts, retries
 /// with exponential back-off, and the last cached answer when the server cannot be reached.
 ///
+/// Every read is bounded: the answer's size (``Configuration/maxResponseBytes``), the whole
+/// exchange's duration (``Configuration/overallDeadline``, not only the wait for each byte),
+/// and redirects, which are followed only to the configured server (same host and port, never
+/// from https to http) because the API key travels in a header.
+///
 /// Source: `Documentation/Reference/ev-domain.md` §2.1 (parameters), §2.5 (attribution).
 public struct OpenChargeMapClient: Sendable {
   /// Settings for the client.
@@ -29,13 +34,18 @@ public struct OpenChargeMapClient: Sendable {
     public var maxResults: Int
     /// The `User-Agent` header; OCM asks clients to identify themselves.
     public var userAgent: String
+    /// The most bytes one answer may have; a larger one is cut when it passes the cap.
+    public var maxResponseBytes: Int
+    /// Seconds one attempt may take in all, however steadily the server trickles bytes.
+    public var overallDeadline: Double
 
     /// Creates a configuration; the defaults suit the app.
     public init(
       baseURL: URL = URL(string: "https://api.openchargemap.io/v3") ?? URL(fileURLWithPath: "/"),
       apiKey: String?, requestTimeout: Double = 10, maxAttempts: Int = 3,
       initialBackoff: Double = 0.5, maxBackoff: Double = 8, maxResults: Int = 500,
-      userAgent: String = "Wayside/1.0 (EV charging finder)"
+      userAgent: String = "Wayside/1.0 (EV charging finder)",
+      maxResponseBytes: Int = 16 * 1024 * 1024, overallDeadline: Double = 15
     ) {
       self.baseURL = baseURL
       self.apiKey = apiKey
@@ -45,6 +55,8 @@ public struct OpenChargeMapClient: Sendable {
       self.maxBackoff = maxBackoff
       self.maxResults = maxResults
       self.userAgent = userAgent
+      self.maxResponseBytes = max(1, maxResponseBytes)
+      self.overallDeadline = max(0, overallDeadline)
     }
   }
 
@@ -84,26 +96,25 @@ public struct OpenChargeMapClient: Sendable {
 
   /// The settings.
   public var configuration: Configuration
-  private let session: URLSession
+  private let deadlineTimer: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
   private let sleep: @Sendable (Double) async throws -> Void
   private let now: @Sendable () -> Date
   private let cache: (any OpenChargeMapCache)?
 
   /// Creates a client. `sleep` waits between attempts (tests pass one that records and returns);
-  /// `now` stamps fetches; `cache` keeps answers for offline use.
+  /// `now` stamps fetches; `cache` keeps answers for offline use; `deadlineTimer` calls its
+  /// closure once the overall deadline has passed (nil: a dispatch timer; tests pass one that
+  /// fires on an event).
   public init(
     configuration: Configuration, cache: (any OpenChargeMapCache)? = nil,
     sleep: @escaping @Sendable (Double) async throws -> Void = { seconds in
       try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
     },
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    deadlineTimer: (@Sendable (Duration, @escaping @Sendable () -> Void) -> Void)? = nil
   ) {
     self.configuration = configuration
-    let sessionConfiguration = URLSessionConfiguration.ephemeral
-    sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
-    sessionConfiguration.timeoutIntervalForResource = configuration.requestTimeout * 2
-    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    self.session = URLSession(configuration: sessionConfiguration)
+    self.deadlineTimer = deadlineTimer ?? BoundedFetch.dispatchTimer
     self.sleep = sleep
     self.now = now
     self.cache = cache
@@ -186,6 +197,37 @@ public struct OpenChargeMapClient: Sendable {
     }
   }
 
+  /// The bounds of one attempt: size cap, overall deadline, per-read timeout, and redirects
+  /// only to the configured server.
+  private var boundedFetch: BoundedFetch {
+    let base = configuration.baseURL
+    return BoundedFetch(
+      maxBytes: configuration.maxResponseBytes,
+      deadline: .milliseconds(Int64((configuration.overallDeadline * 1000).rounded())),
+      idleTimeout: .milliseconds(Int64((configuration.requestTimeout * 1000).rounded())),
+      expected: "an Open Charge Map answer", timer: deadlineTimer
+    ) { target in Self.redirectRefusal(target, base: base) }
+  }
+
+  /// Why `target` may not be requested with the key, or nil: it must be the configured
+  /// server's scheme (or an upgrade to https), host and port.
+  static func redirectRefusal(_ target: URL, base: URL) -> String? {
+    let scheme = target.scheme?.lowercased()
+    let baseScheme = base.scheme?.lowercased()
+    guard scheme == baseScheme || (baseScheme == "http" && scheme == "https") else {
+      return "expected \(baseScheme ?? "the configured scheme"), got '\(target.absoluteString)'"
+    }
+    func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+    guard target.host?.lowercased() == base.host?.lowercased(),
+      scheme != baseScheme || port(target) == port(base)
+    else {
+      return
+        "expected the configured server \(base.host ?? "?")\(base.port.map { ":\($0)" } ?? ""),"
+        + " got '\(target.absoluteString)' (the API key is sent only there)"
+    }
+    return nil
+  }
+
   /// One attempt.
   private func once(_ request: URLRequest) async
     -> Swift.Result<
@@ -193,18 +235,20 @@ public struct OpenChargeMapClient: Sendable {
     >
   {
     let data: Data
-    let response: URLResponse
+    let response: HTTPURLResponse?
     do {
-      (data, response) = try await session.data(for: request)
-    } catch let error as URLError {
-      switch error.code {
-      case .timedOut: return .failure(.timeout(seconds: configuration.requestTimeout))
-      default: return .failure(.unreachable(Self.describe(error)))
-      }
+      (_, response, data) = try await boundedFetch.exchange(request)
     } catch {
-      return .failure(.unreachable("\(error)"))
+      switch error.kind {
+      case .tooLarge: return .failure(.tooLarge(maxBytes: configuration.maxResponseBytes))
+      case .deadline: return .failure(.deadlineExceeded(seconds: configuration.overallDeadline))
+      case .idleTimeout: return .failure(.timeout(seconds: configuration.requestTimeout))
+      case .refused: return .failure(.redirectRefused(error.description))
+      case .transport(let code?): return .failure(.unreachable(Self.describe(URLError(code))))
+      case .transport(nil): return .failure(.unreachable(error.description))
+      }
     }
-    guard let http = response as? HTTPURLResponse else {
+    guard let http = response else {
       return .failure(.malformedResponse("the response is not HTTP"))
     }
     switch http.statusCode {

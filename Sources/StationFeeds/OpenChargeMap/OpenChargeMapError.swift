@@ -16,6 +16,12 @@ public struct OpenChargeMapError: Error, Sendable, Equatable, CustomStringConver
     case unexpectedStatus(Int)
     /// No answer within the request timeout.
     case timeout(seconds: Double)
+    /// The answer did not end within the overall deadline (a server trickling bytes).
+    case deadlineExceeded(seconds: Double)
+    /// The answer passed the size cap (an endless or oversized body).
+    case tooLarge(maxBytes: Int)
+    /// A redirect led away from the configured server, or there were too many.
+    case redirectRefused(String)
     /// The server could not be reached (offline, DNS, connection refused or lost).
     case unreachable(String)
     /// The body is not the JSON array of POIs the API documents.
@@ -60,6 +66,13 @@ public struct OpenChargeMapError: Error, Sendable, Equatable, CustomStringConver
         "unexpected HTTP status \(status); expected 200"
       case .timeout(let seconds):
         "no response within \(UnitText.seconds(seconds)) s"
+      case .deadlineExceeded(let seconds):
+        "no complete response within \(UnitText.seconds(seconds)) s (the overall deadline)"
+      case .tooLarge(let maxBytes):
+        "the answer is larger than \(maxBytes) bytes; expected an answer of at most that size"
+          + " (ask for a smaller region or fewer results)"
+      case .redirectRefused(let reason):
+        "a redirect was refused: \(reason)"
       case .unreachable(let reason):
         "the server could not be reached (\(reason))"
       case .malformedResponse(let reason):
@@ -74,8 +87,10 @@ extension OpenChargeMapError.Kind {
   /// Timeouts, unreachable servers, 5xx and 429 may succeed on a later attempt.
   var isTransient: Bool {
     switch self {
-    case .timeout, .unreachable, .serverError, .rateLimited: true
-    case .missingAPIKey, .keyRejected, .unexpectedStatus, .malformedResponse: false
+    case .timeout, .deadlineExceeded, .unreachable, .serverError, .rateLimited: true
+    case .missingAPIKey, .keyRejected, .unexpectedStatus, .malformedResponse, .tooLarge,
+      .redirectRefused:
+      false
     }
   }
 }

@@ -68,8 +68,9 @@ public enum TariffsCommand: WaysideCommand {
 
     Lists every bundled tariff (AFIR ad-hoc prices, the Ludwigsburg OCPI feed, the retail
     list) with its id, marking the chosen ones with *; `choose` makes exactly the given ids
-    the driver's tariffs, in that order; `clear` chooses none (the car then shows ad-hoc
-    prices). The charging app in the simulator reads them from the same store.
+    the driver's tariffs, in that order; `clear` chooses none (the car then shows each
+    charger's cheapest ad-hoc or roaming price the data knows, marked as such, and "no price
+    known" where none applies). The charging app in the simulator reads them from the same store.
 
     Options:
     \(DriverStore.optionHelp)
@@ -98,11 +99,25 @@ public enum TariffsCommand: WaysideCommand {
     case "clear":
       try arguments.finish()
       try DriverStore.change { try setup.clearTariffs() }
-      io.out("No tariff chosen: the car shows ad-hoc prices.")
+      io.out("No tariff chosen: \(noTariffNote(try await DriverStore.catalog())).")
     case let other?:
       throw CommandError.usage("unknown tariffs action '\(other)'; expected choose or clear")
     }
     return 0
+  }
+
+  /// What the car shows with no tariff chosen, as the charging app prices it
+  /// (`SitePricing`): every tariff that is not a contract is a price anyone can pay.
+  static func noTariffNote(_ catalog: TariffCatalog) -> String {
+    let adHoc = catalog.entries.count { $0.applicability.access == .adHoc }
+    let roaming = catalog.entries.count { $0.applicability.access == .roaming }
+    guard adHoc + roaming > 0 else {
+      return "the car shows \"no price known · no tariff chosen\" at every charger"
+    }
+    return
+      "the car shows each charger's cheapest ad-hoc or roaming price the data knows (of"
+      + " \(adHoc) ad-hoc and \(roaming) roaming tariffs), marked \"ad-hoc · no tariff chosen\""
+      + " or \"roaming · no tariff chosen\", and \"no price known\" where none applies"
   }
 
   static func list(_ setup: DriverSetupStore, catalog: TariffCatalog, _ io: CommandIO) throws {
@@ -117,7 +132,7 @@ public enum TariffsCommand: WaysideCommand {
       )
     }
     if chosen.isEmpty {
-      io.out("Chosen: none (the car shows ad-hoc prices)")
+      io.out("Chosen: none — \(noTariffNote(catalog))")
     } else {
       io.out("Chosen: \(chosen.joined(separator: ", "))")
     }

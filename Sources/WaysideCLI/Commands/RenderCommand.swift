@@ -7,6 +7,7 @@ import Foundation
   import FoundationNetworking
 #endif
 import KitDemos
+import StationFeeds
 import WaysideApps
 
 /// `wayside render`: writes an app's first screen, or a journey's final screen, as HTML, SVG or
@@ -148,7 +149,8 @@ public enum RenderCommand: WaysideCommand {
         "option --from expects a simulator on this machine (127.0.0.1, ::1 or localhost), got"
           + " host '\(host)'; add --allow-remote to reach another host")
     }
-    let fetch = BoundedFetch(maxBytes: maxBytes, deadline: deadline) { target in
+    let fetch = BoundedFetch(maxBytes: maxBytes, deadline: deadline, expected: "a screen") {
+      target in
       guard target.scheme == "http" || target.scheme == "https" else {
         return "expected an http or https URL, got '\(target.absoluteString)'"
       }

@@ -12,49 +12,119 @@ import Synchronization
 /// Without them a hostile or broken server could make a command read gigabytes from an
 /// endless body, keep it waiting for ever by sending a byte every few seconds, or redirect it
 /// to a host the same command refuses when named directly.
-struct BoundedFetch: Sendable {
+package struct BoundedFetch: Sendable {
+  /// Starts a one-shot timer: calls the closure once `Duration` has passed.
+  package typealias Timer = @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
+
   /// The most body bytes read; a larger answer is refused as soon as it passes the cap.
-  var maxBytes: Int
+  package var maxBytes: Int
   /// How long the whole exchange may take, redirects included.
-  var deadline: Duration
+  package var deadline: Duration
+  /// The longest wait for the next bytes (the session's request timeout); nil leaves only the
+  /// overall deadline.
+  package var idleTimeout: Duration?
   /// The most redirects followed.
-  var maxRedirects: Int = 5
+  package var maxRedirects: Int = 5
+  /// What the answer is, for the size-cap message ("a screen", "an Open Charge Map answer").
+  package var expected: String = "an answer"
+  /// Starts the overall deadline's timer; tests inject one that fires on an event.
+  package var timer: Timer = BoundedFetch.dispatchTimer
   /// Checks every URL before it is requested — the first and each redirect's target; returns
   /// why it is refused, or nil.
-  var check: @Sendable (URL) -> String?
+  package var check: @Sendable (URL) -> String?
+
+  /// Creates a fetch with these bounds.
+  package init(
+    maxBytes: Int, deadline: Duration, idleTimeout: Duration? = nil, maxRedirects: Int = 5,
+    expected: String = "an answer", timer: @escaping Timer = BoundedFetch.dispatchTimer,
+    check: @escaping @Sendable (URL) -> String?
+  ) {
+    self.maxBytes = maxBytes
+    self.deadline = deadline
+    self.idleTimeout = idleTimeout
+    self.maxRedirects = maxRedirects
+    self.expected = expected
+    self.timer = timer
+    self.check = check
+  }
+
+  /// The real timer: a dispatch timer event, nothing polls.
+  package static let dispatchTimer: Timer = { duration, fire in
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds(duration)) { fire() }
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
 
   /// What went wrong, as a sentence naming the URL.
-  struct Failure: Error, Sendable, CustomStringConvertible {
-    var description: String
+  package struct Failure: Error, Sendable, CustomStringConvertible {
+    /// Which bound or step failed.
+    package enum Kind: Sendable, Equatable {
+      /// The body passed ``BoundedFetch/maxBytes``.
+      case tooLarge
+      /// The whole exchange passed ``BoundedFetch/deadline``.
+      case deadline
+      /// No bytes for ``BoundedFetch/idleTimeout``.
+      case idleTimeout
+      /// The URL or a redirect's target was refused by the check, or too many redirects.
+      case refused
+      /// The transport failed (connection refused, lost, …).
+      case transport(URLError.Code?)
+    }
+
+    /// Which bound or step failed.
+    package var kind: Kind
+    /// The sentence.
+    package var description: String
   }
 
   /// The final answer's status and body.
-  func get(_ url: URL) async throws(Failure) -> (status: Int, body: Data) {
-    if let refusal = check(url) { throw Failure(description: refusal) }
+  package func get(_ url: URL) async throws(Failure) -> (status: Int, body: Data) {
+    try await get(URLRequest(url: url))
+  }
+
+  /// The final answer's status, headers and body for `request` (its headers are sent).
+  package func get(_ request: URLRequest) async throws(Failure) -> (status: Int, body: Data) {
+    let answer = try await exchange(request)
+    return (answer.status, answer.body)
+  }
+
+  /// The final answer, with its HTTP response for the headers.
+  package func exchange(_ original: URLRequest) async throws(Failure)
+    -> (status: Int, response: HTTPURLResponse?, body: Data)
+  {
+    guard let url = original.url else {
+      throw Failure(kind: .refused, description: "a request without a URL")
+    }
+    if let refusal = check(url) { throw Failure(kind: .refused, description: refusal) }
     let delegate = Delegate(fetch: self)
     let configuration = URLSessionConfiguration.ephemeral
-    let (seconds, attoseconds) = deadline.components
-    let total = Double(seconds) + Double(attoseconds) / 1e18
+    let total = Self.seconds(deadline)
     // The session's own timeouts stay behind the deadline's timer, which names the deadline.
-    configuration.timeoutIntervalForRequest = total + 5
+    let idle = idleTimeout.map(Self.seconds) ?? total + 5
+    configuration.timeoutIntervalForRequest = idle
     configuration.timeoutIntervalForResource = total + 5
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     defer { session.invalidateAndCancel() }
-    var request = URLRequest(url: url)
-    request.timeoutInterval = total + 5
+    var request = original
+    request.timeoutInterval = idle
+    let deadline = deadline
     let result = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Result<(Int, Data), Failure>, Never>) in
+      (continuation: CheckedContinuation<Result<(Int, HTTPURLResponse?, Data), Failure>, Never>) in
       let task = session.dataTask(with: request)
       delegate.start(task, continuation: continuation)
       // The overall deadline is a timer event that cancels the task; nothing polls.
-      DispatchQueue.global().asyncAfter(deadline: .now() + total) {
+      timer(deadline) {
         delegate.fail(
+          .deadline,
           "no complete answer from \(url.absoluteString) within \(deadline) (the overall deadline)")
       }
     }
     switch result {
-    case .success(let answer): return (answer.0, answer.1)
+    case .success(let answer): return (answer.0, answer.1, answer.2)
     case .failure(let failure): throw failure
     }
   }
@@ -63,7 +133,7 @@ struct BoundedFetch: Sendable {
   private final class Delegate: NSObject, URLSessionDataDelegate, Sendable {
     struct State {
       var task: URLSessionDataTask?
-      var continuation: CheckedContinuation<Result<(Int, Data), Failure>, Never>?
+      var continuation: CheckedContinuation<Result<(Int, HTTPURLResponse?, Data), Failure>, Never>?
       var body = Data()
       var redirects = 0
       var refusal: String?
@@ -76,7 +146,7 @@ struct BoundedFetch: Sendable {
 
     func start(
       _ task: URLSessionDataTask,
-      continuation: CheckedContinuation<Result<(Int, Data), Failure>, Never>
+      continuation: CheckedContinuation<Result<(Int, HTTPURLResponse?, Data), Failure>, Never>
     ) {
       state.withLock {
         $0.task = task
@@ -87,11 +157,11 @@ struct BoundedFetch: Sendable {
 
     /// Ends the exchange with `reason` (unless it already ended); `cancel` also cancels the
     /// task (not from inside a callback that is about to tell the session what to do).
-    func fail(_ reason: String, cancel: Bool = true) {
-      finish(.failure(Failure(description: reason)), cancel: cancel)
+    func fail(_ kind: Failure.Kind, _ reason: String, cancel: Bool = true) {
+      finish(.failure(Failure(kind: kind, description: reason)), cancel: cancel)
     }
 
-    private func finish(_ result: Result<(Int, Data), Failure>, cancel: Bool = false) {
+    private func finish(_ result: Result<(Int, HTTPURLResponse?, Data), Failure>, cancel: Bool = false) {
       let (continuation, task) = state.withLock { state in
         defer { state.continuation = nil }
         return (state.continuation, state.task)
@@ -109,6 +179,7 @@ struct BoundedFetch: Sendable {
       if declared > Int64(fetch.maxBytes) {
         completionHandler(.cancel)
         fail(
+          .tooLarge,
           "the answer from \(response.url?.absoluteString ?? "?") declares \(declared) bytes;"
             + " expected at most \(fetch.maxBytes)", cancel: false)
         return
@@ -124,8 +195,9 @@ struct BoundedFetch: Sendable {
       }
       if over {
         fail(
+          .tooLarge,
           "the answer from \(dataTask.originalRequest?.url?.absoluteString ?? "?") is larger"
-            + " than \(fetch.maxBytes) bytes; expected a screen of at most that size")
+            + " than \(fetch.maxBytes) bytes; expected \(fetch.expected) of at most that size")
       }
     }
 
@@ -143,17 +215,18 @@ struct BoundedFetch: Sendable {
       guard let target = request.url else {
         completionHandler(nil)
         fail(
-          "a redirect without a target from \(response.url?.absoluteString ?? "?")", cancel: false)
+          .refused, "a redirect without a target from \(response.url?.absoluteString ?? "?")", cancel: false)
         return
       }
       if count > fetch.maxRedirects {
         completionHandler(nil)
         fail(
+          .refused,
           "more than \(fetch.maxRedirects) redirects, the last to \(target.absoluteString)",
           cancel: false)
       } else if let refusal = fetch.check(target) {
         completionHandler(nil)
-        fail("refused a redirect to \(target.absoluteString): \(refusal)", cancel: false)
+        fail(.refused, "refused a redirect to \(target.absoluteString): \(refusal)", cancel: false)
       } else {
         completionHandler(request)
       }
@@ -163,17 +236,22 @@ struct BoundedFetch: Sendable {
       _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
     ) {
       if let error {
-        let timedOut = (error as? URLError)?.code == .timedOut
-        fail(
-          timedOut
-            ? "no complete answer from \(task.originalRequest?.url?.absoluteString ?? "?") within"
-              + " \(fetch.deadline) (the overall deadline)"
-            : error.localizedDescription, cancel: false)
+        let code = (error as? URLError)?.code
+        let url = task.originalRequest?.url?.absoluteString ?? "?"
+        if code == .timedOut, let idle = fetch.idleTimeout {
+          fail(.idleTimeout, "no bytes from \(url) within \(idle)", cancel: false)
+        } else if code == .timedOut {
+          fail(
+            .deadline, "no complete answer from \(url) within \(fetch.deadline) (the overall deadline)",
+            cancel: false)
+        } else {
+          fail(.transport(code), error.localizedDescription, cancel: false)
+        }
         return
       }
-      let status = (task.response as? HTTPURLResponse)?.statusCode ?? 0
+      let response = task.response as? HTTPURLResponse
       let body = state.withLock { $0.body }
-      finish(.success((status, body)))
+      finish(.success((response?.statusCode ?? 0, response, body)))
     }
   }
 }
