@@ -125,8 +125,19 @@
       case .pointOfInterest(let poi):
         guard let object = object as? CPPointOfInterestTemplate else { return }
         object.title = poi.title
+        // A card the driver closed (the template reads no selection) stays closed when the
+        // app, not yet told, still selects the same point; the model keeps the app's selection
+        // until ``reportClosedCards()`` tells the session before its next event.
+        var selected = poi.selectedIndex
+        if object.selectedIndex == NSNotFound, let index = selected,
+          case .pointOfInterest(let before)? = old?.content,
+          let previous = before.selectedIndex, before.points.indices.contains(previous),
+          poi.points.indices.contains(index), before.points[previous].id == poi.points[index].id
+        {
+          selected = nil
+        }
         object.setPointsOfInterest(
-          poi.points.map { point($0, in: id) }, selectedIndex: poi.selectedIndex ?? NSNotFound)
+          poi.points.map { point($0, in: id) }, selectedIndex: selected ?? NSNotFound)
         bar(poi.navigationBar, on: object, in: id)
       case .map(let map):
         guard let object = object as? CPMapTemplate else { return }

@@ -299,8 +299,41 @@
       return ticket
     }
 
-    /// Sends an event to the session.
-    func send(_ event: HostEvent) { eventHandler?(event) }
+    /// Sends an event to the session, after reporting the cards the driver closed since the
+    /// last event (``reportClosedCards()``), so the session sees the close first.
+    func send(_ event: HostEvent) {
+      reportClosedCards()
+      eventHandler?(event)
+    }
+
+    /// Reports every point-of-interest card the driver closed as `pointDeselected`, and makes
+    /// the model's selection follow.
+    ///
+    /// CarPlay offers no signal for a closed card: `CPPointOfInterestTemplateDelegate` has only
+    /// `pointOfInterestTemplate(_:didChangeMapRegion:)` and
+    /// `pointOfInterestTemplate(_:didSelectPointOfInterest:)` (Apps/LinuxCheck/SDKFacts/
+    /// carplay.json, `CPPointOfInterestTemplateDelegate`; carplay-facts.md §1.5). What the SDK
+    /// does offer is the template's read-write `selectedIndex`, `NSNotFound` meaning no
+    /// selection (same sources). Whether CarPlay sets it to `NSNotFound` when the driver
+    /// closes the card is UNCONFIRMED; the bridge reads it, conservatively, before every event
+    /// it sends and before every update of the template, so a card reads as closed only when
+    /// the template itself says nothing is selected, and an update never reopens it.
+    public func reportClosedCards() {
+      guard var model = screen else { return }
+      var closed: [TemplateID] = []
+      for (id, object) in objects.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        guard let live = object as? CPPointOfInterestTemplate, live.selectedIndex == NSNotFound,
+          let spec = Self.find(id, in: model), case .pointOfInterest(var poi) = spec.content,
+          poi.selectedIndex != nil
+        else { continue }
+        poi.selectedIndex = nil
+        model = Self.replacing(TemplateSpec(id: id, tab: spec.tab, .pointOfInterest(poi)), in: model)
+        closed.append(id)
+      }
+      guard !closed.isEmpty else { return }
+      screen = model
+      for id in closed { eventHandler?(.pointDeselected(template: id)) }
+    }
 
     /// Whether an operation of ours is running or waiting (system changes are told apart from
     /// ours by this).

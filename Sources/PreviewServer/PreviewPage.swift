@@ -9,8 +9,10 @@ import CarRender
 /// left out whose hash is not the page's makes the page ask `/state` for everything.
 ///
 /// Each interaction is timed from the input event to the next paint after its answer is applied
-/// (`window.__paints`: what, milliseconds, answer bytes), as `Tests/BrowserE2E/paint_speed.py`
-/// reads it.
+/// (`window.__paints`: what, milliseconds, the bytes received meanwhile on every channel, and
+/// the answer, apply and map-image times), as `Tests/BrowserE2E/paint_speed.py` reads it. A new
+/// rendering of the display is applied by changing only what differs (`morph`), so a day/night
+/// switch sets the display's class and a map image's address, and images already shown stay.
 public enum PreviewPage {
   /// The page's HTML.
   public static let html = """
@@ -60,12 +62,25 @@ public enum PreviewPage {
     const withPage = path => path + (path.includes('?') ? '&' : '?') + 'page=' + pageID;
     // Input event → the next paint after its answer is applied: two animation frames later the
     // frame that shows the change has been painted.
-    function timePaint(what, start, bytes) {
+    // Beside the total: until the answer's last byte (`answer`), applying it (`apply`), and
+    // until the paint that shows a map image the answer names for the first time (`image`,
+    // the total when there is none).
+    function timePaint(what, start, bytes, answered, applied) {
+      const loading = [...car.querySelectorAll('img')].filter(i => !i.complete).map(i => i.decode().catch(() => {}));
+      const entry = {what: what, bytes: bytes, answer: answered - start, apply: applied - answered};
       requestAnimationFrame(() => requestAnimationFrame(() => {
-        (window.__paints = window.__paints || []).push({what: what, ms: performance.now() - start, bytes: bytes});
+        entry.ms = performance.now() - start;
+        Promise.all(loading).then(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+          entry.image = loading.length ? performance.now() - start : entry.ms;
+          (window.__paints = window.__paints || []).push(entry);
+        })));
       }));
     }
-    function refetch() { fetch(withPage('/state')).then(r => r.json()).then(apply); }
+    // Bytes the page received (answers, the event stream, refetches), for the paint times.
+    let received = 0;
+    const utf8 = new TextEncoder();
+    function receive(text) { received += utf8.encode(text).length; return JSON.parse(text); }
+    function refetch() { return fetch(withPage('/state')).then(r => r.text()).then(t => apply(receive(t))); }
     function fit() {
       const el = car.firstElementChild; if (!el) return;
       const stage = document.getElementById('stage');
@@ -77,7 +92,10 @@ public enum PreviewPage {
       revision = state.revision ?? revision;
       const hashes = state.hashes || {};
       if (state.car !== undefined && state.car !== lastCar) {
-        car.innerHTML = state.car; lastCar = state.car; revealFocus(); drawScrollIndicators();
+        // A new rendering starts its scrolling panels at the top, as a whole new display did.
+        morph(car, state.car); lastCar = state.car;
+        for (const s of car.querySelectorAll(scrollers)) if (s.scrollTop) s.scrollTop = 0;
+        revealFocus(); drawScrollIndicators();
         // The same reported time and rate keep the clock running from when they were first
         // shown (a redraw for another reason does not set it back).
         const c = car.querySelector('.np-clock'), key = c ? [c.dataset.elapsed, c.dataset.rate, c.dataset.duration, car.querySelector('.np-title')?.textContent].join('|') : '';
@@ -95,10 +113,52 @@ public enum PreviewPage {
       if (state.panel !== undefined) panelHash = hashes.panel || '';
       // A fragment left out is one the server believes the page has; if not, ask for all.
       if ((state.car === undefined && hashes.car && hashes.car !== carHash) ||
-          (state.panel === undefined && hashes.panel && hashes.panel !== panelHash)) refetch();
+          (state.panel === undefined && hashes.panel && hashes.panel !== panelHash)) return refetch();
       document.body.dataset.revision = String(revision);
       if (window.__tapAt !== undefined) { (window.__latencies = window.__latencies || []).push(performance.now() - window.__tapAt); window.__tapAt = undefined; }
       fit();
+    }
+    // A new rendering of the display (or the panel) changes only what differs from the one shown: an equal
+    // element stays as it is (a loaded map image is not fetched and decoded again), a changed
+    // attribute or text is set, and an element of another kind
+    // or another id (`data-template`, `data-e`, `data-pin-id`) is replaced, so a pushed
+    // template starts at its top as CarPlay shows it.
+    const morphKeys = ['data-template', 'data-e', 'data-pin-id'];
+    function morph(into, html) {
+      into.querySelectorAll('.scroll-indicator').forEach(e => e.remove());
+      const t = document.createElement('template'); t.innerHTML = html;
+      morphChildren(into, t.content);
+    }
+    function sameNode(x, y) {
+      if (x.nodeType !== y.nodeType || x.nodeName !== y.nodeName) return false;
+      if (x.nodeType !== 1) return true;
+      for (const key of morphKeys) if (x.getAttribute(key) !== y.getAttribute(key)) return false;
+      return true;
+    }
+    function morphChildren(a, b) {
+      let x = a.firstChild, y = b.firstChild;
+      while (y) {
+        const nextY = y.nextSibling;
+        if (!x) { a.appendChild(y); }
+        else {
+          const nextX = x.nextSibling;
+          if (sameNode(x, y)) morphNode(x, y); else a.replaceChild(y, x);
+          x = nextX;
+        }
+        y = nextY;
+      }
+      while (x) { const nextX = x.nextSibling; a.removeChild(x); x = nextX; }
+    }
+    function morphNode(x, y) {
+      if (x.nodeType !== 1) { if (x.nodeValue !== y.nodeValue) x.nodeValue = y.nodeValue; return; }
+      for (const name of x.getAttributeNames()) if (!y.hasAttribute(name)) x.removeAttribute(name);
+      for (const name of y.getAttributeNames()) { const v = y.getAttribute(name); if (x.getAttribute(name) !== v) x.setAttribute(name, v); }
+      // A form control shows its new state even after a person changed it (the attribute
+      // alone no longer does then); a text field being typed in keeps its text.
+      if (x.tagName === 'OPTION') x.selected = y.hasAttribute('selected');
+      else if (x.tagName === 'INPUT' && (x.type === 'checkbox' || x.type === 'radio')) x.checked = y.hasAttribute('checked');
+      else if (x.tagName === 'INPUT' && x !== document.activeElement) x.value = y.getAttribute('value') ?? '';
+      morphChildren(x, y);
     }
     // CarPlay draws a thin indicator beside every panel that scrolls; a browser may hide its
     // own scroll bars (overlay scroll bars, headless screenshots), so the page draws one.
@@ -214,16 +274,19 @@ public enum PreviewPage {
     }
     function showPanel(html) {
       const focused = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.dataset.cmd : undefined;
-      panel.innerHTML = html; lastPanel = html; delete panel.dataset.pending;
+      morph(panel, html); lastPanel = html; delete panel.dataset.pending;
       if (focused) panel.querySelector('[data-cmd="' + focused + '"]')?.focus();
     }
     async function post(path, body, what, start) {
       start = start ?? performance.now();
+      const before = received;
       const r = await fetch(withPage(path), {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
       if (r.ok) {
-        const text = await r.text();
-        apply(JSON.parse(text));
-        timePaint(what || path, start, new TextEncoder().encode(text).length);
+        const text = await r.text(), answered = performance.now();
+        // A fragment the answer leaves out and the page lacks is fetched before the paint
+        // is timed; the bytes are all the page received meanwhile, the event stream's too.
+        await apply(receive(text));
+        timePaint(what || path, start, received - before, answered, performance.now());
         return;
       }
       // A refused event (400) carries the state with the panel's message naming what was wrong.
@@ -262,7 +325,7 @@ public enum PreviewPage {
     document.fonts.ready.then(drawScrollIndicators);
     function connect() {
       const es = new EventSource(withPage('/events'));
-      es.onmessage = e => apply(JSON.parse(e.data));
+      es.onmessage = e => apply(receive(e.data));
       es.onerror = () => { es.close(); setTimeout(connect, 1000); };
     }
     fetch(withPage('/state')).then(r => r.json()).then(apply).then(connect);

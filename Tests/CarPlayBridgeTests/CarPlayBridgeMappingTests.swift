@@ -452,6 +452,50 @@ struct CarPlayBridgeMappingTests {
   }
 
   @Test(
+    "a card the driver closed (the template reads no selection) is reported as pointDeselected before the next event, and an update selecting the same point does not reopen it"
+  )
+  func closedCardIsReported() throws {
+    let (bridge, _, events) = connected()
+    let other = PointOfInterestSpec(
+      id: "poi-2", location: Coordinate(latitude: 51.2, longitude: 6.9), title: "EnBW")
+    let poi = PointOfInterestTemplateSpec(
+      title: "Chargers", points: [Self.point, other], selectedIndex: 0)
+    _ = try bridge.perform(.setRoot(TemplateSpec(id: "pois", .pointOfInterest(poi))))
+    let object = try #require(bridge.objects["pois"] as? CPPointOfInterestTemplate)
+    let region = MKCoordinateRegion(
+      center: CLLocationCoordinate2D(latitude: 51.17, longitude: 6.93),
+      span: MKCoordinateSpan(latitudeDelta: 0.1, longitudeDelta: 0.1))
+    // Card open: a pan reports only the pan.
+    events.list = []
+    bridge.pointOfInterestTemplate(object, didChangeMapRegion: region)
+    #expect(events.list.count == 1)
+    #expect(!events.list.contains(.pointDeselected(template: "pois")))
+    // The driver closes the card: CarPlay's template reads NSNotFound (carplay-facts.md §1.5).
+    object.selectedIndex = NSNotFound
+    // The app, not yet told, updates with the same point selected: the card stays closed.
+    _ = try bridge.perform(.update(TemplateSpec(id: "pois", .pointOfInterest(poi))))
+    #expect(object.selectedIndex == NSNotFound)
+    // The next event is preceded by the close, once; the model's selection follows.
+    events.list = []
+    bridge.pointOfInterestTemplate(object, didChangeMapRegion: region)
+    #expect(events.list.first == .pointDeselected(template: "pois"))
+    #expect(events.list.count == 2)
+    if case .pointOfInterest(let shown)? = bridge.screen?.root.content {
+      #expect(shown.selectedIndex == nil)
+    } else {
+      Issue.record("the POI template left the model")
+    }
+    events.list = []
+    bridge.pointOfInterestTemplate(object, didChangeMapRegion: region)
+    #expect(!events.list.contains(.pointDeselected(template: "pois")))
+    // Another point selected by the app opens its card.
+    let second = PointOfInterestTemplateSpec(
+      title: "Chargers", points: [Self.point, other], selectedIndex: 1)
+    _ = try bridge.perform(.update(TemplateSpec(id: "pois", .pointOfInterest(second))))
+    #expect(object.selectedIndex == 1)
+  }
+
+  @Test(
     "every field of a map spec lands in the CPMapTemplate: buttons, panning, trip previews with travel estimates, and guidance"
   )
   func mapFieldsLand() throws {

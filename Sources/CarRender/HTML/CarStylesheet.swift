@@ -4,15 +4,27 @@ import WaysideData
 /// The stylesheet that makes the rendered HTML read as a CarPlay screen, in day and night.
 ///
 /// Sizes are in points of the display profile (one CSS pixel is one point; the page scales
-/// the whole display to fit). Sources, carplay-facts.md §4 "Asset maximums": the tab bar icon
-/// 24 pt, the grid icon 40 pt and the Now Playing button image 20 pt. Every other size is an
-/// ESTIMATE, read from CarPlay's screens and Apple's HIG pictures, since the fact sheet's
-/// display section gives no text, row or control sizes: body text 15–16 pt and secondary
-/// text 12–13 pt, navigation bar 44 pt (36 pt on the short displays), rows 44 pt (40 pt),
-/// Now Playing artwork up to 40% of the width. "Short" displays (``CarHTMLRenderer/isCompact(_:)``,
-/// 748×456, 800×480 and 960×540 at @2x: at most 270 pt tall) take the smaller figures so
-/// that what a head unit of that size shows fits: three rows of a list, Now Playing with all
-/// its controls, two details of a station.
+/// the whole display to fit).
+///
+/// Sourced sizes (carplay-facts.md §4). The fact sheet's display section gives the displays
+/// and the largest images, and no text, row or control size:
+/// - The profiles' displays: §4 "Displays, scale, appearance" (748×456 and 800×480 @2x,
+///   1920×720 and 900×1200 @3x; 960×540 and 1280×720 common).
+/// - Grid icon 40×40 pt (`.grid-image`): §4 "Asset maximums".
+/// - Now Playing button image 20 pt (`.np-button .glyph`): §4 "Asset maximums".
+/// - Tab bar icon at most 24 pt (`.tab .glyph`, about 16 pt): §4 "Asset maximums".
+/// - First maneuver symbol at most 50 pt (the maneuver's glyph, about 19 pt) and contact
+///   action buttons at most 50 pt (drawn as text buttons): §4 "Asset maximums".
+///
+/// Every other size is an ESTIMATE, read from CarPlay's screens and Apple's HIG pictures, and
+/// chosen conservatively (the smaller figure where pictures differ, so that no more fits on a
+/// display than a head unit of that size shows): body text 15–16 pt and secondary text
+/// 12–13 pt, titles 17 pt, navigation bar 44 pt (36 pt on the short displays), rows 48 pt
+/// (40 pt), map buttons 44 pt, Now Playing transport 44×40 pt and artwork up to 38% of the
+/// width. "Short" displays (``CarHTMLRenderer/isCompact(_:)``, 748×456, 800×480 and 960×540 at
+/// @2x: at most 270 pt tall) take the smaller figures so that what a head unit of that size
+/// shows fits: three rows of a list, Now Playing with all its controls, two details of a
+/// station.
 package enum CarStylesheet {
   /// CSS for `.car` fragments produced by ``CarHTMLRenderer``.
   public static let css = """

@@ -37,21 +37,13 @@ extension MapSVGRenderer {
     func visible(_ path: Basemap.Path) -> Bool {
       path.maxX >= cull.0 && path.minX <= cull.2 && path.maxY >= cull.1 && path.minY <= cull.3
     }
+    let clip = ScreenPath(
+      minX: (cull.0 - origin.0) * size - ScreenPath.margin,
+      minY: (cull.1 - origin.1) * size - ScreenPath.margin,
+      maxX: (cull.2 - origin.0) * size + ScreenPath.margin,
+      maxY: (cull.3 - origin.1) * size + ScreenPath.margin, step: 1)
     func data(_ path: Basemap.Path) -> String {
-      var d = ""
-      var lastX = -1e9
-      var lastY = -1e9
-      let n = path.points.count / 2
-      for i in 0..<n {
-        let px = (path.points[2 * i] - origin.0) * size
-        let py = (path.points[2 * i + 1] - origin.1) * size
-        if i > 0, i < n - 1, abs(px - lastX) < 1, abs(py - lastY) < 1 { continue }
-        d += (i == 0 ? "M" : "L") + fmt(px) + " " + fmt(py)
-        lastX = px
-        lastY = py
-      }
-      if path.isRing { d += "Z" }
-      return d
+      clip.data(path.points, isRing: path.isRing, origin: origin, size: size)
     }
     func combined(_ kind: CityMap.Kind) -> String {
       var d = ""

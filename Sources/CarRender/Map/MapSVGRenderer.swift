@@ -122,26 +122,20 @@ public struct MapSVGRenderer: Sendable {
       viewport, dark: dark, cull: (cullMinX, cullMinY, maxX, maxY), origin: (originX, originY),
       size: size)
 
+    // What can show of a path: the culled view in screen points and a margin (ScreenPath).
+    let clip = ScreenPath(
+      minX: (cullMinX - originX) * size - ScreenPath.margin,
+      minY: (cullMinY - originY) * size - ScreenPath.margin,
+      maxX: (maxX - originX) * size + ScreenPath.margin,
+      maxY: (maxY - originY) * size + ScreenPath.margin, step: 0.8)
+
     func pathData(_ path: Basemap.Path) -> String? {
       guard path.maxX >= cullMinX, path.minX <= maxX, path.maxY >= cullMinY, path.minY <= maxY
       else {
         return nil
       }
-      var d = ""
-      var lastX = -1e9
-      var lastY = -1e9
-      let n = path.points.count / 2
-      for i in 0..<n {
-        let px = (path.points[2 * i] - originX) * size
-        let py = (path.points[2 * i + 1] - originY) * size
-        let isLast = i == n - 1
-        if i > 0, !isLast, abs(px - lastX) < 0.8, abs(py - lastY) < 0.8 { continue }
-        d += (i == 0 ? "M" : "L") + fmt(px) + " " + fmt(py)
-        lastX = px
-        lastY = py
-      }
-      if path.isRing { d += "Z" }
-      return d
+      let d = clip.data(path.points, isRing: path.isRing, origin: (originX, originY), size: size)
+      return d.isEmpty ? nil : d
     }
 
     func layer(
@@ -235,11 +229,26 @@ public struct MapSVGRenderer: Sendable {
   /// The route as an SVG path, or nothing for a route of fewer than two points.
   func routeMarkup(_ route: Polyline, viewport: MapViewport, palette: MapPalette) -> String {
     guard route.coordinates.count > 1 else { return "" }
-    var d = ""
-    for (i, c) in route.coordinates.enumerated() {
+    // Only the route's segments that reach the view (or the circle a rotated view turns in).
+    let w = viewport.width
+    let h = viewport.height
+    let reach = (w * w + h * h).squareRoot() / 2 + ScreenPath.margin
+    let clip = ScreenPath(
+      minX: w / 2 - reach, minY: h / 2 - reach, maxX: w / 2 + reach, maxY: h / 2 + reach, step: 0)
+    var xs: [Double] = []
+    var ys: [Double] = []
+    xs.reserveCapacity(route.coordinates.count)
+    ys.reserveCapacity(route.coordinates.count)
+    for c in route.coordinates {
       let p = viewport.pixel(c)
-      d += (i == 0 ? "M" : "L") + fmt(p.x) + " " + fmt(p.y)
+      xs.append(p.x)
+      ys.append(p.y)
     }
+    let d =
+      xs.allSatisfy({ $0 >= clip.minX && $0 <= clip.maxX })
+        && ys.allSatisfy({ $0 >= clip.minY && $0 <= clip.maxY })
+      ? ScreenPath.write(xs, ys, closed: false, step: 0) : clip.runs(xs, ys)
+    guard !d.isEmpty else { return "" }
     return
       "<path class=\"route\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.route)\" stroke-width=\"5\" stroke-opacity=\"0.85\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
   }

@@ -41,8 +41,31 @@ public enum PhoneInstruction {
 
   /// The first phrase found in `text`, if any.
   public static func match(in text: String) -> String? {
-    let haystack = " " + words(text) + " "
-    return phrases.first { haystack.contains(" " + $0 + " ") }
+    let haystack = Array((" " + words(text) + " ").utf8)
+    for (index, needle) in spacedPhrases.enumerated() where contains(haystack, needle) {
+      return phrases[index]
+    }
+    return nil
+  }
+
+  /// Each phrase between spaces, as UTF-8: matched byte by byte, since Foundation's
+  /// `contains` on `String` took most of a screen's lint (a lint runs on every screen the
+  /// simulator shows).
+  static let spacedPhrases: [[UInt8]] = phrases.map { Array((" " + $0 + " ").utf8) }
+
+  /// Whether `needle` occurs in `haystack`.
+  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+    var i = 0
+    while i <= haystack.count - needle.count {
+      if haystack[i] == first {
+        var j = 1
+        while j < needle.count, haystack[i + j] == needle[j] { j += 1 }
+        if j == needle.count { return true }
+      }
+      i += 1
+    }
+    return false
   }
 
   /// `text` lower-cased, unaccented, with every run of non-letters and non-digits turned into one
