@@ -15,7 +15,7 @@ public protocol CarDependencyKey {
   associatedtype Value: Sendable
   /// The value of a live session (``CarClients/live()``).
   static var liveValue: Value { get }
-  /// The value of a test session (``CarClients/test(clock:location:dataSource:phone:)``); the
+  /// The value of a test session (``CarClients/test(clock:location:dataSource:phone:feeds:)``); the
   /// live value unless the key says otherwise.
   static var testValue: Value { get }
 }
