@@ -97,6 +97,47 @@ struct SimulatorLayoutTests {
     }
   }
 
+  @Test(
+    "a town's label lies wholly inside the map and clear of the scale bar and the attribution, at the smallest and the widest display"
+  )
+  func labelsStayInsideAndClearOfTheScaleBar() throws {
+    let renderer = MapSVGRenderer(basemap: try Basemap.bundled())
+    var checked = 0
+    for (width, height) in [(400.0, 240.0), (640.0, 240.0), (800.0, 480.0)] {
+      for zoom in [8.0, 9.0, 10.0, 11.0] {
+        for step in 0..<9 {
+          // Views around Kassel, moved so towns pass every edge and the scale bar's corner.
+          let center = Coordinate(
+            latitude: 51.31 + Double(step / 3 - 1) * 0.12, longitude: 9.48 + Double(step % 3 - 1) * 0.2)
+          let viewport = MapViewport(center: center, zoom: zoom, width: width, height: height)
+          let svg = renderer.render(viewport)
+          let reserved = MapSVGRenderer.reservedBoxes(viewport, showsAttribution: true, coveredLeft: 0)
+          for match in svg.matches(
+            of: /class="place" x="([\d.-]+)" y="([\d.-]+)" text-anchor="(\w+)" font-size="([\d.]+)"[^>]*>([^<]+)</)
+          {
+            let x = Double(match.output.1) ?? 0
+            let y = Double(match.output.2) ?? 0
+            let size = Double(match.output.4) ?? 10
+            let name = String(match.output.5)
+            let textWidth = Double(name.count) * size * 0.58
+            let left =
+              match.output.3 == "middle" ? x - textWidth / 2 : match.output.3 == "start" ? x : x - textWidth
+            let box = (left, y - size, left + textWidth, y + 2)
+            checked += 1
+            #expect(
+              box.0 >= 0 && box.2 <= width && box.1 >= 0 && box.3 <= height,
+              "\(name) runs off the \(Int(width))×\(Int(height)) map at z\(zoom) around \(center)")
+            for other in reserved {
+              let clear = box.2 <= other.0 || box.0 >= other.2 || box.3 <= other.1 || box.1 >= other.3
+              #expect(clear, "\(name) lies under the scale bar or attribution at z\(zoom) around \(center)")
+            }
+          }
+        }
+      }
+    }
+    #expect(checked > 100, "the views show towns")
+  }
+
   @Test("spread pins never move under the covered edge of the map")
   func spreadAvoidsPanel() {
     let pins = (0..<4).map { MapPin(id: "p\($0)", coordinate: .init(latitude: 0, longitude: 0)) }

@@ -212,7 +212,7 @@ public struct MapSVGRenderer: Sendable {
     svg += placeLabels(
       viewport, palette: palette, originX: originX, originY: originY, size: size,
       covered: rotated ? (0, 0) : (coveredLeft, coveredTop),
-      avoiding: rotated ? [] : layout.obstacles)
+      avoiding: rotated ? [] : layout.obstacles + reserved, inside: !rotated)
     if rotated { svg += "</g>\n" }
     for (index, line) in lines.reversed().enumerated() {
       let y = h - 4 - Double(index) * Self.attributionLineHeight
@@ -313,11 +313,13 @@ public struct MapSVGRenderer: Sendable {
   }
 
   /// Place labels by population; the smallest rank shown grows with zoom, and labels that would
-  /// overlap a bigger place's label, or lie under a panel (`covered` left and top pixels), are
-  /// skipped.
+  /// overlap a bigger place's label or an obstacle (pins, the scale bar, the attribution), lie
+  /// under a panel (`covered` left and top pixels) or — `inside` — run off the map's right or
+  /// bottom edge are skipped.
   func placeLabels(
     _ viewport: MapViewport, palette: MapPalette, originX: Double, originY: Double, size: Double,
-    covered: (left: Double, top: Double) = (0, 0), avoiding obstacles: [Box] = []
+    covered: (left: Double, top: Double) = (0, 0), avoiding obstacles: [Box] = [],
+    inside: Bool = false
   ) -> String {
     let zoom = viewport.zoom
     let maxRank = zoom < 6 ? 2 : zoom < 7 ? 3 : zoom < 8.5 ? 4 : zoom < 10 ? 5 : 6
@@ -343,6 +345,7 @@ public struct MapSVGRenderer: Sendable {
           spot.anchor == "middle" ? spot.x - width / 2 : spot.anchor == "start" ? spot.x : spot.x - width
         let box = (left - 2, spot.baseline - fontSize - 1, left + width + 2, spot.baseline + 4)
         if box.0 < covered.left || box.1 < covered.top { continue }
+        if inside, box.2 > viewport.width || box.3 > viewport.height { continue }
         let clash = { (other: Box) in !(box.2 < other.0 || box.0 > other.2 || box.3 < other.1 || box.1 > other.3) }
         if taken.contains(where: clash) || obstacles.contains(where: clash) { continue }
         taken.append(box)
