@@ -130,7 +130,8 @@ public enum TripService {
     let pricing = TripPricing(
       quoter: quoter, stations: stations, vehicle: vehicle, departure: request.departure)
     var planning = pricing.applied(to: options)
-    planning.stopRiskSeconds = unknownStatusRisk(request.freeStations, corridor)
+    planning.stopRiskSeconds = unknownStatusRisk(
+      request.freeStations, corridor, minimumKilowatts: planning.minimumStationKilowatts)
     let planner = TripPlanner(vehicle: vehicle, options: planning)
     let plan = pricing.price(
       try preferringUsable(request.unusableStations, corridor) {
@@ -193,11 +194,16 @@ public enum TripService {
 
   /// The planner's stop risk: ``unknownStatusStopSeconds`` at a site not in `free`, none at one
   /// in it; nil (no preference, the plan of a trip without live status) when no corridor site
-  /// is known free.
-  static func unknownStatusRisk(_ free: Set<Station.ID>, _ corridor: [CorridorStation])
-    -> (@Sendable (PlannerSite) -> Double)?
-  {
-    guard corridor.contains(where: { free.contains(Station.ID($0.site.id)) }) else { return nil }
+  /// the planner may stop at (at least `minimumKilowatts`) is known free.
+  static func unknownStatusRisk(
+    _ free: Set<Station.ID>, _ corridor: [CorridorStation],
+    minimumKilowatts: Double = TripOptions().minimumStationKilowatts
+  ) -> (@Sendable (PlannerSite) -> Double)? {
+    guard
+      corridor.contains(where: {
+        $0.site.maxPowerKilowatts >= minimumKilowatts && free.contains(Station.ID($0.site.id))
+      })
+    else { return nil }
     return { free.contains(Station.ID($0.id)) ? 0 : unknownStatusStopSeconds }
   }
 

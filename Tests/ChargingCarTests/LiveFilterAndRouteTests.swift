@@ -221,6 +221,9 @@ struct LiveFilterAndRouteTests {
     #expect(
       TripService.unknownStatusRisk(["x"], Self.corridor(["a", "b"])) == nil,
       "no known-free corridor station: no preference")
+    #expect(
+      TripService.unknownStatusRisk(["b"], Self.corridor(["a", "b"]), minimumKilowatts: 151)
+        == nil, "the only free station is below the planner's power floor: no preference")
     let risk = try #require(TripService.unknownStatusRisk(["b"], Self.corridor(["a", "b"])))
     let sites = Self.corridor(["a", "b"]).map(\.site)
     #expect(sites.map(risk) == [TripService.unknownStatusStopSeconds, 0])
