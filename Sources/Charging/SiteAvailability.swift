@@ -20,6 +20,14 @@ public struct SiteAvailability: Hashable, Sendable {
   public var oldestFresh: Date?
   /// The newest observation of all, fresh or stale: "unknown since" this time when all are stale.
   public var newest: Date?
+  /// Whether the newest observation is more than ``clockTimeSpan`` old: "unknown since" then
+  /// gives its date, not a clock time that would read as today's (a status kept in the store
+  /// from before a long stop).
+  public var newestIsOld = false
+
+  /// How long "unknown since" gives a clock time ("unknown since 14:05"); older, a date
+  /// ("unknown since 3 Dec"). Within 12 hours a clock time cannot be mistaken for a later one.
+  public static let clockTimeSpan: TimeInterval = 12 * 3600
 
   /// Summarises `observations` (one per charge point) as of `now`.
   public init(_ observations: some Sequence<StatusObservation>, now: Date) {
@@ -39,6 +47,7 @@ public struct SiteAvailability: Hashable, Sendable {
       case .unknown: unknown += 1
       }
     }
+    if let newest { newestIsOld = now.timeIntervalSince(newest) > Self.clockTimeSpan }
   }
 
   /// Charge points with any live status, fresh or stale.
@@ -57,13 +66,16 @@ public struct SiteAvailability: Hashable, Sendable {
   /// stale — every charge point busy or out of order.
   public var isKnownUnusable: Bool { fresh > 0 && free == 0 && unknown == 0 && stale == 0 }
 
-  /// The summary: "2 of 4 free", "all busy", "out of order", "unknown since 14:05"; nil when the
-  /// site has no live status. `timeZone` sets the clock time of "unknown since".
+  /// The summary: "2 of 4 free", "all busy", "out of order", "unknown since 14:05" (or
+  /// "unknown since 3 Dec" when the newest status is older than ``clockTimeSpan``); nil when the
+  /// site has no live status. `timeZone` sets the clock time and date of "unknown since".
   public func text(timeZone: TimeZone) -> String? {
     guard hasStatus else { return nil }
     if fresh == 0 {
       guard let newest else { return "status unknown" }
-      return "unknown since " + Self.clockTime(newest, timeZone: timeZone)
+      return "unknown since "
+        + (newestIsOld
+          ? Self.day(newest, timeZone: timeZone) : Self.clockTime(newest, timeZone: timeZone))
     }
     if free == 0, busy == 0, unknown == 0, stale == 0, outOfOrder > 0 { return "out of order" }
     if free == 0, busy > 0, unknown == 0, stale == 0, outOfOrder == 0 { return "all busy" }
@@ -84,6 +96,18 @@ public struct SiteAvailability: Hashable, Sendable {
   public static func age(of date: Date, now: Date) -> String {
     let minutes = Int(max(0, now.timeIntervalSince(date)) / 60)
     return minutes == 0 ? "just now" : "\(minutes) min ago"
+  }
+
+  /// `3 Dec` in `timeZone` (English month abbreviations, as the rest of the car's text).
+  public static func day(_ date: Date, timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.day, .month], from: date)
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    let month = months[min(11, max(0, (parts.month ?? 1) - 1))]
+    return "\(parts.day ?? 1) \(month)"
   }
 
   /// `HH:MM` in `timeZone`.

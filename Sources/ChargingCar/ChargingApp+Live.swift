@@ -54,13 +54,20 @@ extension ChargingApp {
   /// them again when the oldest fresh one turns stale (so "unknown since" shows without a new
   /// status), and with "free now" on, the Charge tab loads again when which sites are free
   /// changed.
+  ///
+  /// Only an application that changes a site on a screen (or judges staleness again) refreshes
+  /// the points and starts the next ``liveApplyInterval``: statuses of sites nobody sees — the
+  /// first poll of a feed for another region — do not hold back the shown sites' first status
+  /// for a minute.
   func applyPendingLive(_ state: inout State, at time: Date) -> [Effect<Action>] {
     let freeBefore = state.freeStationsNow
-    state.live.apply(state.pendingLive.map { (observation: $0.observation, station: $0.station) })
+    let judging = state.pendingLive.isEmpty
+    let changed = state.live.apply(
+      state.pendingLive.map { (observation: $0.observation, station: $0.station) })
     state.pendingLive = []
     let now = max(state.liveNow ?? time, time)
     state.liveNow = now
-    state.liveAppliedAt = time
+    if judging || !changed.isDisjoint(with: state.shownStations) { state.liveAppliedAt = time }
     state.liveTimerRunning = false
     var effects: [Effect<Action>] = [.cancel(id: Self.liveStaleTimer)]
     if let stale = state.live.nextStaleTime(after: now) {
@@ -140,6 +147,23 @@ extension ChargingApp {
 }
 
 extension ChargingApp.State {
+  /// The register rows of every site on a screen: the Charge tab's, the favourites, an open
+  /// Details and the trip's stops.
+  var shownStations: Set<Station.ID> {
+    var shown = Set<Station.ID>()
+    func add(_ sites: [PricedSite]) {
+      for site in sites { shown.formUnion(site.site.stations.map(\.id)) }
+    }
+    switch places {
+    case .loaded(let sites), .failed(_, let sites): add(sites)
+    case .loading, .zoomedOutTooFar: break
+    }
+    add(favouriteSites ?? [])
+    add([chargeDestination?.site, favouriteDetails].compactMap { $0 })
+    if case .planned(let summary) = trip { shown.formUnion(summary.stops.compactMap(\.stationID)) }
+    return shown
+  }
+
   /// With "free now" on, the register rows with a fresh free charge point; nil otherwise.
   var freeStationsNow: Set<Station.ID>? {
     filter.freeNowOnly ? stationsWithFreeNow : nil

@@ -9,37 +9,57 @@ import Synchronization
 /// updates, and every connected app hears them through an effect (``ChargingServices/live``).
 ///
 /// The hub keeps the newest status of each charge point, so an app that connects later (a
-/// reconnect, an app switch in the simulator) starts from what the feed last said.
+/// reconnect, an app switch in the simulator) starts from what the feed last said. With an
+/// ``LiveStatusArchive`` it also keeps them across restarts: it starts from what the store kept
+/// and hands every batch it keeps to the archive.
 public final class LiveStatusHub: Sendable {
   /// One event per published batch.
   public let batches = ClientEvents<[LiveStatusUpdate]>()
+  /// Where the statuses are kept across restarts; nil keeps them in memory only.
+  public let archive: LiveStatusArchive?
   private let latest = Mutex<[String: LiveStatusUpdate]>([:])
 
-  /// Creates a hub nobody publishes to yet.
-  public init() {}
+  /// Creates a hub; with an `archive`, it starts from the statuses the archive's store kept
+  /// (each with its original observation time) and keeps every later one there.
+  public init(archive: LiveStatusArchive? = nil) {
+    self.archive = archive
+    guard let archive else { return }
+    _ = keep(archive.restore())
+  }
 
   /// Keeps `updates` (an older observation of a charge point does not replace a newer one)
-  /// and hands them to the listening apps.
+  /// and hands them to the listening apps and the archive.
   public func publish(_ updates: [LiveStatusUpdate]) {
     guard !updates.isEmpty else { return }
+    // Kept before the optional call: `archive?.write(keep(…))` would skip keeping without one.
+    let kept = keep(updates)
+    archive?.write(kept)
+    batches.send(updates)
+  }
+
+  /// Keeps the updates newer than the kept status of their charge point; returns those.
+  private func keep(_ updates: [LiveStatusUpdate]) -> [LiveStatusUpdate] {
     latest.withLock { latest in
+      var kept: [LiveStatusUpdate] = []
+      kept.reserveCapacity(updates.count)
       for update in updates {
         let id = update.observation.evseID
         if let known = latest[id], known.observation.observedAt > update.observation.observedAt {
           continue
         }
         latest[id] = update
+        kept.append(update)
       }
+      return kept
     }
-    batches.send(updates)
   }
 
-  /// The newest status of every charge point published so far.
+  /// The newest status of every charge point published (or restored) so far.
   public var current: [LiveStatusUpdate] {
     latest.withLock { Array($0.values) }.sorted { $0.observation.evseID < $1.observation.evseID }
   }
 
-  /// Forgets every kept status (the feed was switched off).
+  /// Forgets every kept status in memory (the archive's store keeps them).
   public func clear() { latest.withLock { $0 = [:] } }
 }
 

@@ -11,6 +11,7 @@ import argparse
 import base64
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -161,8 +162,11 @@ def main():
     driver_port = free_port()
     # A store of its own, so the run never reads or writes the user's tariffs and favourites.
     store = tempfile.mkdtemp(prefix="wayside-e2e-store-")
-    app = subprocess.Popen([args.wayside, "serve", "--port", str(port), "--store", store],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    def start_wayside():
+        return subprocess.Popen([args.wayside, "serve", "--port", str(port), "--store", store],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    app = start_wayside()
     chromedriver = subprocess.Popen(["chromedriver", f"--port={driver_port}"],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     driver = None
@@ -198,6 +202,21 @@ def main():
             ordered = sorted(latencies)
             median = ordered[len(ordered) // 2]
             print(f"  tap → updated page: {len(ordered)} taps, median {median:.1f} ms, max {ordered[-1]:.1f} ms")
+        if failed == 0 and any(step["do"] == "liveStatus" for step in steps):
+            # The simulator stopped as Ctrl-C stops it and started again over the same store.
+            name = "restarted over the same store, the car shows the live status the feed last reported"
+            try:
+                app = restart(app, start_wayside)
+                wait_for_http(base + "/state", 60)
+                driver.go(base + "/")
+                driver.wait_for(".car", 20)
+                live_status_after_restart(driver, args.out)
+                passed += 1
+                print(f"  ✓ {len(steps) + 1:02d} {name}")
+            except Exception as error:  # noqa: BLE001 - report like a step
+                failed += 1
+                driver.screenshot(os.path.join(args.out, f"failed-{len(steps) + 1:02d}.png"))
+                print(f"  ✗ {len(steps) + 1:02d} {name}: {error}")
         if failed == 0:
             import paint_speed  # paint times per interaction and answer sizes (printed, not judged)
             try:
@@ -256,6 +275,8 @@ def run_step(driver, step, out):
         video_player_closes(driver, out)
     elif action == "nowPlayingFive":
         now_playing_shows_the_five_kept(driver)
+    elif action == "liveStatus":
+        live_status_by_hand(driver, out)
     elif action == "darkMap":
         map_is_dark(driver, step["in"], step.get("timeout", 10))
     elif action == "expectNot":
@@ -268,6 +289,42 @@ def run_step(driver, step, out):
 
 # The night palette's sea and the day palette's (MapSVGRenderer's `MapPalette.night.sea`, `.day.sea`).
 NIGHT_SEA, DAY_SEA = "#142a3e", "#c7e3f5"
+
+
+# A card's live status as the Charge tab's subtitle leads with it (ChargingScreens.subtitle).
+LIVE_STATUS = re.compile(r"\d+ of \d+ free|all busy|out of order|unknown since")
+
+
+def live_status_by_hand(driver, out):
+    """The panel's live-status switch, clicked as a person clicks it: the car moves to
+    Ludwigsburg and the Charge tab's cards lead with the local feed server's statuses."""
+    driver.click('#panel input[data-cmd="liveFeed"]')
+    driver.wait_until(lambda: LIVE_STATUS.search(driver.text(".car") or ""), 60,
+                      "live status on the Charge tab after switching the feed on")
+    driver.screenshot(os.path.join(out, "live-on.png"))
+
+
+def restart(app, start):
+    """Stops the simulator with SIGTERM (as Ctrl-C does: it writes the last live status to the
+    store before it ends) and starts it again; fails when it did not end cleanly."""
+    app.terminate()
+    output, _ = app.communicate(timeout=30)
+    if app.returncode not in (0, -15, 143):
+        raise AssertionError(f"wayside exited with {app.returncode}: {output[-800:]}")
+    return start()
+
+
+def live_status_after_restart(driver, out):
+    """After a restart with the feed off, the statuses the store kept are on the Charge tab
+    around Ludwigsburg; then the car goes back to Kassel for the measurements that follow."""
+    control(driver, "move", "Ludwigsburg")
+    driver.wait_until(lambda: LIVE_STATUS.search(driver.text(".car") or ""), 30,
+                      "the kept live status on the Charge tab after the restart")
+    panel = driver.text("#panel")
+    if "Live status" not in panel:
+        raise AssertionError("the panel lost its live-status switch after the restart")
+    driver.screenshot(os.path.join(out, "live-after-restart.png"))
+    control(driver, "move", "Kassel")
 
 
 def map_is_dark(driver, container, timeout=10):

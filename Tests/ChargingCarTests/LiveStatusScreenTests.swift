@@ -97,6 +97,26 @@ struct LiveStatusScreenTests {
     #expect(Self.pointSubtitle(state)?.hasPrefix("all busy · ") == true)
   }
 
+  @Test(
+    "statuses of sites on no screen (a feed's first poll for another region) refresh nothing: the shown site's first status a moment later is applied at once, the next change waits for the minute"
+  )
+  func statusesOfUnshownSitesDoNotHoldBackTheShownOnes() {
+    let app = ChargingApp(services: .bundled())
+    var state = Self.state()
+    _ = app.reduce(
+      &state, .liveStatus([Self.update("X1", .available, "far-away", at: Self.t0)], at: Self.t0))
+    #expect(state.live.observation(evseID: "X1")?.status == .available, "kept")
+    #expect(state.liveAppliedAt == nil, "no point changed: no refresh counted")
+    _ = app.reduce(
+      &state, .liveStatus([Self.update("E1", .available, "s1", at: Self.t0 + 5)], at: Self.t0 + 5))
+    #expect(Self.pointSubtitle(state)?.hasPrefix("1 of 1 free · ") == true, "applied at once")
+    #expect(state.liveAppliedAt == Self.t0 + 5)
+    let buffered = app.reduce(
+      &state, .liveStatus([Self.update("E1", .charging, "s1", at: Self.t0 + 10)], at: Self.t0 + 10))
+    #expect(buffered.count == 1, "one timer for the rest of the minute")
+    #expect(Self.pointSubtitle(state)?.hasPrefix("1 of 1 free · ") == true, "not yet")
+  }
+
   @Test func aStatusChangePatchesTheChargeTabInPlaceWithoutANewRoot() {
     let app = ChargingApp(services: .bundled())
     var state = Self.state()

@@ -33,6 +33,19 @@ struct SiteAvailabilityTests {
     #expect(availability.text(timeZone: berlin) == "unknown since 01:17")
   }
 
+  @Test(
+    "a status older than 12 hours (kept from before a long stop) reads 'unknown since' its date, not a clock time that would read as today's"
+  )
+  func anOldStatusIsUnknownSinceItsDay() {
+    let halfDay = SiteAvailability([seen("E1", .available, minutesAgo: 12 * 60)], now: t0)
+    #expect(halfDay.text(timeZone: berlin) == "unknown since 13:33")
+    let older = SiteAvailability([seen("E1", .available, minutesAgo: 12 * 60 + 1)], now: t0)
+    #expect(older.text(timeZone: berlin) == "unknown since 31 Mar")
+    let days = SiteAvailability([seen("E1", .charging, minutesAgo: 3 * 24 * 60)], now: t0)
+    #expect(days.text(timeZone: berlin) == "unknown since 29 Mar")
+    #expect(!days.hasFree && !days.isKnownUnusable)
+  }
+
   @Test func aStaleChargePointBesideFreshOnesCountsAsNotFree() {
     let mixed = [seen("E1", .available, minutesAgo: 1), seen("E2", .available, minutesAgo: 30)]
     let availability = SiteAvailability(mixed, now: t0)

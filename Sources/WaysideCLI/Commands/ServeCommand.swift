@@ -40,7 +40,8 @@ public enum ServeCommand: WaysideCommand {
     move the car, make the data source fail and speak to Siri, and — standing in for the phone
     app — choose the charging app's tariffs and vehicle. The driver's tariffs, vehicle and
     favourites are read from and written to the store's user.sqlite (the same one
-    `wayside tariffs` and `wayside vehicle` set). Ctrl-C stops it.
+    `wayside tariffs` and `wayside vehicle` set); the live status the panel's feed reports is kept
+    in the store's stations.sqlite, so a restart shows it with its age. Ctrl-C stops it.
 
     Options:
       --app NAME          the app to run: \(AppCatalog.current.ids) (default \(AppCatalog.current.defaultID))
@@ -68,6 +69,8 @@ public enum ServeCommand: WaysideCommand {
     withExtendedLifetime(started.storeWatch) {}
     io.out("Stopping…")
     await server.stop()
+    // The live status of the last poll reaches the store before the process ends.
+    await started.liveArchive?.flush()
     return 0
   }
 
@@ -107,7 +110,8 @@ public enum ServeCommand: WaysideCommand {
       backend: backendAndRenderer.backend, renderer: backendAndRenderer.renderer)
     do {
       let server = try HTTPServer(configuration: configuration, router: routes.router())
-      return Started(server: server, storeWatch: storeWatch)
+      return Started(
+        server: server, storeWatch: storeWatch, liveArchive: backendAndRenderer.live.archive)
     } catch {
       throw CommandError.failure(
         "cannot start the simulator on \(options.address):\(options.port): \(error)")
@@ -121,6 +125,8 @@ public enum ServeCommand: WaysideCommand {
     package let server: HTTPServer
     /// The watch that tells the running car of changes other commands make to the store.
     package let storeWatch: StoreFileWatch?
+    /// Where the charging app's live status is kept across restarts (nil without a store).
+    package let liveArchive: LiveStatusArchive?
   }
 
   /// Starts loading what the first page needs — the basemap, the city map, the bundled station
@@ -227,12 +233,14 @@ public enum ServeCommand: WaysideCommand {
       })
   }
 
+  /// The simulator's backend and renderer over the current catalogue's apps, and the charging
+  /// app's live-status hub — kept in `driver`'s store across restarts when there is one.
   @MainActor
   static func makeBackend(
     _ options: Options, driver: DriverSetupStore? = nil, phone: PhoneSetup? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws -> (
-    backend: SimulatorBackend, renderer: CarHTMLRenderer
+    backend: SimulatorBackend, renderer: CarHTMLRenderer, live: LiveStatusHub
   ) {
     let basemap: Basemap
     do {
@@ -240,8 +248,11 @@ public enum ServeCommand: WaysideCommand {
     } catch {
       throw CommandError.failure("cannot load the bundled basemap: \(error)")
     }
-    // Without a store (tests), the charging app keeps its in-memory setup.
-    let live = LiveStatusHub()
+    // Without a store (tests), the charging app keeps its in-memory setup and live status.
+    let live = LiveStatusHub(
+      archive: driver.map {
+        LiveStatusArchive(store: $0.store, source: "wayside serve", diagnostics: warn)
+      })
     let wayside = AppCatalog.current.isWayside
     let apps =
       wayside
@@ -257,8 +268,14 @@ public enum ServeCommand: WaysideCommand {
       // Maps go to the page as images of their own, fetched once per camera and style.
       CarHTMLRenderer(
         mapRenderer: MapSVGRenderer(basemap: basemap, city: try? CityMap.bundled()),
-        mapImages: MapImageStore())
+        mapImages: MapImageStore()),
+      live
     )
+  }
+
+  /// Writes `warning: …` to standard error.
+  @Sendable static func warn(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
   }
 
   /// The panel's switch for the charging app's live status from the local feed server
@@ -274,7 +291,7 @@ public enum ServeCommand: WaysideCommand {
       start: {
         let feed = try LocalLiveFeed(
           hub: hub, matcher: { try await LocalLiveFeed.bundledMatcher() },
-          diagnostics: { FileHandle.standardError.write(Data("warning: \($0)\n".utf8)) })
+          diagnostics: warn)
         let previous = running.withLock { running in
           defer { running = feed }
           return running
@@ -288,7 +305,8 @@ public enum ServeCommand: WaysideCommand {
           return running
         }
         await feed?.stop()
-        hub.clear()
+        // The hub keeps the statuses (as the store does across a restart): shown, and on a
+        // reconnect, they age until they read "unknown since HH:MM".
         return "Live status off: the statuses shown age until they read \"unknown since\"."
       })
   }
