@@ -82,9 +82,85 @@ extension LiveStatusUpdate {
   }
 }
 
+/// Pollers of live-status feeds publishing to a hub: one ``LiveFeedPoller`` per endpoint, each
+/// poll's charge points matched to the register and handed to the hub (and so to every
+/// connected app and the hub's archive). What a real feed needs is its ``LiveFeedEndpoint``s:
+/// `wayside serve --live-feed URL` builds them from the command line.
+///
+/// Time is injected: `now` stamps polls, `sleep` is the wait between them, so a test runs the
+/// pollers on its own clock.
+public final class LiveFeedPollers: Sendable {
+  /// The polled endpoints.
+  public let endpoints: [LiveFeedEndpoint]
+  /// One line per poll, once it has been handed on: `<url>: 273 statuses, 48 on register
+  /// stations`, or why it failed (subscribe before the first poll: give the channel to `init`).
+  public let polls: ClientEvents<String>
+  private let tasks: Mutex<[Task<Void, Never>]>
+
+  /// Starts one poller per endpoint; the first poll of each runs at once. `matcher` attaches the
+  /// records to the register's rows; `diagnostics` hears every failure.
+  public init(
+    endpoints: [LiveFeedEndpoint], hub: LiveStatusHub,
+    matcher: @escaping @Sendable () async throws -> LiveStatusMatcher,
+    now: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+    diagnostics: @escaping @Sendable (String) -> Void = { _ in },
+    polls: ClientEvents<String> = ClientEvents()
+  ) {
+    self.endpoints = endpoints
+    self.polls = polls
+    let tasks = endpoints.map { endpoint in
+      Task {
+        let poller = LiveFeedPoller(client: LiveFeedClient(endpoint: endpoint), now: now, sleep: sleep)
+        await poller.run { poll in
+          let line: String
+          switch poll.result {
+          case .success(let feed):
+            do {
+              let updates = LiveStatusUpdate.updates(
+                from: feed, matcher: try await matcher(), fetchedAt: poll.fetchedAt)
+              hub.publish(updates)
+              line =
+                "\(endpoint.url.absoluteString): \(updates.count) statuses, "
+                + "\(updates.count { $0.station != nil }) on register stations"
+                + Self.warnings(feed.diagnostics)
+            } catch {
+              line = "live feed: the register could not be read (\(error)); statuses are not shown"
+              diagnostics(line)
+            }
+          case .failure(let error):
+            line = "\(error)"
+            diagnostics(line)
+          }
+          polls.send(line)
+        }
+      }
+    }
+    self.tasks = Mutex(tasks)
+  }
+
+  /// `; 2 warnings, the first: <diagnostic>` for a poll whose feed had warnings, else empty.
+  static func warnings(_ diagnostics: [ImportDiagnostic]) -> String {
+    guard let first = diagnostics.first else { return "" }
+    let count = diagnostics.count == 1 ? "1 warning" : "\(diagnostics.count) warnings"
+    return "; \(count), the first: \(first)"
+  }
+
+  /// Stops the pollers and returns once each has ended; then ``polls`` is finished.
+  public func stop() async {
+    let tasks = tasks.withLock { tasks in
+      defer { tasks = [] }
+      return tasks
+    }
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
+    polls.finish()
+  }
+}
+
 /// The local live feed of the simulator: ``LiveFeedServer`` on loopback replaying the bundled
 /// Ludwigsburg OCPI, Stuttgart chargecloud and EnBW DATEX II files with their scripted status
-/// changes, and one ``LiveFeedPoller`` per format publishing matched updates to a hub.
+/// changes, and ``LiveFeedPollers`` for its three formats publishing matched updates to a hub.
 ///
 /// Time is injected: `now` stamps polls and drives the script's steps (`stepInterval`), `sleep`
 /// is the pollers' wait, so a test runs the feed on its own clock.
@@ -96,8 +172,8 @@ public final class LocalLiveFeed: Sendable {
   /// One line per poll, when it has been handed on: `OCPI 2.2.1 …: 273 statuses, 48 places
   /// matched` or why it failed (tests wait on it; give the channel to subscribe before the
   /// first poll).
-  public let polls: ClientEvents<String>
-  private let pollers: Mutex<[Task<Void, Never>]>
+  public var polls: ClientEvents<String> { pollers.polls }
+  private let pollers: LiveFeedPollers
 
   /// The endpoints of the three formats on `server`, polled every `interval`.
   public static func endpoints(_ server: LiveFeedServer, interval: Duration) -> [LiveFeedEndpoint] {
@@ -123,44 +199,14 @@ public final class LocalLiveFeed: Sendable {
   ) throws {
     let server = try LiveFeedServer(stepInterval: stepInterval, now: now)
     self.server = server
-    self.polls = polls
-    let tasks = Self.endpoints(server, interval: interval).map { endpoint in
-      Task {
-        let poller = LiveFeedPoller(client: LiveFeedClient(endpoint: endpoint), now: now, sleep: sleep)
-        await poller.run { poll in
-          let line: String
-          switch poll.result {
-          case .success(let feed):
-            do {
-              let updates = LiveStatusUpdate.updates(
-                from: feed, matcher: try await matcher(), fetchedAt: poll.fetchedAt)
-              hub.publish(updates)
-              line =
-                "\(endpoint.url.absoluteString): \(updates.count) statuses, "
-                + "\(updates.count { $0.station != nil }) on register stations"
-            } catch {
-              line = "live feed: the register could not be read (\(error)); statuses are not shown"
-              diagnostics(line)
-            }
-          case .failure(let error):
-            line = "\(error)"
-            diagnostics(line)
-          }
-          polls.send(line)
-        }
-      }
-    }
-    self.pollers = Mutex(tasks)
+    self.pollers = LiveFeedPollers(
+      endpoints: Self.endpoints(server, interval: interval), hub: hub, matcher: matcher, now: now,
+      sleep: sleep, diagnostics: diagnostics, polls: polls)
   }
 
   /// Stops the pollers and the server.
   public func stop() async {
-    let tasks = pollers.withLock { tasks in
-      defer { tasks = [] }
-      return tasks
-    }
-    for task in tasks { task.cancel() }
-    for task in tasks { await task.value }
+    await pollers.stop()
     await server.stop()
   }
 }

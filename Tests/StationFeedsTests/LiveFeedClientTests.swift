@@ -138,3 +138,34 @@ struct LiveFeedClientTests {
     await server.stop()
   }
 }
+
+/// A feed server that ignores the page cursor (a static file behind a plain web server answers
+/// every `?next=…` with the same page) must not make a poll read the same page up to the limit.
+@Suite("Live feed client: a page that repeats")
+struct LiveFeedRepeatedPageTests {
+  static let page = """
+    {"next": "SAME-CURSOR", "items": [
+      {"id": "L1", "coordinates": {"latitude": "48.8961", "longitude": "9.1917"},
+       "evses": [{"uid": "1", "evse_id": "DE*TST*E1", "status": "AVAILABLE"},
+                 {"uid": "2", "evse_id": "DE*TST*E2", "status": "CHARGING"}]}]}
+    """
+
+  @Test(
+    "a server answering every cursor with the same page: each location is read once, the poll stops at the first page it read before, and both are reported"
+  )
+  func repeatedPageIsReadOnce() async throws {
+    try await OpenChargeMapTestServer.with({ _, _ in .json(Self.page) }) { server in
+      let url = server.baseURL.appendingPathComponent("locations.json")
+      let feed = try await LiveFeedClient(endpoint: LiveFeedEndpoint(url: url)).fetch()
+      #expect(feed.locations.map(\.id) == ["L1"])
+      #expect(feed.evses.count == 2)
+      #expect(server.requests.count == 2, "the first page, and the cursor's page once")
+      let reasons = feed.diagnostics.map(\.reason)
+      #expect(reasons.contains("a location repeats an earlier page of this poll; read once"), "\(reasons)")
+      #expect(
+        reasons.contains("the next page is one this poll already read; the poll stops there"),
+        "\(reasons)")
+      #expect(!reasons.contains { $0.hasPrefix("more pages than the limit") })
+    }
+  }
+}

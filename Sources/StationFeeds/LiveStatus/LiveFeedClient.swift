@@ -96,11 +96,28 @@ public struct LiveFeedClient: Sendable {
     var first = true
     var combined: LiveFeed?
     var pages = 0
+    var fetched = Set<String>()
+    var seenLocations = Set<String>()
+    var repeated: [ImportDiagnostic] = []
     while let url = next, pages < endpoint.maxPages {
       pages += 1
+      fetched.insert(url.absoluteString)
       let (data, response) = try await get(request(url, since: first ? since : nil))
       first = false
-      let page = LiveFeedParser.parse(data, fileName: url.absoluteString)
+      var page = LiveFeedParser.parse(data, fileName: url.absoluteString)
+      // A location a previous page of this poll gave already (a server that repeats a page,
+      // or ignores the cursor) is read once.
+      let before = page.locations.count
+      page.locations.removeAll { !seenLocations.insert($0.id).inserted }
+      if page.locations.count < before {
+        repeated.append(
+          ImportDiagnostic(
+            severity: .warning, file: url.absoluteString, field: "locations",
+            reason: before - page.locations.count == 1
+              ? "a location repeats an earlier page of this poll; read once"
+              : "\(before - page.locations.count) locations repeat an earlier page of this poll; read once",
+            expected: "each location on one page"))
+      }
       if var all = combined {
         all.locations += page.locations
         all.diagnostics += page.diagnostics
@@ -109,7 +126,17 @@ public struct LiveFeedClient: Sendable {
         combined = page
       }
       next = Self.nextPage(after: url, response: response, cursor: page.nextPage)
+      if let again = next, fetched.contains(again.absoluteString) {
+        // The same page again would loop until the page limit: the poll ends here.
+        repeated.append(
+          ImportDiagnostic(
+            severity: .warning, file: url.absoluteString, field: "next",
+            reason: "the next page is one this poll already read; the poll stops there",
+            expected: "a next page not read before", value: again.absoluteString))
+        next = nil
+      }
     }
+    combined?.diagnostics += repeated
     guard var feed = combined else {
       throw LiveFeedError(url: endpoint.url.absoluteString, reason: "no page was fetched")
     }

@@ -11,6 +11,7 @@ import WaysideApps
 import PreviewServer
 import Routing
 import Pricing
+import StationFeeds
 import StationStore
 import Synchronization
 import TripPlanner
@@ -33,6 +34,7 @@ public enum ServeCommand: WaysideCommand {
     """
     Usage: wayside [serve] [--app NAME] [--port PORT] [--address ADDR] [--display PROFILE]
                    [--style day|night] [--location PLACE|LAT,LON] [--store DIR]
+                   [--live-feed URL[,TABLE_URL]]... [--live-interval SECONDS]
 
     Starts the CarPlay simulator in the browser on http://127.0.0.1:8080 and prints the URL.
     The page shows the car display as the emulated host shows it, and a side panel to connect
@@ -53,6 +55,12 @@ public enum ServeCommand: WaysideCommand {
       --location PLACE    a town from the basemap or LAT,LON (default Kassel)
       --store DIR         the store folder holding user.sqlite (default: $XDG_DATA_HOME/wayside,
                           else ~/.local/share/wayside)
+      --live-feed URL     poll a live-status feed for the charging app from the start: an OCPI
+                          2.2.1 Locations module, a DATEX II v3 AFIR status publication (give its
+                          table publication after a comma: STATUS_URL,TABLE_URL) or a chargecloud
+                          POI URL; the format is read from the answer. Repeatable. An OCPI token
+                          is taken from the environment variable WAYSIDE_LIVE_TOKEN.
+      --live-interval S   seconds between polls of each feed (default 60, at least 10)
     """
   }
 
@@ -68,6 +76,7 @@ public enum ServeCommand: WaysideCommand {
     await waitForInterrupt()
     withExtendedLifetime(started.storeWatch) {}
     io.out("Stopping…")
+    await started.livePollers?.stop()
     await server.stop()
     // The live status of the last poll reaches the store before the process ends.
     await started.liveArchive?.flush()
@@ -78,7 +87,13 @@ public enum ServeCommand: WaysideCommand {
   ///
   /// Wayside's own apps get the charging app's driver setup from the store; a package's own
   /// apps run without a store (nothing is read from or written to the driver's folder).
-  package static func start(_ options: Options, _ io: CommandIO) async throws -> Started {
+  ///
+  /// With `--live-feed`, the feeds are polled from the start into the charging app's live
+  /// status; each poll's line (`<url>: 273 statuses, 48 on register stations` or why it failed)
+  /// is sent on `livePolls`, and the first of each feed and every failure are printed.
+  package static func start(
+    _ options: Options, _ io: CommandIO, livePolls: ClientEvents<String> = ClientEvents()
+  ) async throws -> Started {
     let catalog = AppCatalog.current
     warmUp(stations: catalog.isWayside)
     var driver: DriverSetupStore?
@@ -111,7 +126,9 @@ public enum ServeCommand: WaysideCommand {
     do {
       let server = try HTTPServer(configuration: configuration, router: routes.router())
       return Started(
-        server: server, storeWatch: storeWatch, liveArchive: backendAndRenderer.live.archive)
+        server: server, storeWatch: storeWatch, liveArchive: backendAndRenderer.live.archive,
+        livePollers: catalog.isWayside
+          ? livePollers(options.liveFeeds, backendAndRenderer.live, io, livePolls) : nil)
     } catch {
       throw CommandError.failure(
         "cannot start the simulator on \(options.address):\(options.port): \(error)")
@@ -127,6 +144,8 @@ public enum ServeCommand: WaysideCommand {
     package let storeWatch: StoreFileWatch?
     /// Where the charging app's live status is kept across restarts (nil without a store).
     package let liveArchive: LiveStatusArchive?
+    /// The pollers of the feeds given with `--live-feed` (nil without any).
+    package let livePollers: LiveFeedPollers?
   }
 
   /// Starts loading what the first page needs — the basemap, the city map, the bundled station
@@ -144,6 +163,35 @@ public enum ServeCommand: WaysideCommand {
     }
   }
 
+  /// Starts polling the feeds given with `--live-feed` into `hub`; nil without any.
+  static func livePollers(
+    _ endpoints: [LiveFeedEndpoint], _ hub: LiveStatusHub, _ io: CommandIO,
+    _ polls: ClientEvents<String>
+  ) -> LiveFeedPollers? {
+    guard !endpoints.isEmpty else { return nil }
+    let heard = ClientEvents<String>()
+    // Subscribed before the first poll; ends when the pollers stop (they finish `heard`).
+    let lines = heard.values().makeAsyncIterator()
+    let pollers = LiveFeedPollers(
+      endpoints: endpoints, hub: hub, matcher: { try await LocalLiveFeed.bundledMatcher() },
+      diagnostics: { io.err("warning: \($0)") }, polls: heard)
+    // The first good poll of each feed is printed (failures are, as warnings, by the pollers);
+    // every line goes on to `polls`.
+    Task { [lines] in
+      var lines = lines
+      var printed = Set<String>()
+      while let line = await lines.next() {
+        if let endpoint = endpoints.first(where: { line.hasPrefix($0.url.absoluteString + ": ") }),
+          printed.insert(endpoint.url.absoluteString).inserted
+        {
+          io.out("Live status: \(line); polled every \(endpoint.interval.components.seconds) s")
+        }
+        polls.send(line)
+      }
+    }
+    return pollers
+  }
+
   package struct Options {
     var app: AnyCarApp
     var port: UInt16
@@ -151,8 +199,46 @@ public enum ServeCommand: WaysideCommand {
     var configuration: SessionConfiguration
     var location: (label: String, coordinate: Coordinate)
     var store: URL
+    /// The feeds `--live-feed` names, polled every `--live-interval`.
+    var liveFeeds: [LiveFeedEndpoint] = []
 
-    package static func parse(_ arguments: inout Arguments) throws -> Options {
+    /// The fewest seconds between polls: a driving-task app refreshes data at most every 10 s
+    /// (carplay-facts.md §9, driving-task category rules).
+    static let shortestLiveInterval = 10
+
+    /// One `--live-feed` value: `STATUS_URL` or `STATUS_URL,TABLE_URL` (DATEX II), http or https.
+    static func liveEndpoint(_ text: String, interval: Int, token: String?) throws
+      -> LiveFeedEndpoint
+    {
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      func url(_ part: String) -> URL? {
+        guard let url = URL(string: part), let scheme = url.scheme?.lowercased(),
+          scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+        else { return nil }
+        return url
+      }
+      guard (1...2).contains(parts.count), let status = url(parts[0]) else {
+        throw CommandError.usage(
+          "option --live-feed expects an http or https URL of a status feed, or STATUS_URL,TABLE_URL for DATEX II; got '\(text)'"
+        )
+      }
+      var table: URL?
+      if parts.count == 2 {
+        guard let parsed = url(parts[1]) else {
+          throw CommandError.usage(
+            "option --live-feed: the table after the comma must be an http or https URL (a DATEX II table publication); got '\(parts[1])'"
+          )
+        }
+        table = parsed
+      }
+      return LiveFeedEndpoint(
+        url: status, tableURL: table, token: token, interval: .seconds(interval))
+    }
+
+    package static func parse(
+      _ arguments: inout Arguments,
+      environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> Options {
       let catalog = AppCatalog.current
       let app = try catalog.app(try arguments.option("--app") ?? catalog.defaultID)
       let portValue = try arguments.option("--port", as: Int.self) ?? 8080
@@ -167,6 +253,16 @@ public enum ServeCommand: WaysideCommand {
       let store =
         try arguments.option("--store").map { URL(fileURLWithPath: $0) }
         ?? StationStore.defaultDirectory()
+      let interval = try arguments.option("--live-interval", as: Int.self) ?? 60
+      guard (shortestLiveInterval...86_400).contains(interval) else {
+        throw CommandError.usage(
+          "option --live-interval expects \(shortestLiveInterval)…86400 seconds (a driving-task app refreshes data at most every 10 s), got \(interval)"
+        )
+      }
+      let token = environment["WAYSIDE_LIVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+      let liveFeeds = try arguments.options("--live-feed").map {
+        try liveEndpoint($0, interval: interval, token: token)
+      }
       try arguments.finish()
       let places: PlaceDirectory
       do {
@@ -182,7 +278,7 @@ public enum ServeCommand: WaysideCommand {
       }
       return Options(
         app: app, port: UInt16(portValue), address: address, configuration: configuration,
-        location: location, store: store)
+        location: location, store: store, liveFeeds: liveFeeds)
     }
   }
 
