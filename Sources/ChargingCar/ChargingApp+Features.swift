@@ -42,7 +42,8 @@ extension ChargingApp.State {
     get {
       RouteFeature.State(
         cities: cities, recent: recent, trip: trip, car: car, setup: setup, connected: connected,
-        favourites: favouriteSites, unusableStations: unusableStationsNow)
+        favourites: favouriteSites, unusableStations: unusableStationsNow,
+        freeStations: stationsWithFreeNow)
     }
     set {
       cities = newValue.cities

@@ -91,6 +91,10 @@ extension ChargingApp {
   /// The register rows live status says cannot be used now (the Route tab plans around them).
   func unusableStations(_ state: State) -> Set<Station.ID> { state.unusableStationsNow }
 
+  /// The register rows with a fresh free charge point, whatever the filter (the Route tab
+  /// prefers them).
+  func routeFreeStations(_ state: State) -> Set<Station.ID> { state.stationsWithFreeNow }
+
   /// While connected, the app hears live status from the polled feed (``ChargingServices/live``,
   /// starting with what it last said) and from payloads handed to its feed named
   /// ``liveFeedName`` (a journey's `feed live FILE`, replayed as observed now). Both arrive as
@@ -162,7 +166,11 @@ extension ChargingApp.State {
 
   /// With "free now" on, the register rows with a fresh free charge point; nil otherwise.
   var freeStationsNow: Set<Station.ID>? {
-    guard filter.freeNowOnly else { return nil }
+    filter.freeNowOnly ? stationsWithFreeNow : nil
+  }
+
+  /// The register rows with a fresh free charge point, whatever the filter.
+  var stationsWithFreeNow: Set<Station.ID> {
     guard let now = liveNow else { return [] }
     return live.stationsWithFree(now: now)
   }

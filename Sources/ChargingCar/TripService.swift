@@ -21,11 +21,15 @@ public struct TripRequest: Hashable, Sendable {
   /// Register rows that live status says cannot be used now (every fresh charge point busy or
   /// out of order): the planner stops there only when no plan exists without them.
   public var unusableStations: Set<Station.ID>
+  /// Register rows with a charge point live status says is free now (fresh and available): when
+  /// the corridor holds one, the planner prefers such stops
+  /// (``TripService/unknownStatusStopSeconds``).
+  public var freeStations: Set<Station.ID>
 
   /// Creates a request.
   public init(
     from: Coordinate, destination: TripDestination, setup: DriverSetup, stateOfCharge: Double = 0.8,
-    departure: Date, unusableStations: Set<Station.ID> = []
+    departure: Date, unusableStations: Set<Station.ID> = [], freeStations: Set<Station.ID> = []
   ) {
     self.from = from
     self.destination = destination
@@ -33,6 +37,7 @@ public struct TripRequest: Hashable, Sendable {
     self.stateOfCharge = stateOfCharge
     self.departure = departure
     self.unusableStations = unusableStations
+    self.freeStations = freeStations
   }
 }
 
@@ -58,6 +63,8 @@ public struct StopSummary: Hashable, Sendable {
   /// Whether live status said the stop could not be used when it was planned (no plan existed
   /// without it).
   public var unusableWhenPlanned = false
+  /// Whether live status said a charge point of the stop was free when it was planned.
+  public var freeWhenPlanned = false
 }
 
 /// A planned trip as the Route tab shows it.
@@ -91,6 +98,20 @@ public struct TripSummary: Hashable, Sendable {
 /// Plans trips over the bundled roads, chargers and tariffs (what `wayside plan` does), pricing
 /// each stop under the driver's tariffs.
 public enum TripService {
+  /// What a stop whose status is not known to be free costs more than one with a free charge
+  /// point, when the planner chooses stops: 300 s (5 min).
+  ///
+  /// It models the risk of waiting for a charge point: a site with no status, or only stale
+  /// ones, may be full on arrival, while a fresh "available" one very likely is not. A free site
+  /// therefore wins over an unknown one that saves less than 5 min (a little more power, a
+  /// shorter detour), and loses to one that saves more. No source publishes such a figure; ours
+  /// is the size of the per-stop overhead (`TripOptions.stopOverheadSeconds`, Chargetrip's 300 s,
+  /// ev-domain.md §4.2), one more "finding a charger" per stop. It never enters the reported
+  /// times. Applied only when the corridor holds a known-free site: without live status every
+  /// site would pay it alike, which would only push the plan towards fewer, longer stops, so a
+  /// trip without live status plans exactly as before.
+  public static let unknownStatusStopSeconds = 300.0
+
   /// Plans `request`; throws a ``TripPlanningError`` naming the gap when no plan is feasible.
   public static func plan(_ request: TripRequest) async throws -> TripSummary {
     guard let vehicle = request.setup.vehicle else {
@@ -103,22 +124,15 @@ public enum TripService {
       from: request.from, to: request.destination.coordinate)
     var options = TripOptions()
     options.startStateOfCharge = request.stateOfCharge
-    // Only chargers the car can plug into are stops: each site counts at the power of the
-    // connectors that fit the vehicle, and a site with none is dropped.
-    let corridor = chargers.corridor.stations(
-      along: route, withinKilometres: options.corridorKilometres
-    ).compactMap { placed -> CorridorStation? in
-      guard let station = chargers.stationsByID[placed.site.id],
-        let kilowatts = fittingKilowatts(station, vehicle)
-      else { return nil }
-      var fitting = placed
-      fitting.site.maxPowerKilowatts = kilowatts
-      return fitting
-    }
+    let corridor = fittingCorridor(
+      route, chargers, vehicle, withinKilometres: options.corridorKilometres)
     let stations = corridor.compactMap { chargers.stationsByID[$0.site.id] }
     let pricing = TripPricing(
       quoter: quoter, stations: stations, vehicle: vehicle, departure: request.departure)
-    let planner = TripPlanner(vehicle: vehicle, options: pricing.applied(to: options))
+    var planning = pricing.applied(to: options)
+    planning.stopRiskSeconds = unknownStatusRisk(
+      request.freeStations, corridor, minimumKilowatts: planning.minimumStationKilowatts)
+    let planner = TripPlanner(vehicle: vehicle, options: planning)
     let plan = pricing.price(
       try preferringUsable(request.unusableStations, corridor) {
         try planner.plan(route: route, stations: $0)
@@ -135,7 +149,8 @@ public enum TripService {
           stop, station: station, chosen: chosen, quoter: quoter, vehicle: vehicle,
           start: request.departure.addingTimeInterval(stop.arrivalSeconds)),
         stationID: Station.ID(stop.station.site.id),
-        unusableWhenPlanned: request.unusableStations.contains(Station.ID(stop.station.site.id)))
+        unusableWhenPlanned: request.unusableStations.contains(Station.ID(stop.station.site.id)),
+        freeWhenPlanned: request.freeStations.contains(Station.ID(stop.station.site.id)))
     }
     return TripSummary(
       destination: request.destination, kilometres: plan.routeKilometres,
@@ -158,6 +173,38 @@ public enum TripService {
     } catch {
       return try plan(corridor)
     }
+  }
+
+  /// The chargers within `kilometres` of `route` the car can plug into: each site counts at the
+  /// power of the connectors that fit the vehicle, and a site with none is dropped.
+  static func fittingCorridor(
+    _ route: Route, _ chargers: BundledChargers, _ vehicle: VehicleProfile,
+    withinKilometres kilometres: Double
+  ) -> [CorridorStation] {
+    chargers.corridor.stations(along: route, withinKilometres: kilometres).compactMap {
+      placed -> CorridorStation? in
+      guard let station = chargers.stationsByID[placed.site.id],
+        let kilowatts = fittingKilowatts(station, vehicle)
+      else { return nil }
+      var fitting = placed
+      fitting.site.maxPowerKilowatts = kilowatts
+      return fitting
+    }
+  }
+
+  /// The planner's stop risk: ``unknownStatusStopSeconds`` at a site not in `free`, none at one
+  /// in it; nil (no preference, the plan of a trip without live status) when no corridor site
+  /// the planner may stop at (at least `minimumKilowatts`) is known free.
+  static func unknownStatusRisk(
+    _ free: Set<Station.ID>, _ corridor: [CorridorStation],
+    minimumKilowatts: Double = TripOptions().minimumStationKilowatts
+  ) -> (@Sendable (PlannerSite) -> Double)? {
+    guard
+      corridor.contains(where: {
+        $0.site.maxPowerKilowatts >= minimumKilowatts && free.contains(Station.ID($0.site.id))
+      })
+    else { return nil }
+    return { free.contains(Station.ID($0.id)) ? 0 : unknownStatusStopSeconds }
   }
 
   /// The highest power of the station's connectors that fit the vehicle (a register row that

@@ -65,6 +65,15 @@ public struct TripOptions: Sendable {
   /// Euros one hour of the driver's time is worth; with ``price`` set, the planner minimises
   /// time + price ÷ this. Nil: time only.
   public var valueOfTimeEurosPerHour: Double?
+  /// Seconds a stop at the site costs on top of its overhead when the planner *chooses* stops,
+  /// never in the plan's reported times; nil (the default): none.
+  ///
+  /// A fixed cost per stop, like a session fee, so both solvers stay exact per state. It models
+  /// what the driver knows about a site: the Route tab charges a stop whose charge point is not
+  /// known to be free the risk of waiting for one (Guides/LiveStatus.md). Thinning keeps, per
+  /// bin, the best site among those with the lowest extra cost beside the bin's best site.
+  /// Values must be finite and ≥ 0.
+  public var stopRiskSeconds: (@Sendable (PlannerSite) -> Double)?
 
   /// Default options.
   public init() {}

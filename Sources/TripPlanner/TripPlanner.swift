@@ -30,7 +30,7 @@ public struct TripPlanner: Sendable {
     var kilowatts: Double
     var secondsPerKilowattHourPrice: Double  // price per kWh expressed in seconds
     var perMinuteFactor: Double  // 1 + (price per minute expressed in seconds per second)
-    var stopSeconds: Double  // overhead + session fee in seconds
+    var stopSeconds: Double  // overhead + session fee + stop risk in seconds (choosing only)
     var price: ChargePrice?
   }
 
@@ -42,7 +42,7 @@ public struct TripPlanner: Sendable {
     let profile = energyProfile(route)
     let totalEnergy = profile.energy.last ?? 0
     let totalTime = route.durationSeconds
-    let candidates = thin(stations).map { candidate(for: $0, profile: profile, route: route) }
+    let candidates = try thin(stations).map { candidate(for: $0, profile: profile, route: route) }
 
     let start = options.startStateOfCharge
     // No stop needed.
@@ -103,31 +103,62 @@ public struct TripPlanner: Sendable {
 
   /// Keeps sites above the power floor and, per ``TripOptions/thinningKilometres`` of route, the
   /// one with the most usable power (then the smallest detour).
-  func thin(_ stations: [CorridorStation]) -> [CorridorStation] {
+  ///
+  /// With ``TripOptions/stopRiskSeconds`` set, a bin also keeps the best of its sites with the
+  /// lowest extra cost when that is not the bin's best site: a site known to be free is never
+  /// thinned away in favour of a slightly stronger one whose status is unknown.
+  func thin(_ stations: [CorridorStation]) throws(TripPlanningError) -> [CorridorStation] {
     let peak = vehicle.chargingCurve.peakKilowatts
     let usable = stations.filter {
       $0.site.maxPowerKilowatts >= options.minimumStationKilowatts
         && $0.offRouteKilometres <= options.corridorKilometres
     }
+    let risks = try stopRisks(usable)
     guard options.thinningKilometres > 0 else {
       return usable.sorted { $0.kilometresAlongRoute < $1.kilometresAlongRoute }
     }
-    var best: [Int: CorridorStation] = [:]
-    for station in usable {
-      let bin = Int(station.kilometresAlongRoute / options.thinningKilometres)
-      guard let current = best[bin] else {
-        best[bin] = station
-        continue
-      }
+    func better(_ station: CorridorStation, than current: CorridorStation) -> Bool {
       let a = min(peak, station.site.maxPowerKilowatts)
       let b = min(peak, current.site.maxPowerKilowatts)
-      if a > b || (a == b && station.offRouteKilometres < current.offRouteKilometres) {
-        best[bin] = station
-      }
+      return a > b || (a == b && station.offRouteKilometres < current.offRouteKilometres)
     }
-    return best.values.sorted {
+    var best: [Int: CorridorStation] = [:]
+    var safest: [Int: (station: CorridorStation, risk: Double)] = [:]
+    for (index, station) in usable.enumerated() {
+      let bin = Int(station.kilometresAlongRoute / options.thinningKilometres)
+      if best[bin].map({ better(station, than: $0) }) ?? true { best[bin] = station }
+      guard let risk = risks?[index] else { continue }
+      if let current = safest[bin],
+        risk > current.risk || (risk == current.risk && !better(station, than: current.station))
+      {
+        continue
+      }
+      safest[bin] = (station, risk)
+    }
+    var kept = Array(best.values)
+    for (bin, safe) in safest where safe.station != best[bin] { kept.append(safe.station) }
+    return kept.sorted {
       ($0.kilometresAlongRoute, $0.site.id) < ($1.kilometresAlongRoute, $1.site.id)
     }
+  }
+
+  /// Each site's ``TripOptions/stopRiskSeconds``, nil when the option is not set; a value that
+  /// is negative or not finite is an invalid-options error naming the site.
+  func stopRisks(_ stations: [CorridorStation]) throws(TripPlanningError) -> [Double]? {
+    guard let risk = options.stopRiskSeconds else { return nil }
+    var result: [Double] = []
+    result.reserveCapacity(stations.count)
+    for station in stations {
+      let value = risk(station.site)
+      guard value.isFinite, value >= 0 else {
+        throw TripPlanningError(
+          .invalidOptions,
+          "stop risk for \(station.site.displayName) (\(station.site.id)) is \(value) s; expected a finite number of seconds ≥ 0"
+        )
+      }
+      result.append(value)
+    }
+    return result
   }
 
   func candidate(
@@ -155,7 +186,8 @@ public struct TripPlanner: Sendable {
     let price = options.price?(station.site)
     var perKilowattHour = 0.0
     var perMinuteFactor = 1.0
-    var stopSeconds = options.stopOverheadSeconds
+    // The risk only steers the choice: `simulate` reports the overhead alone.
+    var stopSeconds = options.stopOverheadSeconds + (options.stopRiskSeconds?(station.site) ?? 0)
     if let price, let value = options.valueOfTimeEurosPerHour {
       let secondsPerEuro = 3600 / value
       perKilowattHour = price.perKilowattHour * secondsPerEuro

@@ -1,4 +1,5 @@
 import Charging
+import ChargingCar
 import Foundation
 import Geo
 import Pricing
@@ -122,6 +123,18 @@ enum TripBench {
       finePlan = try TripPlanner(vehicle: vehicle, options: fine).plan(
         route: route, stations: stations)
     }
+    // The Route tab's preference for stops known free (Guides/LiveStatus.md): every 10th corridor
+    // site known free, the others cost TripService.unknownStatusStopSeconds more while choosing.
+    var preferring = options
+    let free = Set(stations.enumerated().filter { $0.offset % 10 == 0 }.map(\.element.site.id))
+    preferring.stopRiskSeconds = {
+      free.contains($0.id) ? 0 : TripService.unknownStatusStopSeconds
+    }
+    var preferred: TripPlan?
+    let preferTime = try Bench.median(runs: bench.runs(11, quick: 3)) {
+      preferred = try TripPlanner(vehicle: vehicle, options: preferring).plan(
+        route: route, stations: stations)
+    }
     // Prices: the planner's hook over the bundled catalogue, then every stop priced exactly.
     let catalog = try TariffCatalog.load(
       afir: BundledData.data(.tariffsAFIR),
@@ -140,7 +153,7 @@ enum TripBench {
         try TripPlanner(vehicle: vehicle, options: pricing.applied(to: options)).plan(
           route: route, stations: stations))
     }
-    guard let plan, let finePlan, let priced else { return }
+    guard let plan, let finePlan, let priced, let preferred else { return }
     print(
       "trip: chargers indexed once: \(imported.stations.count) stations in \(ms(indexBuild))"
     )
@@ -152,6 +165,10 @@ enum TripBench {
     )
     print(
       "trip: same with a 0.25 % grid: plan \(ms(fineTime)), \(String(format: "%.1f", finePlan.totalSeconds / 60)) min (1 % grid is \(String(format: "%.2f", (plan.totalSeconds / finePlan.totalSeconds - 1) * 100)) % slower)"
+    )
+    let freeStops = preferred.stops.filter { free.contains($0.station.site.id) }.count
+    print(
+      "trip: same preferring stops known free (\(free.count) of \(stations.count) sites free, \(Int(TripService.unknownStatusStopSeconds)) s more at the others): plan \(ms(preferTime)), \(preferred.candidateCount) after thinning; \(preferred.stops.count) stops (\(freeStops) free), \(String(format: "%.1f", preferred.totalSeconds / 60)) min | baseline without the preference \(ms(planTime))"
     )
     print(
       "trip: same with prices (the hook quotes every candidate under \(catalog.entries.count) tariffs, then each stop is priced exactly): \(ms(pricedTime)); \(priced.stops.count) stops, \(priced.totalPrice.map(String.init(describing:)) ?? "no price known")"

@@ -1,8 +1,11 @@
+import CarAppTesting
 import CarSession
 import CarTemplates
 import Charging
+import ChargingData
 import Foundation
 import Geo
+import Synchronization
 import Testing
 import TripPlanner
 
@@ -161,6 +164,71 @@ struct LiveFilterAndRouteTests {
     #expect(!second.stops.contains { $0.stationID == busy }, "\(second.stops.map(\.name))")
   }
 
+  @Test("a trip moves a stop to a corridor station near it that live status says is free")
+  func tripPrefersFreeStop() async throws {
+    let munich = TripDestination(
+      name: "München", coordinate: Coordinate(latitude: 48.1374, longitude: 11.5755))
+    let setup = DriverSetup()
+    let first = try await TripService.plan(
+      TripRequest(from: Self.kassel, destination: munich, setup: setup, departure: priceDate))
+    let stop = try #require(first.stops.first)
+    #expect(!stop.freeWhenPlanned)
+    // The corridor the planner saw; the nearest other station along the route at least as
+    // strong as the chosen stop: known free, it wins when it costs less than 5 min more.
+    let vehicle = try #require(setup.vehicle)
+    let route = try await BundledRoads.shared().network.fastestRoute(
+      from: Self.kassel, to: munich.coordinate)
+    let corridor = TripService.fittingCorridor(
+      route, try await BundledChargers.shared(), vehicle,
+      withinKilometres: TripOptions().corridorKilometres)
+    let chosen = Set(first.stops.compactMap(\.stationID))
+    // Another site (not a second register row of the same one), at least 2 km away.
+    func distance(_ station: CorridorStation) -> Double {
+      abs(station.kilometresAlongRoute - stop.kilometre)
+    }
+    let near = try #require(
+      corridor.filter {
+        !chosen.contains(Station.ID($0.site.id)) && $0.site.maxPowerKilowatts >= stop.kilowatts
+          && $0.offRouteKilometres <= 1 && $0.site.displayName != stop.name && distance($0) >= 2
+      }.min { distance($0) < distance($1) })
+    let free = Station.ID(near.site.id)
+    let second = try await TripService.plan(
+      TripRequest(
+        from: Self.kassel, destination: munich, setup: setup, departure: priceDate,
+        freeStations: [free]))
+    let moved = try #require(
+      second.stops.first { $0.stationID == free }, "\(second.stops.map(\.name))")
+    #expect(moved.freeWhenPlanned, "the summary's stop says it was free when planned")
+    #expect(second.stops.filter(\.freeWhenPlanned).count == 1)
+    #expect(second.stops.count == first.stops.count)
+    // The reported times are the plan's own: the preference costs the driver little.
+    #expect(second.totalSeconds >= first.totalSeconds - 1)
+    #expect(second.totalSeconds < first.totalSeconds + TripService.unknownStatusStopSeconds)
+  }
+
+  @Test("a free station off the corridor changes nothing: the trip plans as without live status")
+  func freeOffCorridorPlansAsBefore() async throws {
+    let munich = TripDestination(
+      name: "München", coordinate: Coordinate(latitude: 48.1374, longitude: 11.5755))
+    let plain = try await TripService.plan(
+      TripRequest(
+        from: Self.kassel, destination: munich, setup: DriverSetup(), departure: priceDate))
+    let other = try await TripService.plan(
+      TripRequest(
+        from: Self.kassel, destination: munich, setup: DriverSetup(), departure: priceDate,
+        freeStations: ["not-a-corridor-station"]))
+    #expect(other == plain)
+    #expect(
+      TripService.unknownStatusRisk(["x"], Self.corridor(["a", "b"])) == nil,
+      "no known-free corridor station: no preference")
+    #expect(
+      TripService.unknownStatusRisk(["b"], Self.corridor(["a", "b"]), minimumKilowatts: 151)
+        == nil, "the only free station is below the planner's power floor: no preference")
+    let risk = try #require(TripService.unknownStatusRisk(["b"], Self.corridor(["a", "b"])))
+    let sites = Self.corridor(["a", "b"]).map(\.site)
+    #expect(sites.map(risk) == [TripService.unknownStatusStopSeconds, 0])
+  }
+
   @Test("the app plans around the stations live status says are unusable")
   func appPassesUnusable() throws {
     let app = Fixture.app()
@@ -176,6 +244,58 @@ struct LiveFilterAndRouteTests {
           Self.update("E4", .charging, "mixed", at: Self.t0),
         ], at: Self.t0))
     #expect(app.unusableStations(state) == ["busy", "broken"])
+  }
+
+  @Test("the app's Route tab prefers the stations with a fresh free charge point, filter or not")
+  func appPassesFree() throws {
+    let statuses: [(EVSEStatus, Station.ID, minutesOld: Double)] = [
+      (.charging, "busy", 0), (.available, "free", 0), (.available, "mixed", 0),
+      (.charging, "mixed", 0), (.available, "stale", 16),
+    ]
+    let app = Fixture.app()
+    var state = ChargingApp.State()
+    state.connected = true
+    #expect(!state.filter.freeNowOnly)
+    let updates = statuses.enumerated().map { index, entry in
+      Self.update("E\(index)", entry.0, entry.1, at: Self.t0 - entry.minutesOld * 60)
+    }
+    _ = app.reduce(&state, .liveStatus(updates, at: Self.t0))
+    #expect(app.routeFreeStations(state) == ["free", "mixed"])
+    #expect(state.routeTab.freeStations == ["free", "mixed"])
+    #expect(state.routeTab.unusableStations == ["busy"])
+  }
+
+  @MainActor
+  @Test("the Route tab's plan request carries the stations live status says are free and unusable")
+  func routeRequestCarriesLiveStatus() async throws {
+    let bremen = TripDestination(
+      name: "Bremen", coordinate: Coordinate(latitude: 53.08, longitude: 8.8))
+    let requests = Mutex<[TripRequest]>([])
+    var services = ChargingDependencyTests.services([])
+    services.cities = { [bremen] }
+    services.plan = { request in
+      requests.withLock { $0.append(request) }
+      throw DataSourceError(source: "test sites", query: "plan", reason: "none")
+    }
+    var overrides = CarDependencyOverrides()
+    overrides[ChargingServicesKey.self] = services
+    let tester = CarAppTester(
+      app: Fixture.app(), state: ChargingApp.State(car: ChargingApp.kasselCentre),
+      dependencies: overrides)
+    tester.exhaustive = false
+    await tester.connect(Fixture.standard)
+    await tester.send(
+      .liveStatus(
+        [
+          Self.update("E1", .available, "free", at: priceDate),
+          Self.update("E2", .charging, "busy", at: priceDate),
+        ], at: priceDate))
+    await tester.send(.route(.choose(.city("Bremen"))))
+    await tester.disconnect()
+    await tester.finish()
+    let sent = requests.withLock { $0 }
+    #expect(sent.map(\.freeStations) == [["free"]])
+    #expect(sent.map(\.unusableStations) == [["busy"]])
   }
 
   static func summary(stationID: Station.ID, unusableWhenPlanned: Bool = false) -> TripSummary {

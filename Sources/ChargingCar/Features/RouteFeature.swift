@@ -27,13 +27,17 @@ public struct RouteFeature: CarFeature {
     public var favourites: [PricedSite]?
     /// The register rows live status says cannot be used now (read: trips plan around them).
     public var unusableStations: Set<Station.ID>
+    /// The register rows with a charge point live status says is free now (read: trips prefer
+    /// them).
+    public var freeStations: Set<Station.ID>
 
     /// Creates the tab's state.
     public init(
       cities: [TripDestination] = [], recent: [TripDestination] = [],
       trip: ChargingApp.Trip = .none, car: Coordinate = ChargingApp.kasselCentre,
       setup: DriverSetup = DriverSetup(), connected: Bool = false,
-      favourites: [PricedSite]? = nil, unusableStations: Set<Station.ID> = []
+      favourites: [PricedSite]? = nil, unusableStations: Set<Station.ID> = [],
+      freeStations: Set<Station.ID> = []
     ) {
       self.cities = cities
       self.recent = recent
@@ -43,6 +47,7 @@ public struct RouteFeature: CarFeature {
       self.connected = connected
       self.favourites = favourites
       self.unusableStations = unusableStations
+      self.freeStations = freeStations
     }
   }
 
@@ -145,11 +150,12 @@ public struct RouteFeature: CarFeature {
     let car = state.car
     let setup = state.setup
     let unusable = state.unusableStations
+    let free = state.freeStations
     return .run { clients in
       let services = clients.charging
       let request = TripRequest(
         from: car, destination: destination, setup: setup, departure: services.now(),
-        unusableStations: unusable)
+        unusableStations: unusable, freeStations: free)
       do {
         return .planned(try await services.plan(request))
       } catch {
