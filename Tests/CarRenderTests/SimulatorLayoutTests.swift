@@ -138,6 +138,28 @@ struct SimulatorLayoutTests {
     #expect(checked > 100, "the views show towns")
   }
 
+  @Test("the car's dot draws under the places' pins, so it never covers a pin's number; a selected pin draws on top")
+  func carUnderPins() throws {
+    let renderer = MapSVGRenderer(basemap: try Basemap.bundled())
+    let kassel = Coordinate(latitude: 51.3155, longitude: 9.4980)
+    let viewport = MapViewport(center: kassel, zoom: 13, width: 400, height: 240)
+    // The car a pin's height above the place: the car's dot lies on the pin's head.
+    let car = viewport.coordinate(atPixelX: 200, y: 100)
+    let place = viewport.coordinate(atPixelX: 200, y: 115)
+    let svg = renderer.render(
+      viewport,
+      pins: [
+        MapPin(id: "p1", coordinate: place, label: "1"),
+        MapPin(id: "p2", coordinate: kassel, label: "2", style: .selected),
+        MapPin(id: "car", coordinate: car, style: .car),
+      ])
+    let carAt = try #require(svg.range(of: "<g class=\"car\"")?.lowerBound)
+    let pinAt = try #require(svg.range(of: "data-pin-id=\"p1\"")?.lowerBound)
+    let selectedAt = try #require(svg.range(of: "data-pin-id=\"p2\"")?.lowerBound)
+    #expect(carAt < pinAt, "the car draws first")
+    #expect(pinAt < selectedAt, "the selected pin draws last")
+  }
+
   @Test("spread pins never move under the covered edge of the map")
   func spreadAvoidsPanel() {
     let pins = (0..<4).map { MapPin(id: "p\($0)", coordinate: .init(latitude: 0, longitude: 0)) }

@@ -459,9 +459,11 @@ public struct MapSVGRenderer: Sendable {
     _ pins: [MapPin], layout: PinLayout, palette: MapPalette, heading mapHeading: Double = 0
   ) -> String {
     var out = ""
-    // Selected pins last so they draw on top.
+    // The car first, under the places' pins (a pin's number names its row in the list, so the
+    // car's dot must not cover it); selected pins last so they draw on top.
+    func layer(_ style: MapPin.Style) -> Int { style == .car ? 0 : style == .selected ? 2 : 1 }
     let order = pins.indices.sorted {
-      (pins[$0].style == .selected ? 1 : 0, $0) < (pins[$1].style == .selected ? 1 : 0, $1)
+      (layer(pins[$0].style), $0) < (layer(pins[$1].style), $1)
     }
     var badges = ""
     for index in order {
