@@ -138,7 +138,7 @@ struct SimulatorLayoutTests {
     #expect(checked > 100, "the views show towns")
   }
 
-  @Test("the car's dot draws under the places' pins, so it never covers a pin's number; a selected pin draws on top")
+  @Test("the car's dot and every leader draw under the places' pins, so neither crosses a pin's number; a selected pin draws on top")
   func carUnderPins() throws {
     let renderer = MapSVGRenderer(basemap: try Basemap.bundled())
     let kassel = Coordinate(latitude: 51.3155, longitude: 9.4980)
@@ -158,6 +158,15 @@ struct SimulatorLayoutTests {
     let selectedAt = try #require(svg.range(of: "data-pin-id=\"p2\"")?.lowerBound)
     #expect(carAt < pinAt, "the car draws first")
     #expect(pinAt < selectedAt, "the selected pin draws last")
+
+    // Pins spread from one place point at it with leaders; every leader draws before every
+    // pin's head, so no leader crosses a number.
+    let crowded = renderer.render(
+      viewport,
+      pins: (1...6).map { MapPin(id: "c\($0)", coordinate: kassel, label: "\($0)") })
+    let lastLeader = try #require(crowded.ranges(of: "class=\"leader\"").last?.lowerBound)
+    let firstPin = try #require(crowded.range(of: "class=\"pin\"")?.lowerBound)
+    #expect(lastLeader < firstPin, "every leader under every pin")
   }
 
   @Test("spread pins never move under the covered edge of the map")

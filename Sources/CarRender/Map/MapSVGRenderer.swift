@@ -466,13 +466,15 @@ public struct MapSVGRenderer: Sendable {
       (layer(pins[$0].style), $0) < (layer(pins[$1].style), $1)
     }
     var badges = ""
+    // Every leader before every pin: a leader crossing another pin's head would cut its number.
+    var leaders = ""
     for index in order {
       let pin = pins[index]
       guard let p = layout.tips[index] else { continue }
       let anchor = layout.anchors[index]
       if pin.style != .car, abs(anchor.x - p.x) + abs(anchor.y - p.y) > 0.5 {
         // A spread pin points at its place with a thin leader, as a map's spread cluster does.
-        out +=
+        leaders +=
           "<g class=\"leader\" pointer-events=\"none\"><path d=\"M\(fmt(anchor.x)) \(fmt(anchor.y))L\(fmt(p.x)) \(fmt(p.y))\" stroke=\"\(palette.pin)\" stroke-width=\"1.5\"/><circle cx=\"\(fmt(anchor.x))\" cy=\"\(fmt(anchor.y))\" r=\"2.5\" fill=\"\(palette.pin)\"/></g>"
       }
       switch pin.style {
@@ -501,7 +503,7 @@ public struct MapSVGRenderer: Sendable {
         }
       }
     }
-    return badges + out
+    return leaders + badges + out
   }
 
   /// Pixel positions for the pins' tips so that no two place pins' heads overlap and no pin,
