@@ -24,16 +24,28 @@ public final class LiveStatusArchive: Sendable {
   public let source: String
   private let queue = DispatchQueue(label: "wayside.live-status-archive")
   private let diagnostics: @Sendable (String) -> Void
+  private let apply: @Sendable ([LiveStatusRecord]) throws -> Void
   private let failing = Mutex(false)
 
   /// An archive over `store`; `diagnostics` hears a failed read or write, naming the file.
-  public init(
+  public convenience init(
     store: StationStore, source: String,
     diagnostics: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.init(
+      store: store, source: source, diagnostics: diagnostics,
+      apply: { try store.applyLiveStatus($0) })
+  }
+
+  /// An archive whose writes go through `apply` (tests make them fail).
+  init(
+    store: StationStore, source: String, diagnostics: @escaping @Sendable (String) -> Void,
+    apply: @escaping @Sendable ([LiveStatusRecord]) throws -> Void
   ) {
     self.store = store
     self.source = source
     self.diagnostics = diagnostics
+    self.apply = apply
   }
 
   /// Every status the store kept, with its observation time and matched register row; empty
@@ -57,7 +69,7 @@ public final class LiveStatusArchive: Sendable {
     }
     queue.async { [self] in
       do {
-        try store.applyLiveStatus(records)
+        try apply(records)
         let recovered = failing.withLock { failing in
           defer { failing = false }
           return failing

@@ -58,9 +58,6 @@ public final class LiveStatusHub: Sendable {
   public var current: [LiveStatusUpdate] {
     latest.withLock { Array($0.values) }.sorted { $0.observation.evseID < $1.observation.evseID }
   }
-
-  /// Forgets every kept status in memory (the archive's store keeps them).
-  public func clear() { latest.withLock { $0 = [:] } }
 }
 
 extension LiveStatusUpdate {

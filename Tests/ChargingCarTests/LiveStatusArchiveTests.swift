@@ -2,6 +2,7 @@ import CarSession
 import CarSimulator
 import Charging
 import Foundation
+import Synchronization
 import StationStore
 import Testing
 
@@ -91,6 +92,43 @@ struct LiveStatusArchiveTests {
     #expect(kept.map(\.observation.evseID) == ["DE*TST*E1", "DE*TST*E2", "DE*TST*E3"])
     #expect(kept.map(\.source) == ["test", "test", "test"])
     #expect(kept.first?.observation.status == .available, "the newer status stays")
+  }
+
+  @Test(
+    "writes that fail are one warning naming the problem, and one more when writing works again; the hub keeps the statuses meanwhile"
+  )
+  func failedWritesAreReportedOnce() async throws {
+    let directory = Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = try StationStore(directory: directory)
+    let failures = Mutex(2)
+    let heard = Mutex<[String]>([])
+    let archive = LiveStatusArchive(
+      store: store, source: "test", diagnostics: { line in heard.withLock { $0.append(line) } },
+      apply: { records in
+        let fail = failures.withLock { left in
+          defer { left -= 1 }
+          return left > 0
+        }
+        if fail {
+          throw StationStoreError(
+            file: directory.appendingPathComponent("stations.sqlite"), role: "station data",
+            problem: .io("disk full"))
+        }
+        try store.applyLiveStatus(records)
+      })
+    let hub = LiveStatusHub(archive: archive)
+    for minute in 0..<3 {
+      hub.publish([Self.update("E1", .available, "s1", minutesAgo: Double(10 - minute))])
+    }
+    await archive.flush()
+    let lines = heard.withLock { $0 }
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.first?.hasPrefix("live status could not be kept in the store (") == true)
+    #expect(lines.first?.contains("disk full") == true)
+    #expect(lines.last == "live status is kept in the store again")
+    #expect(hub.current.count == 1, "shown from memory all along")
+    #expect(try store.liveStatus().map(\.observation.evseID) == ["E1"], "the third write landed")
   }
 
   @Test("a hub without an archive keeps statuses in memory only")

@@ -108,7 +108,8 @@ public struct LiveFeedClient: Sendable {
       // A location a previous page of this poll gave already (a server that repeats a page,
       // or ignores the cursor) is read once.
       let before = page.locations.count
-      page.locations.removeAll { !seenLocations.insert($0.id).inserted }
+      page.locations.removeAll { seenLocations.contains($0.id) }
+      seenLocations.formUnion(page.locations.map(\.id))
       if page.locations.count < before {
         repeated.append(
           ImportDiagnostic(

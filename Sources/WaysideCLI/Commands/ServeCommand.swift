@@ -169,14 +169,9 @@ public enum ServeCommand: WaysideCommand {
     _ polls: ClientEvents<String>
   ) -> LiveFeedPollers? {
     guard !endpoints.isEmpty else { return nil }
-    let heard = ClientEvents<String>()
-    // Subscribed before the first poll; ends when the pollers stop (they finish `heard`).
-    let lines = heard.values().makeAsyncIterator()
-    let pollers = LiveFeedPollers(
-      endpoints: endpoints, hub: hub, matcher: { try await LocalLiveFeed.bundledMatcher() },
-      diagnostics: { io.err("warning: \($0)") }, polls: heard)
-    // The first good poll of each feed is printed (failures are, as warnings, by the pollers);
-    // every line goes on to `polls`.
+    // Subscribed before the first poll; ends when the pollers stop (they finish `polls`).
+    let lines = polls.values().makeAsyncIterator()
+    // The first good poll of each feed is printed (failures are, as warnings, by the pollers).
     Task { [lines] in
       var lines = lines
       var printed = Set<String>()
@@ -186,10 +181,11 @@ public enum ServeCommand: WaysideCommand {
         {
           io.out("Live status: \(line); polled every \(endpoint.interval.components.seconds) s")
         }
-        polls.send(line)
       }
     }
-    return pollers
+    return LiveFeedPollers(
+      endpoints: endpoints, hub: hub, matcher: { try await LocalLiveFeed.bundledMatcher() },
+      diagnostics: { io.err("warning: \($0)") }, polls: polls)
   }
 
   package struct Options {
