@@ -49,7 +49,7 @@ let package = Package(
     .library(name: "CarPlayBridge", targets: ["CarPlayBridge"]),
   ],
   targets: [
-    // MARK: L0 values
+    // MARK: Targets, in dependency order (each one's folder and layer: "MARK: Layers" below)
     .target(name: "JSONScanning", swiftSettings: strict),
     .target(name: "Geo", dependencies: ["JSONScanning"], swiftSettings: strict),
     .target(name: "Diagnostics", swiftSettings: strict),
@@ -60,15 +60,16 @@ let package = Package(
     .target(
       name: "WaysideData", resources: [.copy("Resources")], swiftSettings: strict),
 
-    // MARK: L1 algorithms and stores
-    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/Core/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(
       name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
     .target(
       name: "StationFeeds",
       dependencies: [
-        "Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData", "StationIndex", "HTTPServer",
+        "Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData", "StationIndex",
+        "HTTPServer",
       ],
       swiftSettings: strict),
     .target(
@@ -90,7 +91,6 @@ let package = Package(
       ],
       swiftSettings: strict),
 
-    // MARK: L2 experiences and hosts
     .target(
       name: "CarSession", dependencies: ["CarTemplates", "Geo", "WaysideData"],
       swiftSettings: strict),
@@ -146,7 +146,6 @@ let package = Package(
       dependencies: ["CarSession", "KitDemos", "ChargingCar", "MapCar", "MediaCar"],
       swiftSettings: strict),
 
-    // MARK: L3 edges
     .target(
       name: "PreviewServer",
       dependencies: [
@@ -277,6 +276,41 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// MARK: Layers
+// `Sources/` is grouped by layer: the folder of a module is `Sources/<layer>/<module>`. A module
+// imports only modules of its own layer or of a layer below it (Core < Kit, Domain < Apps < Edges;
+// Kit and Domain are side by side and never import each other). `LayerImportTests` reads every
+// source file and fails on an import that goes up or across. README.md, "Layers", says the same.
+let layers: [(name: String, modules: [String])] = [
+  // shared foundations: geometry, JSON scanning, diagnostics, HTTP/1.1, SQLite, the bundled files
+  ("Core", ["CSQLite", "Diagnostics", "Geo", "HTTPServer", "JSONScanning", "WaysideData"]),
+  // CarPlay as values: templates, sessions, the emulated host, rendering, testers, the bridge
+  (
+    "Kit",
+    [
+      "CarAppTesting", "CarAppXCTesting", "CarPlayBridge", "CarRender", "CarSession",
+      "CarSimulator", "CarTemplates",
+    ]
+  ),
+  // the charging and media domain: stations, prices, feeds, stores, routing, trips, playback
+  (
+    "Domain",
+    [
+      "Charging", "ChargingData", "Playback", "Pricing", "Routing", "StationFeeds", "StationIndex",
+      "StationStore", "TripPlanner",
+    ]
+  ),
+  // the in-car apps (charging, media, map), the kit's demos and the registry of apps
+  ("Apps", ["ChargingCar", "KitDemos", "MapCar", "MediaCar", "WaysideApps"]),
+  // what people run: the web simulator, the command line, benchmarks
+  ("Edges", ["PreviewServer", "WaysideCLI", "WaysideSimulator", "wayside", "wayside-bench"]),
+]
+for target in package.targets where target.type != .test && target.path == nil {
+  if let layer = layers.first(where: { $0.modules.contains(target.name) }) {
+    target.path = "Sources/\(layer.name)/\(target.name)"
+  }
+}
 
 // MARK: Linux stand-ins of Apple's frameworks
 //

@@ -75,7 +75,7 @@ fi
 build_module() {
   local name=$1 resources=$2 object="$out/modules/$1.o"
   local sources
-  mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+  mapfile -t sources < <(find "$(find Sources -mindepth 2 -maxdepth 2 -type d -name "$name")" -name '*.swift' | sort)
   local extra=()
   [ -n "$resources" ] && extra=(Fuzz/Support/ResourceBundle.swift)
   local newest

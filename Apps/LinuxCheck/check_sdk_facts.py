@@ -19,7 +19,7 @@ others.json; origin and licence in that folder's README.md) and fails on:
     or introduced above it without `@available(*, unavailable, ...)` (the stand-ins then make the
     compiler reject every call to it under -warnings-as-errors), or such an attribute where the SDK
     has none;
-  * in Apps/ and Sources/CarPlayBridge: a method in an extension that conforms to SDK protocols
+  * in Apps/ and Sources/Kit/CarPlayBridge: a method in an extension that conforms to SDK protocols
     which is not a requirement of one of them (a misspelt optional delegate method compiles as a
     new method and is never called);
   * a use of a stand-in-only member (`standIn…`, what the stand-ins record for tests) in Apps/ or
@@ -51,7 +51,7 @@ FACTS = ROOT / "Apps/LinuxCheck/SDKFacts"
 STUBS = ROOT / "Apps/LinuxCheck/Stubs"
 # Frameworks the facts cover; SwiftUI and App Intents are Swift-only and not checked.
 CHECKED = ["UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay", "AVFoundation", "MediaPlayer"]
-SOURCES = [ROOT / "Apps", ROOT / "Sources/CarPlayBridge"]
+SOURCES = [ROOT / "Apps", ROOT / "Sources/Kit/CarPlayBridge"]
 PROJECT = ROOT / "Apps/project.yml"
 
 

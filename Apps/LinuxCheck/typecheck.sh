@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks the CarPlay bridge (Sources/CarPlayBridge) and every Swift file of Apps/ on Linux
+# Type-checks the CarPlay bridge (Sources/Kit/CarPlayBridge) and every Swift file of Apps/ on Linux
 # against the package's real modules and stand-ins of Apple's frameworks (Apps/LinuxCheck/Stubs,
 # never in an Xcode target). A kit change that breaks the CarPlay bridge, a spec kind the bridge
 # does not map (its switches have no `default:`), an app module API the glue no longer matches,
@@ -44,17 +44,17 @@ for framework in UIKit CoreLocation CoreMedia MapKit CarPlay AVFoundation MediaP
 done
 
 # The C module the station store imports.
-cflags=(-Xcc "-fmodule-map-file=Sources/CSQLite/module.modulemap")
+cflags=(-Xcc "-fmodule-map-file=Sources/Core/CSQLite/module.modulemap")
 
 status=0
 # The bridge library, as the package builds it (Swift 6, the package's upcoming features), against
 # the evolution-built stand-ins; its module is what the apps import below.
-mapfile -t bridge < <(find Sources/CarPlayBridge -name '*.swift' | sort)
-echo "typecheck Sources/CarPlayBridge (${#bridge[@]} files)"
+mapfile -t bridge < <(find Sources/Kit/CarPlayBridge -name '*.swift' | sort)
+echo "typecheck Sources/Kit/CarPlayBridge (${#bridge[@]} files)"
 if ! swiftc -parse-as-library -swift-version 6 -warnings-as-errors -enable-upcoming-feature ExistentialAny \
   -emit-module -module-name CarPlayBridge -emit-module-path "$out/CarPlayBridge.swiftmodule" \
   -I "$out" -I "$modules" "${cflags[@]}" "${bridge[@]}"; then
-  echo "error: Sources/CarPlayBridge does not type-check against the kit and the stand-ins" >&2
+  echo "error: Sources/Kit/CarPlayBridge does not type-check against the kit and the stand-ins" >&2
   exit 1
 fi
 

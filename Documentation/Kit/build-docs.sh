@@ -19,10 +19,10 @@ mkdir -p .build/docs
 for m in "${modules[@]}"; do
   graphs=.build/symbolgraphs/$m
   rm -rf "$graphs" && mkdir -p "$graphs"
-  swift-symbolgraph-extract -module-name "$m" -I "$bin/Modules" -I Sources/CSQLite \
+  swift-symbolgraph-extract -module-name "$m" -I "$bin/Modules" -I Sources/Core/CSQLite \
     -target "$triple" -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
     -output-dir "$graphs"
-  if ! docc convert "Sources/$m/$m.docc" --additional-symbol-graph-dir "$graphs" \
+  if ! docc convert "$(find Sources -mindepth 2 -maxdepth 2 -type d -name "$m")/$m.docc" --additional-symbol-graph-dir "$graphs" \
     --fallback-display-name "$m" --fallback-bundle-identifier "org.wayside.$m" \
     --output-path ".build/docs/$m.doccarchive" --warnings-as-errors >".build/docs-$m.log" 2>&1; then
     echo "docs: $m has DocC warnings (broken links or missing pages):" >&2

@@ -1,4 +1,4 @@
-// libFuzzer target: the GeoJSON reader (Sources/Geo/GeoJSON.swift) used for corridor routes.
+// libFuzzer target: the GeoJSON reader (Sources/Core/Geo/GeoJSON.swift) used for corridor routes.
 import Foundation
 import Geo
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the HTTP/1.1 request parser (Sources/HTTPServer/HTTPRequestParser.swift).
+// libFuzzer target: the HTTP/1.1 request parser (Sources/Core/HTTPServer/HTTPRequestParser.swift).
 // The input is fed in two pieces split at a point taken from its first byte, as a socket may
 // deliver it; every request the parser yields is checked against its limits.
 import HTTPServer

@@ -1,4 +1,4 @@
-// libFuzzer target: the station index image reader (Sources/StationIndex/StationIndex+Image.swift),
+// libFuzzer target: the station index image reader (Sources/Domain/StationIndex/StationIndex+Image.swift),
 // then the queries over whatever it accepted.
 import Charging
 import Geo

@@ -1,4 +1,4 @@
-// libFuzzer target: the journey runner (`JourneyRunner.run`, Sources/CarSimulator) on the kit's
+// libFuzzer target: the journey runner (`JourneyRunner.run`, Sources/Kit/CarSimulator) on the kit's
 // demo apps: a journey that parses is run to its end on the emulated host, so work that grows
 // without bound from a small journey shows as a timeout or an out-of-memory input
 // (Fuzz/run.sh passes -timeout and -rss_limit_mb).

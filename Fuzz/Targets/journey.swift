@@ -1,4 +1,4 @@
-// libFuzzer target: the journey language parser (`Journey.parse`, Sources/CarSimulator).
+// libFuzzer target: the journey language parser (`Journey.parse`, Sources/Kit/CarSimulator).
 import CarSimulator
 
 /// libFuzzer's entry point: runs one input and returns 0 (a crash is the finding).

@@ -1,4 +1,4 @@
-// libFuzzer target: the station file importer for .registerJSONLines (Sources/StationFeeds), through
+// libFuzzer target: the station file importer for .registerJSONLines (Sources/Domain/StationFeeds), through
 // StationFileImporter so encoding detection runs too; the import result's bookkeeping is
 // checked on every input.
 import Foundation

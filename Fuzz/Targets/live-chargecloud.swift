@@ -1,4 +1,4 @@
-// libFuzzer target: the live-status parser for chargecloud POI answers (Sources/StationFeeds/LiveStatus),
+// libFuzzer target: the live-status parser for chargecloud POI answers (Sources/Domain/StationFeeds/LiveStatus),
 // and the format-detecting LiveFeedParser on the same bytes; every kept charge point must have an
 // id, every raw status must map onto the model, and the counts must add up.
 import Charging

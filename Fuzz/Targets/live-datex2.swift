@@ -1,4 +1,4 @@
-// libFuzzer target: the live-status parser for DATEX II v3 AFIR status and table publications (Sources/StationFeeds/LiveStatus),
+// libFuzzer target: the live-status parser for DATEX II v3 AFIR status and table publications (Sources/Domain/StationFeeds/LiveStatus),
 // and the format-detecting LiveFeedParser on the same bytes; every kept charge point must have an
 // id, every raw status must map onto the model, and the counts must add up.
 import Charging

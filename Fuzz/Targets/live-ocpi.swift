@@ -1,4 +1,4 @@
-// libFuzzer target: the live-status parser for OCPI 2.2.1 Locations pages (live status) (Sources/StationFeeds/LiveStatus),
+// libFuzzer target: the live-status parser for OCPI 2.2.1 Locations pages (live status) (Sources/Domain/StationFeeds/LiveStatus),
 // and the format-detecting LiveFeedParser on the same bytes; every kept charge point must have an
 // id, every raw status must map onto the model, and the counts must add up.
 import Charging

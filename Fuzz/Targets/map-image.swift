@@ -1,4 +1,4 @@
-// libFuzzer target: the map image reader (Sources/CarRender/Map/MapImage.swift, the cached
+// libFuzzer target: the map image reader (Sources/Kit/CarRender/Map/MapImage.swift, the cached
 // basemap and city map the simulator starts from), then a drawing of whatever it accepted.
 import CarRender
 import Foundation

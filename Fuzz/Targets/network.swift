@@ -1,5 +1,5 @@
 // libFuzzer target: the trip planner's network reader and its exact plan
-// (`SuperchargerNetwork(csv:)` and `plan(from:to:)`, Sources/TripPlanner). Work that grows with
+// (`SuperchargerNetwork(csv:)` and `plan(from:to:)`, Sources/Domain/TripPlanner). Work that grows with
 // the product of the input's parts shows as a timeout or an out-of-memory input.
 import TripPlanner
 

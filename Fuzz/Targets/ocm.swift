@@ -1,4 +1,4 @@
-// libFuzzer target: the Open Charge Map response parser (Sources/StationFeeds/OpenChargeMap).
+// libFuzzer target: the Open Charge Map response parser (Sources/Domain/StationFeeds/OpenChargeMap).
 import Foundation
 import StationFeeds
 

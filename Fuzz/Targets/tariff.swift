@@ -1,5 +1,5 @@
 // libFuzzer target: the OCPI tariff decoder, compiler and session cost calculator
-// (Sources/Charging/Tariff+Codable.swift, Sources/Pricing). The first two bytes choose the
+// (Sources/Domain/Charging/Tariff+Codable.swift, Sources/Domain/Pricing). The first two bytes choose the
 // session (energy and duration); the rest is the tariff JSON.
 import Charging
 import Foundation

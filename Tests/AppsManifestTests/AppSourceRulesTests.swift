@@ -7,6 +7,7 @@ import Testing
 struct AppSourceRulesTests {
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+    .appendingPathComponent("Apps")
 
   /// The modules of the three in-car apps.
   static let appModules = ["ChargingCar", "MapCar", "MediaCar"]
@@ -44,8 +45,11 @@ struct AppSourceRulesTests {
     var lines: [Line] = []
     for module in appModules {
       let folder = sources.appendingPathComponent(module)
-      let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        .filter { $0.hasSuffix(".swift") }.sorted()
+      // Every file of the module, subfolders included (`ChargingCar/Features/…`).
+      guard let walker = FileManager.default.enumerator(atPath: folder.path) else {
+        throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path])
+      }
+      let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
       for file in files {
         let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -73,6 +77,7 @@ struct AppSourceRulesTests {
     #expect(files.contains("ChargingCar/ChargeRoute.swift"))
     #expect(files.contains("MapCar/MapRoute.swift"))
     #expect(files.contains("MediaCar/MediaRoute.swift"))
+    #expect(files.contains { $0.hasPrefix("ChargingCar/Features/") }, "subfolders are read too")
   }
 
   @Test("no app module matches a tap event: taps arrive decoded, as the app's route")

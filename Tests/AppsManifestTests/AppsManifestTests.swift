@@ -204,7 +204,7 @@ struct AppsManifestTests {
   func bridgeSwitch() throws {
     let text = try String(
       contentsOf: Self.appsFolder.deletingLastPathComponent().appendingPathComponent(
-        "Sources/CarPlayBridge/CarPlayBridge+Templates.swift"),
+        "Sources/Kit/CarPlayBridge/CarPlayBridge+Templates.swift"),
       encoding: .utf8)
     let defaults = text.split(separator: "\n").filter {
       $0.trimmingCharacters(in: .whitespaces).hasPrefix("default:")

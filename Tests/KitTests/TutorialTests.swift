@@ -11,7 +11,7 @@ struct TutorialTests {
   /// Every file the tutorial shows, as `**`PATH`**` followed by a fenced block.
   static func shownFiles() throws -> [(path: String, text: String)] {
     let tutorial = try String(
-      contentsOf: root.appending(path: "Sources/CarSession/CarSession.docc/YourFirstCarPlayApp.md"),
+      contentsOf: root.appending(path: "Sources/Kit/CarSession/CarSession.docc/YourFirstCarPlayApp.md"),
       encoding: .utf8)
     var files: [(String, String)] = []
     var lines = tutorial.split(separator: "\n", omittingEmptySubsequences: false)[...]

@@ -2,7 +2,7 @@
 // CPSelectableListItem, CPPlayableItem) the way Objective-C conformances are imported: without
 // isolation checking, spelled `@preconcurrency` here.
 //
-// Stand-ins for the CarPlay API that the bridge (Sources/CarPlayBridge) and Apps/ use, so both
+// Stand-ins for the CarPlay API that the bridge (Sources/Kit/CarPlayBridge) and Apps/ use, so both
 // compile on Linux, and so the bridge's mapping tests can read back what it set: every
 // initializer argument and setter lands in a stored property (read-only where the SDK's is), and
 // what the SDK gives no getter for is kept in a `standIn…` member the real SDK does not have

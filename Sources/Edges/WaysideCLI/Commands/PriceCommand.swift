@@ -36,7 +36,7 @@ public enum PriceCommand: WaysideCommand {
     lists the ids).
 
     Example (from the repository root):
-      wayside price --tariff Sources/WaysideData/Resources/tariffs/tariffs_ocpi_ludwigsburg_2026.json \\
+      wayside price --tariff Sources/Core/WaysideData/Resources/tariffs/tariffs_ocpi_ludwigsburg_2026.json \\
                     --tariff-id 22132ac --start 2026-01-19T09:30:00+01:00 --kwh 20 \\
                     --charge-minutes 60 --park-minutes 40
     """

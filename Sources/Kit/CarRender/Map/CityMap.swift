@@ -5,7 +5,7 @@ import WaysideData
 /// The bundled street-level map of Kassel (OpenStreetMap, ODbL 1.0), pre-projected to Web
 /// Mercator world units and grouped by what the car map draws at which zoom.
 ///
-/// Origin, licence and thinning: `Sources/WaysideData/Resources/basemap/city/README.md`.
+/// Origin, licence and thinning: `Sources/Core/WaysideData/Resources/basemap/city/README.md`.
 public struct CityMap: Sendable, Equatable {
   /// What a city feature is drawn as, in drawing order.
   public enum Kind: String, Sendable, CaseIterable {

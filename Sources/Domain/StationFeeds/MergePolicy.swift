@@ -23,7 +23,7 @@ public struct MergePolicy: Hashable, Sendable {
   }
 
   /// The source's flags for coordinates that do not show where the site is
-  /// (`Sources/WaysideData/Resources/DATA-README.md` §1–2): outside Germany, a placeholder shared by several postcode
+  /// (`Sources/Core/WaysideData/Resources/DATA-README.md` §1–2): outside Germany, a placeholder shared by several postcode
   /// areas, or more than 80 km from the site's postcode area.
   public static let placementFlags = [
     "coords_outside_germany_bbox", "coords_shared_by_3plus_postcode_areas",

@@ -4,7 +4,7 @@ import WaysideData
 
 /// The bundled Germany basemap, pre-projected to Web Mercator world units for fast drawing.
 ///
-/// Layers and licences: `Sources/WaysideData/Resources/basemap/README.md` (OpenStreetMap roads under
+/// Layers and licences: `Sources/Core/WaysideData/Resources/basemap/README.md` (OpenStreetMap roads under
 /// ODbL 1.0, BKG borders and Destatis places under dl-de/by-2-0, Natural Earth context).
 public struct Basemap: Sendable, Equatable {
   /// A drawable layer, in drawing order.

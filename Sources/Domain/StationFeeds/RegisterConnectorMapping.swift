@@ -18,7 +18,7 @@ import Charging
 /// Why 7.4 kW: one phase at 32 A and 230 V delivers 7.36 kW, the most a single-phase point can
 /// give; the register's small Type 2 figures (3.7, 4.6, 7.2, 7.4 kW) are single-phase values,
 /// three-phase points start at 11 kW (3 × 230 V × 16 A). A Type 2 point without a power is taken
-/// as three-phase, the common case. Plug codes follow `Sources/WaysideData/Resources/DATA-README.md` §1; the OCPI
+/// as three-phase, the common case. Plug codes follow `Sources/Core/WaysideData/Resources/DATA-README.md` §1; the OCPI
 /// names follow `Documentation/Reference/ev-domain.md` §3.4.
 enum RegisterConnectorMapping {
   /// The largest power a single phase delivers (230 V × 32 A), in kW.

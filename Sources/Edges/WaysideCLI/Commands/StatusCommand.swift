@@ -31,7 +31,7 @@ public enum StatusCommand: WaysideCommand {
     Exit status: 0 when every file was read (also with diagnostics), 1 when a file cannot be
     read or holds nothing readable, 2 for bad arguments.
 
-    Example: wayside status Sources/WaysideData/Resources/live/*.json
+    Example: wayside status Sources/Core/WaysideData/Resources/live/*.json
     """
 
   /// Runs the command.
