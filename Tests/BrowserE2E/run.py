@@ -332,6 +332,7 @@ def poi_map_pans_east(driver, out):
     control(driver, "move", "Kassel")
     driver.wait_for(".car .poi [data-ev=poi]", 120)
     driver.wait_until(lambda: drawn_region(driver) is not None, 20, "the drawn region")
+    driver.screenshot(os.path.join(out, "41-pan-east-start.png"))
     previous = drawn_region(driver)
     shot_empty = False
     for press in range(1, 11):
