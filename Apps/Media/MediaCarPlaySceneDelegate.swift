@@ -19,7 +19,7 @@ final class MediaCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDe
     didConnect interfaceController: CPInterfaceController
   ) {
     let hub = MediaServicesHub.shared
-    let car = CarPlaySceneController(location: hub.location)
+    let car = CarPlaySceneController(location: nil)
     self.car = car
     car.connect(interfaceController, scene: templateApplicationScene, window: nil) {
       bridge, clients in hub.makeSession(bridge, clients)
@@ -32,29 +32,40 @@ final class MediaCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDe
   ) {
     car?.disconnect()
     car = nil
-    MediaServicesHub.shared.nowPlaying.uninstall()
+    MediaServicesHub.shared.disconnected()
   }
 }
 
-/// What the media app's scenes share, made on first use.
+/// What the media app's scenes share, made on first use. The media app needs no location:
+/// it never starts Core Location (its Info.plist has no location purpose string).
 @MainActor
 final class MediaServicesHub {
   /// The one instance.
   static let shared = MediaServicesHub()
-  /// Core Location (unused by the media app's reducer, but the kit's clients carry it).
-  let location = LocationService()
-  /// Now Playing information and remote commands.
-  let nowPlaying = NowPlayingService()
 
-  /// The car's session.
-  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
-    #if canImport(MediaCar)
+  #if canImport(MediaCar)
+    /// Now Playing information and remote commands.
+    let nowPlaying = NowPlayingService()
+
+    /// The car's session, with the system's remote commands and Now Playing attached to it.
+    func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
       let player = AVMediaPlayer(nowPlaying: nowPlaying)
-      return CarSession(
+      let session = CarSession(
         app: MediaApp(engine: PlaybackEngine(player: player)), state: MediaApp.State(),
         host: host, clients: clients)
-    #else
-      return (WaysideApps.named("media") ?? WaysideApps.all[0]).makeSession(host, clients)
-    #endif
-  }
+      nowPlaying.attach(to: session)
+      return session
+    }
+
+    /// The car disconnected: the remote command targets go and Now Playing is cleared.
+    func disconnected() { nowPlaying.detach() }
+  #else
+    /// The car's session.
+    func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
+      (WaysideApps.named("media") ?? WaysideApps.all[0]).makeSession(host, clients)
+    }
+
+    /// The car disconnected.
+    func disconnected() {}
+  #endif
 }

@@ -228,9 +228,10 @@ public enum MediaScreenBuilder {
     return min(1, config.elapsedTime / config.duration)
   }
 
+  /// The item's image: its symbol (the app bundles no per-item artwork asset; a remote
+  /// artwork URL is the phone's to fetch for Now Playing, ``NowPlayingInfo/artworkURL``).
   private static func artwork(_ item: MediaItem) -> CarImage {
-    item.artworkURL == nil
-      ? .symbol(item.kind == .video ? "film" : "waveform") : .asset(item.id.rawValue)
+    .symbol(NowPlayingInfo.symbol(for: item))
   }
 
   /// `9:56 · 2008 · CC BY 3.0`.
@@ -372,7 +373,7 @@ public enum MediaScreenBuilder {
   /// time as of the last change, with the rate, from which the system extrapolates.
   public static func nowPlaying(_ state: MediaApp.State) -> TemplateSpec? {
     let playback = state.playback
-    guard let id = playback.item, let item = state.catalogue.item(id) else { return nil }
+    guard let info = state.nowPlayingInfo else { return nil }
     return .nowPlaying(
       nowPlayingID,
       NowPlayingTemplateSpec(
@@ -383,13 +384,7 @@ public enum MediaScreenBuilder {
         ],
         isUpNextButtonEnabled: !playback.queue.isEmpty,
         upNextTitle: playback.queue.isEmpty ? nil : "Up Next",
-        info: NowPlayingInfoSpec(
-          title: item.title, artist: item.creator ?? item.series, album: item.attribution,
-          artwork: artwork(item), durationSeconds: playback.duration,
-          elapsedSeconds: playback.anchorPosition,
-          // Buffering is playing (the stream has not become paused): Now Playing keeps the rate,
-          // as the rows keep Pause.
-          playbackRate: playback.isPlaying ? playback.rate : 0)))
+        info: NowPlayingInfoSpec(info)))
   }
 
   /// The Up Next list: the queue in order; selecting a row plays it.
@@ -428,5 +423,17 @@ public enum MediaScreenBuilder {
       stack.append(template)
     }
     return CarScreen(root: root, stack: stack)
+  }
+}
+
+extension NowPlayingInfoSpec {
+  /// The template's info from the one ``NowPlayingInfo`` value (what the phone publishes to
+  /// `MPNowPlayingInfoCenter` too). Buffering is playing — the stream has not become paused —
+  /// so the rate stays, as the rows keep Pause.
+  public init(_ info: NowPlayingInfo) {
+    self.init(
+      title: info.title, artist: info.artist, album: info.album,
+      artwork: .symbol(info.artworkSymbol), durationSeconds: info.duration,
+      elapsedSeconds: info.elapsed, playbackRate: info.rate, isLiveStream: info.isLiveStream)
   }
 }

@@ -65,6 +65,15 @@
     var trips: [ElementID: CPTrip] = [:]
     /// Running navigation sessions, by map template id.
     var navigationSessions: [TemplateID: (trip: ElementID, session: CPNavigationSession)] = [:]
+    /// The trip whose session the system cancelled, by map template id: not restarted until the
+    /// app's spec stops guiding on it (the app answers `navigationCancelled` by ending guidance).
+    var cancelledTrips: [TemplateID: ElementID] = [:]
+    /// The trip previews each map template shows: shown again only when they change, so an
+    /// update does not reset the route choice the driver highlighted.
+    var shownPreviews: [TemplateID: [TripPreviewSpec]] = [:]
+    /// Map templates whose panning interface the bridge itself is closing: that dismissal is
+    /// the app's own, not news for the session.
+    var closingPanning: Set<TemplateID> = []
 
     /// A bridge with no car; ``connect(_:scene:window:)`` attaches one.
     override public init() { super.init() }
@@ -105,6 +114,9 @@
       objects = [:]
       trips = [:]
       navigationSessions = [:]
+      cancelledTrips = [:]
+      shownPreviews = [:]
+      closingPanning = []
       windowRenderer = nil
       selections = [:]
       pendingSearch = nil
