@@ -10,7 +10,9 @@ let strict: [SwiftSetting] = [
 /// The bridge's dependencies on the Linux stand-ins of Apple's frameworks (none elsewhere).
 var appleStandInDependencies: [Target.Dependency] {
   #if os(Linux)
-    ["UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay"].map { .target(name: $0) }
+    ["UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay", "MediaPlayer"].map {
+      .target(name: $0)
+    }
   #else
     []
   #endif
@@ -348,22 +350,21 @@ for target in package.targets where target.type != .test && target.path == nil {
   package.targets.append(
     .testTarget(
       name: "CarPlayBridgeTests",
-      dependencies: ["CarPlayBridge", "CarTemplates", "CarSession", "Geo"]
+      dependencies: [
+        "CarPlayBridge", "CarTemplates", "CarSession", "Geo", "MediaCar", "Playback", "WaysideData",
+      ]
         + standInModules.map { .target(name: $0) },
       // Swift Testing declares cross-import overlays for Apple's UIKit (`_Testing_UIKit`), which a
       // stand-in named UIKit would otherwise make the compiler look for.
       swiftSettings: strict + [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]))
-  // The media app's system glue from Apps/Media — Now Playing and the remote commands
-  // (`NowPlayingService`), the AVFoundation player (`AVMediaPlayer`) — built against the
-  // stand-ins, which record the command targets and the published Now Playing dictionaries, so
-  // MediaSystemTests drives it like the system does. Linux only; Xcode builds these files in
-  // the Media app target.
+  // The media app's AVFoundation glue from Apps/Media (`AVMediaPlayer` and the audio session of
+  // `NowPlayingService`) built against the stand-ins, so MediaSystemTests runs it. Linux only;
+  // Xcode builds these files in the Media app target.
   package.targets.append(
     .target(
       name: "WaysideMediaSystem",
       dependencies: [
-        "MediaCar", "Playback", "CarSession", "WaysideData", "MediaPlayer", "AVFoundation",
-        "UIKit", "CoreMedia",
+        "MediaCar", "Playback", "CarSession", "WaysideData", "AVFoundation", "UIKit", "CoreMedia",
       ],
       path: "Apps/Media", sources: ["NowPlayingService.swift", "AVMediaPlayer.swift"],
       swiftSettings: strict))
@@ -371,8 +372,7 @@ for target in package.targets where target.type != .test && target.path == nil {
     .testTarget(
       name: "MediaSystemTests",
       dependencies: [
-        "WaysideMediaSystem", "MediaCar", "Playback", "CarSession", "CarSimulator", "CarTemplates",
-        "WaysideData", "MediaPlayer", "AVFoundation", "UIKit",
+        "WaysideMediaSystem", "MediaCar", "Playback", "WaysideData", "AVFoundation", "UIKit",
       ],
       swiftSettings: strict + [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]))
 #endif

@@ -42,30 +42,23 @@ final class MediaCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDe
 final class MediaServicesHub {
   /// The one instance.
   static let shared = MediaServicesHub()
+  /// The audio session.
+  let nowPlaying = NowPlayingService()
 
-  #if canImport(MediaCar)
-    /// Now Playing information and remote commands.
-    let nowPlaying = NowPlayingService()
-
-    /// The car's session, with the system's remote commands and Now Playing attached to it.
-    func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
+  /// The car's session. It publishes Now Playing and its remote-command targets to the bridge
+  /// (`CarHost.publishNowPlayingInfo`, `registerRemoteCommands`), which the bridge hands to
+  /// `MPNowPlayingInfoCenter` and `MPRemoteCommandCenter`.
+  func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
+    #if canImport(MediaCar)
       let player = AVMediaPlayer(nowPlaying: nowPlaying)
-      let session = CarSession(
+      return CarSession(
         app: MediaApp(engine: PlaybackEngine(player: player)), state: MediaApp.State(),
         host: host, clients: clients)
-      nowPlaying.attach(to: session)
-      return session
-    }
+    #else
+      return (WaysideApps.named("media") ?? WaysideApps.all[0]).makeSession(host, clients)
+    #endif
+  }
 
-    /// The car disconnected: the remote command targets go and Now Playing is cleared.
-    func disconnected() { nowPlaying.detach() }
-  #else
-    /// The car's session.
-    func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
-      (WaysideApps.named("media") ?? WaysideApps.all[0]).makeSession(host, clients)
-    }
-
-    /// The car disconnected.
-    func disconnected() {}
-  #endif
+  /// The car disconnected: the bridge removed its command targets and cleared Now Playing.
+  func disconnected() {}
 }

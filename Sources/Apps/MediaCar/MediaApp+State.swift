@@ -58,12 +58,6 @@ extension MediaApp {
       self.configuration = configuration
     }
 
-    /// What Now Playing shows now (nil when nothing plays): the template's info and, on a
-    /// phone, `MPNowPlayingInfoCenter`'s dictionary both come from this value.
-    public var nowPlayingInfo: NowPlayingInfo? {
-      NowPlayingInfo(state: playback, catalogue: catalogue)
-    }
-
     /// The loaded catalogue, or an empty one.
     public var catalogue: MediaCatalogue {
       if case .loaded(let catalogue) = library { return catalogue }

@@ -5,6 +5,7 @@
   import CarSession
   import CarTemplates
   import Foundation
+  import MediaPlayer
   import UIKit
 
   /// The kit's ``CarHost`` on a real car: performs the reconciler's operations on
@@ -74,6 +75,10 @@
     /// Map templates whose panning interface the bridge itself is closing: that dismissal is
     /// the app's own, not news for the session.
     var closingPanning: Set<TemplateID> = []
+    /// The `MPRemoteCommandCenter` targets the bridge added, to remove them again.
+    var remoteTargets: [(command: MPRemoteCommand, token: Any)] = []
+    /// Answers a remote command as the app's target would; the session installs itself here.
+    public var remoteCommandHandler: (@MainActor (RemoteCommandEvent) -> RemoteCommandStatus)?
 
     /// A bridge with no car; ``connect(_:scene:window:)`` attaches one.
     override public init() { super.init() }
@@ -117,6 +122,9 @@
       cancelledTrips = [:]
       shownPreviews = [:]
       closingPanning = []
+      // No car, no Now Playing controls: the targets go and the info is cleared.
+      removeRemoteCommandTargets()
+      MPNowPlayingInfoCenter.default().nowPlayingInfo = nil
       windowRenderer = nil
       selections = [:]
       pendingSearch = nil
