@@ -64,7 +64,7 @@ public protocol CarApp: Sendable {
   /// What the app's `MPRemoteCommandCenter` target answers to a remote command (Now Playing's
   /// transport buttons, the steering wheel, Siri; carplay-facts.md §8), and the action it
   /// means. The host sends only the commands the screen registers
-  /// (``CarScreen/remoteCommands``); the answer is synchronous, as a target's handler is, so it
+  /// (`CarScreen.remoteCommands`); the answer is synchronous, as a target's handler is, so it
   /// is decided from the state (what the app last observed), and the action does the work.
   func answer(_ event: RemoteCommandEvent, in state: State) -> RemoteCommandAnswer<Action>
 }

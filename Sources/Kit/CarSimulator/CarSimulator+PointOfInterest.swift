@@ -9,7 +9,7 @@ extension CarSimulator {
   /// The region a point-of-interest template's map shows: where the driver moved it (with a
   /// `region` step, a drag, a pinch or a knob pan), or else the frame of its shown places (a box
   /// around the car when it has none). The drawn map and the region the app is told both come
-  /// from here (``PointOfInterestMap``); nil for other templates and when nothing is known.
+  /// from here (`PointOfInterestMap` in CarRender); nil for other templates and when nothing is known.
   ///
   /// Once the driver moved the map it stays where the driver put it, whatever places the app
   /// answers with — none included (UNCONFIRMED: the fact sheet does not say what CarPlay's map

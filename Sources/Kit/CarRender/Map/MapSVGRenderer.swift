@@ -325,7 +325,7 @@ public struct MapSVGRenderer: Sendable {
   ///
   /// A page fetches the base once per key and keeps it while pins are selected or the route
   /// changes; the overlay is small. The route is drawn above the place labels here (in
-  /// ``render(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:controls:)`` below them).
+  /// ``render(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:controls:alternatives:)`` below them).
   public func layers(
     _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
     showsAttribution: Bool = true, coveredLeft: Double = 0, coveredTop: Double = 0,
