@@ -765,7 +765,7 @@ final class RenderCache: Sendable {
 }
 
 /// A map drawn as a base image, named by what it depends on, and an overlay of route and pins
-/// (``MapSVGRenderer/layers(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:controls:)``).
+/// (``MapSVGRenderer/layers(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:controls:alternatives:)``).
 public struct MapLayers: Hashable, Sendable {
   /// The base image's name: camera, size, style, attribution, covered edges and heading, in
   /// characters safe in a URL path (`z15.000_51.312700,9.479700_800x480_day_a_l0_t0_h0`).
