@@ -366,7 +366,12 @@ for target in package.targets where target.type != .test && target.path == nil {
       dependencies: [
         "MediaCar", "Playback", "CarSession", "WaysideData", "AVFoundation", "UIKit", "CoreMedia",
       ],
-      path: "Apps/Media", sources: ["NowPlayingService.swift", "AVMediaPlayer.swift"],
+      path: "Apps/Media",
+      exclude: [
+        "Assets.xcassets", "Info.plist", "Media.entitlements", "MediaBrowserView.swift",
+        "MediaCarPlaySceneDelegate.swift", "MediaPhoneView.swift",
+      ],
+      sources: ["NowPlayingService.swift", "AVMediaPlayer.swift"],
       swiftSettings: strict))
   package.targets.append(
     .testTarget(
