@@ -23,6 +23,7 @@ extension SimulatorController {
       videoPlayerTitle: host.videoPlayerTitle)
     state.input = host.inputKind.rawValue
     state.focus = host.focusedItem?.action.pageElement
+    state.mapRegion = host.shownMapRegion
     return state
   }
 

@@ -64,9 +64,6 @@ public final class SimulatorController {
   let drive = SimulatedDrive()
   /// The lint of the shown screen.
   var lint = ScreenLintMemo()
-  /// The region the side panel's arrows last showed on a point-of-interest template, so that
-  /// each press moves from what the driver sees, not from the places the app answered with.
-  var panelRegion: (template: TemplateID, region: BoundingBox)?
   private let feed = SimulatorChangeFeed()
   private var lastVersion: StateVersion?
   /// Whether a check of the state version is already scheduled (``stateMoved()``).
@@ -158,7 +155,6 @@ public final class SimulatorController {
       return
     }
     if host.configuration != nil { host.disconnect() }
-    panelRegion = nil
     app = next
     Self.offerVideo(to: next, in: &configuration)
     (host, session) = Self.start(

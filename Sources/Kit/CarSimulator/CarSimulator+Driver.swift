@@ -226,6 +226,9 @@ extension CarSimulator {
         throw DriverError(
           "change map region: '\(top.id)' is a \(top.kind.className), not a map")
       }
+      if top.kind == .pointOfInterest {
+        return then { self.movePointOfInterestMap(top.id, to: region) }
+      }
       return then { self.emit(.mapRegionChanged(template: top.id, region: region)) }
     case .pressUpNext:
       let spec = try shownNowPlaying("press Up Next")

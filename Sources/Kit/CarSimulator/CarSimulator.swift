@@ -148,6 +148,11 @@ public final class CarSimulator: CarHost {
   var focusMemory: [TemplateID: FocusMemory] = [:] {
     didSet { changeCount &+= 1 }
   }
+  /// The region the driver moved each installed point-of-interest template's map to
+  /// (``mapRegion(of:)``); a template the driver has not moved frames its places.
+  var pointOfInterestRegions: [TemplateID: BoundingBox] = [:] {
+    didSet { changeCount &+= 1 }
+  }
   /// Whether the video player was taken down because the car withdrew video while it played.
   /// The template and element whose playback configuration asked for the video player.
   var videoAskedBy: (TemplateID, ElementID)?
@@ -233,6 +238,7 @@ public final class CarSimulator: CarHost {
     hasWindow = entitlements.categories.contains(.navigation)
     windowContent = nil
     focusMemory = [:]
+    pointOfInterestRegions = [:]
     emit(.connected(configuration))
   }
 
@@ -253,6 +259,7 @@ public final class CarSimulator: CarHost {
     hasWindow = false
     windowContent = nil
     focusMemory = [:]
+    pointOfInterestRegions = [:]
     emit(.disconnected)
   }
 
@@ -508,6 +515,7 @@ public final class CarSimulator: CarHost {
 
   func emit(_ event: HostEvent) {
     forgetFocusOfRemovedTemplates()
+    forgetRegionsOfRemovedTemplates()
     transcript.append(.event(event))
     eventHandler?(event)
   }

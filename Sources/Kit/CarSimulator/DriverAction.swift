@@ -50,12 +50,15 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   case lock
   /// The phone is unlocked (`unlock`).
   case unlock
-  /// A knob, touch-pad or arrow pan step on a map in panning mode (`pan up|down|left|right`).
+  /// A knob, touch-pad or arrow pan step on a map in panning mode (`pan up|down|left|right`);
+  /// on a point-of-interest template's map (which pans without a mode) it moves the region
+  /// half its span and the app hears the new region.
   case pan(PanDirection)
-  /// A touch drag on the map by points since the previous report (`drag DX DY`).
+  /// A touch drag on the map by points since the previous report (`drag DX DY`); a
+  /// point-of-interest template's map follows the finger and the app hears the new region.
   case drag(dx: Double, dy: Double)
   /// An iOS 26 zoom gesture (pinch) on the map by a scale factor above 0 (`pinch SCALE`; 2 is
-  /// one step in).
+  /// one step in); on a point-of-interest template's map the region shrinks or grows by it.
   case pinch(Double)
   /// The search field's new text, as the driver types it (`type "TEXT"`).
   case type(String)

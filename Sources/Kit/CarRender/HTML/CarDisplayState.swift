@@ -37,6 +37,9 @@ public struct CarDisplayState: Hashable, Sendable {
   /// The element a knob or touch pad has focused, drawn as CarPlay draws focus; nil on a
   /// touch-only car or when nothing can take focus.
   public var focus: FocusedElement?
+  /// The region the top point-of-interest template's map shows, as the host keeps it
+  /// (``PointOfInterestMap``): the map draws exactly this region; nil frames the places.
+  public var mapRegion: BoundingBox?
 
   /// Creates a display state.
   public init(
