@@ -270,7 +270,8 @@ let package = Package(
       name: "WaysideCLITests",
       dependencies: [
         "WaysideCLI", "HTTPServer", "PreviewServer", "ChargingCar", "ChargingData", "Pricing",
-        "WaysideData", "Geo", "StationStore", "WaysideTestSupport",
+        "WaysideData", "Geo", "StationStore", "WaysideTestSupport", "WaysideApps", "CarRender",
+        "CarTemplates",
       ],
       swiftSettings: strict),
   ],

@@ -52,6 +52,7 @@ struct DriverActionTests {
     Spelling(words: ["knob", "select"], action: .knob(.select)),
     Spelling(words: ["knob", "back"], action: .knob(.back)),
     Spelling(words: ["video", "close"], action: .closeVideoPlayer),
+    Spelling(words: ["close", "card"], action: .closeCard),
   ]
 
   @Test(
@@ -108,7 +109,7 @@ struct DriverActionTests {
     BadWords(
       words: ["fly"],
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
-        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, knob"),
+        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, close, knob"),
     BadWords(
       words: ["pan", "sideways"], message: "expected 'pan up|down|left|right', got 'pan sideways'"),
     BadWords(
@@ -164,6 +165,7 @@ struct DriverActionTests {
     Event(ev: "knob", fields: ["which": "select"], action: .knob(.select)),
     Event(ev: "knob", fields: ["which": "back"], action: .knob(.back)),
     Event(ev: "videoClose", fields: [:], action: .closeVideoPlayer),
+    Event(ev: "poiDeselect", fields: [:], action: .closeCard),
     Event(ev: "pan", fields: ["which": "left"], action: .pan(.left)),
     Event(ev: "drag", fields: ["dx": "40", "dy": "-10.5"], action: .drag(dx: 40, dy: -10.5)),
     Event(ev: "pinch", fields: ["scale": "2"], action: .pinch(2)),
@@ -209,7 +211,7 @@ struct DriverActionTests {
       ev: "swipe", fields: ["e": "x"],
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
-        + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, knob"),
+        + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, poiDeselect, knob"),
     BadEvent(
       ev: "drag", fields: ["dx": "40"],
       message: "page event 'drag' needs dy = a finite number, got nothing"),

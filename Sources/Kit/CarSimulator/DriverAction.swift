@@ -67,6 +67,9 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// The driver closes the system video player with its close button (`video close`; page
   /// `videoClose`).
   case closeVideoPlayer
+  /// The driver closes the selected point's card with its ✕ (`close card`; page
+  /// `poiDeselect`): the host deselects the point and the places show again.
+  case closeCard
 
   /// The action as a journey spells it, e.g. `tap image gallery 2` or `say "Show chargers"`;
   /// ``parse(_:)`` of its words gives the action back.
@@ -101,6 +104,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .startRoute(let route): ["start", "route", route.rawValue]
     case .knob(let move): ["knob", move.rawValue]
     case .closeVideoPlayer: ["video", "close"]
+    case .closeCard: ["close", "card"]
     }
   }
 
@@ -214,6 +218,7 @@ extension DriverAction {
       Verb(["type"], "\"TEXT\"", page: ["type"]) { .type(try $0.phrase(field: "text")) },
       Verb(["start", "route"], "ID", page: ["startRoute"]) { .startRoute(try $0.element("ID")) },
       Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
+      Verb(["close", "card"], "", page: ["poiDeselect"]) { _ in .closeCard },
     ]
     + KnobMove.allCases.map { move in
       Verb(["knob", move.rawValue], "", page: [PageSpelling(event: "knob", which: move.rawValue)]) {
