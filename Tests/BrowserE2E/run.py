@@ -162,6 +162,7 @@ def main():
     driver_port = free_port()
     # A store of its own, so the run never reads or writes the user's tariffs and favourites.
     store = tempfile.mkdtemp(prefix="wayside-e2e-store-")
+    REGISTER["wayside"], REGISTER["store"] = args.wayside, store
 
     def start_wayside():
         return subprocess.Popen([args.wayside, "serve", "--port", str(port), "--store", store],
@@ -275,8 +276,12 @@ def run_step(driver, step, out):
         video_player_closes(driver, out)
     elif action == "nowPlayingFive":
         now_playing_shows_the_five_kept(driver)
+    elif action == "nowPlayingControls":
+        now_playing_controls(driver, out, step["profile"])
     elif action == "liveStatus":
         live_status_by_hand(driver, out)
+    elif action == "poiPanEast":
+        poi_map_pans_east(driver, out)
     elif action == "darkMap":
         map_is_dark(driver, step["in"], step.get("timeout", 10))
     elif action == "knobCard":
@@ -297,6 +302,87 @@ def run_step(driver, step, out):
         raise ValueError(f"unknown step action {action!r}")
     if "screenshot" in step:
         driver.screenshot(os.path.join(out, step["screenshot"]))
+
+
+# The simulator's binary and store, so a step can ask the register itself (`wayside stations`).
+REGISTER = {"wayside": None, "store": None}
+
+
+def register_has_charger(box):
+    """Whether the register (the store the simulator serves) has a charger inside `box`
+    (min_lat, min_lon, max_lat, max_lon), asked of `wayside stations region` directly."""
+    args = [REGISTER["wayside"], "stations", "region"] + [f"{v:.6f}" for v in box] + [
+        "--limit", "1", "--json", "--store", REGISTER["store"]]
+    result = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        raise AssertionError(f"wayside stations region failed: {result.stderr[-400:]}")
+    found = json.loads(result.stdout or "[]")
+    if isinstance(found, dict):
+        found = found.get("stations", found.get("results", []))
+    return len(found) > 0
+
+
+def drawn_region(driver):
+    """The point-of-interest map's drawn region and centre (its data-region, data-centre), the
+    number of places' pins and whether the list says it has none."""
+    return driver.script("""const m = document.querySelector('.car .poi .map-layer');
+        if (!m || !m.dataset.region) return null;
+        return {region: m.dataset.region.split(',').map(Number), centre: m.dataset.centre.split(',').map(Number),
+          pins: document.querySelectorAll('.car .poi [data-pin-id]:not([data-pin-id=car])').length,
+          rows: document.querySelectorAll('.car .poi-panel [data-ev=poi]').length,
+          empty: document.querySelector('.car').innerText.includes('No chargers here')}""")
+
+
+def poi_map_pans_east(driver, out):
+    """Issue 41: ten presses of the panel's → from Kassel at 800×480. Each moves the drawn map's
+    centre east of where it was drawn; the list is empty only where the register has no charger
+    in the drawn region, and then the map has no pins; day/night keeps the map where it is."""
+    control(driver, "app", "charging")
+    control(driver, "display", "standard")
+    control(driver, "style", "day")
+    control(driver, "data", "normal")
+    control(driver, "move", "Kassel")
+    driver.wait_for(".car .poi [data-ev=poi]", 120)
+    driver.wait_until(lambda: drawn_region(driver) is not None, 20, "the drawn region")
+    driver.screenshot(os.path.join(out, "41-pan-east-start.png"))
+    previous = drawn_region(driver)
+    shot_empty = False
+    for press in range(1, 11):
+        driver.click("#panel [data-cmd=region][data-value=east]")
+
+        def answered():
+            now = drawn_region(driver)
+            if now is None or now["centre"] == previous["centre"]:
+                return False
+            # The app answers 0.5 s after the map stops: rows or the empty state.
+            return (now["rows"] > 0 or now["empty"]) and not driver.find(".car .poi .spinner")
+        driver.wait_until(answered, 30, f"the map and list after → press {press}")
+        time.sleep(1.0)  # the app's 0.5 s debounce: let a late answer land before judging
+        now = drawn_region(driver)
+        if not now["centre"][1] > previous["centre"][1]:
+            raise AssertionError(f"→ press {press}: the drawn centre {now['centre']} is not east of {previous['centre']}")
+        if abs(now["centre"][0] - previous["centre"][0]) > 0.01:
+            raise AssertionError(f"→ press {press}: the centre moved north/south: {previous['centre']} → {now['centre']}")
+        has = register_has_charger(now["region"])
+        if now["empty"]:
+            if has:
+                raise AssertionError(f"→ press {press}: 'No chargers here' over {now['region']}, where the register has chargers")
+            if now["pins"]:
+                raise AssertionError(f"→ press {press}: 'No chargers here' over a map with {now['pins']} pins")
+            if not shot_empty:
+                driver.screenshot(os.path.join(out, "41-pan-east-empty-day.png"))
+                control(driver, "style", "night")
+                if drawn_region(driver)["region"] != now["region"]:
+                    raise AssertionError(f"→ press {press}: night moved the empty map from {now['region']}")
+                driver.screenshot(os.path.join(out, "41-pan-east-empty-night.png"))
+                control(driver, "style", "day")
+                shot_empty = True
+        elif now["rows"] == 0:
+            raise AssertionError(f"→ press {press}: neither places nor the empty state")
+        print(f"      → {press}: centre {now['centre'][0]:.4f},{now['centre'][1]:.4f} "
+              f"{'empty' if now['empty'] else str(now['rows']) + ' places'}; register has chargers: {has}")
+        previous = now
+    driver.screenshot(os.path.join(out, "41-pan-east-10.png"))
 
 
 # The night palette's sea and the day palette's (MapSVGRenderer's `MapPalette.night.sea`, `.day.sea`).
@@ -1058,6 +1144,85 @@ def video_player_closes(driver, out):
     driver.wait_for('.car .template [data-ev=bar][data-e="header-play"]')
     if driver.text("#panel .message"):
         raise AssertionError(f"closing the player left a message: {driver.text('#panel .message')}")
+
+
+def clock_seconds(text):
+    """Seconds of an `m:ss` or `h:mm:ss` clock text."""
+    parts = [int(p) for p in text.strip().lstrip("-").split(":")]
+    seconds = 0
+    for part in parts:
+        seconds = seconds * 60 + part
+    return seconds
+
+
+def now_playing_controls(driver, out, profile):
+    """Now Playing's system controls by hand on one display: ⏸ stops the elapsed time and the
+    transcript records the remote command's answer, ⏵ starts it again, ⏭ and ⏮ change the
+    chapter (the title says which), Back and the Now Playing button show it again with the
+    elapsed time gone on meanwhile (not 0:00, not the time it was left at)."""
+    d = driver
+    control(d, "app", "media")
+    control(d, "display", profile)
+    control(d, "style", "day")
+    d.wait_for(f".car[data-profile={profile}]", 10)
+    tabs = d.script("return [...document.querySelectorAll('.car [data-ev=tab]')].map(t => t.innerText)")
+    audio = next(i for i, t in enumerate(tabs) if "audio" in t.lower())
+    d.click(f'.car [data-ev=tab][data-e="{audio}"]')
+    row = '.car [data-ev=row][data-e="librivox-christmas-carol-01"]'
+    d.wait_for(row, 30)
+    title = lambda: d.text(".car .now-playing .np-title")
+    elapsed = lambda: clock_seconds(d.text(".car .now-playing .np-elapsed") or "0:00")
+    transcript = lambda: d.text("#panel .transcript")
+    d.click(row)
+    d.wait_for(".car .now-playing .np-title", 20)
+    if not title().startswith("Stave 1: Marley's Ghost"):
+        raise AssertionError(f"Now Playing's title reads {title()!r}; expected it to lead with 'Stave 1: Marley's Ghost'")
+    d.wait_until(lambda: elapsed() >= 2, 10, "the elapsed time to reach 0:02")
+    settled_layout(d, f"Now Playing on {profile}")
+    d.screenshot(os.path.join(out, f"np-{profile}-1-playing.png"))
+    # ⏸: a remote pause, answered by the app; the clock stops and the button offers play.
+    d.click('.car .transport [data-e="pause"]')
+    d.wait_for('.car .transport [data-e="play"]', 10)
+    d.wait_until(lambda: "remote pause → success" in transcript(), 5, "the transcript to record the remote pause")
+    stopped = elapsed()
+    time.sleep(2.2)
+    if elapsed() != stopped:
+        raise AssertionError(f"paused, the elapsed time moved from {stopped} s to {elapsed()} s")
+    d.screenshot(os.path.join(out, f"np-{profile}-2-paused.png"))
+    # ⏵: it goes on from where it stopped.
+    d.click('.car .transport [data-e="play"]')
+    d.wait_for('.car .transport [data-e="pause"]', 10)
+    d.wait_until(lambda: elapsed() >= stopped + 1, 6, f"the elapsed time to move on from {stopped} s")
+    if elapsed() > stopped + 4:
+        raise AssertionError(f"after play the elapsed time jumped from {stopped} s to {elapsed()} s")
+    # ⏭ and ⏮: the next chapter, then the first again.
+    d.click('.car .transport [data-e="next"]')
+    d.wait_until(lambda: title().startswith("Stave 2:"), 10, "⏭ to show Stave 2")
+    d.wait_until(lambda: "remote next → success" in transcript(), 5, "the transcript to record the remote next")
+    d.screenshot(os.path.join(out, f"np-{profile}-3-next.png"))
+    d.click('.car .transport [data-e="previous"]')
+    d.wait_until(lambda: title().startswith("Stave 1:"), 10, "⏮ to show Stave 1 again")
+    d.wait_until(lambda: elapsed() >= 1, 10, "Stave 1 to play on")
+    # Back, a few seconds elsewhere, the Now Playing button: the time went on meanwhile.
+    left = elapsed()
+    d.click(".car .back")
+    d.wait_until(lambda: not d.find(".car .now-playing"), 10, "Now Playing to close")
+    time.sleep(4)
+    d.click('.car [data-ev=bar][data-e="now-playing"]')
+    d.wait_for(".car .now-playing .np-title", 10)
+    shown = elapsed()
+    if shown < left + 3:
+        raise AssertionError(f"reopened after 4 s away, Now Playing shows {shown} s; it was left at {left} s")
+    if shown > left + 8:
+        raise AssertionError(f"reopened after 4 s away, Now Playing shows {shown} s; it was left at {left} s")
+    if not title().startswith("Stave 1:"):
+        raise AssertionError(f"reopened, Now Playing's title reads {title()!r}")
+    settled_layout(d, f"Now Playing reopened on {profile}")
+    d.screenshot(os.path.join(out, f"np-{profile}-4-reopened.png"))
+    d.click('.car .transport [data-e="pause"]')
+    d.wait_for('.car .transport [data-e="play"]', 10)
+    d.click(".car .back")
+    control(d, "display", "standard")
 
 
 def now_playing_shows_the_five_kept(driver):

@@ -84,7 +84,7 @@ struct BuilderTests {
   }
 
   @Test(
-    "with no tariff chosen prices say ad-hoc price or no tariff chosen, never to pick up the phone")
+    "with no tariff chosen rows say power and the stand-in price, marked ad-hoc or roaming; Details say no tariff is chosen, never to pick up the phone")
   func noTariffChosen() async throws {
     let search = try await Fixture.germany()
     let stuttgart = Coordinate(latitude: 48.7758, longitude: 9.1829)
@@ -95,7 +95,10 @@ struct BuilderTests {
     var sawAdHoc = false
     for site in sites {
       let text = ChargingScreens.subtitle(site)
-      #expect(text.hasSuffix("ad-hoc price") || text.hasSuffix("no tariff chosen"), "\(text)")
+      #expect(text.hasPrefix("\(site.site.powerText) · "), "\(text)")
+      #expect(
+        text.hasSuffix(" ad-hoc") || text.hasSuffix(" roaming") || text.hasSuffix("no price known"),
+        "\(text)")
       if case .adHoc = site.price { sawAdHoc = true }
       let details = ChargingScreens.details(site, setup: DriverSetup())
       let all = (details.informationSpec?.items ?? []).map {
@@ -219,6 +222,6 @@ struct BuilderTests {
       return nil
     }
     #expect(details.count == 2)
-    #expect(details.allSatisfy { $0.contains(" km · ") && $0.contains("no tariff chosen") })
+    #expect(details.allSatisfy { $0.contains(" km · ") && $0.contains(" kW · ") }, "\(details)")
   }
 }

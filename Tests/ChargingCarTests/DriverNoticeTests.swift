@@ -87,7 +87,8 @@ struct ChargingDriverNoticeTests {
     for site in priced {
       let text = ChargingScreens.subtitle(site)
       #expect(text.contains("ad-hoc") || text.contains("roaming"), "\(text)")
-      #expect(text.contains("no tariff chosen"))
+      // Power first, tariff or not (issue 39): a 150 kW and an 11 kW site no longer look alike.
+      #expect(text.hasPrefix("\(site.site.powerText) · "), "\(text)")
       let prices = site.price.prices.map(\.perKilowattHour)
       #expect(site.price.best?.perKilowattHour == prices.min())
     }

@@ -1,3 +1,4 @@
+import CarRender
 import Geo
 import Testing
 
@@ -18,8 +19,8 @@ struct MapMoveTests {
     var region = Self.kassel
     for _ in 0..<12 { region = MapMove.zoomIn.region(from: region) }
     let (lat, lon) = Self.span(region)
-    #expect(abs(lat - MapMove.smallestSpan.latitude) < 1e-9)
-    #expect(abs(lon - MapMove.smallestSpan.longitude) < 1e-9)
+    #expect(abs(lat - PointOfInterestMap.smallestSpan.latitude) < 1e-9)
+    #expect(abs(lon - PointOfInterestMap.smallestSpan.longitude) < 1e-9)
     #expect(abs((region.minimum.latitude + region.maximum.latitude) / 2 - 51.30) < 1e-9)
   }
 
@@ -37,10 +38,11 @@ struct MapMoveTests {
   @Test("with no places shown the region is the 10 km around the car; with places, their box and a margin")
   func visibleRegion() {
     let car = Coordinate(latitude: 51.3, longitude: 9.5)
-    let empty = MapMove.visibleRegion(showing: [], around: car)
-    #expect(empty.contains(car))
-    #expect(Self.span(empty).0 > 0.15)
-    let one = MapMove.visibleRegion(showing: [car], around: car)
-    #expect(Self.span(one).0 > 0.005 && Self.span(one).0 < 0.02)
+    let empty = PointOfInterestMap.framing(places: [], car: car)
+    #expect(empty?.contains(car) == true)
+    #expect((empty.map(Self.span)?.0 ?? 0) > 0.15)
+    let one = PointOfInterestMap.framing(places: [car], car: car).map(Self.span)?.0 ?? 0
+    #expect(one > 0.002 && one < 0.02)
+    #expect(PointOfInterestMap.framing(places: [], car: nil) == nil)
   }
 }

@@ -51,9 +51,9 @@ struct DriverSetupCommandTests {
     let roaming = catalog.entries.count { $0.applicability.access == .roaming }
     #expect(adHoc > 0 && roaming > 0)
     let note =
-      "the car shows each charger's cheapest ad-hoc or roaming price the data knows (of"
-      + " \(adHoc) ad-hoc and \(roaming) roaming tariffs), marked \"ad-hoc · no tariff chosen\""
-      + " or \"roaming · no tariff chosen\", and \"no price known\" where none applies"
+      "the car shows each charger's power and cheapest ad-hoc or roaming price the data knows (of"
+      + " \(adHoc) ad-hoc and \(roaming) roaming tariffs), marked \"150 kW · 0.59 €/kWh ad-hoc\""
+      + " or \"… roaming\", and \"no price known\" where none applies; Details say no tariff is chosen"
     #expect(lines.last == "Chosen: none — \(note)")
 
     let chosen = await Self.run(["tariffs", "choose", second, first, "--store", folder.path])

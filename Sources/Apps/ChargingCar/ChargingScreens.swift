@@ -101,15 +101,13 @@ public enum ChargingScreens {
       chargeID, tab: TabAppearance(title: "Charge", image: .symbol("bolt.car")), spec)
   }
 
-  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver; with live status
-  /// first, `2 of 4 free · 150 kW · 0.59 €/kWh` (a narrow row cuts the end of the line, and
-  /// whether a charger is free is what the driver reads first). With no tariff chosen, the stand-in price and its
-  /// mark (`0.62 €/kWh roaming · no tariff chosen`), which must stay readable in a small car's
-  /// row (the power is in the card's Details).
+  /// `150 kW · 0.59 €/kWh`: the site's power and its price for the driver, tariff or not (with
+  /// none chosen the stand-in price says how it is paid: `150 kW · 0.62 €/kWh roaming`); with
+  /// live status first, `2 of 4 free · 150 kW · 0.59 €/kWh` (a narrow row cuts the end of the
+  /// line, and whether a charger is free is what the driver reads first). Which tariff priced
+  /// it is in Details.
   public static func subtitle(_ site: PricedSite, availability: SiteAvailability? = nil) -> String {
-    let base =
-      site.price.isDriversOwn
-      ? "\(site.site.powerText) · \(site.price.shortText)" : site.price.shortText
+    let base = "\(site.site.powerText) · \(site.price.shortText)"
     guard let text = availability?.text(timeZone: ChargingApp.liveTimeZone) else { return base }
     return text + " · " + base
   }

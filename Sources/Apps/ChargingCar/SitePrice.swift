@@ -136,24 +136,24 @@ public enum SitePrice: Hashable, Sendable {
     }
   }
 
-  /// What the Charge tab's subtitle says: `0.59 €/kWh` under the driver's tariffs; with none
-  /// chosen the cheapest price the data knows, marked as such (`0.59 €/kWh ad-hoc · no tariff
-  /// chosen`, `0.69 €/kWh roaming · no tariff chosen`), or `no price known · no tariff chosen`
-  /// only when there is none; `no price for your tariffs` when none of the driver's applies.
+  /// The price as a row says it, beside the power: `0.59 €/kWh` under the driver's tariffs;
+  /// with none chosen the cheapest price the data knows, marked by how it is paid
+  /// (`0.59 €/kWh ad-hoc`, `0.62 €/kWh roaming`), or `no price known` only when there is none;
+  /// `no price for your tariffs` when none of the driver's applies. Which tariff priced it (and
+  /// that none is chosen) is said in Details (``ChargingScreens/priceLines(_:)``).
   public var shortText: String {
     switch self {
     case .mine(let prices):
       prices.first.map(\.perKilowattHourText) ?? "no price for your tariffs"
     case .adHoc(let prices):
-      prices.first.map { "\($0.perKilowattHourText) \($0.accessText) · no tariff chosen" }
-        ?? "no price known · no tariff chosen"
-    case .noTariffChosen: "no price known · no tariff chosen"
+      prices.first.map { "\($0.perKilowattHourText) \($0.accessText)" } ?? "no price known"
+    case .noTariffChosen: "no price known"
     case .unknown: "no price for your tariffs"
     }
   }
 
-  /// Whether the price is the driver's own (their tariffs chosen); otherwise it is marked as a
-  /// stand-in and the row leaves out the power to keep the mark readable.
+  /// Whether the price is the driver's own (their tariffs chosen); otherwise the row marks it
+  /// by how it is paid (ad-hoc, roaming) and Details say that no tariff is chosen.
   public var isDriversOwn: Bool {
     switch self {
     case .mine, .unknown: true

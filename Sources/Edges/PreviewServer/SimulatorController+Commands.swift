@@ -205,21 +205,18 @@ extension SimulatorController {
   }
 
   /// Pans or zooms the map of the top template as a driver's gesture does: a point-of-interest
-  /// map reports its new region (moved from the region last shown, not from the places the app
-  /// answered with, so repeated presses neither collapse nor jump); a navigation app's map
-  /// gets the host's drag and zoom gestures.
+  /// map moves from the region the host shows and draws (``CarSimulator/shownMapRegion``, the
+  /// one the app was last told), so repeated presses neither collapse nor jump, with or
+  /// without places; a navigation app's map gets the host's drag and zoom gestures.
   private func changeRegion(_ move: MapMove) {
     switch host.topTemplate?.content {
-    case .pointOfInterest(let poi)?:
-      guard let top = host.topTemplate?.id else { return }
-      let shown =
-        panelRegion.flatMap { $0.template == top ? $0.region : nil }
-        ?? MapMove.visibleRegion(
-          showing: poi.points.map(\.location), around: location.coordinate ?? Self.fallbackCentre)
-      let region = move.region(from: shown)
-      panelRegion = (top, region)
+    case .pointOfInterest?:
+      guard let shown = host.shownMapRegion else {
+        message = "The map has no region yet."
+        return
+      }
       do {
-        try host.drive(.region(region))
+        try host.drive(.region(move.region(from: shown)))
       } catch {
         message = "\(error)"
       }

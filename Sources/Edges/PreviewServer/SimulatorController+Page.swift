@@ -38,6 +38,7 @@ extension SimulatorController {
         state.focus = nil
       }
     }
+    state.mapRegion = host.shownMapRegion
     return state
   }
 

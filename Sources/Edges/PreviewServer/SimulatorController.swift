@@ -83,9 +83,6 @@ public final class SimulatorController {
   let drive = SimulatedDrive()
   /// The lint of the shown screen.
   var lint = ScreenLintMemo()
-  /// The region the side panel's arrows last showed on a point-of-interest template, so that
-  /// each press moves from what the driver sees, not from the places the app answered with.
-  var panelRegion: (template: TemplateID, region: BoundingBox)?
   private let feed = SimulatorChangeFeed()
   private var lastVersion: StateVersion?
   /// Whether a check of the state version is already scheduled (``stateMoved()``).
@@ -202,7 +199,6 @@ public final class SimulatorController {
       if host.configuration == nil { connectCar() }
       return
     }
-    panelRegion = nil
     background[app.id] = (host, session)
     app = next
     Self.offerVideo(to: next, in: &configuration)
@@ -244,7 +240,6 @@ public final class SimulatorController {
   /// (the panel's Restart, a developer's control; the other running apps go on).
   func restartApp() {
     if host.configuration != nil { host.disconnect() }
-    panelRegion = nil
     showsHome = false
     handoff = nil
     (host, session) = Self.start(

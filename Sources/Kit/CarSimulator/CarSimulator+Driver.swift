@@ -226,6 +226,9 @@ extension CarSimulator {
         throw DriverError(
           "change map region: '\(top.id)' is a \(top.kind.className), not a map")
       }
+      if top.kind == .pointOfInterest {
+        return then { self.movePointOfInterestMap(top.id, to: region) }
+      }
       return then { self.emit(.mapRegionChanged(template: top.id, region: region)) }
     case .pressUpNext:
       let spec = try shownNowPlaying("press Up Next")
@@ -287,6 +290,13 @@ extension CarSimulator {
         self.noteState("card closed on '\(top.id)'")
         self.emit(.pointDeselected(template: top.id))
       }
+    case .remote(let command):
+      // The car's buttons and Siri reach the app through iOS while a car is connected, whatever
+      // the car's screen shows.
+      guard configuration != nil else {
+        throw DriverError("remote \(command): no car is connected")
+      }
+      return then { self.sendRemoteCommand(command) }
     }
   }
 

@@ -19,6 +19,7 @@ extension CarSimulator {
   /// Checks a map, search or trip action (``DriverAction/pan(_:)``, `drag`, `pinch`, `type`,
   /// `startRoute`) against the shown screen; the returned closure reports it to the app.
   func planNavigation(_ action: DriverAction) throws(DriverError) -> () -> Void {
+    if let move = try planPointOfInterestMove(action) { return move }
     switch action {
     case .pan(let direction):
       let (top, map) = try shownTopMap("pan \(direction.rawValue)")

@@ -50,12 +50,15 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   case lock
   /// The phone is unlocked (`unlock`).
   case unlock
-  /// A knob, touch-pad or arrow pan step on a map in panning mode (`pan up|down|left|right`).
+  /// A knob, touch-pad or arrow pan step on a map in panning mode (`pan up|down|left|right`);
+  /// on a point-of-interest template's map (which pans without a mode) it moves the region
+  /// half its span and the app hears the new region.
   case pan(PanDirection)
-  /// A touch drag on the map by points since the previous report (`drag DX DY`).
+  /// A touch drag on the map by points since the previous report (`drag DX DY`); a
+  /// point-of-interest template's map follows the finger and the app hears the new region.
   case drag(dx: Double, dy: Double)
   /// An iOS 26 zoom gesture (pinch) on the map by a scale factor above 0 (`pinch SCALE`; 2 is
-  /// one step in).
+  /// one step in); on a point-of-interest template's map the region shrinks or grows by it.
   case pinch(Double)
   /// The search field's new text, as the driver types it (`type "TEXT"`).
   case type(String)
@@ -70,6 +73,10 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// The driver closes the selected point's card with its ✕ (`close card`; page
   /// `poiDeselect`): the host deselects the point and the places show again.
   case closeCard
+  /// A remote command through `MPRemoteCommandCenter`, as Now Playing's transport buttons, the
+  /// steering wheel or Siri send it (`remote pause`, `remote seek 74`, `remote rate 1.5`; page
+  /// `transport` with `e` the command's word).
+  case remote(RemoteCommand)
 
   /// The action as a journey spells it, e.g. `tap image gallery 2` or `say "Show chargers"`;
   /// ``parse(_:)`` of its words gives the action back.
@@ -105,6 +112,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .knob(let move): ["knob", move.rawValue]
     case .closeVideoPlayer: ["video", "close"]
     case .closeCard: ["close", "card"]
+    case .remote(let command): ["remote"] + command.words
     }
   }
 
@@ -219,6 +227,10 @@ extension DriverAction {
       Verb(["start", "route"], "ID", page: ["startRoute"]) { .startRoute(try $0.element("ID")) },
       Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
       Verb(["close", "card"], "", page: ["poiDeselect"]) { _ in .closeCard },
+      Verb(
+        ["remote"], "play|pause|toggle|next|previous|skip-forward|skip-backward|seek SECONDS|rate RATE",
+        note: "(seek to an absolute position in seconds; rate above 0)", page: ["transport"]
+      ) { .remote(try $0.remoteCommand()) },
     ]
     + KnobMove.allCases.map { move in
       Verb(["knob", move.rawValue], "", page: [PageSpelling(event: "knob", which: move.rawValue)]) {
@@ -384,6 +396,46 @@ extension DriverAction {
         throw .message("\(what) number must be 1 or more, got '\(word)'")
       }
       return n - 1
+    }
+
+    /// A remote command: its word (`pause`, `skip-forward`, or the page's `e` field), and for
+    /// `seek` a position of 0 or more, for `rate` a rate above 0 (the next word, or the page's
+    /// `value` field).
+    mutating func remoteCommand() throws(Problem) -> RemoteCommand {
+      let word: String
+      if let fields {
+        guard let value = fields["e"], !value.isEmpty else {
+          throw .needs("e = a remote command's word", got: nil)
+        }
+        word = value
+      } else {
+        guard let value = next() else { throw .malformed }
+        word = value
+      }
+      guard let kind = RemoteCommand.Kind(rawValue: word) else {
+        throw .message(
+          "unknown remote command '\(word)'; expected one of: "
+            + RemoteCommand.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      switch kind {
+      case .play: return .play
+      case .pause: return .pause
+      case .togglePlayPause: return .togglePlayPause
+      case .nextTrack: return .nextTrack
+      case .previousTrack: return .previousTrack
+      case .skipForward: return .skipForward
+      case .skipBackward: return .skipBackward
+      case .changePlaybackPosition:
+        let seconds = try finite(field: "value")
+        guard seconds >= 0 else {
+          throw .message("remote seek needs a position of 0 seconds or more, got \(seconds)")
+        }
+        return .changePlaybackPosition(seconds)
+      case .changePlaybackRate:
+        let rate = try finite(field: "value")
+        guard rate > 0 else { throw .message("remote rate needs a rate above 0, got \(rate)") }
+        return .changePlaybackRate(rate)
+      }
     }
 
     /// `LAT,LON` in decimal degrees.

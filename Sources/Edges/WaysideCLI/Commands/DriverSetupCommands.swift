@@ -112,12 +112,12 @@ public enum TariffsCommand: WaysideCommand {
     let adHoc = catalog.entries.count { $0.applicability.access == .adHoc }
     let roaming = catalog.entries.count { $0.applicability.access == .roaming }
     guard adHoc + roaming > 0 else {
-      return "the car shows \"no price known · no tariff chosen\" at every charger"
+      return "the car shows each charger's power and \"no price known\"; Details say no tariff is chosen"
     }
     return
-      "the car shows each charger's cheapest ad-hoc or roaming price the data knows (of"
-      + " \(adHoc) ad-hoc and \(roaming) roaming tariffs), marked \"ad-hoc · no tariff chosen\""
-      + " or \"roaming · no tariff chosen\", and \"no price known\" where none applies"
+      "the car shows each charger's power and cheapest ad-hoc or roaming price the data knows (of"
+      + " \(adHoc) ad-hoc and \(roaming) roaming tariffs), marked \"150 kW · 0.59 €/kWh ad-hoc\""
+      + " or \"… roaming\", and \"no price known\" where none applies; Details say no tariff is chosen"
   }
 
   static func list(_ setup: DriverSetupStore, catalog: TariffCatalog, _ io: CommandIO) throws {

@@ -48,6 +48,9 @@ public struct CarDisplayState: Hashable, Sendable {
   /// Another app's screen shown after a hand-off (Apple Maps' directions, a call), over the
   /// app that handed off until the driver returns through the dock; nil when none.
   public var handoff: HandoffScreen?
+  /// The region the top point-of-interest template's map shows, as the host keeps it
+  /// (``PointOfInterestMap``): the map draws exactly this region; nil frames the places.
+  public var mapRegion: BoundingBox?
 
   /// Creates a display state.
   public init(

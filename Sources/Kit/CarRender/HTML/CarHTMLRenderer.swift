@@ -398,15 +398,12 @@ public struct CarHTMLRenderer: Sendable {
     _ poi: PointOfInterestTemplateSpec, id: TemplateID, state: CarDisplayState, canGoBack: Bool,
     width: Int, height: Int
   ) -> String {
-    // Landscape: the panel floats at the left, as in CarPlay; portrait displays are too narrow
-    // for that, so the panel spans the top and the places fit into the map below it.
     let portrait = state.configuration.display.isPortrait
-    // On the short displays the panel leaves the map about 40% of the width (an estimate
-    // from CarPlay's screens; the fact sheet gives no panel size).
-    let panelWidth = portrait ? width - 16 : min(300, max(180, width * 2 / 5))
-    let panelHeight = portrait ? height * 11 / 20 : height - 16
-    let coveredLeft = portrait ? 0 : Double(panelWidth + 8)
-    let coveredTop = portrait ? Double(panelHeight + 8) : 0
+    let covered = PointOfInterestMap.panel(width: width, height: height, portrait: portrait)
+    let panelWidth = covered.width
+    let panelHeight = covered.height
+    let coveredLeft = covered.coveredLeft
+    let coveredTop = covered.coveredTop
     var html = "<div class=\"poi\(portrait ? " portrait" : "")\">"
     var pins = poi.points.enumerated().map { index, point in
       MapPin(
@@ -416,35 +413,26 @@ public struct CarHTMLRenderer: Sendable {
     if let car = state.carLocation {
       pins.insert(MapPin(id: "car", coordinate: car, style: .car), at: 0)
     }
-    let box = BoundingBox(enclosing: poi.points.map(\.location))
-    let mapWidth = Double(width)
-    let mapHeight = Double(height)
-    var viewport: MapViewport
-    if let box {
-      // Fit the points into the part of the map not covered by the panel.
-      // Fit the points into the part of the map not covered by the panel (pins stand 31 px
-      // tall above their place, hence the padding).
-      // The bottom edge keeps the scale bar and the attribution, which no pin may cover.
-      let bottom = 30.0
-      viewport = MapViewport.fitting(
-        box.expanded(byKilometres: 0.2), width: mapWidth - coveredLeft,
-        height: mapHeight - coveredTop - bottom, padding: 34)
-      viewport.width = mapWidth
-      viewport.height = mapHeight
-      viewport.center = viewport.coordinate(
-        atPixelX: mapWidth / 2 - coveredLeft / 2, y: mapHeight / 2 - coveredTop / 2 + bottom / 2 - 8)
-    } else if let car = state.carLocation {
-      // No places: show the car's surroundings at a town zoom, as the car's map would.
-      viewport = MapViewport(center: car, zoom: 11, width: mapWidth, height: mapHeight)
-      viewport.center = viewport.coordinate(
-        atPixelX: mapWidth / 2 - coveredLeft / 2, y: mapHeight / 2 - coveredTop / 2)
+    // The host's region when it gives one (the region the app was told), else the places'
+    // frame: both are drawn the same way, so the map shows what the host and the app agree on.
+    let region =
+      state.mapRegion
+      ?? PointOfInterestMap.framing(places: poi.points.map(\.location), car: state.carLocation)
+    let viewport: MapViewport
+    var regionAttributes = ""
+    if let region {
+      viewport = PointOfInterestMap.viewport(
+        showing: region, width: width, height: height, portrait: portrait)
+      let centre = PointOfInterestMap.drawnCentre(of: viewport, portrait: portrait)
+      regionAttributes =
+        " data-region=\"\(region.minimum.latitude),\(region.minimum.longitude),\(region.maximum.latitude),\(region.maximum.longitude)\" data-centre=\"\(centre.latitude),\(centre.longitude)\""
     } else {
       viewport = MapViewport(
-        center: Coordinate(latitude: 51.16, longitude: 10.45), zoom: 5.5, width: mapWidth,
-        height: mapHeight)
+        center: Coordinate(latitude: 51.16, longitude: 10.45), zoom: 5.5, width: Double(width),
+        height: Double(height))
     }
     html +=
-      "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil, coveredLeft: coveredLeft, coveredTop: coveredTop))</div>"
+      "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\"\(regionAttributes)>\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil, coveredLeft: coveredLeft, coveredTop: coveredTop))</div>"
     html +=
       "<div class=\"poi-panel\(poi.points.isEmpty ? " no-points" : "")\" style=\"width:\(panelWidth)px;height:\(panelHeight)px\">"
     html += navigationBar(
@@ -606,7 +594,9 @@ public struct CarHTMLRenderer: Sendable {
       switch button.kind {
       case .shuffle: label = systemIcon("shuffle", title: "shuffle")
       case .repeat: label = systemIcon("repeat", title: "repeat")
-      case .playbackRate: label = "1×"
+      case .playbackRate:
+        // The system's rate button reads the rate the item plays at (carplay-facts.md §8).
+        label = esc(NowPlayingInfoSpec.rateLabel(np.info?.shownRate ?? 1))
       case .addToLibrary: label = systemIcon("add", title: "add to library")
       case .more: label = systemIcon("more_horiz", title: "more")
       case .image(let image): label = glyph(image)
