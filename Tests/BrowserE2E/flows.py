@@ -92,6 +92,9 @@ def charging_flow(driver, out, h):
     d = driver
     f = Flow(d, out, "charging", h)
     h.control(d, "app", "charging")
+    # From the app's first screen: the earlier steps left the running app moved and zoomed
+    # (apps keep their state when switched), so it starts afresh.
+    h.control(d, "restartApp")
     h.control(d, "display", "minimum")
     h.control(d, "style", "day")
     d.wait_for(".car .poi [data-pin-id]", 120)
