@@ -402,7 +402,8 @@ public enum MediaScreenBuilder {
     return NowPlayingInfoSpec(
       title: info.title, artist: info.artist, album: info.album, artwork: artwork(item),
       durationSeconds: info.duration, elapsedSeconds: info.elapsed, playbackRate: info.rate,
-      isLiveStream: info.isLiveStream, defaultPlaybackRate: info.defaultRate)
+      isLiveStream: info.isLiveStream, defaultPlaybackRate: info.defaultRate,
+      assetURL: info.assetURL)
   }
 
   /// The commands the app has `MPRemoteCommandCenter` targets for: every one the system
