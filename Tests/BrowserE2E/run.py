@@ -543,6 +543,30 @@ for (const t of car.querySelectorAll('svg text.place')) {
   const r = t.getBoundingClientRect();
   if (panels.some(p => under(r, p))) problems.push('label "' + t.textContent + '" lies under the panel');
 }
+// The map's names (towns, streets) never lie under a control or card drawn over the map. A map
+// drawn as a linked image is fetched and laid, hidden, exactly over its image to be measured.
+const overMap = [...car.querySelectorAll('.map-button, .map-bar button, .maneuver, .trip-card, .pan-arrow, .poi-panel')]
+  .filter(e => getComputedStyle(e).visibility !== 'hidden').map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width > 0);
+const measured = [];
+for (const img of car.querySelectorAll('img.map-base')) {
+  const r = img.getBoundingClientRect(); if (r.width < 1) continue;
+  const x = new XMLHttpRequest(); x.open('GET', img.src, false); x.send();
+  if (x.status !== 200) { problems.push('the map image ' + img.src + ' did not load (' + x.status + ')'); continue; }
+  const holder = document.createElement('div');
+  holder.style.cssText = 'position:fixed;visibility:hidden;pointer-events:none;left:' + r.left + 'px;top:' + r.top + 'px;width:' + r.width + 'px;height:' + r.height + 'px';
+  holder.innerHTML = x.responseText.replace(/^<\?xml[^>]*>/, '');
+  const svg = holder.querySelector('svg'); if (svg) { svg.setAttribute('width', r.width); svg.setAttribute('height', r.height); }
+  document.body.appendChild(holder); measured.push(holder);
+}
+for (const t of [...car.querySelectorAll('svg text.place, svg text.street'), ...measured.flatMap(m => [...m.querySelectorAll('svg text.place, svg text.street')])]) {
+  const r = t.getBoundingClientRect(); if (r.width < 1) continue;
+  // A name along a street is measured by its glyphs' boxes, not the box around its curve.
+  const parts = t.classList.contains('street') && t.getNumberOfChars() > 0 ? [...Array(t.getNumberOfChars()).keys()].map(i => {
+    const b = t.getExtentOfChar(i), m = t.getScreenCTM(); const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(m);
+    return {left: p.x - 2, right: p.x + 2, top: p.y - 3, bottom: p.y + 3}; }) : [r];
+  for (const [e, q] of overMap) if (parts.some(part => under(part, q))) { problems.push((t.classList.contains('street') ? 'street name "' : 'label "') + t.textContent + '" lies under ' + name(e)); break; }
+}
+for (const m of measured) m.remove();
 const scale = car.querySelector('svg .scale');
 if (scale) for (const b of car.querySelectorAll('.map-button')) if (under(scale.getBoundingClientRect(), b.getBoundingClientRect())) problems.push('a map button covers the scale bar');
 const walker = document.createTreeWalker(car, NodeFilter.SHOW_TEXT);

@@ -748,8 +748,14 @@ public struct CarHTMLRenderer: Sendable {
       rects.append(
         MapRect(x: width - 60, y: height / 2 - column / 2 - 6, width: 60, height: column + 12))
     }
-    if map.navigationSession?.upcomingManeuvers.isEmpty == false {
-      rects.append(MapRect(x: 0, y: 40, width: width * 0.45 + 14, height: 112))
+    if let session = map.navigationSession, let next = session.upcomingManeuvers.first {
+      // The card is at most 45% wide; its 15 px lines wrap (about 9 px a character), so its
+      // height follows the instruction's and the estimates' lines.
+      let perLine = max(6, (width * 0.45 - 24) / 9)
+      func lines(_ text: String) -> Double { (Double(text.count) / perLine).rounded(.up) }
+      let height =
+        16 + 19 * (1 + lines(next.instructionVariants.preferred)) + 15 * lines(session.tripEstimates)
+      rects.append(MapRect(x: 0, y: 40, width: width * 0.45 + 14, height: height + 10))
     }
     if map.navigationSession == nil, !map.tripPreviews.isEmpty {
       let top = compact ? 44.0 : 52.0
