@@ -324,7 +324,9 @@ struct LiveFilterAndRouteTests {
       let screen = ChargingScreens.screen(state, Fixture.standard)
       return try #require(screen.stack.last?.informationSpec).items
     }
-    #expect(try items().first { $0.id == "stop-0" }?.detail?.hasSuffix(" · 1 of 1 free") == true)
+    // The stop's second row (what happens there) carries its live status.
+    #expect(
+      try items().first { $0.id == "stop-0-charge" }?.detail?.hasSuffix(" · 1 of 1 free") == true)
     #expect(try !items().contains { $0.id == "stop-turned-busy" })
     _ = app.reduce(
       &state, .liveStatus([Self.update("E1", .charging, "stop", at: Self.t0 + 60)], at: Self.t0 + 60))

@@ -346,16 +346,28 @@ public enum ChargingScreens {
   }
 
   /// `4 h 30 min (driving 3 h 40 min, charging 40 min, stops 10 min)`: the parts are rounded to
-  /// whole minutes first and the total is their sum, so what the driver reads adds up; the time
-  /// spent stopping (parking, plugging in) is named as its own part.
+  /// whole minutes first and the total is their sum, so what the driver reads adds up; the
+  /// charging part is the sum of the stops' own minutes (``StopSummary/wholeChargeMinutes``),
+  /// so it equals what the stop rows say; the time spent stopping (parking, plugging in) is
+  /// named as its own part.
   public static func timeText(_ summary: TripSummary) -> String {
+    let time = timeParts(summary)
+    return "\(time.total) (\(time.parts))"
+  }
+
+  /// ``timeText(_:)`` in its two pieces: the total (`4 h 30 min`) and its named parts
+  /// (`driving 3 h 40 min, charging 40 min, stops 10 min`), which add up to it.
+  public static func timeParts(_ summary: TripSummary) -> (total: String, parts: String) {
     let drive = Int((summary.driveSeconds / 60).rounded())
-    let charge = Int((summary.chargeSeconds / 60).rounded())
+    let charge =
+      summary.stops.isEmpty
+      ? Int((summary.chargeSeconds / 60).rounded())
+      : summary.stops.reduce(0) { $0 + $1.wholeChargeMinutes }
     let stops = Int((summary.overheadSeconds / 60).rounded())
     var parts = ["driving \(minutes(drive))"]
     if charge > 0 || !summary.stops.isEmpty { parts.append("charging \(minutes(charge))") }
     if stops > 0 { parts.append("stops \(minutes(stops))") }
-    return "\(minutes(drive + charge + stops)) (\(parts.joined(separator: ", ")))"
+    return (minutes(drive + charge + stops), parts.joined(separator: ", "))
   }
 
   /// `2 h 5 min`, `45 min` for whole minutes.
@@ -368,8 +380,12 @@ public enum ChargingScreens {
     "\(Int((fraction * 100).rounded())) %"
   }
 
-  /// The trip summary: distance, driving time, each stop with arrival charge, minutes and cost,
-  /// arrival charge; Start Navigation (to the first stop) and Continue to the destination.
+  /// The trip summary, in the order it is driven: the start charge; each stop on two rows — its
+  /// number, kilometre and place, then power, arrival → departure charge, charging
+  /// minutes and cost (the tariff that priced it is in the stop's price data, not on the
+  /// narrow row); the arrival charge; then the time (its parts add up to it) and the distance.
+  /// Actions: Start Navigation (to the first stop when there is one, and named so) and, with
+  /// stops, the one that skips them to the destination, named for what it does.
   ///
   /// With live status (`live`), each stop says how many charge points are free, and a line says
   /// when a stop that could be used when the trip was planned now cannot (all busy or out of
@@ -391,10 +407,11 @@ public enum ChargingScreens {
         title: title, items: [InformationItemSpec(id: "no-plan", title: "No plan", detail: message)]
       )
     case .planned(let summary):
+      // The trip in the order it is driven — start, each stop, arrival — then its totals: on a
+      // short display the itinerary shows without scrolling, time and distance below it.
       var items = [
         InformationItemSpec(
-          id: "distance", title: "Distance", detail: "\(Int(summary.kilometres.rounded())) km"),
-        InformationItemSpec(id: "time", title: "Time", detail: timeText(summary)),
+          id: "start", title: "Start", detail: "\(percent(summary.start)) charge")
       ]
       let reserve = percent(summary.reserve)
       if summary.stops.isEmpty {
@@ -406,46 +423,80 @@ public enum ChargingScreens {
               : "no stop needed — in range"))
       }
       var turned: (index: Int, text: String)?
-      for (index, stop) in summary.stops.prefix(6).enumerated() {
-        let availability = live(stop)
-        let status = availability?.text(timeZone: ChargingApp.liveTimeZone).map { " · \($0)" }
-        items.append(
-          InformationItemSpec(
-            id: ElementID("stop-\(index)"),
-            title:
-              "Stop \(index + 1): \(percent(stop.arrival)) → \(percent(stop.departure)), \(Int(stop.chargeMinutes.rounded(.up))) min",
-            detail:
-              "\(stop.priceText) · \(stop.name), \(Int(stop.kilowatts)) kW, km \(Int(stop.kilometre.rounded()))\(status ?? "")"
-          ))
-        if turned == nil, !stop.unusableWhenPlanned, let availability, availability.isKnownUnusable,
+      for (index, stop) in summary.stops.enumerated() {
+        if turned == nil, !stop.unusableWhenPlanned, let availability = live(stop),
+          availability.isKnownUnusable,
           let text = availability.text(timeZone: ChargingApp.liveTimeZone)
         {
           turned = (index, text)
         }
       }
+      // Each stop takes two rows: where (its number, kilometre and place) and what happens there
+      // (power, arrival → departure charge, minutes, cost). Ten items at most (§1.4): distance,
+      // time, start, arrival and a possible "turned busy" line leave five or six rows; a longer
+      // trip's last row gathers the stops that do not fit, so none is dropped silently.
+      let rows = 10 - items.count - 3 - (turned == nil ? 0 : 1)
+      let shown = summary.stops.count * 2 <= rows ? summary.stops.count : (rows - 1) / 2
+      for (index, stop) in summary.stops.prefix(shown).enumerated() {
+        let status = live(stop)?.text(timeZone: ChargingApp.liveTimeZone).map { " · \($0)" }
+        items.append(
+          InformationItemSpec(
+            id: ElementID("stop-\(index)"),
+            title: "Stop \(index + 1) · km \(Int(stop.kilometre.rounded()))", detail: stop.name))
+        items.append(
+          InformationItemSpec(
+            id: ElementID("stop-\(index)-charge"), title: "Charge",
+            detail:
+              "\(Int(stop.kilowatts)) kW · \(percent(stop.arrival)) → \(percent(stop.departure)) · \(stop.wholeChargeMinutes) min · \(stop.costText)\(status ?? "")"
+          ))
+      }
+      if summary.stops.count > shown {
+        let rest = summary.stops[shown...]
+        let first = rest.first?.kilometre ?? 0
+        let last = rest.last?.kilometre ?? 0
+        items.append(
+          InformationItemSpec(
+            id: ElementID("stop-\(shown)"),
+            title: "Stops \(shown + 1)–\(summary.stops.count) · km \(Int(first.rounded()))–\(Int(last.rounded()))",
+            detail:
+              "\(rest.count) more stops · \(rest.reduce(0) { $0 + $1.wholeChargeMinutes }) min charging"
+          ))
+      }
       if let turned {
-        // Second after the distance and time, so a short display shows it without scrolling.
+        // First, so a short display shows it without scrolling.
         items.insert(
           InformationItemSpec(
             id: "stop-turned-busy",
             title: "Stop \(turned.index + 1) turned \(turned.text == "out of order" ? "out of order" : "busy")",
             detail: "\(turned.text) since the trip was planned — choose the destination again to plan around it"),
-          at: 2)
+          at: 0)
       }
       items.append(
         InformationItemSpec(
           id: "arrival", title: "Arrival",
           detail: "\(percent(summary.arrival)) at \(summary.destination.name)"
             + (summary.arrivesUnderReserve ? " — under the \(reserve) reserve" : "")))
+      items += [
+        // The total beside its label, the parts that add up to it as the detail: two short
+        // lines that fit the smallest display, where the whole sentence was cut.
+        InformationItemSpec(
+          id: "time", title: "Time \(timeParts(summary).total)", detail: timeParts(summary).parts),
+        InformationItemSpec(
+          id: "distance", title: "Distance", detail: "\(Int(summary.kilometres.rounded())) km"),
+      ]
+      // With stops, Start Navigation leads to the first one and says so; the way straight to
+      // the destination is named for what it does — it skips the stops.
       var actions = [
         TextButtonSpec(
-          id: ChargeRoute.startNavigation.elementID, title: "Start Navigation", style: .confirm)
+          id: ChargeRoute.startNavigation.elementID,
+          title: summary.stops.isEmpty ? "Start Navigation" : "Navigate to Stop 1",
+          style: .confirm)
       ]
       if !summary.stops.isEmpty {
         actions.append(
           TextButtonSpec(
             id: ChargeRoute.continueToDestination.elementID,
-            title: "Continue to \(summary.destination.name)"))
+            title: summary.stops.count == 1 ? "Skip the stop" : "Skip the stops"))
       }
       spec = InformationTemplateSpec(title: title, items: Array(items.prefix(10)), actions: actions)
     }
