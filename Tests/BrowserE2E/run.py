@@ -276,6 +276,8 @@ def run_step(driver, step, out):
         video_player_closes(driver, out)
     elif action == "nowPlayingFive":
         now_playing_shows_the_five_kept(driver)
+    elif action == "nowPlayingControls":
+        now_playing_controls(driver, out, step["profile"])
     elif action == "liveStatus":
         live_status_by_hand(driver, out)
     elif action == "poiPanEast":
@@ -830,6 +832,85 @@ def video_player_closes(driver, out):
     driver.wait_for('.car .template [data-ev=bar][data-e="header-play"]')
     if driver.text("#panel .message"):
         raise AssertionError(f"closing the player left a message: {driver.text('#panel .message')}")
+
+
+def clock_seconds(text):
+    """Seconds of an `m:ss` or `h:mm:ss` clock text."""
+    parts = [int(p) for p in text.strip().lstrip("-").split(":")]
+    seconds = 0
+    for part in parts:
+        seconds = seconds * 60 + part
+    return seconds
+
+
+def now_playing_controls(driver, out, profile):
+    """Now Playing's system controls by hand on one display: ⏸ stops the elapsed time and the
+    transcript records the remote command's answer, ⏵ starts it again, ⏭ and ⏮ change the
+    chapter (the title says which), Back and the Now Playing button show it again with the
+    elapsed time gone on meanwhile (not 0:00, not the time it was left at)."""
+    d = driver
+    control(d, "app", "media")
+    control(d, "display", profile)
+    control(d, "style", "day")
+    d.wait_for(f".car[data-profile={profile}]", 10)
+    tabs = d.script("return [...document.querySelectorAll('.car [data-ev=tab]')].map(t => t.innerText)")
+    audio = next(i for i, t in enumerate(tabs) if "audio" in t.lower())
+    d.click(f'.car [data-ev=tab][data-e="{audio}"]')
+    row = '.car [data-ev=row][data-e="librivox-christmas-carol-01"]'
+    d.wait_for(row, 30)
+    title = lambda: d.text(".car .now-playing .np-title")
+    elapsed = lambda: clock_seconds(d.text(".car .now-playing .np-elapsed") or "0:00")
+    transcript = lambda: d.text("#panel .transcript")
+    d.click(row)
+    d.wait_for(".car .now-playing .np-title", 20)
+    if not title().startswith("Stave 1: Marley's Ghost"):
+        raise AssertionError(f"Now Playing's title reads {title()!r}; expected it to lead with 'Stave 1: Marley's Ghost'")
+    d.wait_until(lambda: elapsed() >= 2, 10, "the elapsed time to reach 0:02")
+    settled_layout(d, f"Now Playing on {profile}")
+    d.screenshot(os.path.join(out, f"np-{profile}-1-playing.png"))
+    # ⏸: a remote pause, answered by the app; the clock stops and the button offers play.
+    d.click('.car .transport [data-e="pause"]')
+    d.wait_for('.car .transport [data-e="play"]', 10)
+    d.wait_until(lambda: "remote pause → success" in transcript(), 5, "the transcript to record the remote pause")
+    stopped = elapsed()
+    time.sleep(2.2)
+    if elapsed() != stopped:
+        raise AssertionError(f"paused, the elapsed time moved from {stopped} s to {elapsed()} s")
+    d.screenshot(os.path.join(out, f"np-{profile}-2-paused.png"))
+    # ⏵: it goes on from where it stopped.
+    d.click('.car .transport [data-e="play"]')
+    d.wait_for('.car .transport [data-e="pause"]', 10)
+    d.wait_until(lambda: elapsed() >= stopped + 1, 6, f"the elapsed time to move on from {stopped} s")
+    if elapsed() > stopped + 4:
+        raise AssertionError(f"after play the elapsed time jumped from {stopped} s to {elapsed()} s")
+    # ⏭ and ⏮: the next chapter, then the first again.
+    d.click('.car .transport [data-e="next"]')
+    d.wait_until(lambda: title().startswith("Stave 2:"), 10, "⏭ to show Stave 2")
+    d.wait_until(lambda: "remote next → success" in transcript(), 5, "the transcript to record the remote next")
+    d.screenshot(os.path.join(out, f"np-{profile}-3-next.png"))
+    d.click('.car .transport [data-e="previous"]')
+    d.wait_until(lambda: title().startswith("Stave 1:"), 10, "⏮ to show Stave 1 again")
+    d.wait_until(lambda: elapsed() >= 1, 10, "Stave 1 to play on")
+    # Back, a few seconds elsewhere, the Now Playing button: the time went on meanwhile.
+    left = elapsed()
+    d.click(".car .back")
+    d.wait_until(lambda: not d.find(".car .now-playing"), 10, "Now Playing to close")
+    time.sleep(4)
+    d.click('.car [data-ev=bar][data-e="now-playing"]')
+    d.wait_for(".car .now-playing .np-title", 10)
+    shown = elapsed()
+    if shown < left + 3:
+        raise AssertionError(f"reopened after 4 s away, Now Playing shows {shown} s; it was left at {left} s")
+    if shown > left + 8:
+        raise AssertionError(f"reopened after 4 s away, Now Playing shows {shown} s; it was left at {left} s")
+    if not title().startswith("Stave 1:"):
+        raise AssertionError(f"reopened, Now Playing's title reads {title()!r}")
+    settled_layout(d, f"Now Playing reopened on {profile}")
+    d.screenshot(os.path.join(out, f"np-{profile}-4-reopened.png"))
+    d.click('.car .transport [data-e="pause"]')
+    d.wait_for('.car .transport [data-e="play"]', 10)
+    d.click(".car .back")
+    control(d, "display", "standard")
 
 
 def now_playing_shows_the_five_kept(driver):

@@ -52,6 +52,12 @@ struct DriverActionTests {
     Spelling(words: ["knob", "select"], action: .knob(.select)),
     Spelling(words: ["knob", "back"], action: .knob(.back)),
     Spelling(words: ["video", "close"], action: .closeVideoPlayer),
+    Spelling(words: ["remote", "pause"], action: .remote(.pause)),
+    Spelling(words: ["remote", "toggle"], action: .remote(.togglePlayPause)),
+    Spelling(words: ["remote", "skip-backward"], action: .remote(.skipBackward)),
+    Spelling(words: ["remote", "seek", "74"], action: .remote(.changePlaybackPosition(74))),
+    Spelling(words: ["remote", "seek", "0.5"], action: .remote(.changePlaybackPosition(0.5))),
+    Spelling(words: ["remote", "rate", "1.5"], action: .remote(.changePlaybackRate(1.5))),
   ]
 
   @Test(
@@ -108,7 +114,8 @@ struct DriverActionTests {
     BadWords(
       words: ["fly"],
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
-        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, knob"),
+        + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, "
+        + "remote, knob"),
     BadWords(
       words: ["pan", "sideways"], message: "expected 'pan up|down|left|right', got 'pan sideways'"),
     BadWords(
@@ -124,6 +131,24 @@ struct DriverActionTests {
     BadWords(
       words: ["start", "route"], message: "expected 'start route ID', got 'start route'"),
     BadWords(words: ["start", "engine"], message: "expected 'start route ID', got 'start engine'"),
+    BadWords(
+      words: ["remote", "eject"],
+      message: "unknown remote command 'eject'; expected one of: play, pause, toggle, next, "
+        + "previous, skip-forward, skip-backward, seek, rate"),
+    BadWords(
+      words: ["remote", "seek"],
+      message: "expected 'remote play|pause|toggle|next|previous|skip-forward|skip-backward|seek "
+        + "SECONDS|rate RATE' (seek to an absolute position in seconds; rate above 0), "
+        + "got 'remote seek'"),
+    BadWords(
+      words: ["remote", "seek", "-5"],
+      message: "remote seek needs a position of 0 seconds or more, got -5.0"),
+    BadWords(words: ["remote", "rate", "0"], message: "remote rate needs a rate above 0, got 0.0"),
+    BadWords(
+      words: ["remote", "pause", "now"],
+      message: "expected 'remote play|pause|toggle|next|previous|skip-forward|skip-backward|seek "
+        + "SECONDS|rate RATE' (seek to an absolute position in seconds; rate above 0), "
+        + "got 'remote pause now'"),
   ]
 
   @Test("malformed journey words name the input and what was expected", arguments: badWords)
@@ -147,6 +172,8 @@ struct DriverActionTests {
       action: .tapImage(row: "gallery", index: 0)),
     Event(ev: "tab", fields: ["e": "1"], action: .selectTab(1)),
     Event(ev: "back", fields: [:], action: .back),
+    Event(ev: "transport", fields: ["e": "pause"], action: .remote(.pause)),
+    Event(ev: "transport", fields: ["e": "next"], action: .remote(.nextTrack)),
     Event(ev: "poi", fields: ["e": "p1"], action: .selectPoint("p1")),
     Event(ev: "poiButton", fields: ["e": "p1", "which": "primary"], action: .pressPrimary),
     Event(ev: "poiButton", fields: ["which": "secondary"], action: .pressSecondary),
@@ -209,7 +236,8 @@ struct DriverActionTests {
       ev: "swipe", fields: ["e": "x"],
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
-        + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, knob"),
+        + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, transport, "
+        + "knob"),
     BadEvent(
       ev: "drag", fields: ["dx": "40"],
       message: "page event 'drag' needs dy = a finite number, got nothing"),

@@ -25,6 +25,7 @@ struct JourneyTests {
     "the sample journeys in Journeys/ pass",
     arguments: [
       "lifecycle.journey", "violations.journey", "data-states.journey", "knob.journey",
+      "remote-no-target.journey",
     ])
   func samples(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)

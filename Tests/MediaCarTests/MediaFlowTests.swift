@@ -59,7 +59,7 @@ struct MediaFlowTests {
     #expect(!rig.host.isVideoPlaying)
     #expect(rig.engine.received.map(\.command) == [.play(stave1, .audio)])
     guard case .nowPlaying(let spec)? = rig.top?.content else { return }
-    #expect(spec.info?.title == "A Christmas Carol - Stave 1: Marley's Ghost")
+    #expect(spec.info?.title == "Stave 1: Marley's Ghost — A Christmas Carol")
     #expect(spec.isUpNextButtonEnabled)
   }
 
@@ -242,7 +242,7 @@ struct MediaFlowTests {
     await rig.wait(.seconds(1))
     #expect(rig.templates.map(\.id) == [B.audioTab, B.nowPlayingID])
     guard case .nowPlaying(let spec)? = rig.top?.content else { return }
-    #expect(spec.info?.title == "A Christmas Carol - Stave 1: Marley's Ghost")
+    #expect(spec.info?.title == "Stave 1: Marley's Ghost — A Christmas Carol")
     #expect((spec.info?.elapsedSeconds ?? 0) >= 39)
     #expect(rig.car.session.diagnostics.isEmpty, "\(rig.car.session.diagnostics)")
   }

@@ -16,7 +16,8 @@ struct MediaJourneyTests {
     "The media journeys in Journeys/ pass",
     arguments: [
       "media-browse-play.journey", "media-close-video.journey", "media-empty.journey",
-      "media-failing-stream.journey", "media-no-video-car.journey",
+      "media-failing-stream.journey", "media-no-video-car.journey", "media-now-playing.journey",
+      "media-remote-commands.journey", "media-retry-video.journey",
     ]
   )
   func journey(_ file: String) async throws {
@@ -35,7 +36,8 @@ struct MediaJourneyTests {
     #expect(
       files == [
         "media-browse-play.journey", "media-close-video.journey", "media-empty.journey",
-        "media-failing-stream.journey", "media-no-video-car.journey",
+        "media-failing-stream.journey", "media-no-video-car.journey", "media-now-playing.journey",
+        "media-remote-commands.journey", "media-retry-video.journey",
       ])
   }
 }

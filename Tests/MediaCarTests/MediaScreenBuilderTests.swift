@@ -278,7 +278,7 @@ struct MediaScreenBuilderTests {
     }
     #expect(spec.buttons.count <= 5)
     #expect(spec.isUpNextButtonEnabled)
-    #expect(spec.info?.title == "A Christmas Carol - Stave 1: Marley's Ghost")
+    #expect(spec.info?.title == "Stave 1: Marley's Ghost — A Christmas Carol")
     #expect(spec.info?.elapsedSeconds == 40)
     #expect(spec.info?.playbackRate == 1.5)
     playback.queue = []

@@ -147,7 +147,7 @@ struct CarControlTests {
     Page(event: PageEvent(ev: "reopen"), action: .reopen),
     Page(
       event: PageEvent(ev: "transport", t: "np", e: "play"),
-      action: .systemControl("Playback controls are the system's; the app's player handles them.")),
+      action: .driver(.remote(.play))),
     Page(
       event: PageEvent(ev: "poiDeselect", t: "poi"),
       action: .closeCard),
@@ -178,7 +178,7 @@ struct CarControlTests {
     #expect(error?.message.hasPrefix("unknown page event 'swipe'; expected one of: row,") == true)
     #expect(
       error?.message.hasSuffix(
-        "alertAction, pan, drag, pinch, type, startRoute, videoClose, knob, home, poiDeselect, "
-          + "reopen, transport") == true)
+        "alertAction, pan, drag, pinch, type, startRoute, videoClose, transport, knob, home, "
+          + "poiDeselect, reopen") == true)
   }
 }

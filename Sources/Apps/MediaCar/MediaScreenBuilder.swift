@@ -368,11 +368,12 @@ public enum MediaScreenBuilder {
   }
 
   /// The shared Now Playing template: back 15 s, forward 30 s and the rate (3 of the 5
-  /// buttons allowed), Up Next while a queue exists, and the engine's metadata — the elapsed
-  /// time as of the last change, with the rate, from which the system extrapolates.
+  /// buttons allowed), Up Next while a queue exists, and the info the app publishes
+  /// (``nowPlayingInfo(_:)``) — the system draws from the published info, so the template's own
+  /// copy is the same value.
   public static func nowPlaying(_ state: MediaApp.State) -> TemplateSpec? {
     let playback = state.playback
-    guard let id = playback.item, let item = state.catalogue.item(id) else { return nil }
+    guard let info = nowPlayingInfo(state) else { return nil }
     return .nowPlaying(
       nowPlayingID,
       NowPlayingTemplateSpec(
@@ -383,14 +384,31 @@ public enum MediaScreenBuilder {
         ],
         isUpNextButtonEnabled: !playback.queue.isEmpty,
         upNextTitle: playback.queue.isEmpty ? nil : "Up Next",
-        info: NowPlayingInfoSpec(
-          title: item.title, artist: item.creator ?? item.series, album: item.attribution,
-          artwork: artwork(item), durationSeconds: playback.duration,
-          elapsedSeconds: playback.anchorPosition,
-          // Buffering is playing (the stream has not become paused): Now Playing keeps the rate,
-          // as the rows keep Pause.
-          playbackRate: playback.isPlaying ? playback.rate : 0)))
+        info: info))
   }
+
+  /// What the app publishes to the system's Now Playing (`MPNowPlayingInfoCenter`,
+  /// carplay-facts.md §8) while an item is loaded: the engine's ``NowPlayingInfo`` — the same
+  /// value the iOS app publishes — with the item's artwork. The elapsed time is the one at the
+  /// last change of status, item, rate or a seek, with the rate (0 while paused; buffering
+  /// keeps it, as the rows keep Pause): the system extrapolates from there, on every screen
+  /// that shows it, at every moment.
+  public static func nowPlayingInfo(_ state: MediaApp.State) -> NowPlayingInfoSpec? {
+    guard let info = NowPlayingInfo(state.playback, in: state.catalogue),
+      let item = state.catalogue.item(info.item)
+    else { return nil }
+    return NowPlayingInfoSpec(
+      title: info.title, artist: info.artist, album: info.album, artwork: artwork(item),
+      durationSeconds: info.duration, elapsedSeconds: info.elapsed, playbackRate: info.rate,
+      isLiveStream: info.isLiveStream, defaultPlaybackRate: info.defaultRate)
+  }
+
+  /// The commands the app has `MPRemoteCommandCenter` targets for: every one the system
+  /// sends to a media app, skipping by this screen's 30 s and 15 s and changing the rate among
+  /// ``rates`` (carplay-facts.md §8).
+  public static let remoteCommands = RemoteCommandTargets(
+    commands: Set(RemoteCommand.Kind.allCases), skipForwardInterval: skipForwardSeconds,
+    skipBackwardInterval: skipBackSeconds, supportedRates: rates)
 
   /// The Up Next list: the queue in order; selecting a row plays it.
   public static func upNext(_ state: MediaApp.State) -> TemplateSpec? {
@@ -427,6 +445,8 @@ public enum MediaScreenBuilder {
       guard let template else { break }
       stack.append(template)
     }
-    return CarScreen(root: root, stack: stack)
+    return CarScreen(
+      root: root, stack: stack, nowPlayingInfo: nowPlayingInfo(state),
+      remoteCommands: remoteCommands)
   }
 }

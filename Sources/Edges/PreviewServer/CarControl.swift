@@ -24,8 +24,6 @@ extension PageEvent {
   static let pageOnly: [String: PageAction] = [
     "home": .home,
     "reopen": .reopen,
-    "transport": .systemControl(
-      "Playback controls are the system's; the app's player handles them."),
     "poiDeselect": .closeCard,
   ]
 

@@ -289,6 +289,13 @@ public final class CarAppTester<App: CarApp> {
 
     /// The app's own services.
     public var dependencies: CarDependencyOverrides { app.dependencies }
+
+    /// The app's remote-command answers.
+    public func answer(_ event: RemoteCommandEvent, in state: State) -> RemoteCommandAnswer<
+      Action
+    > {
+      app.answer(event, in: state)
+    }
   }
 
   /// Every action reduced, with the state after it.

@@ -351,7 +351,8 @@ extension TextRenderer {
       switch button.kind {
       case .shuffle: name = "shuffle"
       case .repeat: name = "repeat"
-      case .playbackRate: name = "rate"
+      case .playbackRate:
+        name = "rate " + NowPlayingInfoSpec.rateLabel(playing.info?.shownRate ?? 1)
       case .addToLibrary: name = "+library"
       case .more: name = "more"
       case .image(let image): name = image.name

@@ -61,6 +61,26 @@ public protocol CarApp: Sendable {
   /// e.g. the engine an app was created over: the session adds them for the keys its container
   /// does not set, so a test's or journey's overrides win.
   var dependencies: CarDependencyOverrides { get }
+  /// What the app's `MPRemoteCommandCenter` target answers to a remote command (Now Playing's
+  /// transport buttons, the steering wheel, Siri; carplay-facts.md §8), and the action it
+  /// means. The host sends only the commands the screen registers
+  /// (``CarScreen/remoteCommands``); the answer is synchronous, as a target's handler is, so it
+  /// is decided from the state (what the app last observed), and the action does the work.
+  func answer(_ event: RemoteCommandEvent, in state: State) -> RemoteCommandAnswer<Action>
+}
+
+/// A remote-command target's answer: the status it returns
+/// (`MPRemoteCommandHandlerStatus`) and the action the command means, if any.
+public struct RemoteCommandAnswer<Action: Sendable>: Sendable {
+  /// What the target returns to the system.
+  public var status: RemoteCommandStatus
+  /// The action to reduce, or nil when there is nothing to do.
+  public var action: Action?
+  /// Creates an answer.
+  public init(_ status: RemoteCommandStatus, _ action: Action? = nil) {
+    self.status = status
+    self.action = action
+  }
 }
 
 extension CarApp {
@@ -72,6 +92,12 @@ extension CarApp {
   public var dependencies: CarDependencyOverrides { CarDependencyOverrides() }
   /// No routes by default.
   public func routes(_ state: State) -> [Route] { [] }
+  /// Without targets of its own an app never hears a remote command (the host sends only
+  /// registered ones); should one arrive, it fails.
+  public func answer(_ event: RemoteCommandEvent, in state: State) -> RemoteCommandAnswer<Action>
+  {
+    RemoteCommandAnswer(.commandFailed)
+  }
   /// No action for a route by default.
   public func action(for route: Route, in state: State) -> Action? { nil }
 }

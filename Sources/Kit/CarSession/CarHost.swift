@@ -28,9 +28,27 @@ public protocol CarHost: AnyObject {
   /// Draws the app's content into the car's window (`CPWindow`, navigation apps only;
   /// carplay-facts.md §4); nil clears it.
   func drawWindow(_ content: CarWindowSpec?)
+  /// Publishes what plays to the system (`MPNowPlayingInfoCenter.nowPlayingInfo`,
+  /// carplay-facts.md §8); nil clears it. The host stamps it with its clock: the elapsed time
+  /// it shows later is extrapolated from the rate since then.
+  func publishNowPlayingInfo(_ info: NowPlayingInfoSpec?)
+  /// Records the app's `MPRemoteCommandCenter` targets (carplay-facts.md §8).
+  func registerRemoteCommands(_ targets: RemoteCommandTargets)
+  /// Answers a remote command for the app, as its registered target would; the session
+  /// installs itself here.
+  var remoteCommandHandler: (@MainActor (RemoteCommandEvent) -> RemoteCommandStatus)? { get set }
 }
 
 extension CarHost {
   /// Hosts without a window draw nothing.
   public func drawWindow(_ content: CarWindowSpec?) {}
+  /// Hosts without a Now Playing model ignore the info.
+  public func publishNowPlayingInfo(_ info: NowPlayingInfoSpec?) {}
+  /// Hosts without a remote-command model ignore the targets.
+  public func registerRemoteCommands(_ targets: RemoteCommandTargets) {}
+  /// Hosts without a remote-command model send no commands.
+  public var remoteCommandHandler: (@MainActor (RemoteCommandEvent) -> RemoteCommandStatus)? {
+    get { nil }
+    set {}
+  }
 }

@@ -115,6 +115,10 @@ public final class CarSession<App: CarApp>: AnyCarSession {
   private var built: [CarScreen] = []
   private var builtSet: Set<CarScreen> = []
   private var drawnWindow: CarWindowSpec?
+  /// The Now Playing info last published to the host.
+  private var publishedInfo: NowPlayingInfoSpec?
+  /// The remote-command targets last registered with the host.
+  private var registeredCommands: RemoteCommandTargets = .none
   /// Callers of ``settle()`` waiting for the work to settle, woken by the change that settles
   /// it (work finishing or cancelled, work going idle).
   private var settleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -137,6 +141,9 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     self.configuration = host.configuration
     let waiting = waitingToSettle
     host.eventHandler = { [weak self] event in self?.handle(event) }
+    host.remoteCommandHandler = { [weak self] event in
+      self?.answer(event) ?? .commandFailed
+    }
     idleObservation = clients.clock.idle.observe { [weak self] in
       // Work went idle or woke on another thread: a waiting settle() checks again.
       guard waiting.isWaiting else { return }
@@ -214,6 +221,17 @@ public final class CarSession<App: CarApp>: AnyCarSession {
       return nil
     }
     return app.action(for: route, in: state)
+  }
+
+  /// Answers a remote command as the app's target does: the app's answer is returned to the
+  /// host at once, and the action it means is reduced and shown.
+  public func answer(_ event: RemoteCommandEvent) -> RemoteCommandStatus {
+    let answer = app.answer(event, in: state)
+    if let action = answer.action {
+      process(action, origin: nil)
+      render()
+    }
+    return answer.status
   }
 
   /// Sends an action from outside the host (a phone-side change, a test).
@@ -398,6 +416,15 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     if wanted.window != drawnWindow {
       drawnWindow = wanted.window
       host.drawWindow(wanted.window)
+    }
+    if wanted.nowPlayingInfo != publishedInfo {
+      publishedInfo = wanted.nowPlayingInfo
+      host.publishNowPlayingInfo(wanted.nowPlayingInfo)
+    }
+    let targets = wanted.remoteCommands ?? .none
+    if targets != registeredCommands {
+      registeredCommands = targets
+      host.registerRemoteCommands(targets)
     }
     for operation in plan.operations {
       do {

@@ -27,6 +27,10 @@ extension Diagnostic {
   /// An app that is not a navigation app drew into the car's window: only navigation apps get
   /// one (carplay-facts.md §4); the host ignores the content.
   public static let windowRefusedID = "H005-window-refused"
+  /// The system sent a remote command (Now Playing's transport buttons, the steering wheel,
+  /// a journey's `remote` step) that the app has no `MPRemoteCommandCenter` target for
+  /// (carplay-facts.md §8): the control does nothing.
+  public static let noRemoteTargetID = "H006-no-remote-target"
 
   /// A run-time diagnostic without a template or element.
   static func runtime(

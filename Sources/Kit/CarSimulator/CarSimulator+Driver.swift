@@ -275,6 +275,13 @@ extension CarSimulator {
         throw DriverError("close the video player: no video player is showing")
       }
       return then { self.closeVideoPlayerByDriver() }
+    case .remote(let command):
+      // The car's buttons and Siri reach the app through iOS while a car is connected, whatever
+      // the car's screen shows.
+      guard configuration != nil else {
+        throw DriverError("remote \(command): no car is connected")
+      }
+      return then { self.sendRemoteCommand(command) }
     }
   }
 

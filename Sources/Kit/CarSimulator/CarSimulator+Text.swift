@@ -6,7 +6,7 @@ extension CarSimulator {
   /// What the driver sees, as `CarRender`'s deterministic text (truncation, the spinning row and
   /// the selected point included); a line naming the app's state when nothing is on screen.
   public var screenText: String {
-    guard let screen, let configuration else { return "(nothing on screen: \(appState))" }
+    guard let screen = screenDrawingNowPlaying, let configuration else { return "(nothing on screen: \(appState))" }
     var hostState = RenderHostState()
     hostState.spinningItemID = spinners.values.first?.row
     hostState.videoPlayerTitle = videoPlayerTitle

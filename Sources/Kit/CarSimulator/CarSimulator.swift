@@ -127,6 +127,20 @@ public final class CarSimulator: CarHost {
   public var changeObserver: (@MainActor () -> Void)?
   /// Receives every host event; a `CarSession` installs itself here.
   public var eventHandler: (@MainActor (HostEvent) -> Void)?
+  /// Answers remote commands as the app's `MPRemoteCommandCenter` targets; a `CarSession`
+  /// installs itself here.
+  public var remoteCommandHandler: (@MainActor (RemoteCommandEvent) -> RemoteCommandStatus)?
+  /// What the app last published to `MPNowPlayingInfoCenter`, as published (see
+  /// ``nowPlayingInfo(at:)`` for what the system shows at a moment).
+  public internal(set) var publishedNowPlayingInfo: NowPlayingInfoSpec? {
+    didSet { changeCount &+= 1 }
+  }
+  /// When the info was published, on the host's clock.
+  public internal(set) var nowPlayingPublishedAt: Duration = .zero
+  /// The commands the app has `MPRemoteCommandCenter` targets for.
+  public internal(set) var remoteCommandTargets: RemoteCommandTargets = .none {
+    didSet { changeCount &+= 1 }
+  }
 
   /// How the driver works the screen: touch, or a knob or touch pad moving a focus
   /// (``focusedItem``). It belongs to the car, not to the app's configuration: the app is not
@@ -156,6 +170,11 @@ public final class CarSimulator: CarHost {
   /// Whether the video player was taken down because the car withdrew video while it played.
   /// The template and element whose playback configuration asked for the video player.
   var videoAskedBy: (TemplateID, ElementID)?
+  /// Whether the element that asked for the video player has asked for anything but a replay
+  /// since: a Retry asks for the player with a `.replay` action, so only a replay that follows
+  /// a play or pause (the retried item failed or ended again) leaves the player with nothing to
+  /// show.
+  var videoPlayedSinceAsked = false
   var videoWithdrawnWhilePlaying = false {
     didSet { changeCount &+= 1 }
   }
@@ -198,8 +217,9 @@ public final class CarSimulator: CarHost {
   /// The templates as the driver sees them, after the host's silent truncation.
   public var shownScreen: HostScreen? {
     guard let screen, let configuration else { return nil }
+    let info = nowPlayingInfo(at: clock.now())
     func shown(_ t: TemplateSpec) -> TemplateSpec {
-      rules.truncate(t, for: entitlements, configuration: configuration).shown
+      Self.drawing(info, into: rules.truncate(t, for: entitlements, configuration: configuration).shown)
     }
     return HostScreen(
       root: shown(screen.root), stacks: screen.stacks.map { $0.map(shown) },
@@ -327,6 +347,7 @@ public final class CarSimulator: CarHost {
       return
     }
     videoAskedBy = (template.id, element)
+    videoPlayedSinceAsked = asked?.playbackAction != .replay
     guard !isVideoPlaying else { return }
     isVideoPlaying = true
     transcript.append(.state("video player showing (for '\(element)' in '\(template.id)')"))
@@ -349,7 +370,13 @@ public final class CarSimulator: CarHost {
     } else if case .item(let item)? = list.allRows.first(where: { $0.id == element }) {
       asked = item.playback
     }
-    guard asked?.playbackAction == .replay else { return }
+    guard asked?.playbackAction == .replay else {
+      videoPlayedSinceAsked = true
+      return
+    }
+    // A Retry's own replay glyph, still shown until the app sees its item load, is not a
+    // failure of the retried item.
+    guard videoPlayedSinceAsked else { return }
     isVideoPlaying = false
     videoWithdrawnWhilePlaying = false
     videoAskedBy = nil

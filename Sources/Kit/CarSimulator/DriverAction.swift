@@ -70,6 +70,10 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// The driver closes the system video player with its close button (`video close`; page
   /// `videoClose`).
   case closeVideoPlayer
+  /// A remote command through `MPRemoteCommandCenter`, as Now Playing's transport buttons, the
+  /// steering wheel or Siri send it (`remote pause`, `remote seek 74`, `remote rate 1.5`; page
+  /// `transport` with `e` the command's word).
+  case remote(RemoteCommand)
 
   /// The action as a journey spells it, e.g. `tap image gallery 2` or `say "Show chargers"`;
   /// ``parse(_:)`` of its words gives the action back.
@@ -104,6 +108,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .startRoute(let route): ["start", "route", route.rawValue]
     case .knob(let move): ["knob", move.rawValue]
     case .closeVideoPlayer: ["video", "close"]
+    case .remote(let command): ["remote"] + command.words
     }
   }
 
@@ -217,6 +222,10 @@ extension DriverAction {
       Verb(["type"], "\"TEXT\"", page: ["type"]) { .type(try $0.phrase(field: "text")) },
       Verb(["start", "route"], "ID", page: ["startRoute"]) { .startRoute(try $0.element("ID")) },
       Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
+      Verb(
+        ["remote"], "play|pause|toggle|next|previous|skip-forward|skip-backward|seek SECONDS|rate RATE",
+        note: "(seek to an absolute position in seconds; rate above 0)", page: ["transport"]
+      ) { .remote(try $0.remoteCommand()) },
     ]
     + KnobMove.allCases.map { move in
       Verb(["knob", move.rawValue], "", page: [PageSpelling(event: "knob", which: move.rawValue)]) {
@@ -382,6 +391,46 @@ extension DriverAction {
         throw .message("\(what) number must be 1 or more, got '\(word)'")
       }
       return n - 1
+    }
+
+    /// A remote command: its word (`pause`, `skip-forward`, or the page's `e` field), and for
+    /// `seek` a position of 0 or more, for `rate` a rate above 0 (the next word, or the page's
+    /// `value` field).
+    mutating func remoteCommand() throws(Problem) -> RemoteCommand {
+      let word: String
+      if let fields {
+        guard let value = fields["e"], !value.isEmpty else {
+          throw .needs("e = a remote command's word", got: nil)
+        }
+        word = value
+      } else {
+        guard let value = next() else { throw .malformed }
+        word = value
+      }
+      guard let kind = RemoteCommand.Kind(rawValue: word) else {
+        throw .message(
+          "unknown remote command '\(word)'; expected one of: "
+            + RemoteCommand.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      switch kind {
+      case .play: return .play
+      case .pause: return .pause
+      case .togglePlayPause: return .togglePlayPause
+      case .nextTrack: return .nextTrack
+      case .previousTrack: return .previousTrack
+      case .skipForward: return .skipForward
+      case .skipBackward: return .skipBackward
+      case .changePlaybackPosition:
+        let seconds = try finite(field: "value")
+        guard seconds >= 0 else {
+          throw .message("remote seek needs a position of 0 seconds or more, got \(seconds)")
+        }
+        return .changePlaybackPosition(seconds)
+      case .changePlaybackRate:
+        let rate = try finite(field: "value")
+        guard rate > 0 else { throw .message("remote rate needs a rate above 0, got \(rate)") }
+        return .changePlaybackRate(rate)
+      }
     }
 
     /// `LAT,LON` in decimal degrees.

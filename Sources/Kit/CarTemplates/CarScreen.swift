@@ -13,16 +13,27 @@ public struct CarScreen: Hashable, Sendable, Codable {
   /// What the app draws into the car's window under its templates; navigation apps only
   /// (carplay-facts.md §4). Nil draws nothing.
   public var window: CarWindowSpec?
+  /// What the app publishes to `MPNowPlayingInfoCenter` (carplay-facts.md §8): the system's
+  /// Now Playing and video player draw from it whether or not the app's Now Playing template is
+  /// on screen, and extrapolate the elapsed time from the rate since it was published. Nil
+  /// publishes nothing.
+  public var nowPlayingInfo: NowPlayingInfoSpec?
+  /// The commands the app has `MPRemoteCommandCenter` targets for (carplay-facts.md §8); nil
+  /// registers none.
+  public var remoteCommands: RemoteCommandTargets?
 
   /// Creates a screen.
   public init(
     root: TemplateSpec, stack: [TemplateSpec] = [], modal: TemplateSpec? = nil,
-    window: CarWindowSpec? = nil
+    window: CarWindowSpec? = nil, nowPlayingInfo: NowPlayingInfoSpec? = nil,
+    remoteCommands: RemoteCommandTargets? = nil
   ) {
     self.root = root
     self.stack = stack
     self.modal = modal
     self.window = window
+    self.nowPlayingInfo = nowPlayingInfo
+    self.remoteCommands = remoteCommands
   }
 
   /// The template on top of the navigation stack (ignoring the modal): the last pushed one, the

@@ -239,13 +239,18 @@ public struct NowPlayingInfoSpec: Hashable, Sendable, Codable {
   public var playbackRate: Double
   /// Whether it is a live stream, which has no length.
   public var isLiveStream: Bool
+  /// The rate the item plays at when it plays (`MPNowPlayingInfoPropertyDefaultPlaybackRate`):
+  /// what the playback-rate button shows, paused or not; nil when not given (the button then
+  /// shows the playing rate, else 1×).
+  public var defaultPlaybackRate: Double?
 
   /// Creates now-playing info.
   public init(
     title: String, artist: String? = nil, album: String? = nil, artwork: CarImage? = nil,
     durationSeconds: Double? = nil, elapsedSeconds: Double = 0, playbackRate: Double = 0,
-    isLiveStream: Bool = false
+    isLiveStream: Bool = false, defaultPlaybackRate: Double? = nil
   ) {
+    self.defaultPlaybackRate = defaultPlaybackRate
     self.title = title
     self.artist = artist
     self.album = album
@@ -254,6 +259,22 @@ public struct NowPlayingInfoSpec: Hashable, Sendable, Codable {
     self.elapsedSeconds = elapsedSeconds
     self.playbackRate = playbackRate
     self.isLiveStream = isLiveStream
+  }
+
+  /// The rate the playback-rate button shows: the default rate, else the playing rate, else 1.
+  public var shownRate: Double {
+    if let defaultPlaybackRate, defaultPlaybackRate > 0 { return defaultPlaybackRate }
+    return playbackRate > 0 ? playbackRate : 1
+  }
+
+  /// `1×`, `1.5×`, `2×`: a rate as the playback-rate button reads.
+  public static func rateLabel(_ rate: Double) -> String {
+    let hundredths = Int((max(0, rate) * 100).rounded())
+    let whole = hundredths / 100
+    let part = hundredths % 100
+    if part == 0 { return "\(whole)×" }
+    if part % 10 == 0 { return "\(whole).\(part / 10)×" }
+    return "\(whole).\(part < 10 ? "0" : "")\(part)×"
   }
 }
 

@@ -529,7 +529,9 @@ public struct CarHTMLRenderer: Sendable {
       switch button.kind {
       case .shuffle: label = systemIcon("shuffle", title: "shuffle")
       case .repeat: label = systemIcon("repeat", title: "repeat")
-      case .playbackRate: label = "1×"
+      case .playbackRate:
+        // The system's rate button reads the rate the item plays at (carplay-facts.md §8).
+        label = esc(NowPlayingInfoSpec.rateLabel(np.info?.shownRate ?? 1))
       case .addToLibrary: label = systemIcon("add", title: "add to library")
       case .more: label = systemIcon("more_horiz", title: "more")
       case .image(let image): label = glyph(image)
