@@ -333,7 +333,7 @@ struct LiveFilterAndRouteTests {
     let line = try #require(try items().first { $0.id == "stop-turned-busy" })
     #expect(line.title == "Stop 1 turned busy")
     #expect(line.detail?.hasPrefix("all busy since the trip was planned") == true)
-    #expect(try items()[2].id == "stop-turned-busy", "right after distance and time")
+    #expect(try items()[0].id == "stop-turned-busy", "first, above the itinerary")
     // A stop that was already busy when planned (no other plan existed) is not news.
     state.trip = .planned(Self.summary(stationID: "stop", unusableWhenPlanned: true))
     #expect(try !items().contains { $0.id == "stop-turned-busy" })
