@@ -20,7 +20,9 @@ func run(_ text: String, name: String) async throws -> JourneyReport {
 @MainActor
 @Suite("Map app journeys and rules")
 struct MapJourneyTests {
-  @Test("the map journeys pass", arguments: ["map-camera.journey", "map-guidance.journey"])
+  @Test(
+    "the map journeys pass",
+    arguments: ["map-camera.journey", "map-guidance.journey", "map-streets.journey"])
   func journeysPass(_ file: String) async throws {
     let text = try String(contentsOf: journeys.appendingPathComponent(file), encoding: .utf8)
     let report = try await run(text, name: file)
@@ -201,5 +203,19 @@ struct MapJourneyTests {
     #expect(
       TravelEstimateSpec(metres: -5, seconds: .nan) == TravelEstimateSpec(metres: 0, seconds: 0))
     #expect(TravelEstimateSpec(metres: 12.5, seconds: 3).metres == 12.5)
+  }
+}
+
+/// Search suggests Kassel's streets as the driver types.
+@Suite("Map destinations: streets while typing")
+struct StreetSearchTests {
+  @Test("typing \"Wilhelmsh\" suggests Wilhelmshöher Allee; a street's point lies on it")
+  func wilhelmshoeherAllee() throws {
+    let index = try DestinationIndex.bundled()
+    let found = index.search("Wilhelmsh")
+    #expect(found.contains { $0.name == "Wilhelmshöher Allee" }, "\(found.map(\.name))")
+    let street = try #require(found.first { $0.name == "Wilhelmshöher Allee" })
+    #expect(street.detail == "Street in Kassel")
+    #expect(RoadNetwork.kasselBounds.contains(street.coordinate))
   }
 }

@@ -203,6 +203,13 @@ public struct Guidance: Hashable, Sendable {
     return "\(Int(km.rounded())) km"
   }
 
+  /// The clock time of a time of day in seconds since midnight (any day), 24-hour: `14:35`.
+  public static func clockText(_ secondsSinceMidnight: Double) -> String {
+    let minutes = Int((secondsSinceMidnight / 60).rounded()) % (24 * 60)
+    let m = minutes < 0 ? minutes + 24 * 60 : minutes
+    return String(format: "%02d:%02d", m / 60, m % 60)
+  }
+
   /// `9 min`, `1 h 05 min`.
   public static func durationText(_ seconds: Double) -> String {
     let minutes = Int((seconds / 60).rounded())

@@ -85,7 +85,7 @@ public enum ManeuverExtractor {
     let segments = route.segments
     let hasRoads = segments.count == points.count - 1
     var result: [Maneuver] = []
-    let firstRoad = hasRoads ? segments[0].ref.map(display) : nil
+    let firstRoad = hasRoads ? roadName(segments[0]) : nil
     result.append(
       Maneuver(
         kind: .depart,
@@ -99,9 +99,12 @@ public enum ManeuverExtractor {
         let before = segments[i - 1]
         let after = segments[i]
         let degree = route.junctionDegrees.indices.contains(i) ? route.junctionDegrees[i] : 2
-        let turn = signedTurn(points, km, at: i)
-        let nextRef = after.ref ?? nextNumberedRoad(segments, from: i)
-        let road = nextRef.map(display)
+        // A city street's turns are measured close to the junction (blocks are short).
+        let onStreets = before.name != nil || after.name != nil
+        let turn = signedTurn(
+          points, km, at: i, reach: onStreets ? streetBearingReachKilometres : bearingReachKilometres)
+        let road =
+          after.name ?? (after.ref ?? (onStreets ? nil : nextNumberedRoad(segments, from: i))).map(display)
         let kind: Maneuver.Kind?
         let text: String
         switch (before.roadClass, after.roadClass) {
@@ -119,7 +122,9 @@ public enum ManeuverExtractor {
           text = phrase(kind ?? .keepRight) + " onto \(road ?? "the road")"
         default:
           guard degree >= 3 else { continue }
-          let refChanged = before.ref != after.ref && after.ref != nil
+          let refChanged =
+            after.name != nil
+            ? before.name != after.name : before.ref != after.ref && after.ref != nil
           if let k = turnKind(turn) {
             kind = k
           } else if refChanged, before.roadClass == .motorway, after.roadClass == .motorway {
@@ -156,6 +161,15 @@ public enum ManeuverExtractor {
     return result
   }
 
+  /// How far before and after a vertex the bearings are measured on a city's streets.
+  public static let streetBearingReachKilometres = 0.04
+
+  /// The name a segment's road is called by: the street's name, else its number as signs
+  /// write it.
+  static func roadName(_ segment: Route.Segment) -> String? {
+    segment.name ?? segment.ref.map(display)
+  }
+
   /// `A7` → `A 7`, `B83;B7` → `B 83 / B 7`: road numbers as signs write them.
   public static func display(_ ref: String) -> String {
     ref.split(separator: ";").map { part -> String in
@@ -175,11 +189,13 @@ public enum ManeuverExtractor {
   }
 
   /// The turn at vertex `i` in degrees, −180 … 180, positive to the right.
-  static func signedTurn(_ points: [Coordinate], _ km: [Double], at i: Int) -> Double {
+  static func signedTurn(
+    _ points: [Coordinate], _ km: [Double], at i: Int, reach: Double = bearingReachKilometres
+  ) -> Double {
     var a = i - 1
-    while a > 0, km[i] - km[a] < bearingReachKilometres { a -= 1 }
+    while a > 0, km[i] - km[a] < reach { a -= 1 }
     var b = i + 1
-    while b < points.count - 1, km[b] - km[i] < bearingReachKilometres { b += 1 }
+    while b < points.count - 1, km[b] - km[i] < reach { b += 1 }
     var d = bearing(points[i], points[b]) - bearing(points[a], points[i])
     while d > 180 { d -= 360 }
     while d < -180 { d += 360 }
@@ -216,13 +232,7 @@ public enum ManeuverExtractor {
 
   /// Initial great-circle bearing from `a` to `b`, degrees clockwise from north.
   public static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
-    let phi1 = a.latitude * .pi / 180
-    let phi2 = b.latitude * .pi / 180
-    let dl = (b.longitude - a.longitude) * .pi / 180
-    let y = sin(dl) * cos(phi2)
-    let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dl)
-    let t = atan2(y, x) * 180 / .pi
-    return t < 0 ? t + 360 : t
+    GreatCircle.bearing(a, b)
   }
 
   static func compass(_ bearing: Double) -> String {

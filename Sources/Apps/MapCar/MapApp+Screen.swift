@@ -53,6 +53,13 @@ public enum MapControls {
   }
 }
 
+extension MapApp.State {
+  /// The session clock when the app last read it, in seconds.
+  var lastSeenSeconds: Double {
+    Double(lastSeen.components.seconds) + Double(lastSeen.components.attoseconds) / 1e18
+  }
+}
+
 extension MapApp {
   /// The map template with its buttons, trip preview or navigation session; the destinations
   /// list and search pushed above it; the map itself in the window.
@@ -74,7 +81,9 @@ extension MapApp {
       // The camera, markers and route are drawn in the car's window only (one camera: a zoom
       // or a pan step redraws the window and changes no template).
       tripPreviews: state.preview.map { [Self.trip($0)] } ?? [],
-      navigationSession: state.guidance.map(Self.session))
+      navigationSession: state.guidance.map {
+        Self.session($0, arrival: state.dayOffset.map { $0 + state.lastSeenSeconds })
+      })
     var stack: [TemplateSpec] = []
     for pushed in state.pushed {
       switch pushed {
@@ -96,6 +105,10 @@ extension MapApp {
     let window = CarWindowSpec(
       center: state.camera.center, zoom: state.camera.zoom, heading: state.camera.heading,
       isDark: isDark, car: state.car, carHeading: state.carHeading, route: route,
+      alternativeRoutes: state.guidance == nil
+        ? (state.preview?.routes.indices.filter { $0 > 0 }.compactMap {
+          state.preview?.routes[$0].polyline
+        } ?? []) : [],
       markers: markers)
     return CarScreen(
       root: .map("map", map), stack: stack, modal: Self.notice(state), window: window)
@@ -171,8 +184,9 @@ extension MapApp {
       let via = route.refs.prefix(3).map(ManeuverExtractor.display).joined(separator: ", ")
       let name = index == 0 ? "Fastest" : "Alternative \(index)"
       let delay = route.durationSeconds - fastest
+      // No break inside a figure ("1 h 19 min" never wraps to "1 / h 19 min" on a narrow card).
       let summary =
-        "\(name) · \(Guidance.distanceText(route.lengthKilometres)) · \(Guidance.durationText(route.durationSeconds))"
+        "\(name) · \(Guidance.distanceText(route.lengthKilometres)) · \(unbroken(Guidance.durationText(route.durationSeconds)))"
       return TripPreviewSpec.RouteChoice(
         id: MapRoute.startRoute(index).elementID,
         summaryVariants: TextVariants(
@@ -187,9 +201,16 @@ extension MapApp {
       destination: preview.destination.coordinate, routeChoices: Array(choices))
   }
 
+  /// A text whose spaces do not break (U+00A0).
+  static func unbroken(_ text: String) -> String {
+    text.replacingOccurrences(of: " ", with: "\u{00A0}")
+  }
+
   /// The navigation session: the next two maneuvers with their distances, and the trip's
   /// remaining distance and time.
-  static func session(_ guidance: Guidance) -> NavigationSessionSpec {
+  /// `arrival`, when known, is the time of day now (seconds since midnight): the trip's line
+  /// then ends with the arrival's clock time ("12 km · 9 min · 14:35").
+  static func session(_ guidance: Guidance, arrival now: Double? = nil) -> NavigationSessionSpec {
     var maneuvers: [ManeuverSpec] = []
     for (index, maneuver) in guidance.upcoming.prefix(2).enumerated() {
       let left = guidance.estimates(to: maneuver)
@@ -201,8 +222,9 @@ extension MapApp {
           distance: Guidance.distanceText(left.kilometresRemaining), estimate: left.spec))
     }
     let trip = guidance.tripEstimates
+    let clock = now.map { " · " + Guidance.clockText($0 + trip.secondsRemaining) } ?? ""
     return NavigationSessionSpec(
-      tripID: "trip", upcomingManeuvers: maneuvers, tripEstimates: trip.text,
+      tripID: "trip", upcomingManeuvers: maneuvers, tripEstimates: trip.text + clock,
       tripEstimate: trip.spec)
   }
 }

@@ -59,6 +59,9 @@ public struct MapApp: CarApp {
     /// The clock when the app last noted it, and when the car left.
     public var lastSeen: Duration = .zero
     public var disconnectedAt: Duration?
+    /// The time of day (seconds since local midnight) at the session clock's zero, once read:
+    /// the arrival's clock time is this plus the clock plus the time still to drive.
+    public var dayOffset: Double?
     /// Whether the car shows its night colours (the phone's map follows).
     public var isDark = false
     /// The car's display: a trip preview fits its route into the part of it left free.
@@ -105,6 +108,7 @@ public struct MapApp: CarApp {
     case routesFound(Destination, [Route]), routeFailed(String)
     case start(routeIndex: Int), rerouted([Route]), endGuidance
     case nearbyLoaded([Destination]), dismissNotice
+    case timeOfDayRead(secondsSinceMidnight: Double, at: Duration)
   }
 
   /// The notice alert's template id.
@@ -122,13 +126,13 @@ public struct MapApp: CarApp {
   private var registered = CarDependencyOverrides()
 
   /// Creates the app over a shared state service (a new one unless given: each session has
-  /// its own), the bundled road network and search index, registered in its session's
+  /// its own), the bundled road network with Kassel's streets and search index, registered in its session's
   /// dependency container (``NavigationServiceKey``, ``RoadNetworkKey``,
   /// ``DestinationIndexKey``) unless the session's own overrides set others.
   public init(
     service: NavigationService = NavigationService(),
     network: @escaping @Sendable () async throws -> RoadNetwork = {
-      try await RoadNetwork.bundled()
+      try await RoadNetwork.bundledWithStreets()
     },
     destinations: @escaping @Sendable () throws -> DestinationIndex = {
       try DestinationIndex.bundled()
@@ -193,6 +197,11 @@ public struct MapApp: CarApp {
       return state.guidance == nil ? [] : [.schedule(id: "tick", after: Self.guidanceTick, .tick)]
     case .clockRead(let now):
       state.lastSeen = now
+      return []
+    case .timeOfDayRead(let seconds, let at):
+      state.lastSeen = max(state.lastSeen, at)
+      state.dayOffset = seconds - Double(at.components.seconds)
+        - Double(at.components.attoseconds) / 1e18
       return []
     case .tick:
       guard state.guidance != nil else { return [] }
@@ -270,11 +279,12 @@ public struct MapApp: CarApp {
       state.pushed = []
       state.banner = nil
       let from = state.car ?? Self.home
+      let heading = state.car == nil ? nil : state.carHeading
       return [
         .run { clients in
           do {
-            let routes = try await clients.roadNetwork().routeChoices(
-              from: from, to: destination.coordinate, maximumCount: 3)
+            let routes = try await clients.roadNetwork().streetRouteChoices(
+              from: from, heading: heading, to: destination.coordinate, maximumCount: 3)
             return .routesFound(destination, routes)
           } catch {
             return .routeFailed("No route to \(destination.name): \(error)")
@@ -297,7 +307,9 @@ public struct MapApp: CarApp {
         center: state.car ?? preview.routes[index].polyline.coordinates.first ?? Self.home,
         zoom: Self.followZoom)
       return [
-        .run { clients in .clockRead(clients.clock.now()) },
+        .run { clients in
+          .timeOfDayRead(secondsSinceMidnight: clients.timeOfDay(), at: clients.clock.now())
+        },
         .schedule(id: "tick", after: Self.guidanceTick, .tick),
       ]
     case .rerouted(let routes):
@@ -325,12 +337,15 @@ public struct MapApp: CarApp {
       state.arrival = "Arrived at \(guidance.destinationName)"
       return [.cancel(id: "tick")]
     case .offRoute:
+      // A new route from where the car is, in its direction of travel; the old one stays on
+      // screen until it arrives (a few milliseconds: Guides/Routing.md), so there is no pause.
       guard let destination = state.tripDestination else { return [] }
+      let heading = state.carHeading
       return [
         .run { clients in
           guard
-            let route = try? await clients.roadNetwork().fastestRoute(
-              from: position, to: destination.coordinate)
+            let route = try? await clients.roadNetwork().streetRoute(
+              from: position, heading: heading, to: destination.coordinate)
           else { return nil }
           return .rerouted([route])
         }
@@ -432,11 +447,12 @@ public enum NavigationServiceKey: CarDependencyKey {
   public static let liveValue = NavigationService()
 }
 
-/// Where the map app's routes come from, in the dependency container: the bundled roads.
+/// Where the map app's routes come from, in the dependency container: the bundled roads with
+/// Kassel's streets.
 public enum RoadNetworkKey: CarDependencyKey {
-  /// The bundled road network, loaded on first use.
+  /// The bundled road network with Kassel's streets, loaded on first use.
   public static let liveValue: @Sendable () async throws -> RoadNetwork = {
-    try await RoadNetwork.bundled()
+    try await RoadNetwork.bundledWithStreets()
   }
 }
 
@@ -448,7 +464,22 @@ public enum DestinationIndexKey: CarDependencyKey {
   }
 }
 
+/// The time of day, in seconds since local midnight, in the dependency container: the clock the
+/// arrival time is told by.
+public enum TimeOfDayKey: CarDependencyKey {
+  /// The device's clock in its time zone.
+  public static let liveValue: @Sendable () -> Double = {
+    let now = Date()
+    let calendar = Calendar.current
+    return now.timeIntervalSince(calendar.startOfDay(for: now))
+  }
+  /// Tests and journeys start at 12:00, so their arrival times do not depend on the day.
+  public static let testValue: @Sendable () -> Double = { 12 * 3600 }
+}
+
 extension CarClients {
+  /// Seconds since local midnight now.
+  public var timeOfDay: @Sendable () -> Double { self[TimeOfDayKey.self] }
   /// The state the car's map shares with the phone.
   public var navigation: NavigationService { self[NavigationServiceKey.self] }
   /// The road network routes come from.

@@ -26,4 +26,15 @@ public enum GreatCircle {
     let h = s * s + cos(lat1) * cos(lat2) * t * t
     return 2 * radius * asin(min(1, h.squareRoot()))
   }
+
+  /// The initial great-circle bearing from `a` to `b`, degrees clockwise from north (0 ..< 360).
+  public static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
+    let phi1 = a.latitude * .pi / 180
+    let phi2 = b.latitude * .pi / 180
+    let dl = (b.longitude - a.longitude) * .pi / 180
+    let y = sin(dl) * cos(phi2)
+    let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dl)
+    let t = atan2(y, x) * 180 / .pi
+    return t < 0 ? t + 360 : t
+  }
 }

@@ -1,4 +1,5 @@
-/// The class of a road piece in the bundled basemap, which fixes its assumed travel speed.
+/// The class of a road piece in the bundled basemap, which fixes its assumed travel speed (a
+/// city's streets have their own, lower speeds: ``RoadNetwork/citySpeed(_:)``).
 ///
 /// The speeds are the ones the basemap README (section 2, "Building a routing graph") used for its
 /// reference routes, so our routes are comparable with `example_routes_dijkstra.geojson`. The data
@@ -14,6 +15,10 @@ public enum RoadClass: String, CaseIterable, Sendable, Hashable, Codable {
   case primary
   /// A Bundesstraße of OSM class secondary (federal file, `kind = secondary`): 60 km/h.
   case secondary
+  /// A city's tertiary road (street file, `class = tertiary`): 40 km/h.
+  case tertiary
+  /// A residential, unclassified or living street (street file): 30 km/h.
+  case street
 
   /// The assumed travel speed in km/h.
   public var speedKilometresPerHour: Double {
@@ -23,6 +28,8 @@ public enum RoadClass: String, CaseIterable, Sendable, Hashable, Codable {
     case .trunk: 90
     case .primary: 70
     case .secondary: 60
+    case .tertiary: 40
+    case .street: 30
     }
   }
 

@@ -98,74 +98,25 @@ extension RoadNetwork {
     return (route, statistics)
   }
 
-  /// Runs the search and returns the edge indices of the path in driving order.
+  /// Runs the search between two nodes and returns the edge indices of the path in driving
+  /// order (the search between road points with no way on or off).
   func search(
     from source: Int32, to target: Int32, algorithm: Algorithm, edgeFactors: [Double]? = nil
   ) throws(RoutingError)
     -> ([Int], SearchStatistics)
   {
-    let n = nodeCount
-    var best = [Double](repeating: .infinity, count: n)
-    var via = [Int32](repeating: -1, count: n)
-    var parent = [Int32](repeating: -1, count: n)
-    var settled = [Bool](repeating: false, count: n)
-    var heap = MinHeap<Int32>(capacity: 4096)
-    // Seconds per unit of chord length at the maximum speed (chord ≤ arc ≤ any path length).
-    let secondsPerChord =
-      algorithm == .aStar
-      ? GreatCircle.meanEarthRadiusKilometres / RoadClass.maximumSpeedKilometresPerHour * 3600 : 0
-    let tx = unitX[Int(target)]
-    let ty = unitY[Int(target)]
-    let tz = unitZ[Int(target)]
-    @inline(__always) func heuristic(_ v: Int) -> Double {
-      guard secondsPerChord > 0 else { return 0 }
-      let dx = unitX[v] - tx
-      let dy = unitY[v] - ty
-      let dz = unitZ[v] - tz
-      return (dx * dx + dy * dy + dz * dz).squareRoot() * secondsPerChord
-    }
-    best[Int(source)] = 0
-    heap.push(heuristic(Int(source)), source)
-    var settledCount = 0
-    var reached = false
-    while let (_, node) = heap.pop() {
-      let v = Int(node)
-      if settled[v] { continue }
-      settled[v] = true
-      settledCount += 1
-      if node == target {
-        reached = true
-        break
-      }
-      let base = best[v]
-      for e in Int(edgeStart[v])..<Int(edgeStart[v + 1]) {
-        let w = Int(edgeTarget[e])
-        if settled[w] { continue }
-        var cost = edgeSeconds[e]
-        if let edgeFactors { cost *= edgeFactors[e] }
-        let candidate = base + cost
-        if candidate < best[w] {
-          best[w] = candidate
-          via[w] = Int32(e)
-          parent[w] = node
-          heap.push(candidate + heuristic(w), Int32(w))
-        }
-      }
-    }
-    guard reached else {
+    do {
+      let found = try search(
+        departures: [Leg(node: source, edge: -1, seconds: 0, kilometres: 0)],
+        arrivals: [Leg(node: target, edge: -1, seconds: 0, kilometres: 0)],
+        towards: coordinate(of: target), algorithm: algorithm, edgeFactors: edgeFactors)
+      return (found.edges, found.statistics)
+    } catch where error.kind == .noPath {
       throw RoutingError(
         .noPath,
         "no road path joins \(coordinate(of: source)) and \(coordinate(of: target)); expected both in the main network"
       )
     }
-    var path: [Int] = []
-    var current = Int(target)
-    while current != Int(source) {
-      path.append(Int(via[current]))
-      current = Int(parent[current])
-    }
-    path.reverse()
-    return (path, SearchStatistics(settledNodes: settledCount))
   }
 
   func makeRoute(source: Int32, edges: [Int]) -> Route {

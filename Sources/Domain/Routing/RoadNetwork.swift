@@ -27,6 +27,14 @@ public struct RoadNetwork: Sendable {
   /// Index into `RoadClass.allCases` of every directed edge.
   let edgeClass: [UInt8]
   let refNames: [String]
+  /// Index into ``streetNames`` of every directed edge, or −1 for an unnamed road.
+  let edgeName: [Int32]
+  let streetNames: [String]
+  /// The directed edge of every road segment in its drawn direction, by grid cell
+  /// (``cellKey(latitude:longitude:)``), for snapping a point to the nearest street.
+  let cells: [Int64: [Int32]]
+  /// The number of road segments that may be driven one way only.
+  public let oneWaySegmentCount: Int
   /// Connected-component label of every node; ``mainComponent`` is the one with the most nodes.
   let component: [Int32]
   let mainComponent: Int32
@@ -57,6 +65,22 @@ public struct RoadNetwork: Sendable {
   /// when a file is not such GeoJSON or a feature has an unknown `kind`, and `emptyNetwork` when no
   /// segment was read.
   public init(geoJSON files: [Data]) throws(RoutingError) {
+    try self.init(geoJSON: files, streets: nil)
+  }
+
+  /// Builds the graph from the national road files and, when given, a city's street file
+  /// (OpenMapTiles-like `class`, `name`, `ref`, `oneway`, `brunnel` properties, as
+  /// `basemap/city/kassel_roads.geojson`) covering `streets.bounds`.
+  ///
+  /// Streets join where their lines meet within about a metre (coordinates rounded to five
+  /// decimals) and where a line ends within ``streetJoinMetres`` of another street; a bridge or
+  /// tunnel joins other roads only at its ends. One-way streets get one directed edge. The
+  /// national roads inside the city (more than ``cityOverlapDegrees`` within its bounds) are
+  /// replaced by the streets, and each national road cut there is joined to the nearest street
+  /// with its number (or the nearest main street) — see `Guides/Routing.md`.
+  public init(geoJSON files: [Data], streets: (data: Data, bounds: BoundingBox)?)
+    throws(RoutingError)
+  {
     var builder = Builder()
     for (fileIndex, data) in files.enumerated() {
       do {
@@ -71,14 +95,53 @@ public struct RoadNetwork: Sendable {
         )
       }
     }
+    if let streets {
+      do {
+        try builder.addStreets(streets.data, bounds: streets.bounds)
+      } catch let error as RoutingError {
+        throw RoutingError(.malformedRoadData, "street file: \(error.message)")
+      } catch {
+        throw RoutingError(
+          .malformedRoadData,
+          "street file is not GeoJSON line strings: \(error); expected a FeatureCollection of LineString features with a class property"
+        )
+      }
+    }
     self = try builder.build()
   }
+
+  /// A street line ending this close to another street (metres) is joined to it.
+  public static let streetJoinMetres = 3.0
+  /// How far inside the city's bounds (degrees) the national roads give way to the streets.
+  public static let cityOverlapDegrees = 0.01
+
+  /// The grid cell (about 550 × 550 m) a position lies in.
+  static func cellKey(latitude: Double, longitude: Double) -> Int64 {
+    cellKey(row: Int64((latitude / cellDegreesLatitude).rounded(.down)),
+      column: Int64((longitude / cellDegreesLongitude).rounded(.down)))
+  }
+
+  static func cellKey(row: Int64, column: Int64) -> Int64 { (row << 32) ^ (column & 0xFFFF_FFFF) }
+
+  static let cellDegreesLatitude = 0.005
+  static let cellDegreesLongitude = 0.008
 }
 
 extension RoadNetwork {
   /// Accumulates nodes and segments while the files are read.
-  private struct Builder {
-    var nodeIndex: [Int64: Int32] = [:]
+  struct Builder {
+    /// A node's identity: its position rounded to five decimals and its layer (0 national
+    /// roads, 1 streets on the ground, 2 + n the inner points of bridge or tunnel line n).
+    struct NodeKey: Hashable {
+      var longitude: Int64
+      var latitude: Int64
+      var layer: Int32
+    }
+    var nodeIndex: [NodeKey: Int32] = [:]
+    var segmentName: [Int32] = []
+    var segmentOneway: [Bool] = []
+    var nameIndex: [String: Int32] = [:]
+    var names: [String] = []
     var latitudes: [Double] = []
     var longitudes: [Double] = []
     var segmentFrom: [Int32] = []
@@ -101,10 +164,10 @@ extension RoadNetwork {
       segmentRef.reserveCapacity(160_000)
     }
 
-    mutating func node(longitude: Double, latitude: Double) -> Int32 {
-      let lonKey = Int64((longitude * 100_000).rounded())
-      let latKey = Int64((latitude * 100_000).rounded())
-      let key = (lonKey << 32) ^ (latKey & 0xFFFF_FFFF)
+    mutating func node(longitude: Double, latitude: Double, layer: Int32 = 0) -> Int32 {
+      let key = NodeKey(
+        longitude: Int64((longitude * 100_000).rounded()),
+        latitude: Int64((latitude * 100_000).rounded()), layer: layer)
       if let existing = nodeIndex[key] { return existing }
       let index = Int32(latitudes.count)
       nodeIndex[key] = index
@@ -137,7 +200,7 @@ extension RoadNetwork {
       }
     }
 
-    private mutating func readFeature(_ scanner: inout JSONScanner, number: Int) throws {
+    mutating func readFeature(_ scanner: inout JSONScanner, number: Int) throws {
       var ref: String?
       var kind: String?
       var geometryType: String?
@@ -208,12 +271,9 @@ extension RoadNetwork {
             let km = GreatCircle.distanceKilometres(
               Coordinate(latitude: latitudes[Int(previous)], longitude: longitudes[Int(previous)]),
               Coordinate(latitude: latitudes[Int(current)], longitude: longitudes[Int(current)]))
-            segmentFrom.append(previous)
-            segmentTo.append(current)
-            segmentKilometres.append(km)
-            segmentSeconds.append(km * secondsPerKilometre)
-            segmentRef.append(refNumber)
-            segmentClass.append(classIndex)
+            addSegment(
+              previous, current, kilometres: km, seconds: km * secondsPerKilometre,
+              ref: refNumber, roadClass: classIndex, name: -1, oneway: false)
           }
           previous = current
           i += 2
@@ -221,8 +281,44 @@ extension RoadNetwork {
       }
     }
 
+    mutating func addSegment(
+      _ from: Int32, _ to: Int32, kilometres: Double, seconds: Double, ref: Int32,
+      roadClass: UInt8, name: Int32, oneway: Bool
+    ) {
+      segmentFrom.append(from)
+      segmentTo.append(to)
+      segmentKilometres.append(kilometres)
+      segmentSeconds.append(seconds)
+      segmentRef.append(ref)
+      segmentClass.append(roadClass)
+      segmentName.append(name)
+      segmentOneway.append(oneway)
+    }
+
+    mutating func refNumber(_ ref: String?) -> Int32 {
+      guard let ref, !ref.isEmpty else { return -1 }
+      if let existing = refIndex[ref] { return existing }
+      let number = Int32(refNames.count)
+      refIndex[ref] = number
+      refNames.append(ref)
+      return number
+    }
+
+    mutating func nameNumber(_ name: String?) -> Int32 {
+      guard let name, !name.isEmpty else { return -1 }
+      if let existing = nameIndex[name] { return existing }
+      let number = Int32(names.count)
+      nameIndex[name] = number
+      names.append(name)
+      return number
+    }
+
+    func position(_ node: Int32) -> Coordinate {
+      Coordinate(latitude: latitudes[Int(node)], longitude: longitudes[Int(node)])
+    }
+
     /// Reads LineString (`[[lon,lat],…]`) or MultiLineString (`[[[lon,lat],…],…]`) coordinates.
-    private static func readCoordinates(_ scanner: inout JSONScanner) throws -> [[Double]] {
+    static func readCoordinates(_ scanner: inout JSONScanner) throws -> [[Double]] {
       var parts: [[Double]] = []
       try scanner.beginArray()
       var single: [Double] = []
@@ -241,7 +337,7 @@ extension RoadNetwork {
       return parts
     }
 
-    private static func readPosition(
+    static func readPosition(
       _ scanner: inout JSONScanner, into part: inout [Double], opened: Bool
     ) throws {
       if !opened { try scanner.beginArray() }
@@ -273,19 +369,21 @@ extension RoadNetwork {
       var degree = [Int32](repeating: 0, count: n + 1)
       for i in segmentFrom.indices {
         degree[Int(segmentFrom[i]) + 1] += 1
-        degree[Int(segmentTo[i]) + 1] += 1
+        if !segmentOneway[i] { degree[Int(segmentTo[i]) + 1] += 1 }
       }
       for i in 0..<n { degree[i + 1] += degree[i] }
       let edgeStart = degree
       var fill = Array(edgeStart.dropLast())
-      let m = 2 * segmentFrom.count
+      let m = Int(edgeStart[n])
       var target = [Int32](repeating: 0, count: m)
       var kilometres = [Double](repeating: 0, count: m)
       var seconds = [Double](repeating: 0, count: m)
       var refs = [Int32](repeating: -1, count: m)
       var classes = [UInt8](repeating: 0, count: m)
+      var edgeNames = [Int32](repeating: -1, count: m)
+      var forwardEdge = [Int32](repeating: -1, count: segmentFrom.count)
       for i in segmentFrom.indices {
-        for direction in 0..<2 {
+        for direction in 0..<(segmentOneway[i] ? 1 : 2) {
           let a = direction == 0 ? segmentFrom[i] : segmentTo[i]
           let b = direction == 0 ? segmentTo[i] : segmentFrom[i]
           let slot = Int(fill[Int(a)])
@@ -295,28 +393,39 @@ extension RoadNetwork {
           seconds[slot] = segmentSeconds[i]
           refs[slot] = segmentRef[i]
           classes[slot] = segmentClass[i]
+          edgeNames[slot] = segmentName[i]
+          if direction == 0 { forwardEdge[i] = Int32(slot) }
         }
       }
-      // Connected components by iterative depth-first search.
-      var component = [Int32](repeating: -1, count: n)
-      var sizes: [Int] = []
-      var stack: [Int32] = []
-      for start in 0..<n where component[start] < 0 {
-        let label = Int32(sizes.count)
-        var size = 0
-        component[start] = label
-        stack.append(Int32(start))
-        while let v = stack.popLast() {
-          size += 1
-          for e in Int(edgeStart[Int(v)])..<Int(edgeStart[Int(v) + 1]) {
-            let w = Int(target[e])
-            if component[w] < 0 {
-              component[w] = label
-              stack.append(Int32(w))
-            }
-          }
+      // Connected components over the roads, whichever way they may be driven (union-find).
+      var root = Array(0..<Int32(n))
+      func find(_ x: Int32) -> Int32 {
+        var x = x
+        while root[Int(x)] != x {
+          root[Int(x)] = root[Int(root[Int(x)])]
+          x = root[Int(x)]
         }
-        sizes.append(size)
+        return x
+      }
+      for i in segmentFrom.indices {
+        let a = find(segmentFrom[i])
+        let b = find(segmentTo[i])
+        if a != b { root[Int(max(a, b))] = min(a, b) }
+      }
+      var component = [Int32](repeating: -1, count: n)
+      var labels: [Int32: Int32] = [:]
+      var sizes: [Int] = []
+      for v in 0..<n {
+        let r = find(Int32(v))
+        if let label = labels[r] {
+          component[v] = label
+          sizes[Int(label)] += 1
+        } else {
+          let label = Int32(sizes.count)
+          labels[r] = label
+          component[v] = label
+          sizes.append(1)
+        }
       }
       var main = 0
       for (label, size) in sizes.enumerated() where size > sizes[main] { main = label }
@@ -330,11 +439,28 @@ extension RoadNetwork {
         uy[i] = cos(phi) * sin(lambda)
         uz[i] = sin(phi)
       }
+      // Every segment of the main network in each grid cell its bounding box touches.
+      var cells: [Int64: [Int32]] = [:]
+      for i in segmentFrom.indices where component[Int(segmentFrom[i])] == Int32(main) {
+        let a = segmentFrom[i]
+        let b = segmentTo[i]
+        let r0 = Int64((min(latitudes[Int(a)], latitudes[Int(b)]) / RoadNetwork.cellDegreesLatitude).rounded(.down))
+        let r1 = Int64((max(latitudes[Int(a)], latitudes[Int(b)]) / RoadNetwork.cellDegreesLatitude).rounded(.down))
+        let c0 = Int64((min(longitudes[Int(a)], longitudes[Int(b)]) / RoadNetwork.cellDegreesLongitude).rounded(.down))
+        let c1 = Int64((max(longitudes[Int(a)], longitudes[Int(b)]) / RoadNetwork.cellDegreesLongitude).rounded(.down))
+        guard (r1 - r0 + 1) * (c1 - c0 + 1) <= 400 else { continue }
+        for row in r0...r1 {
+          for column in c0...c1 {
+            cells[RoadNetwork.cellKey(row: row, column: column), default: []].append(forwardEdge[i])
+          }
+        }
+      }
       return RoadNetwork(
         latitudes: latitudes, longitudes: longitudes, unitX: ux, unitY: uy, unitZ: uz,
         edgeStart: edgeStart, edgeTarget: target, edgeKilometres: kilometres,
         edgeSeconds: seconds, edgeRef: refs, edgeClass: classes, refNames: refNames,
-        component: component,
+        edgeName: edgeNames, streetNames: names, cells: cells,
+        oneWaySegmentCount: segmentOneway.filter { $0 }.count, component: component,
         mainComponent: Int32(main), componentSizes: sizes)
     }
   }
@@ -342,7 +468,8 @@ extension RoadNetwork {
   private init(
     latitudes: [Double], longitudes: [Double], unitX: [Double], unitY: [Double], unitZ: [Double],
     edgeStart: [Int32], edgeTarget: [Int32], edgeKilometres: [Double], edgeSeconds: [Double],
-    edgeRef: [Int32], edgeClass: [UInt8], refNames: [String], component: [Int32],
+    edgeRef: [Int32], edgeClass: [UInt8], refNames: [String], edgeName: [Int32],
+    streetNames: [String], cells: [Int64: [Int32]], oneWaySegmentCount: Int, component: [Int32],
     mainComponent: Int32,
     componentSizes: [Int]
   ) {
@@ -358,6 +485,10 @@ extension RoadNetwork {
     self.edgeRef = edgeRef
     self.edgeClass = edgeClass
     self.refNames = refNames
+    self.edgeName = edgeName
+    self.streetNames = streetNames
+    self.cells = cells
+    self.oneWaySegmentCount = oneWaySegmentCount
     self.component = component
     self.mainComponent = mainComponent
     self.componentSizes = componentSizes

@@ -40,10 +40,13 @@ public struct Route: Hashable, Sendable {
     public var ref: String?
     /// The road's class.
     public var roadClass: RoadClass
+    /// The street's name (city streets), nil for a road known only by its number.
+    public var name: String?
     /// Creates a segment record.
-    public init(ref: String?, roadClass: RoadClass) {
+    public init(ref: String?, roadClass: RoadClass, name: String? = nil) {
       self.ref = ref
       self.roadClass = roadClass
+      self.name = name
     }
   }
 

@@ -159,7 +159,10 @@ extension SimulatorController {
         ? (locationLabel, location.coordinate ?? Self.fallbackCentre)
         : try places.resolve(from)
       let end = try places.resolve(to)
-      let route = try await RoadNetwork.bundled().route(from: start.coordinate, to: end.coordinate)
+      // On the streets where there are some (Kassel), as the map app routes: the drive starts on
+      // the car's street and ends at the destination's street point.
+      let route = try await RoadNetwork.bundledWithStreets().streetRoute(
+        from: start.coordinate, to: end.coordinate)
       message =
         "Driving \(start.label) → \(end.label), \(Int(route.cumulativeKilometres.last ?? 0)) km at \(Int(speed)) km/h (time ×60)."
       drive.start(route, kmh: speed) { [weak self] point, arrived in

@@ -19,6 +19,7 @@ enum TripBench {
     bench.section("Routing and trip planning")
     do {
       try routing(bench)
+      try streets(bench)
       try supercharger(bench)
       try realTrip(bench)
     } catch {
@@ -62,6 +63,57 @@ enum TripBench {
       "routing: Kassel → München \(String(format: "%.1f", length)) km: A* \(ms(aStar)) (\(aStarSettled) nodes settled) | baseline Dijkstra \(ms(dijkstra)) (\(dijkstraSettled) settled), \(ratio(dijkstra, aStar))× faster"
     )
     bench.target("routing: Kassel → München query", under: 50, aStar)
+  }
+
+  /// The map app's street routing (Guides/Routing.md, "Streets"): the national roads with
+  /// Kassel's streets, A* beside plain Dijkstra on the same graph for a route across Kassel, a
+  /// Kassel street → München route and a re-route from a point beside the route.
+  static func streets(_ bench: Bench) throws {
+    let files = [try BundledData.data(.motorways), try BundledData.data(.federalRoads)]
+    let streets = try BundledData.data(.cityRoads)
+    var built: RoadNetwork?
+    let build = try Bench.median(runs: bench.runs(5, quick: 1)) {
+      built = try RoadNetwork(
+        geoJSON: files, streets: (streets, RoadNetwork.kasselBounds))
+    }
+    guard let network = built else { return }
+    print(
+      "streets: graph build with Kassel's streets (\(network.nodeCount) nodes, \(network.directedEdgeCount) directed edges, \(network.oneWaySegmentCount) one-way) \(ms(build))"
+    )
+    bench.target("streets: graph build with Kassel's streets", under: 1000, build)
+    func compare(
+      _ name: String, from: Coordinate, heading: Double? = nil, to: Coordinate, target: Double
+    ) throws {
+      var settled = (0, 0)
+      var length = 0.0
+      let aStar = try Bench.median(runs: bench.runs(21, quick: 5)) {
+        let result = try network.streetRouteWithStatistics(
+          from: from, heading: heading, to: to, algorithm: .aStar)
+        settled.0 = result.statistics.settledNodes
+        length = result.route.lengthKilometres
+      }
+      let dijkstra = try Bench.median(runs: bench.runs(21, quick: 5)) {
+        settled.1 = try network.streetRouteWithStatistics(
+          from: from, heading: heading, to: to, algorithm: .dijkstra
+        ).statistics.settledNodes
+      }
+      print(
+        "streets: \(name) \(String(format: "%.1f", length)) km: A* \(ms(aStar)) (\(settled.0) settled) | baseline Dijkstra on the same graph \(ms(dijkstra)) (\(settled.1) settled), \(ratio(dijkstra, aStar))× faster"
+      )
+      bench.target("streets: \(name)", under: target, aStar)
+    }
+    // Kölnische Straße in the west to Kassel-Bettenhausen in the east, across the centre.
+    try compare(
+      "route across Kassel", from: Coordinate(latitude: 51.3127, longitude: 9.4797),
+      to: Coordinate(latitude: 51.3090, longitude: 9.5420), target: 1)
+    try compare(
+      "Kassel street → München", from: Coordinate(latitude: 51.3155, longitude: 9.4938),
+      to: Coordinate(latitude: 48.1374, longitude: 11.5755), target: 10)
+    // Off the route 300 m north of Wilhelmshöher Allee, driving east, back to the centre.
+    try compare(
+      "re-route (car off its route, driving east)",
+      from: Coordinate(latitude: 51.3160, longitude: 9.4560), heading: 90,
+      to: Coordinate(latitude: 51.3155, longitude: 9.4938), target: 5)
   }
 
   static func supercharger(_ bench: Bench) throws {

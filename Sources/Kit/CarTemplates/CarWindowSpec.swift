@@ -18,6 +18,8 @@ public struct CarWindowSpec: Hashable, Sendable, Codable {
   public var carHeading: Double?
   /// The route being previewed or driven.
   public var route: Polyline?
+  /// The other route choices of a trip preview, drawn under ``route`` (the chosen one).
+  public var alternativeRoutes: [Polyline] = []
   /// Marked places (search results, the destination).
   public var markers: [PointOfInterestSpec]
 
@@ -35,6 +37,37 @@ public struct CarWindowSpec: Hashable, Sendable, Codable {
     self.carHeading = carHeading
     self.route = route
     self.markers = markers
+  }
+
+  /// Creates window content with the other route choices drawn under the chosen route.
+  public init(
+    center: Coordinate, zoom: Double, heading: Double = 0, isDark: Bool = false,
+    car: Coordinate? = nil, carHeading: Double? = nil, route: Polyline?,
+    alternativeRoutes: [Polyline], markers: [PointOfInterestSpec] = []
+  ) {
+    self.init(
+      center: center, zoom: zoom, heading: heading, isDark: isDark, car: car,
+      carHeading: carHeading, route: route, markers: markers)
+    self.alternativeRoutes = alternativeRoutes
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case center, zoom, heading, isDark, car, carHeading, route, alternativeRoutes, markers
+  }
+
+  /// Decodes window content; content written before alternative routes existed has none.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      center: try c.decode(Coordinate.self, forKey: .center),
+      zoom: try c.decode(Double.self, forKey: .zoom),
+      heading: try c.decode(Double.self, forKey: .heading),
+      isDark: try c.decode(Bool.self, forKey: .isDark),
+      car: try c.decodeIfPresent(Coordinate.self, forKey: .car),
+      carHeading: try c.decodeIfPresent(Double.self, forKey: .carHeading),
+      route: try c.decodeIfPresent(Polyline.self, forKey: .route),
+      markers: try c.decode([PointOfInterestSpec].self, forKey: .markers))
+    alternativeRoutes = try c.decodeIfPresent([Polyline].self, forKey: .alternativeRoutes) ?? []
   }
 }
 

@@ -430,7 +430,10 @@ public struct CarHTMLRenderer: Sendable {
           markers: $0.markers)
       }
     if content?.route == nil { content?.route = map.viewport?.route }
-    let svg = content.map { windowMap($0, width: width, height: height) } ?? ""
+    let controls = Self.mapControls(
+      map, width: Double(width), height: Double(height),
+      compact: Self.isCompact(state.configuration.display), canGoBack: canGoBack)
+    let svg = content.map { windowMap($0, width: width, height: height, controls: controls) } ?? ""
     var html =
       "<div class=\"map-template\"><div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\">\(svg)</div>"
     if let session = map.navigationSession, let next = session.upcomingManeuvers.first {
@@ -623,9 +626,61 @@ public struct CarHTMLRenderer: Sendable {
 
   // MARK: Helpers
 
+  /// Where the map template's controls and cards lie over the map (as `CarStylesheet` places
+  /// them, with a few pixels to spare): the bar along the top, the map buttons at the right,
+  /// the maneuver card, the trip preview's card and the panning arrows. No map label is drawn
+  /// under them.
+  static func mapControls(
+    _ map: MapTemplateSpec, width: Double, height: Double, compact: Bool, canGoBack: Bool = false
+  ) -> [MapRect] {
+    // The bar's buttons, 8 px from the top and about 36 px high, from each end: a title's
+    // width estimated generously (9 px a character and 20 px padding, 6 px apart); the back
+    // button and the bar in portrait take the whole strip.
+    let barHeight = compact ? 48.0 : 52.0
+    func buttonWidth(_ button: BarButtonSpec) -> Double {
+      Double((button.title ?? "").count) * 9 + 20 + (button.image == nil ? 0 : 28)
+    }
+    var rects: [MapRect] = []
+    if width < 500 {
+      rects.append(MapRect(x: 0, y: 0, width: width, height: barHeight))
+    } else {
+      let leading = map.navigationBar.leading.map(buttonWidth).reduce(0) { $0 + $1 + 6 }
+      let trailing = map.navigationBar.trailing.map(buttonWidth).reduce(0) { $0 + $1 + 6 }
+      let back = canGoBack ? 90.0 : 0
+      rects.append(MapRect(x: 0, y: 0, width: 8 + back + leading, height: barHeight))
+      rects.append(MapRect(x: width - 8 - trailing - 6, y: 0, width: trailing + 14, height: barHeight))
+    }
+    let buttons = Double(map.mapButtons.filter { !$0.isHidden }.count)
+    if buttons > 0 {
+      let column = buttons * 44 + (buttons - 1) * 8
+      rects.append(
+        MapRect(x: width - 60, y: height / 2 - column / 2 - 6, width: 60, height: column + 12))
+    }
+    if map.navigationSession?.upcomingManeuvers.isEmpty == false {
+      rects.append(MapRect(x: 0, y: 40, width: width * 0.45 + 14, height: 112))
+    }
+    if map.navigationSession == nil, !map.tripPreviews.isEmpty {
+      let top = compact ? 44.0 : 52.0
+      rects.append(
+        MapRect(x: 0, y: top - 4, width: 8 + min(260, width * 0.45) + 6, height: height - top - 26))
+    }
+    if map.isPanning {
+      rects += [
+        MapRect(x: width / 2 - 24, y: 48, width: 48, height: 48),
+        MapRect(x: width / 2 - 24, y: height - 78, width: 48, height: 48),
+        MapRect(x: 6, y: height / 2 - 24, width: 48, height: 48),
+        MapRect(x: width - 108, y: height / 2 - 24, width: 48, height: 48),
+      ]
+    }
+    return rects
+  }
+
   /// Window content (a navigation app's map, or a phone's map drawn from the same kind of
-  /// value) as SVG of `width` × `height` pixels: its camera, route, markers and the vehicle.
-  public func windowMap(_ content: CarWindowSpec, width: Int, height: Int) -> String {
+  /// value) as SVG of `width` × `height` pixels: its camera, route, markers and the vehicle;
+  /// `controls` are what lies over it, which no label may lie under.
+  public func windowMap(
+    _ content: CarWindowSpec, width: Int, height: Int, controls: [MapRect] = []
+  ) -> String {
     let viewport = MapViewport(
       center: content.center, zoom: content.zoom, width: Double(width), height: Double(height))
     var pins = content.markers.map {
@@ -639,10 +694,12 @@ public struct CarHTMLRenderer: Sendable {
       return linked(
         mapRenderer.layers(
           viewport, dark: content.isDark, pins: pins, route: content.route,
-          heading: content.heading), in: mapImages)
+          heading: content.heading, controls: controls, alternatives: content.alternativeRoutes),
+        in: mapImages)
     }
     return mapRenderer.render(
-      viewport, dark: content.isDark, pins: pins, route: content.route, heading: content.heading)
+      viewport, dark: content.isDark, pins: pins, route: content.route, heading: content.heading,
+      controls: controls, alternatives: content.alternativeRoutes)
   }
 
   /// The map's base image as a link (kept in `store` for the server to answer) under its

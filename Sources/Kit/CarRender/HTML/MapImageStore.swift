@@ -2,7 +2,7 @@ import Synchronization
 
 /// The map base images a page has been sent links to, by key, so the server can answer the
 /// links: a renderer with a store draws each map as `<img src="/maps/KEY.svg">` under an inline
-/// overlay of route and pins (``MapSVGRenderer/layers(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:)``).
+/// overlay of route and pins (``MapSVGRenderer/layers(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:controls:)``).
 ///
 /// It keeps the newest ``capacity`` images; a link to an older one answers not found, and the
 /// page then shows the next state's link.

@@ -31,24 +31,52 @@ public struct MapPin: Hashable, Sendable {
   }
 }
 
+/// A rectangle of the map in pixels from its top left corner: a control or panel drawn over
+/// the map, which no label may lie under.
+public struct MapRect: Hashable, Sendable {
+  /// The left edge.
+  public var x: Double
+  /// The top edge.
+  public var y: Double
+  /// The width.
+  public var width: Double
+  /// The height.
+  public var height: Double
+
+  /// Creates a rectangle.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// Left, top, right, bottom.
+  var box: MapSVGRenderer.Box { (x, y, x + width, y + height) }
+}
+
 /// Colours for day and night maps.
 package struct MapPalette: Sendable {
   public var water, sea, land, neighbour, border, river, motorway, motorwayCasing, federal, link,
     placeText, placeHalo, pin, pinSelected, car, route, scale: String
+  /// Other route choices of a preview, under the chosen route.
+  public var alternativeRoute: String = "#7fa7d9"
 
   /// The day palette.
   public static let day = MapPalette(
     water: "#a9d3f0", sea: "#c7e3f5", land: "#f4f1ea", neighbour: "#e6e2da", border: "#b9aebf",
     river: "#8cc3ea", motorway: "#f0a04b", motorwayCasing: "#c2762a", federal: "#f7d978",
     link: "#f3c48a", placeText: "#333333", placeHalo: "#ffffff", pin: "#1f8a4c",
-    pinSelected: "#0a5bd6", car: "#0a84ff", route: "#0a84ff", scale: "#333333")
+    pinSelected: "#0a5bd6", car: "#0a84ff", route: "#0a84ff", scale: "#333333",
+    alternativeRoute: "#8fb3e0")
 
   /// The night palette.
   public static let night = MapPalette(
     water: "#1d3a55", sea: "#142a3e", land: "#23272e", neighbour: "#1b1e23", border: "#4d4658",
     river: "#2f5a80", motorway: "#b8793a", motorwayCasing: "#7a4e22", federal: "#7f6e3a",
     link: "#8a6a45", placeText: "#e6e6e6", placeHalo: "#111418", pin: "#34c759",
-    pinSelected: "#5ac8fa", car: "#64d2ff", route: "#64d2ff", scale: "#dddddd")
+    pinSelected: "#5ac8fa", car: "#64d2ff", route: "#64d2ff", scale: "#dddddd",
+    alternativeRoute: "#4f6f94")
 }
 
 /// Draws the basemap, pins and an optional route as a standalone SVG document.
@@ -73,26 +101,30 @@ public struct MapSVGRenderer: Sendable {
   ///
   /// `coveredLeft` and `coveredTop` are the pixels a panel covers at the left or top edge: no
   /// place label is drawn there, and pins are spread so that each keeps a tap target of its
-  /// own outside the panel.
+  /// own outside the panel. `controls` are the buttons and cards drawn over the map: no street
+  /// or town name is drawn under them.
   public func render(
     _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
     showsAttribution: Bool = true, coveredLeft: Double = 0, coveredTop: Double = 0,
-    heading: Double = 0
+    heading: Double = 0, controls: [MapRect] = [], alternatives: [Polyline] = []
   ) -> String {
     let key = RenderCache.Key(
       viewport: viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution,
-      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading)
+      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, controls: controls,
+      alternatives: alternatives)
     if let hit = cache.value(for: key) { return hit }
     let svg = draw(
       viewport, dark: dark, pins: pins, route: route, showsAttribution: showsAttribution,
-      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading)
+      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, controls: controls,
+      alternatives: alternatives)
     cache.store(svg, for: key)
     return svg
   }
 
   func draw(
     _ viewport: MapViewport, dark: Bool, pins: [MapPin], route: Polyline?, showsAttribution: Bool,
-    coveredLeft: Double, coveredTop: Double = 0, heading: Double = 0, drawsPins: Bool = true
+    coveredLeft: Double, coveredTop: Double = 0, heading: Double = 0, drawsPins: Bool = true,
+    controls: [MapRect] = [], alternatives: [Polyline] = []
   ) -> String {
     let palette = dark ? MapPalette.night : MapPalette.day
     let w = viewport.width
@@ -166,8 +198,17 @@ public struct MapSVGRenderer: Sendable {
     }
     svg += cityMarkup.below
     let nationalRoads = !cityMarkup.coversView
+    // At street zoom outside the city's data the national roads are drawn as wide as the city's
+    // roads of their class, with casings, so the map is never a thin line on an empty field.
+    let streetZoom = zoom >= 12
     if zoom >= 7, nationalRoads {
-      let width = zoom >= 11 ? 3.0 : zoom >= 9 ? 2.0 : 1.2
+      let width = streetZoom ? CityMap.Kind.primary.width(atZoom: zoom) : zoom >= 11 ? 3.0 : zoom >= 9 ? 2.0 : 1.2
+      if streetZoom {
+        layer(
+          .federalRoads,
+          "fill=\"none\" stroke=\"\(palette.motorwayCasing)\" stroke-opacity=\"0.45\" stroke-width=\"\(fmt(width + 1.6))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+        )
+      }
       layer(
         .federalRoads,
         "fill=\"none\" stroke=\"\(palette.federal)\" stroke-width=\"\(fmt(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
@@ -181,7 +222,8 @@ public struct MapSVGRenderer: Sendable {
         $0.kind == "motorway_link"
       }
     }
-    let motorwayWidth = zoom >= 11 ? 4.5 : zoom >= 9 ? 3.2 : zoom >= 7 ? 2.2 : 1.3
+    let motorwayWidth =
+      streetZoom ? CityMap.Kind.motorway.width(atZoom: zoom) : zoom >= 11 ? 4.5 : zoom >= 9 ? 3.2 : zoom >= 7 ? 2.2 : 1.3
     if nationalRoads {
       layer(
         .motorways,
@@ -198,6 +240,9 @@ public struct MapSVGRenderer: Sendable {
     }
     svg += cityMarkup.roads
 
+    for other in alternatives {
+      svg += routeMarkup(other, viewport: viewport, palette: palette, isAlternative: true)
+    }
     if let route { svg += routeMarkup(route, viewport: viewport, palette: palette) }
 
     let lines = showsAttribution ? Self.attributionLines(width: w - coveredLeft) : []
@@ -208,11 +253,25 @@ public struct MapSVGRenderer: Sendable {
     let layout = pinLayout(
       pins, viewport: viewport, heading: heading, covered: (coveredLeft, coveredTop),
       reserved: reserved)
-    svg += cityMarkup.labels
+    // What no label may cover, in screen pixels: the pins, the car, the attribution and scale
+    // bar, the controls drawn over the map and the panel's edges.
+    var blocked = reserved + layout.obstacles + controls.map(\.box)
+    for index in pins.indices where pins[index].style == .car {
+      guard let tip = layout.tips[index] else { continue }
+      blocked.append((tip.x - 16, tip.y - 16, tip.x + 16, tip.y + 16))
+    }
+    if coveredLeft > 0 { blocked.append((0, 0, coveredLeft, h)) }
+    if coveredTop > 0 { blocked.append((0, 0, w, coveredTop)) }
+    if let city, !cityMarkup.labelRoads.isEmpty {
+      svg += streetLabels(
+        city, roads: cityMarkup.labelRoads, viewport: viewport,
+        palette: dark ? CityPalette.night : CityPalette.day, origin: (originX, originY),
+        size: size, heading: rotated ? heading : 0, obstacles: blocked)
+    }
     svg += placeLabels(
       viewport, palette: palette, originX: originX, originY: originY, size: size,
       covered: rotated ? (0, 0) : (coveredLeft, coveredTop),
-      avoiding: rotated ? [] : layout.obstacles + reserved, inside: !rotated)
+      avoiding: rotated ? [] : blocked, inside: !rotated)
     if rotated { svg += "</g>\n" }
     for (index, line) in lines.reversed().enumerated() {
       let y = h - 4 - Double(index) * Self.attributionLineHeight
@@ -226,8 +285,11 @@ public struct MapSVGRenderer: Sendable {
     return svg
   }
 
-  /// The route as an SVG path, or nothing for a route of fewer than two points.
-  func routeMarkup(_ route: Polyline, viewport: MapViewport, palette: MapPalette) -> String {
+  /// The route as an SVG path, or nothing for a route of fewer than two points; an alternative
+  /// route of a preview is drawn paler and narrower, under the chosen one.
+  func routeMarkup(
+    _ route: Polyline, viewport: MapViewport, palette: MapPalette, isAlternative: Bool = false
+  ) -> String {
     guard route.coordinates.count > 1 else { return "" }
     // Only the route's segments that reach the view (or the circle a rotated view turns in).
     let w = viewport.width
@@ -249,6 +311,10 @@ public struct MapSVGRenderer: Sendable {
         && ys.allSatisfy({ $0 >= clip.minY && $0 <= clip.maxY })
       ? ScreenPath.write(xs, ys, closed: false, step: 0) : clip.runs(xs, ys)
     guard !d.isEmpty else { return "" }
+    if isAlternative {
+      return
+        "<path class=\"route alternative\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.alternativeRoute)\" stroke-width=\"4\" stroke-opacity=\"0.9\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+    }
     return
       "<path class=\"route\" d=\"\(d)\" fill=\"none\" stroke=\"\(palette.route)\" stroke-width=\"5\" stroke-opacity=\"0.85\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
   }
@@ -259,11 +325,11 @@ public struct MapSVGRenderer: Sendable {
   ///
   /// A page fetches the base once per key and keeps it while pins are selected or the route
   /// changes; the overlay is small. The route is drawn above the place labels here (in
-  /// ``render(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:)`` below them).
+  /// ``render(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:controls:)`` below them).
   public func layers(
     _ viewport: MapViewport, dark: Bool = false, pins: [MapPin] = [], route: Polyline? = nil,
     showsAttribution: Bool = true, coveredLeft: Double = 0, coveredTop: Double = 0,
-    heading: Double = 0
+    heading: Double = 0, controls: [MapRect] = [], alternatives: [Polyline] = []
   ) -> MapLayers {
     // The base's town labels keep clear of where the pins stand (placed alike whether one is
     // selected or not), so the base depends on the places, not on the selection.
@@ -274,14 +340,16 @@ public struct MapSVGRenderer: Sendable {
     }
     let baseKey = RenderCache.Key(
       viewport: viewport, dark: dark, pins: placed, route: nil, showsAttribution: showsAttribution,
-      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, drawsPins: false)
+      coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, drawsPins: false,
+      controls: controls)
     let base: String
     if let hit = cache.value(for: baseKey) {
       base = hit
     } else {
       base = draw(
         viewport, dark: dark, pins: placed, route: nil, showsAttribution: showsAttribution,
-        coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, drawsPins: false)
+        coveredLeft: coveredLeft, coveredTop: coveredTop, heading: heading, drawsPins: false,
+        controls: controls)
       cache.store(base, for: baseKey)
     }
     let palette = dark ? MapPalette.night : MapPalette.day
@@ -291,7 +359,10 @@ public struct MapSVGRenderer: Sendable {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(fmt(w)) \(fmt(h))\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" class=\"map map-overlay\">\n"
     if let route {
       let rotated = abs(heading.truncatingRemainder(dividingBy: 360)) > 0.01
-      let path = routeMarkup(route, viewport: viewport, palette: palette)
+      let path =
+        alternatives.map {
+          routeMarkup($0, viewport: viewport, palette: palette, isAlternative: true)
+        }.joined() + routeMarkup(route, viewport: viewport, palette: palette)
       overlay +=
         rotated
         ? "<g transform=\"rotate(\(fmt(-heading)) \(fmt(w / 2)) \(fmt(h / 2)))\">\(path)</g>\n" : path
@@ -308,7 +379,9 @@ public struct MapSVGRenderer: Sendable {
       "\(fmt(w))x\(fmt(h))", dark ? "night" : "day", showsAttribution ? "a" : "n",
       "l\(fmt(coveredLeft))", "t\(fmt(coveredTop))", "h\(fmt(heading))",
       "p\(Self.placesDigest(placed))",
-    ].joined(separator: "_")
+    ].joined(separator: "_") + (controls.isEmpty ? "" : "_c" + Self.digest(controls.map {
+      "\(fmt($0.x)),\(fmt($0.y)),\(fmt($0.width)),\(fmt($0.height))"
+    }.joined(separator: ";")))
     return MapLayers(key: key, base: base, overlay: overlay)
   }
 
@@ -665,6 +738,8 @@ final class RenderCache: Sendable {
     var coveredTop: Double
     var heading: Double
     var drawsPins = true
+    var controls: [MapRect] = []
+    var alternatives: [Polyline] = []
   }
 
   /// Enough for the screens a session moves between (list, card, details, back).
@@ -690,7 +765,7 @@ final class RenderCache: Sendable {
 }
 
 /// A map drawn as a base image, named by what it depends on, and an overlay of route and pins
-/// (``MapSVGRenderer/layers(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:)``).
+/// (``MapSVGRenderer/layers(_:dark:pins:route:showsAttribution:coveredLeft:coveredTop:heading:controls:)``).
 public struct MapLayers: Hashable, Sendable {
   /// The base image's name: camera, size, style, attribution, covered edges and heading, in
   /// characters safe in a URL path (`z15.000_51.312700,9.479700_800x480_day_a_l0_t0_h0`).
