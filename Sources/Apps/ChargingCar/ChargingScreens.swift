@@ -50,6 +50,7 @@ public enum ChargingScreens {
           details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
       }
     case .route:
+      if state.showsAllTowns { stack.append(allTowns(state)) }
       if state.trip != .none { stack.append(trip(state.trip, live: state.availability(of:))) }
     }
     return CarScreen(root: root, stack: stack)
@@ -301,35 +302,45 @@ public enum ChargingScreens {
 
   // MARK: Route
 
-  /// The Route tab: recent destinations, favourites and the basemap's towns (12 rows at most).
+  /// The pushed "More towns" list's template id.
+  public static let townsID: TemplateID = "towns"
+
+  /// A destination's distance from the car as the Route tab says it: `201 km straight line`
+  /// (the towns, recents and favourites are measured as the crow flies; the trip summary gives
+  /// the road distance).
+  static func straightLineText(from car: Coordinate, to place: Coordinate) -> String {
+    "\(distanceText(from: car, to: place)) straight line"
+  }
+
+  /// The Route tab: recent destinations (3), favourites (3) and the basemap's towns, nearest
+  /// first, in sections within the list limit (12 rows, §1.1): when the towns do not all fit,
+  /// the last row is "More towns", which pushes the list of every town — no town is dropped
+  /// silently, however many recents and favourites there are. Distances are straight-line and
+  /// say so.
   public static func routeTab(_ state: ChargingApp.State) -> TemplateSpec {
-    var budget = listLimit
-    func take(_ rows: [ListItemSpec]) -> [ListItemSpec] {
-      let taken = Array(rows.prefix(budget))
-      budget -= taken.count
-      return taken
+    func row(_ route: ChargeRoute, _ name: String, _ place: Coordinate) -> ListItemSpec {
+      ListItemSpec(
+        id: route.elementID, text: name,
+        detailText: straightLineText(from: state.car, to: place), accessory: .disclosureIndicator)
     }
-    let recent = take(
-      state.recent.enumerated().map { index, d in
+    let recent = state.recent.prefix(ChargingApp.recentCount).enumerated().map { index, d in
+      row(.destination(.recent(index)), d.name, d.coordinate)
+    }
+    let favourites = (state.favouriteSites ?? []).prefix(3).map { site in
+      row(.destination(.favourite(site.id)), site.site.title, site.site.coordinate)
+    }
+    let room = listLimit - recent.count - favourites.count
+    let townsFit = state.cities.count <= room
+    var towns = state.cities.prefix(townsFit ? room : room - 1).map { d in
+      row(.destination(.city(d.name)), d.name, d.coordinate)
+    }
+    if !townsFit {
+      towns.append(
         ListItemSpec(
-          id: ChargeRoute.destination(.recent(index)).elementID, text: d.name,
-          detailText: distanceText(from: state.car, to: d.coordinate),
-          accessory: .disclosureIndicator)
-      })
-    let favourites = take(
-      (state.favouriteSites ?? []).prefix(3).map { site in
-        ListItemSpec(
-          id: ChargeRoute.destination(.favourite(site.id)).elementID, text: site.site.title,
-          detailText: distanceText(from: state.car, to: site.site.coordinate),
-          accessory: .disclosureIndicator)
-      })
-    let towns = take(
-      state.cities.map { d in
-        ListItemSpec(
-          id: ChargeRoute.destination(.city(d.name)).elementID, text: d.name,
-          detailText: distanceText(from: state.car, to: d.coordinate),
-          accessory: .disclosureIndicator)
-      })
+          id: ChargeRoute.moreTowns.elementID, text: "More towns",
+          detailText: "\(state.cities.count - towns.count) more, all \(state.cities.count) listed",
+          accessory: .disclosureIndicator))
+    }
     let sections = [("Recent", recent), ("Favourites", favourites), ("Towns", towns)]
       .filter { !$0.1.isEmpty }.map { ListSectionSpec(header: $0.0, items: $0.1) }
     return .list(
@@ -337,6 +348,19 @@ public enum ChargingScreens {
       ListTemplateSpec(
         title: "Route", sections: sections,
         emptyViewTitleVariants: ["Loading destinations…"], showsSpinnerWhileEmpty: true))
+  }
+
+  /// "More towns": every town the Route tab offers, nearest first (``ChargingServices/cityCount``
+  /// rows, within the list limit).
+  public static func allTowns(_ state: ChargingApp.State) -> TemplateSpec {
+    let rows = state.cities.prefix(listLimit).map { d in
+      ListItemSpec(
+        id: ChargeRoute.town(d.name).elementID, text: d.name,
+        detailText: straightLineText(from: state.car, to: d.coordinate),
+        accessory: .disclosureIndicator)
+    }
+    return .list(
+      townsID, ListTemplateSpec(title: "Towns", sections: [ListSectionSpec(items: rows)]))
   }
 
   /// `2 h 5 min`, `45 min`.
