@@ -10,7 +10,9 @@ let strict: [SwiftSetting] = [
 /// The bridge's dependencies on the Linux stand-ins of Apple's frameworks (none elsewhere).
 var appleStandInDependencies: [Target.Dependency] {
   #if os(Linux)
-    ["UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay"].map { .target(name: $0) }
+    ["UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay", "MediaPlayer"].map {
+      .target(name: $0)
+    }
   #else
     []
   #endif
@@ -18,7 +20,14 @@ var appleStandInDependencies: [Target.Dependency] {
 
 let package = Package(
   name: "Wayside",
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // iOS 26.4, the same floor as the apps (Apps/project.yml, Apps/README.md "Requirements"):
+  // Xcode compiles every package target the apps link — the CarPlayBridge above all — at this
+  // floor, and the kit's specs model CarPlay features of iOS 26.4 (list details headers,
+  // playback configurations, supportsVideoPlayback, voice-control action buttons) that the
+  // bridge maps without version branches, so what the kit's lint accepts is what the car shows.
+  // Apps/LinuxCheck/check_sdk_facts.py reads this line and fails on Apple API above it outside
+  // `if #available` / `@available`.
+  platforms: [.macOS(.v15), .iOS("26.4")],
   products: [
     .executable(name: "wayside", targets: ["wayside"]),
     .executable(name: "wayside-bench", targets: ["wayside-bench"]),
@@ -328,7 +337,8 @@ for target in package.targets where target.type != .test && target.path == nil {
   ]
   let standInDependencies: [String: [Target.Dependency]] = [
     "UIKit": [], "CoreLocation": [], "CoreMedia": [], "MapKit": ["UIKit", "CoreLocation"],
-    "CarPlay": ["UIKit", "MapKit", "CoreMedia"], "AVFoundation": ["CoreMedia"], "MediaPlayer": [],
+    "CarPlay": ["UIKit", "MapKit", "CoreMedia"], "AVFoundation": ["CoreMedia"],
+    "MediaPlayer": ["UIKit"],
   ]
   for module in standInModules {
     package.targets.append(
@@ -340,9 +350,34 @@ for target in package.targets where target.type != .test && target.path == nil {
   package.targets.append(
     .testTarget(
       name: "CarPlayBridgeTests",
-      dependencies: ["CarPlayBridge", "CarTemplates", "CarSession", "Geo"]
+      dependencies: [
+        "CarPlayBridge", "CarTemplates", "CarSession", "Geo", "MediaCar", "Playback", "WaysideData",
+      ]
         + standInModules.map { .target(name: $0) },
       // Swift Testing declares cross-import overlays for Apple's UIKit (`_Testing_UIKit`), which a
       // stand-in named UIKit would otherwise make the compiler look for.
+      swiftSettings: strict + [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]))
+  // The media app's AVFoundation glue from Apps/Media (`AVMediaPlayer` and the audio session of
+  // `NowPlayingService`) built against the stand-ins, so MediaSystemTests runs it. Linux only;
+  // Xcode builds these files in the Media app target.
+  package.targets.append(
+    .target(
+      name: "WaysideMediaSystem",
+      dependencies: [
+        "MediaCar", "Playback", "CarSession", "WaysideData", "AVFoundation", "UIKit", "CoreMedia",
+      ],
+      path: "Apps/Media",
+      exclude: [
+        "Assets.xcassets", "Info.plist", "Media.entitlements", "MediaBrowserView.swift",
+        "MediaCarPlaySceneDelegate.swift", "MediaPhoneView.swift",
+      ],
+      sources: ["NowPlayingService.swift", "AVMediaPlayer.swift"],
+      swiftSettings: strict))
+  package.targets.append(
+    .testTarget(
+      name: "MediaSystemTests",
+      dependencies: [
+        "WaysideMediaSystem", "MediaCar", "Playback", "WaysideData", "AVFoundation", "UIKit",
+      ],
       swiftSettings: strict + [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]))
 #endif

@@ -40,6 +40,7 @@ Exit status 0 when every declaration agrees with the facts, 1 otherwise (each pr
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import re
 import sys
@@ -53,6 +54,18 @@ STUBS = ROOT / "Apps/LinuxCheck/Stubs"
 CHECKED = ["UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay", "AVFoundation", "MediaPlayer"]
 SOURCES = [ROOT / "Apps", ROOT / "Sources/Kit/CarPlayBridge"]
 PROJECT = ROOT / "Apps/project.yml"
+PACKAGE = ROOT / "Package.swift"
+
+
+def set_root(root: Path) -> None:
+    """Points every path at another checkout (the planted-error tests run on a scratch copy)."""
+    global ROOT, FACTS, STUBS, SOURCES, PROJECT, PACKAGE
+    ROOT = root.resolve()
+    FACTS = ROOT / "Apps/LinuxCheck/SDKFacts"
+    STUBS = ROOT / "Apps/LinuxCheck/Stubs"
+    SOURCES = [ROOT / "Apps", ROOT / "Sources/Kit/CarPlayBridge"]
+    PROJECT = ROOT / "Apps/project.yml"
+    PACKAGE = ROOT / "Package.swift"
 
 
 def version(text: str | None) -> tuple[int, ...] | None:
@@ -61,11 +74,50 @@ def version(text: str | None) -> tuple[int, ...] | None:
     return tuple(int(part) for part in text.split("."))
 
 
+def shown_version(value: tuple[int, ...]) -> str:
+    return ".".join(map(str, value))
+
+
 def deployment_target() -> tuple[int, ...]:
+    """The apps' deployment target, from project.yml."""
     match = re.search(r'iOS:\s*"?([0-9.]+)"?', PROJECT.read_text())
     if not match:
         sys.exit(f"{PROJECT}: no `deploymentTarget: iOS:` found; expected e.g. iOS: \"26.4\"")
     return version(match.group(1)) or (0,)
+
+
+def package_target() -> tuple[int, ...]:
+    """The package's iOS floor, from Package.swift's `platforms:` (`.iOS("26.4")` or `.iOS(.v18)`),
+    at which Xcode compiles every package target the apps link."""
+    text = PACKAGE.read_text()
+    match = re.search(r'\.iOS\(\s*(?:"([0-9.]+)"|\.v(\d+)(?:_(\d+))?)\s*\)', text)
+    if not match:
+        sys.exit(f"{PACKAGE}: no iOS platform in `platforms:`; expected e.g. .iOS(\"26.4\")")
+    if match.group(1):
+        return version(match.group(1)) or (0,)
+    return (int(match.group(2)), int(match.group(3) or 0))
+
+
+@dataclass
+class Module:
+    """A module the apps compile, with the folders of its sources and its deployment target."""
+    name: str
+    roots: list[Path]
+    target: tuple[int, ...]
+    source: str  # where the target was read
+
+
+def modules(override: tuple[int, ...] | None) -> list[Module]:
+    """The package targets the apps link (the bridge, at Package.swift's floor) and the apps
+    (at project.yml's target); `override` replaces both."""
+    bridge = override or package_target()
+    apps = override or deployment_target()
+    return [
+        Module("CarPlayBridge", [ROOT / "Sources/Kit/CarPlayBridge"], bridge,
+               "--deployment-target" if override else "Package.swift"),
+        Module("Apps", [ROOT / "Apps"], apps,
+               "--deployment-target" if override else "Apps/project.yml"),
+    ]
 
 
 # MARK: - Facts
@@ -188,20 +240,34 @@ class Signature:
     result: str = ""  # return type, property type, or "?" for a failable init
     static: bool = False
     settable: bool = False
+    throws: bool = False
+    is_async: bool = False
+    defaults: list[str | None] = field(default_factory=list)  # per parameter, `nil`, `[]`, …
+    closure_attributes: list[set[str]] = field(default_factory=list)  # per parameter
+    modifiers: str = ""
 
 
-def parse_params(inner: str) -> tuple[list[str], list[str]]:
-    labels, types = [], []
+CLOSURE_ATTRIBUTES = ("escaping", "Sendable", "MainActor")
+
+
+def parse_params(inner: str) -> tuple[list[str], list[str], list[str | None], list[set[str]]]:
+    labels, types, defaults, attributes = [], [], [], []
     for param in split_top(inner):
         param = param.strip()
         if not param:
             continue
         head, _, rest = param.partition(":")
-        rest = split_top(rest, "=")[0] if "=" in rest else rest
+        default = None
+        if "=" in rest:
+            parts = split_top(rest, "=")
+            rest = parts[0]
+            default = "=".join(parts[1:]).strip() if len(parts) > 1 else None
         words = head.split()
         labels.append(words[0] if words else "_")
         types.append(normal_type(rest))
-    return labels, types
+        defaults.append(re.sub(r"\s+", "", default) if default else None)
+        attributes.append({name for name in CLOSURE_ATTRIBUTES if f"@{name}" in rest})
+    return labels, types, defaults, attributes
 
 
 def parse_signature(text: str) -> Signature | None:
@@ -220,17 +286,21 @@ def parse_signature(text: str) -> Signature | None:
         kind = found.group(1)
         start = rest.index("(", found.start())
         end = matching_paren(rest, start)
-        labels, types = parse_params(rest[start + 1:end])
+        labels, types, defaults, attributes = parse_params(rest[start + 1:end])
         tail = rest[end + 1:]
+        effects = re.match(r"\s*(async\s*)?((?:re)?throws\s*)?", tail)
+        is_async = bool(effects and effects.group(1))
+        throws = bool(effects and effects.group(2))
         if kind == "func":
             name = found.group(2).strip("`")
-            arrow = re.match(r"\s*(throws\s*)?(rethrows\s*)?(->\s*(?P<r>[^{]+))?", tail)
+            arrow = re.match(r"\s*(async\s*)?(throws\s*)?(rethrows\s*)?(->\s*(?P<r>[^{]+))?", tail)
             result = normal_type(arrow.group("r")) if arrow and arrow.group("r") else "Void"
         else:
             name = "init"
             result = "?" if found.group(2) == "?" else ""
         return Signature(kind, f"{name}({''.join(label + ':' for label in labels)})", types, result,
-                         static)
+                         static, throws=throws, is_async=is_async, defaults=defaults,
+                         closure_attributes=attributes, modifiers=modifiers)
     found = re.match(r"(var|let)\s+(`?\w+`?)\s*:\s*", rest)
     if found:
         name = found.group(2).strip("`")
@@ -257,7 +327,11 @@ def parse_signature(text: str) -> Signature | None:
             settable = True
         if restricted_setter:
             settable = False
-        return Signature("var", name, [], normal_type(type_text), static, settable)
+        accessor_effects = re.match(r"\{\s*get\s+(async\s*)?(throws)?", accessors.strip())
+        return Signature("var", name, [], normal_type(type_text), static, settable,
+                         throws=bool(accessor_effects and accessor_effects.group(2)),
+                         is_async=bool(accessor_effects and accessor_effects.group(1)),
+                         modifiers=modifiers)
     return None
 
 
@@ -291,7 +365,7 @@ TYPE_DECL = re.compile(
     r"(?P<kind>class|protocol|enum|struct)\s+(?P<name>\w+)\s*(?::\s*(?P<inh>[^{]+))?\{")
 EXTENSION = re.compile(r"^extension\s+(?P<name>[\w.]+)\s*(?::\s*(?P<inh>[^{]+))?(?:where[^{]*)?\{")
 TYPEALIAS = re.compile(r"^(?:public\s+)typealias\s+(?P<name>\w+)\s*=")
-MARKER = re.compile(r"^//\s*(sel|overlay|unchecked):\s*(.*)$")
+MARKER = re.compile(r"^//\s*(sel|overlay|unchecked|verified|unverified):\s*(.*)$")
 
 
 def parse_stub_file(path: Path) -> tuple[list[TypeDecl], list[Decl], dict[str, list[Decl]]]:
@@ -368,36 +442,78 @@ class Report:
         self.errors: list[str] = []
         self.checked = 0
         self.overlays: list[str] = []
+        self.unparsed: list[str] = []
+        self.unverified: list[str] = []
 
     def error(self, path: Path, line: int, message: str) -> None:
         shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
         self.errors.append(f"{shown}:{line}: error: {message}")
 
 
-def availability_problems(decl_attrs: str, availability: dict | None, target: tuple[int, ...],
+DECLARATION = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open|override|required|convenience|final|"
+    r"nonisolated|weak|unowned|dynamic|mutating|class|static|lazy)(?:\((?:set|unsafe)\))?\s+)*"
+    r"(?:func|init|var|let|subscript|typealias|associatedtype)\b")
+
+
+def report_unparsed(report: Report, decl: Decl) -> None:
+    """A public declaration the checker cannot parse is counted and fails the check (it would
+    otherwise be skipped unchecked), unless marked `// unchecked: <reason>`."""
+    if not re.search(r"\b(public|open)\b", decl.text) and decl.container_kind != "protocol":
+        return
+    if not DECLARATION.match(decl.text) or "standIn" in decl.text:
+        return
+    if "unchecked" in decl.markers:
+        report.overlays.append(f"{decl.container}: {decl.text[:60]} ({decl.markers['unchecked']})")
+        return
+    shown = decl.file.relative_to(ROOT) if decl.file.is_relative_to(ROOT) else decl.file
+    report.unparsed.append(f"{shown}:{decl.line}")
+    report.error(decl.file, decl.line, f"{decl.container}: cannot parse this declaration "
+                 f"(`{decl.text.strip()[:80]}`), so it is not compared with the SDK; write it in "
+                 "the stand-ins' one-line style or mark it `// unchecked: <reason>`")
+
+
+def availability_problems(decl_attrs: str, availability: dict | None, targets,
                           what: str) -> list[str]:
-    """What the stand-in's @available must say for a member with this SDK availability."""
+    """What the stand-in's @available must say for a member with this SDK availability.
+
+    `targets` is (lowest, highest) over the modules that compile against the stand-ins (a
+    single version is both). A member deprecated at or below the highest target is marked
+    `@available(*, deprecated, …)` (that module's calls warn, and warnings are errors). A member
+    introduced above the lowest target carries `@available(iOS X, *)` with the SDK's X, stating
+    what the availability check (`check_availability`) enforces at the uses; `unavailable`
+    would also reject the guarded calls of the lower module."""
     problems = []
     if not availability:
         return problems
+    if isinstance(targets[0], int):
+        targets = (targets, targets)
+    lowest, highest = targets
     deprecated_at = version(availability.get("deprecated_ios"))
-    deprecated = bool(availability.get("deprecated")) and (deprecated_at is None or deprecated_at <= target)
+    deprecated = bool(availability.get("deprecated")) and (deprecated_at is None or deprecated_at <= highest)
     introduced = version(availability.get("introduced_ios"))
     has_deprecated = bool(re.search(r"@available\(\*,\s*deprecated", decl_attrs))
     has_unavailable = bool(re.search(r"@available\(\*,\s*unavailable", decl_attrs))
-    target_text = ".".join(map(str, target))
+    stated = re.search(r"@available\(\s*iOS\s+([0-9.]+)", decl_attrs)
+    highest_text = shown_version(highest)
     if deprecated and not has_deprecated:
         when = availability.get("deprecated_ios") or "a version the facts do not give"
         problems.append(f"{what} is deprecated in the SDK (iOS {when}, at or below the deployment "
-                        f"target {target_text}); mark it @available(*, deprecated, message: ...) "
+                        f"target {highest_text}); mark it @available(*, deprecated, message: ...) "
                         "so calls fail the type-check")
     if has_deprecated and not deprecated:
         problems.append(f"{what} is marked deprecated but the SDK does not deprecate it at iOS "
-                        f"{target_text}")
-    if introduced and introduced > target and not has_unavailable:
+                        f"{highest_text}")
+    if has_unavailable:
+        problems.append(f"{what} is marked unavailable, which would reject calls guarded by "
+                        f"`if #available`; state `@available(iOS {availability.get('introduced_ios')}, *)`")
+    if introduced and introduced > lowest and not stated:
         problems.append(f"{what} is introduced in iOS {availability.get('introduced_ios')}, above "
-                        f"the deployment target {target_text}; mark it @available(*, unavailable, "
-                        "message: ...)")
+                        f"the deployment target {shown_version(lowest)}; state it: "
+                        f"@available(iOS {availability.get('introduced_ios')}, *)")
+    if stated and introduced and version(stated.group(1)) != introduced:
+        problems.append(f"{what} states iOS {stated.group(1)}, the SDK introduces it in iOS "
+                        f"{availability.get('introduced_ios')}")
     return problems
 
 
@@ -445,6 +561,7 @@ def compare_member(report: Report, facts: Facts, fact: dict, owner: TypeDecl, de
                    target: tuple[int, ...]) -> None:
     signature = parse_signature(decl.text)
     if signature is None:
+        report_unparsed(report, decl)
         return
     what = f"{owner.name}.{signature.name}"
     if "standIn" in signature.name or not re.search(r"\b(public|open)\b", decl.text):
@@ -499,6 +616,140 @@ def compare_member(report: Report, facts: Facts, fact: dict, owner: TypeDecl, de
     for problem in availability_problems(decl.attributes + " " + decl.text.split("init")[0],
                                          member.get("availability"), target, what):
         report.error(decl.file, decl.line, problem)
+    compare_effects(report, decl, signature, expected, member, what)
+    compare_isolation_and_storage(report, facts, fact, decl, signature, member, what)
+    require_verified_name(report, decl, member, what, owner_fact=fact)
+
+
+def compare_effects(report: Report, decl: Decl, signature: Signature, expected: Signature,
+                    member: dict, what: str) -> None:
+    """`throws`/`async`, default arguments and closure attributes against the SDK's."""
+    sdk_throws = bool(member.get("throws")) or expected.throws
+    if signature.throws != sdk_throws:
+        report.error(decl.file, decl.line, f"{what}: the SDK's member "
+                     f"{'throws' if sdk_throws else 'does not throw'}")
+    if signature.is_async != expected.is_async:
+        report.error(decl.file, decl.line, f"{what}: the SDK's member is "
+                     f"{'async' if expected.is_async else 'not async'} (the facts import "
+                     "completion handlers as closures)")
+    if signature.kind == "var":
+        return
+    params = member.get("params") or []
+    verified = "verified" in decl.markers
+    for index, stub_default in enumerate(signature.defaults):
+        sdk_default = expected.defaults[index] if index < len(expected.defaults) else None
+        kind = ((params[index].get("type") or {}).get("kind") if index < len(params) else None)
+        label = signature.name.split("(")[1].split(":")[index] if "(" in signature.name else "?"
+        if sdk_default is not None and stub_default is None:
+            report.error(decl.file, decl.line, f"{what}: parameter {label} has the default "
+                         f"= {sdk_default} in the SDK; declare it, calls may omit it")
+        elif stub_default is not None and sdk_default is None:
+            # The importer adds `= []` to option-set parameters the facts leave bare.
+            if not (stub_default == "[]" and kind == "options") and not verified:
+                report.error(decl.file, decl.line, f"{what}: parameter {label} has no default in "
+                             f"the SDK facts, the stand-in gives = {stub_default} (a call "
+                             "omitting it would not compile in Xcode); remove it, or confirm "
+                             "it and add `// verified: <page or header>`")
+        elif stub_default is not None and stub_default != sdk_default:
+            report.error(decl.file, decl.line, f"{what}: parameter {label} defaults to "
+                         f"{stub_default}, the SDK's to {sdk_default}")
+    fact_signature_text = (member.get("swift") or {}).get("signature") or ""
+    fact_params = []
+    start = fact_signature_text.find("(")
+    if start >= 0:
+        end = matching_paren(fact_signature_text, start)
+        fact_params = split_top(fact_signature_text[start + 1:end])
+    for index, attributes in enumerate(signature.closure_attributes):
+        if index >= len(params):
+            break
+        descriptor = params[index].get("type") or {}
+        if descriptor.get("kind") != "block":
+            continue
+        label = signature.name.split("(")[1].split(":")[index]
+        expected_attributes = set()
+        if index < len(fact_params) and "@escaping" in fact_params[index]:
+            expected_attributes.add("escaping")
+        if descriptor.get("sendable"):
+            expected_attributes.add("Sendable")
+        if verified:
+            continue  # confirmed by hand: the facts derive escaping and Sendable from O2
+        if attributes != expected_attributes:
+            shown = lambda names: " ".join(f"@{n}" for n in sorted(names)) or "none"
+            report.error(decl.file, decl.line, f"{what}: closure parameter {label} has "
+                         f"{shown(attributes)}, the SDK's {shown(expected_attributes)}")
+
+
+def compare_isolation_and_storage(report: Report, facts: Facts, fact: dict, decl: Decl,
+                                  signature: Signature, member: dict, what: str) -> None:
+    """Member-level `nonisolated` (which the facts cannot show, so it needs a confirmation),
+    `weak` and `copy` (`@NSCopying`) against the SDK's property attributes."""
+    if re.search(r"\bnonisolated\b", signature.modifiers):
+        if not fact.get("main_actor"):
+            report.error(decl.file, decl.line, f"{what}: `nonisolated` on a member of a type that "
+                         "is not main-actor isolated in the SDK says nothing; remove it")
+        elif "verified" not in decl.markers:
+            report.error(decl.file, decl.line, f"{what}: member-level `nonisolated` "
+                         "(NS_SWIFT_NONISOLATED) is not in the facts; confirm it in Apple's "
+                         "documentation or the SDK header and add `// verified: <where>`")
+    prop = member.get("property") or {}
+    if signature.kind != "var" or not prop:
+        return
+    weak = bool(re.search(r"\bweak\b", signature.modifiers))
+    if weak != bool(prop.get("weak")):
+        report.error(decl.file, decl.line, f"{what}: the SDK's property is "
+                     f"{'weak' if prop.get('weak') else 'not weak'}")
+    descriptor = member.get("type") or {}
+    swift_type = (descriptor.get("swift") or "").strip()
+    bridged = re.match(r"(String|\[|URL\b|Data\b|Date\b|UUID\b|Measurement|TimeZone|Locale|"
+                       r"IndexPath|Any\b|\(|any\s)", swift_type)
+    value_type = facts.lookup(re.sub(r"[?!]$", "", swift_type)) or {}
+    # The importer marks a `copy` property @NSCopying when its class adopts NSCopying.
+    needs_copying = (bool(prop.get("copy")) and descriptor.get("kind") == "object"
+                     and not bridged and "NSCopying" in (value_type.get("protocols_all") or []))
+    has_copying = "@NSCopying" in decl.attributes or "@NSCopying" in decl.text
+    if needs_copying != has_copying:
+        report.error(decl.file, decl.line, f"{what}: the SDK's property is "
+                     f"{'copy (Swift: @NSCopying)' if needs_copying else 'not @NSCopying'}")
+
+
+TRIVIAL_DERIVED = {"init()", "init(coder:)"}
+
+
+OBSERVED_UP_TO = (14, 2)  # the Swift interfaces the facts' observed names come from
+
+
+def require_verified_name(report: Report, decl: Decl, member: dict | None, what: str,
+                          fact: dict | None = None, owner_fact: dict | None = None) -> None:
+    """A Swift name the facts derive (API newer than their observed iOS 14.2 names) must carry a
+    `// verified:` marker naming where it was confirmed; a property spelled like its Objective-C
+    property, `init()` and `init(coder:)` follow no renaming rule and need none."""
+    entry = member if member is not None else fact
+    swift = (entry or {}).get("swift") or {}
+    if not str(swift.get("basis", "")).startswith("derived") or "verified" in decl.markers:
+        return
+    # Observed names cover API up to iOS 14.2; a derived name of older API is only a gap in
+    # that interface dump, not a name nobody has seen.
+    introduced = version(((entry or {}).get("availability") or {}).get("introduced_ios"))
+    if introduced is None and member is not None and owner_fact is not None:
+        introduced = version((owner_fact.get("availability") or {}).get("introduced_ios"))
+    if introduced is None or introduced <= OBSERVED_UP_TO:
+        return
+    name = swift.get("name") or ""
+    if name in TRIVIAL_DERIVED:
+        return
+    if "unverified" in decl.markers:
+        # No Apple page or header at hand confirms it: counted and listed, for Xcode to settle.
+        report.unverified.append(f"{what} ({decl.markers['unverified']})")
+        return
+    if member is not None and member.get("kind") == "property":
+        prop = member.get("property") or {}
+        # The importer's rule, not a renaming: a property is spelt as its getter.
+        if name in (prop.get("getter"), prop.get("name")) and prop.get("getter") in (
+                None, name, prop.get("name")):
+            return
+    report.error(decl.file, decl.line, f"{what}: the Swift name {name} is derived by the facts "
+                 "(no observed interface shows it); confirm it on its Apple documentation page or "
+                 "in the SDK header and add `// verified: <page or header>` above it")
 
 
 def check_type(report: Report, facts: Facts, declared: TypeDecl, extensions: dict[str, list[Decl]],
@@ -514,6 +765,9 @@ def check_type(report: Report, facts: Facts, declared: TypeDecl, extensions: dic
         return
     attrs = declared.attributes
     kind = fact["kind"]
+    require_verified_name(
+        report, Decl(declared.file, declared.line, "", attrs, declared.markers, None, None), None,
+        declared.name, fact)
     main_actor = "@MainActor" in attrs
     if kind in ("class", "protocol"):
         if bool(fact.get("main_actor")) != main_actor:
@@ -573,6 +827,7 @@ def check_type(report: Report, facts: Facts, declared: TypeDecl, extensions: dic
         for member in declared.members:
             signature = parse_signature(member.text)
             if signature is None:
+                report_unparsed(report, member)
                 continue
             declared_names.add(signature.name)
             found = find_member(facts, fact, signature, member.markers.get("sel"))
@@ -668,6 +923,8 @@ def check_type(report: Report, facts: Facts, declared: TypeDecl, extensions: dic
         fields = {f["name"]: f for f in fact.get("fields") or []}
         for member in declared.members:
             signature = parse_signature(member.text)
+            if signature is None and "overlay" not in member.markers:
+                report_unparsed(report, member)
             if signature is None or "overlay" in member.markers:
                 if signature is not None:
                     report.overlays.append(f"{declared.name}.{signature.name} ({member.markers['overlay']})")
@@ -732,8 +989,45 @@ def join_declarations(lines: list[str]) -> list[str]:
     return joined
 
 
+TYPE_WITH_CONFORMANCES = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|private|fileprivate|final)\s+)*"
+    r"(?:class|struct|enum|actor)\s+(?P<name>\w+)\s*(?:<[^>]*>)?\s*:\s*(?P<inh>[^{]+)\{")
+
+
+def requirement_names(facts: Facts, protocols: list[dict]) -> set[str]:
+    names: set[str] = set()
+    for fact in protocols:
+        for owner in facts.chain(fact):
+            names |= {(m.get("swift") or {}).get("name") for m in owner.get("members") or []}
+    names.discard(None)
+    return names
+
+
+def near_miss(name: str, requirements: set[str]) -> str | None:
+    """The requirement `name` nearly spells: the same base name with other labels, or a name
+    differing by a few characters (`mapTemplateDidCancelNavigaton(_:)`)."""
+    base = name.split("(")[0]
+    best, best_ratio, same_base = None, 0.0, False
+    for requirement in sorted(requirements):
+        shares_base = requirement.split("(")[0] == base
+        ratio = difflib.SequenceMatcher(None, name, requirement).ratio()
+        # A requirement with the same base name wins over any other; the closest of those.
+        if (shares_base, ratio) > (same_base, best_ratio):
+            best, best_ratio, same_base = requirement, ratio, shares_base
+    return best if same_base or best_ratio >= 0.85 else None
+
+
+def sdk_protocols(facts: Facts, inherits: str) -> list[dict]:
+    protocols = [part.strip().removeprefix("@MainActor").removeprefix("@preconcurrency").strip()
+                 for part in split_top(inherits)]
+    found = [facts.lookup(name) for name in protocols]
+    return [fact for fact in found if fact is not None and fact.get("kind") == "protocol"]
+
+
 def check_conformances(report: Report, facts: Facts, roots: list[Path]) -> None:
-    """Every method of an extension that adopts SDK protocols must be a requirement of one."""
+    """Every method of an extension that adopts SDK protocols must be a requirement of one; a
+    method of a type that declares SDK protocols on itself must not nearly spell an optional
+    requirement (the misspelt delegate method compiles as a new method CarPlay never calls)."""
     for root in roots:
         for path in sorted(root.rglob("*.swift")):
             if STUBS in path.parents:
@@ -746,70 +1040,328 @@ def check_conformances(report: Report, facts: Facts, roots: list[Path]) -> None:
                                      "real SDK has no such API")
             lines = join_declarations(text.splitlines())
             depth = 0
-            current: tuple[list[dict], int] | None = None
+            # (protocols, body depth, strict: an extension whose every method must be a requirement)
+            current: tuple[list[dict], int, bool] | None = None
             for number, raw in enumerate(lines, start=1):
                 line = raw.strip()
                 match = EXTENSION.match(line)
+                declared = TYPE_WITH_CONFORMANCES.match(line)
                 if match and match.group("inh"):
-                    protocols = [part.strip().removeprefix("@MainActor").strip()
-                                 for part in split_top(match.group("inh"))]
-                    sdk = [facts.lookup(name) for name in protocols]
-                    sdk = [fact for fact in sdk if fact is not None and fact.get("kind") == "protocol"]
+                    sdk = sdk_protocols(facts, match.group("inh"))
                     if sdk:
-                        current = (sdk, depth + 1)
+                        current = (sdk, depth + 1, True)
+                elif declared and current is None:
+                    sdk = sdk_protocols(facts, declared.group("inh"))
+                    if sdk:
+                        current = (sdk, depth + 1, False)
                 elif current and depth == current[1] and not line.startswith("//"):
                     signature = parse_signature(line)
                     if signature and signature.kind == "func" and not re.search(r"\bprivate\b", line):
                         report.checked += 1
-                        names = set()
-                        for fact in current[0]:
-                            for owner in facts.chain(fact):
-                                names |= {(m.get("swift") or {}).get("name") for m in owner.get("members") or []}
-                        if signature.name not in names:
+                        names = requirement_names(facts, current[0])
+                        adopted = ", ".join(f["swift"]["name"] for f in current[0])
+                        if signature.name in names:
+                            pass
+                        elif current[2]:
                             report.error(path, number,
                                          f"{signature.name} is in an extension adopting "
-                                         f"{', '.join(f['swift']['name'] for f in current[0])} but is no "
-                                         "requirement of it: CarPlay would never call it (misspelt "
-                                         "optional requirement?); move it to a plain extension or fix "
-                                         "the name")
+                                         f"{adopted} but is no requirement of it: CarPlay would "
+                                         "never call it (misspelt optional requirement?); move it "
+                                         "to a plain extension or fix the name")
+                        elif (close := near_miss(signature.name, names)) is not None:
+                            report.error(path, number,
+                                         f"{signature.name} nearly spells {close}, a requirement "
+                                         f"of {adopted}, which the type adopts: CarPlay would "
+                                         "never call it; fix the name")
                 depth += line.count("{") - line.count("}")
                 if current and depth < current[1]:
                     current = None
 
 
+# MARK: - Apple API above a module's deployment target
+
+
+@dataclass
+class NewAPI:
+    """An Apple declaration introduced in some iOS version, and how to recognise its use."""
+    what: str  # CPListTemplate.init(title:listHeader:sections:assistantCellConfiguration:)
+    introduced: tuple[int, ...]
+    pattern: re.Pattern
+    # The member's spelling is also one of the project's own names: only a use on a receiver
+    # the file declares with an Apple type (or an assignment to one) is Apple's.
+    shared_name: str | None = None
+    spans_lines: bool = False  # an initializer call whose labels may continue on later lines
+
+
+APPLE_TYPE = r"(?:CP|MK|UI|AV|MP|CL|CM)[A-Z]\w*"
+
+
+def apple_typed_names(lines: list[str]) -> set[str]:
+    """Variables and parameters a file declares with an Apple type (`object: CPListTemplate`,
+    `let item = MKMapItem(`), the receivers whose members are Apple's."""
+    names: set[str] = set()
+    for line in lines:
+        names |= set(re.findall(r"\b(\w+)\s*:\s*(?:any\s+|some\s+)?" + APPLE_TYPE, line))
+        names |= set(re.findall(r"\b(?:let|var)\s+(\w+)\s*=\s*" + APPLE_TYPE + r"\s*[(.]", line))
+    return names
+
+
+def strip_comments_and_strings(text: str) -> list[str]:
+    """The lines with comments and string literals blanked (line numbers kept)."""
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r'"""(.*?)"""', lambda m: '""' + "\n" * m.group(1).count("\n"), text, flags=re.S)
+    lines = []
+    for line in text.split("\n"):
+        line = re.sub(r'"(?:\\.|[^"\\])*"', '""', line)
+        line = line.split("//", 1)[0]
+        lines.append(line)
+    return lines
+
+
+def own_names(roots: list[Path]) -> set[str]:
+    """Names the project declares itself (`var x`, `func x(`, `case x`), which a member use of
+    the same spelling may mean instead of Apple's."""
+    names: set[str] = set()
+    for root in roots:
+        for path in root.rglob("*.swift"):
+            if STUBS in path.parents:
+                continue
+            names |= set(re.findall(r"\b(?:var|let|func|case)\s+`?(\w+)", path.read_text()))
+    return names
+
+
+def new_api(facts: Facts, floor: tuple[int, ...], ours: set[str]) -> tuple[list[NewAPI], int]:
+    """Every type and member the facts date above `floor`, with a pattern for its use; members
+    whose spelling an older declaration or the project's own code shares cannot be told apart by
+    name and are counted instead."""
+    older_names: set[str] = set()
+    newer: list[tuple[str, str, dict, dict, tuple[int, ...]]] = []
+    for objc, fact in facts.types.items():
+        type_version = version((fact.get("availability") or {}).get("introduced_ios"))
+        swift_type = (fact.get("swift") or {}).get("name") or objc
+        for member in fact.get("members") or []:
+            if member.get("kind") == "unavailable":
+                continue
+            name = (member.get("swift") or {}).get("name")
+            if not name:
+                continue
+            introduced = version((member.get("availability") or {}).get("introduced_ios")) or type_version
+            if introduced and introduced > floor:
+                newer.append((swift_type, name, member, fact, introduced))
+            else:
+                older_names.add(name.split("(")[0] if member.get("kind") != "init" else name)
+    apis: list[NewAPI] = []
+    ambiguous = 0
+    for objc, fact in facts.types.items():
+        introduced = version((fact.get("availability") or {}).get("introduced_ios"))
+        if introduced and introduced > floor:
+            for name in {(fact.get("swift") or {}).get("name") or objc, objc}:
+                last = name.split(".")[-1]
+                pattern = re.compile(r"(?<![\w.])" + re.escape(name) + r"\b" if "." not in name
+                                     else re.escape(name) + r"\b|(?<![\w])" + re.escape(last) + r"\b")
+                apis.append(NewAPI(name, introduced, pattern))
+    for swift_type, name, member, fact, introduced in newer:
+        kind = member.get("kind")
+        if kind == "init":
+            labels = name[len("init("):-1].split(":")[:-1]
+            if name in older_names or not labels:
+                ambiguous += 1
+                continue
+            # `Type(label1: …, label2: …` with the labels in order.
+            head = re.escape(swift_type) + r"\s*\(\s*"
+            rest = r"[^;]*?".join(re.escape(label) + r"\s*:" for label in labels if label != "_")
+            apis.append(NewAPI(f"{swift_type}.{name}", introduced, re.compile(head + rest),
+                               spans_lines=True))
+            continue
+        base = name.split("(")[0]
+        if base in older_names or len(base) < 6:
+            ambiguous += 1
+            continue
+        suffix = r"\s*\(" if kind == "method" else r"\b(?!\s*\()"
+        apis.append(NewAPI(f"{swift_type}.{name}", introduced,
+                           re.compile(r"(\w*)\??\." + re.escape(base) + suffix),
+                           shared_name=base if base in ours else None))
+    return apis, ambiguous
+
+
+AVAILABLE = re.compile(r"#available\(\s*iOS\s+([0-9]+(?:\.[0-9]+)*)")
+AVAILABLE_ATTRIBUTE = re.compile(r"@available\(\s*iOS\s+([0-9]+(?:\.[0-9]+)*)")
+
+
+def check_availability(report: Report, facts: Facts, modules_: list[Module]) -> int:
+    """Flags a use of Apple API introduced above the deployment target of the module that
+    compiles it, outside an `if #available(iOS X, *)` / `guard #available` scope or an
+    `@available(iOS X, *)` declaration with X at least the API's version. Returns how many
+    members could not be told apart from older ones by name."""
+    ambiguous_total = 0
+    ours = own_names([ROOT / "Sources", ROOT / "Apps"])
+    for module in modules_:
+        apis, ambiguous = new_api(facts, module.target, ours)
+        ambiguous_total = max(ambiguous_total, ambiguous)
+        for root in module.roots:
+            for path in sorted(root.rglob("*.swift")):
+                if STUBS in path.parents or "LinuxCheck" in path.parts:
+                    continue
+                lines = strip_comments_and_strings(path.read_text())
+                typed = apple_typed_names(lines)
+                depth = 0
+                scopes: list[tuple[int, tuple[int, ...]]] = []  # (depth the scope ends below, version)
+                pending: tuple[int, ...] | None = None  # an @available attribute awaiting its `{`
+                for number, line in enumerate(lines, start=1):
+                    guard = version(m.group(1)) if (m := AVAILABLE.search(line)) else None
+                    attribute = version(m.group(1)) if (m := AVAILABLE_ATTRIBUTE.search(line)) else None
+                    if attribute:
+                        pending = attribute
+                    line_scopes = [v for _, v in scopes]
+                    if pending:
+                        line_scopes.append(pending)
+                    if guard and re.search(r"\bif\b|\bwhile\b", line):
+                        line_scopes.append(guard)  # the condition's own line
+                    guarded = max(line_scopes, default=None)
+                    reported: set[str] = set()
+                    for api in apis:
+                        if api.introduced <= module.target:
+                            continue
+                        if guarded and guarded >= api.introduced:
+                            continue
+                        member = api.what.split(".", 1)[-1]
+                        if member in reported:
+                            continue
+                        text = line
+                        if api.spans_lines:
+                            text = " ".join([line] + lines[number:number + 4])
+                        found = api.pattern.search(text)
+                        if found and found.start() >= len(line):
+                            found = None
+                        if found and api.shared_name:
+                            receiver = found.group(1)
+                            assigned = re.search(r"\." + re.escape(api.shared_name) + r"\s*=(?!=)", line)
+                            if receiver not in typed and not assigned:
+                                found = None
+                        if found:
+                            reported.add(member)
+                            report.checked += 1
+                            report.error(path, number,
+                                         f"{api.what} is iOS {shown_version(api.introduced)}, above "
+                                         f"the deployment target iOS {shown_version(module.target)} "
+                                         f"of {module.name} ({module.source}); guard it with "
+                                         f"`if #available(iOS {shown_version(api.introduced)}, *)` "
+                                         "or mark the declaration `@available`")
+                    opened = line.count("{")
+                    closed = line.count("}")
+                    if guard and re.search(r"\bguard\b", line):
+                        scopes.append((depth, guard))  # to the end of the enclosing scope
+                    elif guard and opened:
+                        scopes.append((depth + 1, guard))
+                    elif pending and opened:
+                        scopes.append((depth + 1, pending))
+                        pending = None
+                    depth += opened - closed
+                    while scopes and depth < scopes[-1][0]:
+                        scopes.pop()
+    return ambiguous_total
+
+
+# MARK: - Conformances that depend on the deployment target
+
+
+def conditional_conformances(facts: Facts) -> list[tuple[str, str, tuple[int, ...]]]:
+    """(type, protocol, version) for conformances the SDK header declares only from a deployment
+    target on (`#if __IPHONE_OS_VERSION_MIN_REQUIRED >= …`), read from the facts' notes."""
+    found = []
+    for path in (FACTS / "carplay.json",):
+        notes = json.loads(path.read_text()).get("notes") or []
+        for note in notes:
+            if note.get("fact") != "conditional conformance":
+                continue
+            detail = note.get("detail", "")
+            when = re.search(r"deployment target is >= iOS ([0-9]+(?:\.[0-9]+)*)", detail)
+            fact = facts.types.get(note.get("type", ""), {})
+            for protocol in fact.get("protocols_net_only") or []:
+                if when and protocol in detail:
+                    found.append((note["type"], protocol, version(when.group(1)) or (0,)))
+    return found
+
+
+def check_conditional_conformances(report: Report, facts: Facts, stub_types: dict[str, TypeDecl],
+                                   modules_: list[Module]) -> None:
+    """A stand-in may declare a conformance the SDK declares only from some deployment target on
+    only when every module that compiles against it is at or above that target; otherwise the
+    type-check would accept what Xcode rejects in the lower module."""
+    for type_name, protocol, since in conditional_conformances(facts):
+        declared = stub_types.get((facts.types[type_name].get("swift") or {}).get("name") or type_name)
+        if declared is None:
+            continue
+        adopts = any(part.replace("@preconcurrency", "").strip() == protocol
+                     for part in declared.inherits[1:])
+        lower = [m for m in modules_ if m.target < since]
+        if adopts and lower:
+            module = lower[0]
+            report.error(declared.file, declared.line,
+                         f"{declared.name} conforms to {protocol} only when the deployment target "
+                         f"is iOS {shown_version(since)} or later (a deployment-target #if in the "
+                         f"SDK header); {module.name} compiles at iOS "
+                         f"{shown_version(module.target)} ({module.source}): remove the "
+                         "conformance from the stand-in so the type-check rejects what Xcode "
+                         "would, or raise the target")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--verbose", action="store_true", help="list the overlay exemptions")
-    parser.add_argument("--stubs", type=Path, default=STUBS, help="the stand-ins' folder")
-    parser.add_argument("--sources", type=Path, nargs="*", default=SOURCES,
+    parser.add_argument("--root", type=Path, help="check another checkout (a scratch copy)")
+    parser.add_argument("--stubs", type=Path, help="the stand-ins' folder")
+    parser.add_argument("--sources", type=Path, nargs="*",
                         help="folders whose SDK-protocol extensions are checked")
-    parser.add_argument("--deployment-target", help="instead of project.yml's (e.g. 26.0)")
+    parser.add_argument("--deployment-target",
+                        help="instead of Package.swift's and project.yml's (e.g. 26.0)")
     arguments = parser.parse_args()
+    if arguments.root:
+        set_root(arguments.root)
+    stubs = arguments.stubs or STUBS
+    sources = arguments.sources or SOURCES
     facts = Facts.load()
-    target = version(arguments.deployment_target) or deployment_target()
+    modules_ = modules(version(arguments.deployment_target))
+    lowest = min(module.target for module in modules_)
+    highest = max(module.target for module in modules_)
     report = Report()
     parsed = []
     for framework in CHECKED:
-        folder = arguments.stubs / framework
+        folder = stubs / framework
         files = sorted(folder.glob("*.swift"))
         if not files:
             report.errors.append(f"{folder}: no stand-in source (expected {framework}.swift)")
         parsed += [parse_stub_file(path) for path in files]
     stub_types = {declared.name: declared for types, _, _ in parsed for declared in types}
+    for declared in stub_types.values():
+        # A type bound by `// sel:` (a Swift nesting such as CPPlaybackConfiguration.Presentation
+        # of the Objective-C CPPlaybackPresentation) is known by its Swift spelling from now on.
+        if "sel" in declared.markers and declared.markers["sel"] in facts.types:
+            facts.by_swift[declared.name] = declared.markers["sel"]
     for types, globals_, extensions in parsed:
         for declared in types:
-            check_type(report, facts, declared, extensions, target, stub_types)
-        check_globals(report, facts, globals_, target)
-    check_conformances(report, facts, arguments.sources)
+            # Deprecation warns from the highest target on; introduction matters below the lowest.
+            check_type(report, facts, declared, extensions, (lowest, highest), stub_types)
+        check_globals(report, facts, globals_, lowest)
+    check_conformances(report, facts, sources)
+    check_conditional_conformances(report, facts, stub_types, modules_)
+    ambiguous = check_availability(report, facts, modules_)
     for error in report.errors:
         print(error)
+    for name in report.unverified:
+        print(f"unverified Swift name (only Xcode can confirm it): {name}")
     if arguments.verbose:
         for overlay in report.overlays:
             print(f"overlay (not in the facts): {overlay}")
     status = "FAILED" if report.errors else "ok"
+    targets = ", ".join(f"{m.name} iOS {shown_version(m.target)} ({m.source})" for m in modules_)
     print(f"SDK facts check {status}: {report.checked} declarations compared with "
-          f"{FACTS.relative_to(ROOT)} (deployment target iOS {'.'.join(map(str, target))}), "
-          f"{len(report.overlays)} Swift-overlay declarations exempt, {len(report.errors)} problems")
+          f"{FACTS.relative_to(ROOT)} (deployment targets: {targets}), "
+          f"{len(report.overlays)} Swift-overlay or unchecked declarations exempt, "
+          f"{len(report.unparsed)} declarations that could not be parsed, "
+          f"{len(report.unverified)} derived Swift names not confirmed, "
+          f"{ambiguous} newer members not told apart from older ones by name, "
+          f"{len(report.errors)} problems")
     return 1 if report.errors else 0
 
 

@@ -50,6 +50,7 @@ final class MapServices {
   static let shared = MapServices()
   /// The state the phone's and the car's maps share (the active route, the position).
   let navigation = NavigationService()
-  /// Core Location behind the kit's client.
-  let location = LocationService()
+  /// Core Location behind the kit's client; it keeps updating in the background (Info.plist:
+  /// `UIBackgroundModes` `location`), so guidance follows the car while another app is shown.
+  let location = LocationService(continuesInBackground: true)
 }

@@ -6,19 +6,24 @@ import Synchronization
   import CarSession
   import MediaCar
   import Playback
+  import WaysideData
 
-  /// The media app's ``MediaPlayer`` on a phone: AVFoundation plays, MediaPlayer publishes Now
-  /// Playing (``NowPlayingService``). The engine passes the session's time in; AVFoundation
-  /// keeps its own, so `now` is only used for the observation's context.
+  /// The media app's ``MediaPlayer`` on a phone: AVFoundation plays; Now Playing is published by
+  /// ``NowPlayingService`` from the app state, not from here. The engine passes the session's
+  /// time in; AVFoundation keeps its own, so `now` is only used for the observation's context.
+  ///
+  /// Bundled sounds live in the package's resource bundle (`WaysideData`'s `Resources/media`),
+  /// not in the app's main bundle; a bundled file that is missing is reported as failed.
   ///
   /// `@unchecked Sendable`: `AVPlayer`'s transport calls may be made from any thread, and the
   /// little state this class keeps itself is behind a `Mutex`.
   final class AVMediaPlayer: MediaPlayer, @unchecked Sendable {
     private let player = AVPlayer()
-    private let loaded = Mutex<(source: MediaSource?, duration: Double?)>((nil, nil))
+    private let loaded = Mutex<(source: MediaSource?, duration: Double?, failure: String?)>(
+      (nil, nil, nil))
     private let nowPlaying: NowPlayingService
 
-    /// Creates a player publishing to `nowPlaying`.
+    /// Creates a player that activates the audio session through `nowPlaying`.
     @MainActor
     init(nowPlaying: NowPlayingService) {
       self.nowPlaying = nowPlaying
@@ -29,23 +34,32 @@ import Synchronization
       in context: PlaybackContext
     ) {
       let url: URL?
+      var failure: String?
       switch source.location {
       case .remote(let remote): url = remote
-      case .bundled(let name): url = Bundle.main.url(forResource: name, withExtension: nil)
+      case .bundled(let name):
+        url = Self.bundledURL(name)
+        if url == nil { failure = "\(name) is not in the app's bundled media" }
       }
-      loaded.withLock { $0 = (source, duration) }
-      guard let url else { return }
+      loaded.withLock { $0 = (source, duration, failure) }
+      guard let url else {
+        player.replaceCurrentItem(with: nil)
+        return
+      }
       player.replaceCurrentItem(with: AVPlayerItem(url: url))
       player.seek(to: CMTime(seconds: position, preferredTimescale: 600))
-      let title = source.item.rawValue
       let spoken = source.audioOnly
-      Task { @MainActor [nowPlaying] in
-        if playing { nowPlaying.activateAudio(spoken: spoken) }
-        nowPlaying.publish(
-          title: title, artist: nil, album: nil, duration: duration, elapsed: position,
-          rate: playing ? 1 : 0, isLive: duration == nil)
+      if playing {
+        Task { @MainActor [nowPlaying] in nowPlaying.activateAudio(spoken: spoken) }
+        player.play()
       }
-      if playing { player.play() }
+    }
+
+    /// The file of a bundled source in the package's resource bundle, when it ships.
+    static func bundledURL(_ name: String) -> URL? {
+      let url = BundledData.resourcesDirectory.appendingPathComponent("media")
+        .appendingPathComponent(name)
+      return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
     func play(at now: Duration) {
@@ -64,18 +78,17 @@ import Synchronization
     func stop(at now: Duration) {
       player.pause()
       player.replaceCurrentItem(with: nil)
-      loaded.withLock { $0 = (nil, nil) }
-      Task { @MainActor [nowPlaying] in
-        nowPlaying.clear()
-        nowPlaying.deactivateAudio()
-      }
+      loaded.withLock { $0 = (nil, nil, nil) }
+      Task { @MainActor [nowPlaying] in nowPlaying.deactivateAudio() }
     }
 
     func observe(at now: Duration) -> PlayerObservation {
-      let (source, duration) = loaded.withLock { $0 }
+      let (source, duration, failure) = loaded.withLock { $0 }
       let status: PlaybackState.Status
       if source == nil {
         status = .idle
+      } else if let failure {
+        status = .failed(failure)
       } else if player.currentItem?.status == .failed {
         status = .failed(player.currentItem?.error?.localizedDescription ?? "the item failed")
       } else {

@@ -19,7 +19,7 @@ final class MediaCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDe
     didConnect interfaceController: CPInterfaceController
   ) {
     let hub = MediaServicesHub.shared
-    let car = CarPlaySceneController(location: hub.location)
+    let car = CarPlaySceneController(location: nil)
     self.car = car
     car.connect(interfaceController, scene: templateApplicationScene, window: nil) {
       bridge, clients in hub.makeSession(bridge, clients)
@@ -32,21 +32,22 @@ final class MediaCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDe
   ) {
     car?.disconnect()
     car = nil
-    MediaServicesHub.shared.nowPlaying.uninstall()
+    MediaServicesHub.shared.disconnected()
   }
 }
 
-/// What the media app's scenes share, made on first use.
+/// What the media app's scenes share, made on first use. The media app needs no location:
+/// it never starts Core Location (its Info.plist has no location purpose string).
 @MainActor
 final class MediaServicesHub {
   /// The one instance.
   static let shared = MediaServicesHub()
-  /// Core Location (unused by the media app's reducer, but the kit's clients carry it).
-  let location = LocationService()
-  /// Now Playing information and remote commands.
+  /// The audio session.
   let nowPlaying = NowPlayingService()
 
-  /// The car's session.
+  /// The car's session. It publishes Now Playing and its remote-command targets to the bridge
+  /// (`CarHost.publishNowPlayingInfo`, `registerRemoteCommands`), which the bridge hands to
+  /// `MPNowPlayingInfoCenter` and `MPRemoteCommandCenter`.
   func makeSession(_ host: any CarHost, _ clients: CarClients) -> any AnyCarSession {
     #if canImport(MediaCar)
       let player = AVMediaPlayer(nowPlaying: nowPlaying)
@@ -57,4 +58,7 @@ final class MediaServicesHub {
       return (WaysideApps.named("media") ?? WaysideApps.all[0]).makeSession(host, clients)
     #endif
   }
+
+  /// The car disconnected: the bridge removed its command targets and cleared Now Playing.
+  func disconnected() {}
 }

@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
   name: "Chargers",
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  platforms: [.macOS(.v15), .iOS("26.4")],
   dependencies: [
     // `name:` lets the products below say `package: "Wayside"` whatever the clone's folder
     // is called.

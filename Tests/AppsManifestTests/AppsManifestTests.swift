@@ -214,4 +214,53 @@ struct AppsManifestTests {
       #expect(text.contains("case .\(kind.rawValue)"), "no case for \(kind)")
     }
   }
+
+  @Test("The media app never starts Core Location and asks for no location; the map app keeps updating in the background")
+  func locationUse() throws {
+    let media = try Self.plist("Media/Info.plist")
+    #expect(
+      media.keys.filter { $0.hasPrefix("NSLocation") }.isEmpty,
+      "Media/Info.plist: the media app needs no location purpose string")
+    let mediaSources = try Self.sources("Media")
+    #expect(
+      mediaSources.contains("CarPlaySceneController(location: nil)"),
+      "the media app's car scene must not start location updates")
+    #expect(!mediaSources.contains("LocationService()"), "the media app makes no LocationService")
+
+    let map = try Self.plist("Map/Info.plist")
+    let modes = map["UIBackgroundModes"] as? [String] ?? []
+    #expect(modes.contains("location"), "Map/Info.plist: UIBackgroundModes needs `location`")
+    #expect(map["NSLocationWhenInUseUsageDescription"] != nil)
+    let mapSources = try Self.sources("Map")
+    #expect(mapSources.contains("LocationService(continuesInBackground: true)"))
+    #expect(mapSources.contains("allowsBackgroundLocationUpdates = true"))
+    // Background updates without the mode raise an exception in Core Location: only the map app.
+    for app in ["Charging", "Media"] {
+      let info = try Self.plist("\(app)/Info.plist")
+      let modes = info["UIBackgroundModes"] as? [String] ?? []
+      #expect(!modes.contains("location"), "\(app) has no reason for background location")
+      #expect(!(try Self.sources(app)).contains("continuesInBackground: true"))
+    }
+  }
+
+  @Test("One iOS deployment floor: Package.swift, project.yml and Apps/README.md state the same number")
+  func deploymentFloor() throws {
+    let package = try String(
+      contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let project = try String(
+      contentsOf: Self.appsFolder.appendingPathComponent("project.yml"), encoding: .utf8)
+    let readme = try String(
+      contentsOf: Self.appsFolder.appendingPathComponent("README.md"), encoding: .utf8)
+    func first(_ pattern: String, in text: String) -> String? {
+      guard let range = text.range(of: pattern, options: .regularExpression) else { return nil }
+      return String(text[range]).filter { $0.isNumber || $0 == "." }
+        .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+    }
+    let packageFloor = try #require(
+      first(#"\.iOS\("[0-9.]+"\)"#, in: package), "Package.swift: no .iOS(\"x.y\") platform")
+    let projectFloor = try #require(first(#"iOS: "[0-9.]+""#, in: project))
+    let readmeFloor = try #require(first(#"Deployment target iOS [0-9.]+"#, in: readme))
+    #expect(packageFloor == projectFloor, "Package.swift \(packageFloor), project.yml \(projectFloor)")
+    #expect(readmeFloor == projectFloor, "Apps/README.md \(readmeFloor), project.yml \(projectFloor)")
+  }
 }

@@ -7,6 +7,7 @@ landscape); at the states a person stops at (a place's card, details, Now Playin
 trip preview, guidance, panning) every display profile is checked by day and night.
 """
 import os
+import re
 import time
 
 PROFILES = ["minimum", "standard", "wide540", "hd", "wide", "portrait"]
@@ -392,3 +393,39 @@ def map_flow(driver, out, h):
     d.click(f'.car .map-bar [data-ev=bar][data-e="{target}"]')
     d.wait_until(lambda: not d.find(".car .maneuver"), 10, "guidance to end")
     f.check("ended")
+    # Door to door in Kassel: typing suggests streets, the route starts on the car's street,
+    # maneuvers name the streets, the trip line tells the arrival time, arrival is at the street.
+    h.control(d, "move", "51.3127,9.4797")
+    d.click('.car .map-bar [data-ev=bar][data-e="destinations"]')
+    d.wait_for('.car .list [data-ev=row][data-e="search"]', 10)
+    d.click('.car .list [data-ev=row][data-e="search"]')
+    d.wait_for(".car .search-field[data-search]", 10)
+    press_keys(d, "Wilhelmsh")
+    d.wait_for('.car [data-ev=row][data-e="street-Wilhelmshöher Allee"]', 20)
+    f.check("street-suggested")
+    for _ in range(len("Wilhelmsh")):
+        press_keys(d, "\ue003")  # Backspace
+    press_keys(d, "Obere Königs")
+    d.wait_for('.car [data-ev=row][data-e="street-Obere Königsstraße"]', 20)
+    d.click('.car [data-ev=row][data-e="street-Obere Königsstraße"]')
+    d.wait_for(".car .trip-card [data-ev=startRoute]", 60)
+    f.check("street-preview")
+    f.everywhere("street-preview")
+    d.click(".car .trip-card [data-ev=startRoute]")
+    d.wait_for(".car .maneuver", 30)
+    card = d.text(".car .maneuver")
+    if "onto Adolfstraße" not in card or not re.search(r"\d\d:\d\d", card):
+        raise AssertionError(f"the first maneuver names no street or the trip no arrival time: {card!r}")
+    f.check("street-guidance")
+    f.everywhere("street-guidance")
+    d.script("""const f = document.querySelector('#panel form[data-form=drive]');
+        f.querySelector('[name=to]').value = '51.315228,9.498113'; f.querySelector('[name=speed]').value = '50';""")
+    d.click("#panel form[data-form=drive] button")
+    d.wait_until(lambda: not d.find(".car .maneuver"), 90, "guidance to end on arrival at the street")
+    d.wait_for(".car .modal [data-ev=alertAction]", 10)
+    if "Obere Königsstraße" not in d.text(".car .modal"):
+        raise AssertionError(f"the arrival does not name the street: {d.text('.car .modal')!r}")
+    f.check("street-arrived")
+    d.click(".car .modal [data-ev=alertAction]")
+    d.wait_until(lambda: not d.find(".car .modal"), 10, "the arrival notice to close")
+    d.click("#panel [data-cmd=stopDriving]")

@@ -276,6 +276,10 @@ def run_step(driver, step, out):
         video_player_closes(driver, out)
     elif action == "nowPlayingFive":
         now_playing_shows_the_five_kept(driver)
+    elif action == "soundAndVideoPlayer":
+        sound_and_video_player(driver, out)
+    elif action == "filmPlayVisible":
+        film_play_is_visible(driver, out)
     elif action == "nowPlayingControls":
         now_playing_controls(driver, out, step["profile"])
     elif action == "liveStatus":
@@ -527,6 +531,30 @@ for (const t of car.querySelectorAll('svg text.place')) {
   const r = t.getBoundingClientRect();
   if (panels.some(p => under(r, p))) problems.push('label "' + t.textContent + '" lies under the panel');
 }
+// The map's names (towns, streets) never lie under a control or card drawn over the map. A map
+// drawn as a linked image is fetched and laid, hidden, exactly over its image to be measured.
+const overMap = [...car.querySelectorAll('.map-button, .map-bar button, .maneuver, .trip-card, .pan-arrow, .poi-panel')]
+  .filter(e => getComputedStyle(e).visibility !== 'hidden').map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width > 0);
+const measured = [];
+for (const img of car.querySelectorAll('img.map-base')) {
+  const r = img.getBoundingClientRect(); if (r.width < 1) continue;
+  const x = new XMLHttpRequest(); x.open('GET', img.src, false); x.send();
+  if (x.status !== 200) { problems.push('the map image ' + img.src + ' did not load (' + x.status + ')'); continue; }
+  const holder = document.createElement('div');
+  holder.style.cssText = 'position:fixed;visibility:hidden;pointer-events:none;left:' + r.left + 'px;top:' + r.top + 'px;width:' + r.width + 'px;height:' + r.height + 'px';
+  holder.innerHTML = x.responseText.replace(/^<\?xml[^>]*>/, '');
+  const svg = holder.querySelector('svg'); if (svg) { svg.setAttribute('width', r.width); svg.setAttribute('height', r.height); }
+  document.body.appendChild(holder); measured.push(holder);
+}
+for (const t of [...car.querySelectorAll('svg text.place, svg text.street'), ...measured.flatMap(m => [...m.querySelectorAll('svg text.place, svg text.street')])]) {
+  const r = t.getBoundingClientRect(); if (r.width < 1) continue;
+  // A name along a street is measured by its glyphs' boxes, not the box around its curve.
+  const parts = t.classList.contains('street') && t.getNumberOfChars() > 0 ? [...Array(t.getNumberOfChars()).keys()].map(i => {
+    const b = t.getExtentOfChar(i), m = t.getScreenCTM(); const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(m);
+    return {left: p.x - 2, right: p.x + 2, top: p.y - 3, bottom: p.y + 3}; }) : [r];
+  for (const [e, q] of overMap) if (parts.some(part => under(part, q))) { problems.push((t.classList.contains('street') ? 'street name "' : 'label "') + t.textContent + '" lies under ' + name(e)); break; }
+}
+for (const m of measured) m.remove();
 const scale = car.querySelector('svg .scale');
 if (scale) for (const b of car.querySelectorAll('.map-button')) if (under(scale.getBoundingClientRect(), b.getBoundingClientRect())) problems.push('a map button covers the scale bar');
 const walker = document.createTreeWalker(car, NodeFilter.SHOW_TEXT);
@@ -911,6 +939,125 @@ def now_playing_controls(driver, out, profile):
     d.wait_for('.car .transport [data-e="play"]', 10)
     d.click(".car .back")
     control(d, "display", "standard")
+
+
+def wholly_visible(driver, css):
+    """Whether the element lies wholly inside every scrolling or clipping box around it, as
+    shown now (nothing scrolled by hand), and inside the car's display."""
+    return driver.script("""const el = document.querySelector(arguments[0]); if (!el) return false;
+        const r = el.getBoundingClientRect(); if (r.width < 1 || r.height < 1) return false;
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          const st = getComputedStyle(a);
+          if (st.overflowX === 'visible' && st.overflowY === 'visible' && !a.classList.contains('car')) continue;
+          const b = a.getBoundingClientRect();
+          if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) return false;
+          if (a.classList.contains('car')) break;
+        }
+        return true;""", css)
+
+
+def film_play_is_visible(driver, out):
+    """At 748×456 and 800×480: the Videos tab shows its featured film's Play with the films'
+    section starting below it (a card's title too at 800×480), and a film's page shows Play and
+    Add to Queue, all without scrolling."""
+    d = driver
+    control(d, "app", "media")
+    for profile in ("minimum", "standard"):
+        control(d, "display", profile)
+        d.wait_for(f".car[data-profile={profile}]", 10)
+        d.wait_for('.car [data-ev=row][data-t="videos"]', 60)
+        if not wholly_visible(d, '.car [data-ev=bar][data-e="header-play"]'):
+            raise AssertionError(f"at {profile} the Videos tab's Play is not visible without scrolling")
+        # The featured film's header leaves room for the list: the films' section starts on
+        # screen (at 800×480 a whole card shows too).
+        if not wholly_visible(d, ".car .list section > :first-child"):
+            raise AssertionError(f"at {profile} the Videos tab's header fills the list: no film section starts on screen")
+        cards = d.script("""return [...document.querySelectorAll('.car [data-ev=row][data-t="videos"]')].map(r => r.dataset.e)""")
+        if profile == "standard" and not any(wholly_visible(d, f'.car [data-ev=row][data-t="videos"][data-e="{c}"] .text') for c in cards):
+            raise AssertionError(f"at {profile} the Videos tab's header leaves no film card's title visible without scrolling")
+        d.screenshot(os.path.join(out, f"film-{profile}-videos.png"))
+        revision = d.revision()
+        d.script("document.querySelector(arguments[0]).click()", '.car [data-ev=row][data-e="blender-sintel"]')
+        d.wait_until(lambda: d.revision() > revision, 10, "the film's page")
+        d.wait_for('.car .template [data-template="detail"], .car [data-template="detail"]', 10)
+        for button in ("header-play", "add-to-queue"):
+            if not wholly_visible(d, f'.car [data-ev=bar][data-e="{button}"]'):
+                raise AssertionError(f"at {profile} the film's page shows {button} only after scrolling")
+        settled_layout(d, f"a film's page at {profile}")
+        d.screenshot(os.path.join(out, f"film-{profile}-detail.png"))
+        d.click(".car .back")
+    control(d, "display", "standard")
+
+
+def sound_and_video_player(driver, out):
+    """Sound: silent until the person turns it on once, then the page plays what the engine
+    plays — the bundled chime, fetched from this loopback server only (no stream is played
+    here: tests reach loopback only). The video player: the film's title, its elapsed time
+    moving, and a paused state that says so after the car's pause button."""
+    d = driver
+    control(d, "app", "media")
+    control(d, "display", "standard")
+    control(d, "data", "normal")
+    events = lambda: d.script("return window.__sound.events.map(e => e.kind + ' ' + e.src)")
+    if d.text("#sound") != "Sound off — click to hear":
+        raise AssertionError(f"the sound button starts as {d.text('#sound')!r}; expected it off")
+    tabs = d.script("return [...document.querySelectorAll('.car [data-ev=tab]')].map(t => t.innerText)")
+    d.click(f'.car [data-ev=tab][data-e="{next(i for i, t in enumerate(tabs) if "audio" in t.lower())}"]')
+    chime = '.car [data-ev=row][data-e="bundled-kenney-upgrade3"]'
+    scroll_click(d, chime, 30)
+    d.wait_until(lambda: d.find(".car .np-sound"), 10, "the published sound")
+    src = d.script("return document.querySelector('.car .np-sound').dataset.src")
+    if src != "media/kenney_upgrade3.wav":
+        raise AssertionError(f"the chime's published asset is {src!r}")
+    time.sleep(1.5)
+    if events():
+        raise AssertionError(f"the page made sound before it was turned on: {events()}")
+    d.click(".car .back") if d.find(".car .back") else None
+    d.s(f"/element/{d.wait_for('#sound')}/click", {})
+    if d.script("return document.getElementById('sound').getAttribute('aria-pressed')") != "true":
+        raise AssertionError("the sound button did not turn on")
+    scroll_click(d, chime, 30)
+    d.wait_until(lambda: any(e.startswith("playing ") for e in events()), 10, "the chime to play")
+    played = [e for e in events() if e.startswith("playing ")]
+    base = d.script("return location.origin")
+    if not all(e.split(" ", 1)[1].startswith(base + "/assets/media/kenney_upgrade3.wav") for e in played):
+        raise AssertionError(f"the page played {played}; expected the chime from {base}/assets/media/")
+    d.wait_until(lambda: any(e.startswith(("ended ", "pause ")) for e in events()), 10, "the chime to end")
+    size = d.script("""return fetch('/assets/media/kenney_upgrade3.wav').then(r => r.ok ? r.arrayBuffer().then(b => [r.headers.get('Content-Type'), b.byteLength]) : [String(r.status), 0])""")
+    if size[0] != "audio/wav" or size[1] < 10000:
+        raise AssertionError(f"/assets/media/kenney_upgrade3.wav answers {size}")
+    if d.find(".car .back"):
+        d.click(".car .back")
+    # The sound goes off again before a film: its stream is not on this machine.
+    d.s(f"/element/{d.wait_for('#sound')}/click", {})
+    d.click(f'.car [data-ev=tab][data-e="{next(i for i, t in enumerate(tabs) if "video" in t.lower())}"]')
+    for css in ('.car [data-ev=row][data-e="blender-sintel"]', '.car [data-ev=bar][data-e="header-play"]'):
+        d.wait_for(css, 10)
+        revision = d.revision()
+        d.script("document.querySelector(arguments[0]).click()", css)
+        d.wait_until(lambda: d.revision() > revision, 10, f"the page to answer {css}")
+    d.wait_for('.car .video-player[data-video=playing] .vp-clock', 10)
+    if d.text(".car .video-player .vp-title") != "Sintel":
+        raise AssertionError(f"the video player's title reads {d.text('.car .video-player .vp-title')!r}")
+    first = clock_seconds(d.text(".car .video-player .np-elapsed"))
+    d.wait_until(lambda: clock_seconds(d.text(".car .video-player .np-elapsed")) >= first + 2, 8,
+                 "the video player's elapsed time to move")
+    settled_layout(d, "the video player playing")
+    d.screenshot(os.path.join(out, "video-player-playing.png"))
+    # The car's pause button (a remote command): the player says it is paused, the time stops.
+    d.script("""return fetch('/event', {method: 'POST', headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({ev: 'transport', e: 'pause'})}).then(r => r.json()).then(s => apply(s))""")
+    d.wait_for('.car .video-player[data-video=paused]', 10)
+    if "paused" not in d.text(".car .video-player .vp-state").lower():
+        raise AssertionError(f"the paused video player reads {d.text('.car .video-player')!r}")
+    stopped = d.text(".car .video-player .np-elapsed")
+    time.sleep(2)
+    if d.text(".car .video-player .np-elapsed") != stopped:
+        raise AssertionError("the paused video player's time kept moving")
+    d.screenshot(os.path.join(out, "video-player-paused.png"))
+    d.click(".car .video-player .vp-close")
+    d.wait_until(lambda: not d.find(".car .video-player"), 10, "the video player to close")
+    d.click(".car .back")
 
 
 def now_playing_shows_the_five_kept(driver):

@@ -101,10 +101,11 @@ struct CarPlayBridgeMappingTests {
     _ made: CPPlaybackConfiguration?, _ spec: PlaybackConfigurationSpec?,
     _ coverage: inout FieldCoverage
   ) {
-    let presentations: [PlaybackConfigurationSpec.Presentation: CPPlaybackPresentation] = [
+    let presentations:
+      [PlaybackConfigurationSpec.Presentation: CPPlaybackConfiguration.Presentation] = [
       .none: .none, .audio: .audio, .video: .video,
     ]
-    let actions: [PlaybackConfigurationSpec.Action: CPPlaybackAction] = [
+    let actions: [PlaybackConfigurationSpec.Action: CPPlaybackConfiguration.Action] = [
       .none: .none, .play: .play, .pause: .pause, .replay: .replay,
     ]
     guard let spec else { return #expect(made == nil) }
@@ -667,10 +668,13 @@ struct CarPlayBridgeMappingTests {
     coverage.elsewhere(
       "NowPlayingTemplateSpec.info",
       because:
-        "CarPlay's Now Playing screen reads MPNowPlayingInfoCenter, which the media app's NowPlayingService publishes"
+        "CarPlay's Now Playing screen reads MPNowPlayingInfoCenter, which the media app's NowPlayingService publishes from the same NowPlayingInfo value (Tests/MediaSystemTests checks the keys)"
     )
     coverage.elsewhere(
-      type: "NowPlayingInfoSpec", because: "published to MPNowPlayingInfoCenter by the app")
+      type: "NowPlayingInfoSpec",
+      because:
+        "made from NowPlayingInfo, which NowPlayingService publishes to MPNowPlayingInfoCenter (Tests/MediaSystemTests)"
+    )
     #expect(
       object.standInObservers.contains { $0 === bridge },
       "the bridge observes Up Next and album/artist taps")

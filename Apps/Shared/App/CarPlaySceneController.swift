@@ -18,10 +18,12 @@ final class CarPlaySceneController {
   private(set) var bridge: CarPlayBridge?
   /// The running session; nil while disconnected.
   private(set) var session: (any AnyCarSession)?
-  private let location: LocationService
+  private let location: LocationService?
 
-  /// Creates a controller whose sessions read positions from `location`.
-  init(location: LocationService) {
+  /// Creates a controller whose sessions read positions from `location`; nil for an app that
+  /// needs no location (the media app), whose sessions get an unavailable location client and
+  /// which never starts Core Location (it has no purpose string).
+  init(location: LocationService?) {
     self.location = location
   }
 
@@ -33,8 +35,8 @@ final class CarPlaySceneController {
   ) {
     disconnect()
     let bridge = CarPlayBridge()
-    location.start()
-    let clients = CarClients(clock: .live(), location: location.client)
+    location?.start()
+    let clients = CarClients(clock: .live(), location: location?.client ?? .unavailable)
     // The session installs itself as the bridge's event handler.
     session = makeSession(bridge, clients)
     self.bridge = bridge
@@ -48,6 +50,6 @@ final class CarPlaySceneController {
     bridge?.eventHandler = nil
     bridge = nil
     session = nil
-    location.stop()
+    location?.stop()
   }
 }

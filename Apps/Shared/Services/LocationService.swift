@@ -12,6 +12,16 @@ final class LocationService: NSObject, CLLocationManagerDelegate {
   let box = LocationBox()
   private let manager = CLLocationManager()
   private var isRunning = false
+  /// Whether updates go on while another app is in front (the map app's guidance; its
+  /// Info.plist declares the `location` background mode, which this requires).
+  let continuesInBackground: Bool
+
+  /// Creates the service; `continuesInBackground` only for an app whose Info.plist lists
+  /// `location` in `UIBackgroundModes` (Core Location raises an exception otherwise).
+  init(continuesInBackground: Bool = false) {
+    self.continuesInBackground = continuesInBackground
+    super.init()
+  }
 
   /// The client the session's effects use.
   var client: LocationClient { .settable(box) }
@@ -24,6 +34,13 @@ final class LocationService: NSObject, CLLocationManagerDelegate {
     manager.delegate = self
     manager.desiredAccuracy = kCLLocationAccuracyNearestTenMeters
     manager.distanceFilter = 50
+    if continuesInBackground {
+      // Guidance keeps following the car when the driver switches to another app in CarPlay
+      // or locks the phone; the blue indicator tells the driver why.
+      manager.allowsBackgroundLocationUpdates = true
+      manager.pausesLocationUpdatesAutomatically = false
+      manager.showsBackgroundLocationIndicator = true
+    }
     if manager.authorizationStatus == .notDetermined {
       manager.requestWhenInUseAuthorization()
     }

@@ -389,6 +389,10 @@ public struct MapApp: CarApp {
     case .locationChanged(let c): .moved(c)
     case .searchTextChanged(_, let text): .searchChanged(text)
     case .backPressed(let popped): .popped(popped)
+    // The system ended guidance or closed the panning interface: follow it, or the next
+    // update would restart guidance or reopen panning against the system.
+    case .navigationCancelled: state.guidance == nil ? nil : .endGuidance
+    case .panningDismissed: state.isPanning ? .donePanning : nil
     default: nil
     }
   }

@@ -228,9 +228,11 @@ public enum MediaScreenBuilder {
     return min(1, config.elapsedTime / config.duration)
   }
 
+  /// The item's image: `film` or `waveform`. The app bundles no per-item artwork asset (an
+  /// `.asset` image of the item's id showed nothing in a car); the catalogue's remote artwork
+  /// URL is not fetched for the car.
   private static func artwork(_ item: MediaItem) -> CarImage {
-    item.artworkURL == nil
-      ? .symbol(item.kind == .video ? "film" : "waveform") : .asset(item.id.rawValue)
+    .symbol(item.kind == .video ? "film" : "waveform")
   }
 
   /// `9:56 · 2008 · CC BY 3.0`.
@@ -400,7 +402,8 @@ public enum MediaScreenBuilder {
     return NowPlayingInfoSpec(
       title: info.title, artist: info.artist, album: info.album, artwork: artwork(item),
       durationSeconds: info.duration, elapsedSeconds: info.elapsed, playbackRate: info.rate,
-      isLiveStream: info.isLiveStream, defaultPlaybackRate: info.defaultRate)
+      isLiveStream: info.isLiveStream, defaultPlaybackRate: info.defaultRate,
+      assetURL: info.assetURL)
   }
 
   /// The commands the app has `MPRemoteCommandCenter` targets for: every one the system

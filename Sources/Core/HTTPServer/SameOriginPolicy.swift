@@ -44,12 +44,15 @@ public enum SameOriginPolicy {
 
   /// Headers for every page and document a browser may render: no framing by other sites
   /// (`X-Frame-Options`, CSP `frame-ancestors`), scripts, styles and connections from this
-  /// origin only (inline ones allowed, the page is one document), no MIME sniffing, no referrer.
+  /// origin only (inline ones allowed, the page is one document), sound and video from this origin
+  /// or over HTTPS (the simulator plays what the media app streams), no MIME sniffing, no
+  /// referrer.
   public static let pageHeaders: HTTPHeaders = [
     "X-Frame-Options": "DENY",
     "Content-Security-Policy":
       "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline';"
-      + " img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none';"
+      + " img-src 'self' data:; media-src 'self' https:; connect-src 'self';"
+      + " frame-ancestors 'none'; base-uri 'none';"
       + " form-action 'self'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",

@@ -134,6 +134,9 @@ public struct StaticAssets: Sendable {
     case "woff": return "font/woff"
     case "ttf": return "font/ttf"
     case "otf": return "font/otf"
+    case "wav": return "audio/wav"
+    case "mp3": return "audio/mpeg"
+    case "m4a": return "audio/mp4"
     case "xml": return "application/xml"
     default: return "application/octet-stream"
     }

@@ -30,13 +30,17 @@ public struct NowPlayingInfo: Hashable, Sendable {
   public var defaultRate: Double
   /// `MPNowPlayingInfoPropertyIsLiveStream`: no item of the catalogue is live.
   public var isLiveStream: Bool
+  /// `MPNowPlayingInfoPropertyAssetURL`: the stream's URL, or for a bundled file its path in
+  /// the app's resources (`media/kenney_upgrade3.wav`), as the engine's resolver chooses it.
+  public var assetURL: String?
 
   /// Creates info.
   public init(
     item: MediaItem.ID, title: String, artist: String? = nil, album: String? = nil,
     artworkURL: URL? = nil, duration: Double? = nil, elapsed: Double = 0, rate: Double = 0,
-    defaultRate: Double = 1, isLiveStream: Bool = false
+    defaultRate: Double = 1, isLiveStream: Bool = false, assetURL: String? = nil
   ) {
+    self.assetURL = assetURL
     self.item = item
     self.title = title
     self.artist = artist
@@ -50,14 +54,32 @@ public struct NowPlayingInfo: Hashable, Sendable {
   }
 
   /// The info for what the engine reports, or nil when nothing is loaded (or the catalogue
-  /// lacks the item).
-  public init?(_ playback: PlaybackState, in catalogue: MediaCatalogue) {
+  /// lacks the item); `resolver` says where the item plays from (the engine's).
+  public init?(
+    _ playback: PlaybackState, in catalogue: MediaCatalogue,
+    resolver: MediaURLResolver = MediaURLResolver()
+  ) {
     guard let id = playback.item, let item = catalogue.item(id) else { return nil }
     self.init(
       item: id, title: item.title, artist: item.creator ?? item.series, album: item.attribution,
       artworkURL: item.artworkURL, duration: playback.duration ?? item.durationSeconds,
       elapsed: playback.anchorPosition, rate: playback.isPlaying ? playback.rate : 0,
-      defaultRate: playback.rate)
+      defaultRate: playback.rate,
+      assetURL: Self.asset(item, as: playback.presentation ?? .audio, resolver: resolver))
+  }
+
+  /// Where `item` plays from as `resolver` chooses it: the stream's URL, or `media/FILE` for a
+  /// bundled file; nil when no source fits.
+  public static func asset(
+    _ item: MediaItem, as presentation: Presentation, resolver: MediaURLResolver
+  ) -> String? {
+    guard case .success(let source) = resolver.source(for: item, as: presentation) else {
+      return nil
+    }
+    switch source.location {
+    case .remote(let url): return url.absoluteString
+    case .bundled(let name): return "media/" + name
+    }
   }
 
   /// The elapsed time `seconds` after the info was published, as the system extrapolates it:

@@ -24,7 +24,7 @@ public enum PreviewPage {
     \(css)
     </style></head>
     <body>
-    <main id="stage"><div id="frame"><div id="car"></div></div></main>
+    <main id="stage"><button id="sound" type="button" aria-pressed="false" title="The page plays what the car's app plays">Sound off — click to hear</button><div id="frame"><div id="car"></div></div></main>
     <aside id="panel"></aside>
     <script>
     \(script)
@@ -53,6 +53,8 @@ public enum PreviewPage {
     #panel .handoffs li{color:#64d2ff}
     #panel .ok{color:#30d158}
     #panel .message{margin-top:8px;padding:6px;border-radius:6px;background:#3a2a00;color:#ffd60a}
+    #sound{position:fixed;left:12px;top:12px;z-index:10;background:#3a3a3c;color:#eee;border:0;border-radius:6px;padding:5px 10px;font:inherit;font-size:13px;cursor:pointer}
+    #sound[aria-pressed=true]{background:#0a84ff}
     """
 
   static let script = """
@@ -259,15 +261,51 @@ public enum PreviewPage {
     // system extrapolates it.
     let clockShown = 0, clockKey = '';
     function showClock() {
-      const c = car.querySelector('.np-clock'); if (!c) return;
-      const rate = Number(c.dataset.rate), duration = Number(c.dataset.duration);
-      const at = Math.min(duration, Number(c.dataset.elapsed) + rate * (performance.now() - clockShown) / 1000);
-      const f = s => { s = Math.max(0, Math.round(s)); return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); };
-      c.querySelector('.np-elapsed').textContent = f(at);
-      c.querySelector('.np-remaining').textContent = '-' + f(duration - at);
-      c.querySelector('.progress span').style.width = (100 * at / duration).toFixed(1) + '%';
+      for (const c of car.querySelectorAll('.np-clock')) {
+        const rate = Number(c.dataset.rate), duration = Number(c.dataset.duration);
+        const at = Math.min(duration, Number(c.dataset.elapsed) + rate * (performance.now() - clockShown) / 1000);
+        const f = s => { s = Math.max(0, Math.round(s)); return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); };
+        c.querySelector('.np-elapsed').textContent = f(at);
+        c.querySelector('.np-remaining').textContent = '-' + f(duration - at);
+        c.querySelector('.progress span').style.width = (100 * at / duration).toFixed(1) + '%';
+      }
+      syncSound();
     }
     setInterval(showClock, 500);
+    // Sound: the page plays what the car's app plays — the asset of the Now Playing info the
+    // app published, from the elapsed time and at the rate the system extrapolates (bundled
+    // sound from this server, streams from their HTTPS address when the browser can reach
+    // them) — and follows play, pause, seek and rate. It stays silent until the person turns
+    // it on once (browsers refuse sound a person did not ask for).
+    const sound = new Audio(), soundButton = document.getElementById('sound');
+    let soundOn = false, soundSrc = '', soundKey = '', soundShown = 0;
+    window.__sound = {events: [], element: sound};
+    for (const kind of ['play', 'playing', 'pause', 'ended', 'seeked', 'ratechange', 'error'])
+      sound.addEventListener(kind, () => window.__sound.events.push({kind: kind, src: sound.currentSrc || sound.src, at: sound.currentTime, rate: sound.playbackRate}));
+    soundButton.addEventListener('click', () => {
+      soundOn = !soundOn;
+      soundButton.setAttribute('aria-pressed', String(soundOn));
+      soundButton.textContent = soundOn ? 'Sound on' : 'Sound off — click to hear';
+      soundKey = ''; syncSound();
+    });
+    function syncSound() {
+      const s = car.querySelector('.np-sound');
+      if (!s || !soundOn) { if (!sound.paused) sound.pause(); return; }
+      const key = [s.dataset.src, s.dataset.elapsed, s.dataset.rate].join('|');
+      if (key !== soundKey) { soundKey = key; soundShown = performance.now(); }
+      const src = /^[a-z]+:/i.test(s.dataset.src) ? s.dataset.src : '/assets/' + s.dataset.src;
+      if (src !== soundSrc) { soundSrc = src; sound.src = src; }
+      const rate = Number(s.dataset.rate);
+      const at = Number(s.dataset.elapsed) + rate * (performance.now() - soundShown) / 1000;
+      const length = isFinite(sound.duration) ? sound.duration : Infinity;
+      if (rate > 0 && at < length) {
+        if (sound.playbackRate !== rate) sound.playbackRate = rate;
+        if (sound.readyState > 0 && Math.abs(sound.currentTime - at) > 1.5) sound.currentTime = at;
+        if (sound.paused) sound.play().catch(() => {});
+      } else if (!sound.paused) {
+        sound.pause();
+      }
+    }
     function typing() {
       const a = document.activeElement;
       return !!a && panel.contains(a) && a.tagName === 'INPUT' && a.type !== 'checkbox' && a.value !== '';

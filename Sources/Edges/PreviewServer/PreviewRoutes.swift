@@ -27,6 +27,7 @@ import Synchronization
 /// | `GET /screen.svg` | the display as SVG (the HTML inside a `foreignObject`) |
 /// | `GET /screen.txt` | the display as text, the way journeys and golden files show it |
 /// | `GET /assets/fonts/…` | the bundled open fonts standing in for Apple's (``SimulatorFonts``) |
+/// | `GET /assets/media/…` | the bundled sound the media app plays offline (``SimulatorSounds``) |
 public struct PreviewRoutes: Sendable {
   let backend: any PreviewBackend
   let renderer: CarHTMLRenderer
@@ -51,6 +52,7 @@ public struct PreviewRoutes: Sendable {
     var router = HTTPRouter()
     router.get("/") { _ in HTTPResponse.html(PreviewPage.html).withPageHeaders() }
     router.mount(SimulatorFonts.assets, at: "/assets/fonts")
+    router.mount(SimulatorSounds.assets, at: "/assets/media")
     router.get("/state") { request in
       // Everything: the page asks when it lacks a fragment it was told it has.
       .json(bytes: await self.stateBody(for: request.query("page"), sendingAll: true).bytes)

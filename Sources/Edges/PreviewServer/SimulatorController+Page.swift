@@ -21,6 +21,7 @@ extension SimulatorController {
       appName: app.appName, spinningRows: Set(host.spinners.values.map(\.row)), away: away,
       isPhoneLocked: host.isPhoneLocked, clock: clockText(), carLocation: location.coordinate,
       videoPlayerTitle: host.videoPlayerTitle)
+    state.nowPlaying = host.configuration == nil ? nil : host.nowPlayingInfo(at: host.clock.now())
     state.input = host.inputKind.rawValue
     state.focus = host.focusedItem?.action.pageElement
     state.mapRegion = host.shownMapRegion

@@ -180,6 +180,25 @@
       mapTemplate.updateEstimates(Self.travelEstimates(estimate), for: trip)
     }
 
+    /// The system ended guidance (the driver ended it from the system's interface, or another
+    /// navigation app started guiding): the session is finished and is never fed again; the app
+    /// is told so it stops guiding.
+    public func mapTemplateDidCancelNavigation(_ mapTemplate: CPMapTemplate) {
+      guard let id = id(of: mapTemplate) else { return }
+      if let running = navigationSessions.removeValue(forKey: id) {
+        cancelledTrips[id] = running.trip
+      }
+      send(.navigationCancelled(template: id))
+    }
+
+    /// The panning interface closed. When the bridge closed it (the app stopped panning) that is
+    /// no news; when the system did, the app is told so its next update does not reopen it.
+    public func mapTemplateDidDismissPanningInterface(_ mapTemplate: CPMapTemplate) {
+      guard let id = id(of: mapTemplate) else { return }
+      if closingPanning.remove(id) != nil { return }
+      send(.panningDismissed(template: id))
+    }
+
     /// The driver chose a route of a trip preview and pressed Go.
     public func mapTemplate(
       _ mapTemplate: CPMapTemplate, startedTrip trip: CPTrip, using routeChoice: CPRouteChoice

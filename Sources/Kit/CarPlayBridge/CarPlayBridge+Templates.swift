@@ -62,6 +62,8 @@
       case .map(let map):
         let object = CPMapTemplate()
         object.mapDelegate = self
+        // A new map template shows no previews and runs no session yet.
+        shownPreviews[id] = nil
         configure(object, map, in: id)
         return object
       case .nowPlaying(let nowPlaying):
@@ -299,13 +301,13 @@
     /// elapsed time and duration in seconds (duration 0 = unknown or live).
     static func playbackConfiguration(_ spec: PlaybackConfigurationSpec) -> CPPlaybackConfiguration
     {
-      let presentation: CPPlaybackPresentation
+      let presentation: CPPlaybackConfiguration.Presentation
       switch spec.preferredPresentation {
       case .none: presentation = .none
       case .audio: presentation = .audio
       case .video: presentation = .video
       }
-      let action: CPPlaybackAction
+      let action: CPPlaybackConfiguration.Action
       switch spec.playbackAction {
       case .none: action = .none
       case .play: action = .play
@@ -319,8 +321,8 @@
     }
 
     private func assistant(_ spec: AssistantCellSpec) -> CPAssistantCellConfiguration {
-      let position: CPAssistantCellPosition = spec.position == .bottom ? .bottom : .top
-      let visibility: CPAssistantCellVisibility
+      let position: CPListItem.AssistantCellPosition = spec.position == .bottom ? .bottom : .top
+      let visibility: CPListItem.AssistantCellVisibility
       switch spec.visibility {
       case .off: visibility = .off
       case .whileLimitedUIActive: visibility = .whileLimitedUIActive
@@ -457,12 +459,19 @@
         if map.isPanning {
           object.showPanningInterface(animated: true)
         } else {
+          // CarPlay tells the delegate of this dismissal too; it is the app's own.
+          closingPanning.insert(id)
           object.dismissPanningInterface(animated: true)
         }
       }
-      if map.tripPreviews.isEmpty {
-        object.hideTripPreviews()
-      } else {
+      // Previews are shown again only when they change: showing them resets the route choice
+      // the driver highlighted to each trip's first.
+      if map.tripPreviews != (shownPreviews[id] ?? []) {
+        shownPreviews[id] = map.tripPreviews
+        if map.tripPreviews.isEmpty {
+          object.hideTripPreviews()
+          return guide(object, map.navigationSession, in: id)
+        }
         let previews = map.tripPreviews.map(trip)
         object.showTripPreviews(previews, textConfiguration: nil)
         // CarPlay highlights each trip's first route choice; show its estimates until the
@@ -490,8 +499,15 @@
     ) {
       guard let spec else {
         navigationSessions.removeValue(forKey: id)?.session.finishTrip()
+        cancelledTrips[id] = nil
         return
       }
+      if cancelledTrips[id] == spec.tripID {
+        // The system cancelled this trip's guidance; feeding or restarting it would fight the
+        // system until the app, told by `navigationCancelled`, stops guiding.
+        return
+      }
+      cancelledTrips[id] = nil
       var running = navigationSessions[id]
       if running?.trip != spec.tripID {
         running?.session.finishTrip()
@@ -531,16 +547,13 @@
         return choice
       }
       // The iOS 26.4 waypoint form (`init(origin:destination:routeChoices:)` is deprecated at 26.4)
-      // with no entry points: the waypoint is the map item's location. The header wants a non-null
-      // pointer; with a count of 0 no element behind it is read, so an empty allocation will do.
-      let none = UnsafeMutablePointer<CPLocationCoordinate3D>.allocate(capacity: 0)
-      defer { none.deallocate() }
+      // with no entry points: the waypoint is the map item's location. Swift sees the array form
+      // of the header's NS_REFINED_FOR_SWIFT pointer-and-count initializer.
       let origin = CPNavigationWaypoint(
-        mapItem: MapsHandOff.currentLocationItem(), locationThreshold: nil, entryPoints: none,
-        entryPointsCount: 0)
+        mapItem: MapsHandOff.currentLocationItem(), locationThreshold: nil, entryPoints: [])
       let destination = CPNavigationWaypoint(
         mapItem: MapsHandOff.mapItem(spec.destination, name: spec.destinationName),
-        locationThreshold: nil, entryPoints: none, entryPointsCount: 0)
+        locationThreshold: nil, entryPoints: [])
       let trip = CPTrip(
         originWaypoint: origin, destinationWaypoint: destination, routeChoices: choices)
       trip.userInfo = spec.id.rawValue

@@ -5,6 +5,7 @@
   import CarSession
   import CarTemplates
   import Foundation
+  import MediaPlayer
   import UIKit
 
   /// The kit's ``CarHost`` on a real car: performs the reconciler's operations on
@@ -65,6 +66,19 @@
     var trips: [ElementID: CPTrip] = [:]
     /// Running navigation sessions, by map template id.
     var navigationSessions: [TemplateID: (trip: ElementID, session: CPNavigationSession)] = [:]
+    /// The trip whose session the system cancelled, by map template id: not restarted until the
+    /// app's spec stops guiding on it (the app answers `navigationCancelled` by ending guidance).
+    var cancelledTrips: [TemplateID: ElementID] = [:]
+    /// The trip previews each map template shows: shown again only when they change, so an
+    /// update does not reset the route choice the driver highlighted.
+    var shownPreviews: [TemplateID: [TripPreviewSpec]] = [:]
+    /// Map templates whose panning interface the bridge itself is closing: that dismissal is
+    /// the app's own, not news for the session.
+    var closingPanning: Set<TemplateID> = []
+    /// The `MPRemoteCommandCenter` targets the bridge added, to remove them again.
+    var remoteTargets: [(command: MPRemoteCommand, token: Any)] = []
+    /// Answers a remote command as the app's target would; the session installs itself here.
+    public var remoteCommandHandler: (@MainActor (RemoteCommandEvent) -> RemoteCommandStatus)?
 
     /// A bridge with no car; ``connect(_:scene:window:)`` attaches one.
     override public init() { super.init() }
@@ -105,6 +119,12 @@
       objects = [:]
       trips = [:]
       navigationSessions = [:]
+      cancelledTrips = [:]
+      shownPreviews = [:]
+      closingPanning = []
+      // No car, no Now Playing controls: the targets go and the info is cleared.
+      removeRemoteCommandTargets()
+      MPNowPlayingInfoCenter.default().nowPlayingInfo = nil
       windowRenderer = nil
       selections = [:]
       pendingSearch = nil

@@ -93,6 +93,15 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
   case searchTextChanged(template: TemplateID, text: String)
   /// The driver chose a route of a trip preview and pressed Go (`startedTrip(_:using:)`).
   case tripStarted(template: TemplateID, trip: ElementID, route: ElementID)
+  /// The system ended the navigation session of a map template
+  /// (`mapTemplateDidCancelNavigation(_:)`): the driver ended guidance from the system's own
+  /// interface, or another navigation app started guiding. The host's session is gone; the app
+  /// should stop guiding.
+  case navigationCancelled(template: TemplateID)
+  /// The system closed the panning interface of a map template
+  /// (`mapTemplateDidDismissPanningInterface(_:)`) without the app asking; the app should stop
+  /// panning, or its next update shows the interface again.
+  case panningDismissed(template: TemplateID)
   /// The driver closed the system video player with its close button: the host took the player
   /// down. The fact sheet does not document the system player's dismissal (UNCONFIRMED); the
   /// model tells the app, as it tells it of a dismissed modal, so the app can stop showing the
@@ -126,6 +135,8 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
     case .zoomGesture(let t, let scale): "zoom gesture ×\(scale) in '\(t)'"
     case .searchTextChanged(let t, let text): "type '\(text)' in '\(t)'"
     case .tripStarted(let t, let trip, let route): "start trip '\(trip)' route '\(route)' in '\(t)'"
+    case .navigationCancelled(let t): "navigation cancelled by the system in '\(t)'"
+    case .panningDismissed(let t): "panning closed by the system in '\(t)'"
     case .videoPlayerDismissed: "video player closed by the driver"
     }
   }

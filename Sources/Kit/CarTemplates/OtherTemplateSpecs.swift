@@ -243,14 +243,19 @@ public struct NowPlayingInfoSpec: Hashable, Sendable, Codable {
   /// what the playback-rate button shows, paused or not; nil when not given (the button then
   /// shows the playing rate, else 1×).
   public var defaultPlaybackRate: Double?
+  /// Where the item's media is (`MPNowPlayingInfoPropertyAssetURL`): an absolute URL for a
+  /// stream, or a path inside the app's bundled resources (`media/kenney_upgrade3.wav`); the
+  /// web simulator plays it. Nil when not given.
+  public var assetURL: String?
 
   /// Creates now-playing info.
   public init(
     title: String, artist: String? = nil, album: String? = nil, artwork: CarImage? = nil,
     durationSeconds: Double? = nil, elapsedSeconds: Double = 0, playbackRate: Double = 0,
-    isLiveStream: Bool = false, defaultPlaybackRate: Double? = nil
+    isLiveStream: Bool = false, defaultPlaybackRate: Double? = nil, assetURL: String? = nil
   ) {
     self.defaultPlaybackRate = defaultPlaybackRate
+    self.assetURL = assetURL
     self.title = title
     self.artist = artist
     self.album = album

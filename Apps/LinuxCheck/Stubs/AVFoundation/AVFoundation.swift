@@ -48,37 +48,50 @@ open class AVAudioSession: NSObject, @unchecked Sendable {
 // https://developer.apple.com/documentation/avfoundation/avplayeritem
 @MainActor open class AVPlayerItem: NSObject, @unchecked Sendable {
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/init(url:)
+  // verified: developer.apple.com/documentation/avfoundation/avplayeritem/init(url:) (nonisolated convenience init(url:))
   nonisolated public init(url URL: URL) {}
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/status-swift.enum
   public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/status-swift.property
+  // verified: developer.apple.com/documentation/avfoundation/avplayeritem/status-swift.property (nonisolated)
   nonisolated open var status: Status { .unknown }
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/duration
+  // verified: developer.apple.com/documentation/avfoundation/avplayeritem/duration (nonisolated)
   nonisolated open var duration: CMTime { CMTime(seconds: 0, preferredTimescale: 600) }
   // https://developer.apple.com/documentation/avfoundation/avplayeritem/error
+  // verified: developer.apple.com/documentation/avfoundation/avplayeritem/error (nonisolated)
   nonisolated open var error: (any Error)? { nil }
 }
 
 // https://developer.apple.com/documentation/avfoundation/avplayer
 @MainActor open class AVPlayer: NSObject, @unchecked Sendable {
   // https://developer.apple.com/documentation/avfoundation/avplayer/init()
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/init() (nonisolated init())
   nonisolated public override init() {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/currentitem
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/currentitem (nonisolated)
   nonisolated open var currentItem: AVPlayerItem? { nil }
   // https://developer.apple.com/documentation/avfoundation/avplayer/replacecurrentitem(with:)
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/replacecurrentitem(with:) (nonisolated)
   nonisolated open func replaceCurrentItem(with item: AVPlayerItem?) {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/play()
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/play() (nonisolated)
   nonisolated open func play() {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/pause()
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/pause() (nonisolated)
   nonisolated open func pause() {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/rate
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/rate (nonisolated var rate: Float { get set })
   nonisolated open var rate: Float { get { 0 } set {} }
   // https://developer.apple.com/documentation/avfoundation/avplayer/seek(to:)
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/seek(to:) (nonisolated)
   nonisolated open func seek(to time: CMTime) {}
   // https://developer.apple.com/documentation/avfoundation/avplayer/currenttime()
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/currenttime() (nonisolated)
   nonisolated open func currentTime() -> CMTime { CMTime(seconds: 0, preferredTimescale: 600) }
   // https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.enum
   public enum TimeControlStatus: Int, Sendable { case paused, waitingToPlayAtSpecifiedRate, playing }
   // https://developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.property
+  // verified: developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.property (nonisolated)
   nonisolated open var timeControlStatus: TimeControlStatus { .paused }
 }

@@ -28,7 +28,7 @@ import UIKit
   // https://developer.apple.com/documentation/carplay/cptemplateapplicationscene/contentstyle
   open var contentStyle: UIUserInterfaceStyle { .unspecified }
   // https://developer.apple.com/documentation/carplay/cptemplateapplicationscene/open(_:options:completionhandler:)
-  open func open(_ url: URL, options: UIScene.OpenExternalURLOptions?, completionHandler: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
+  open func open(_ url: URL, options: UIScene.OpenExternalURLOptions?, completionHandler: ((Bool) -> Void)? = nil) {}
 }
 
 // https://developer.apple.com/documentation/carplay/cptemplateapplicationscenedelegate
@@ -263,21 +263,26 @@ open class CPGridButton: NSObject {
 
 // MARK: Playback configuration (iOS 26.4)
 
-// https://developer.apple.com/documentation/carplay/cpplaybackpresentation
-public enum CPPlaybackPresentation: Int, Sendable { case none, audio, video }
-// https://developer.apple.com/documentation/carplay/cpplaybackaction
-public enum CPPlaybackAction: Int, Sendable { case none, play, pause, replay }
-
-// https://developer.apple.com/documentation/carplay/cpplaybackconfiguration
-@MainActor open class CPPlaybackConfiguration: NSObject {
+// verified: developer.apple.com/documentation/carplay/cpplaybackconfiguration (class page: @MainActor)
+@MainActor open class CPPlaybackConfiguration: NSObject, NSCopying {
+  // The Objective-C CPPlaybackPresentation, nested in Swift (NS_SWIFT_NAME).
+  // sel: CPPlaybackPresentation
+  // verified: developer.apple.com/documentation/carplay/cpplaybackconfiguration/presentation (CPPlaybackConfiguration.Presentation)
+  public enum Presentation: Int, Sendable { case none, audio, video }
+  // The Objective-C CPPlaybackAction, nested in Swift (NS_SWIFT_NAME).
+  // sel: CPPlaybackAction
+  // verified: developer.apple.com/documentation/carplay/cpplaybackconfiguration/action (CPPlaybackConfiguration.Action)
+  public enum Action: Int, Sendable { case none, play, pause, replay }
   // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
   public required init?(coder: NSCoder) { nil }
-  // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/init(preferredpresentation:playbackaction:elapsedtime:duration:)
-  public init(preferredPresentation: CPPlaybackPresentation, playbackAction: CPPlaybackAction, elapsedTime: CMTime, duration: CMTime) { self.preferredPresentation = preferredPresentation; self.playbackAction = playbackAction; self.elapsedTime = elapsedTime; self.duration = duration }
+  // verified: developer.apple.com/documentation/carplay/cpplaybackconfiguration/init(preferredpresentation:playbackaction:elapsedtime:duration:)
+  public init(preferredPresentation: CPPlaybackConfiguration.Presentation, playbackAction: CPPlaybackConfiguration.Action, elapsedTime: CMTime, duration: CMTime) { self.preferredPresentation = preferredPresentation; self.playbackAction = playbackAction; self.elapsedTime = elapsedTime; self.duration = duration }
+  // unchecked: NSCopying's requirement (the facts list the conformance, not Foundation's members)
+  nonisolated public func copy(with zone: NSZone? = nil) -> Any { self }
   // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/preferredpresentation
-  public internal(set) var preferredPresentation: CPPlaybackPresentation
+  public internal(set) var preferredPresentation: CPPlaybackConfiguration.Presentation
   // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/playbackaction
-  public internal(set) var playbackAction: CPPlaybackAction
+  public internal(set) var playbackAction: CPPlaybackConfiguration.Action
   // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/elapsedtime
   public internal(set) var elapsedTime: CMTime
   // https://developer.apple.com/documentation/carplay/cpplaybackconfiguration/duration
@@ -285,6 +290,7 @@ public enum CPPlaybackAction: Int, Sendable { case none, play, pause, replay }
 }
 
 // https://developer.apple.com/documentation/carplay/cpplayableitem
+// verified: developer.apple.com/documentation/carplay/cpplayableitem/playbackconfiguration (CPPlayableItem, iOS 26.4)
 public protocol CPPlayableItem: NSObjectProtocol {
   // https://developer.apple.com/documentation/carplay/cpplayableitem/playbackconfiguration
   var playbackConfiguration: CPPlaybackConfiguration? { get set }
@@ -351,12 +357,21 @@ public enum CPListItemPlayingIndicatorLocation: Int, Sendable { case leading, tr
   // https://developer.apple.com/documentation/carplay/cplistitem/playingindicatorlocation
   open var playingIndicatorLocation: CPListItemPlayingIndicatorLocation = .leading
   // https://developer.apple.com/documentation/carplay/cpplayableitem/playbackconfiguration (iOS 26.4)
-  open var playbackConfiguration: CPPlaybackConfiguration?
+  @NSCopying open var playbackConfiguration: CPPlaybackConfiguration?
   // https://developer.apple.com/documentation/carplay/cplistitem/maximumimagesize
   public static var maximumImageSize: CGSize { CGSize(width: 44, height: 44) }
+  // The Objective-C CPAssistantCellPosition, nested in Swift (NS_SWIFT_NAME).
+  // sel: CPAssistantCellPosition
+  // verified: developer.apple.com/documentation/carplay/cplistitem/assistantcellposition (CPListItem.AssistantCellPosition)
+  public enum AssistantCellPosition: Int, Sendable { case top, bottom }
+  // The Objective-C CPAssistantCellVisibility, nested in Swift (NS_SWIFT_NAME).
+  // sel: CPAssistantCellVisibility
+  // verified: developer.apple.com/documentation/carplay/cplistitem/assistantcellvisibility (CPListItem.AssistantCellVisibility)
+  public enum AssistantCellVisibility: Int, Sendable { case off, whileLimitedUIActive, always }
 }
 
 // https://developer.apple.com/documentation/carplay/cplistimagerowitemelement (iOS 26)
+// verified: developer.apple.com/documentation/carplay/cplistimagerowitem/elements (var elements: [CPListImageRowItemElement])
 @MainActor open class CPListImageRowItemElement: NSObject {
   init(image: UIImage) { self.image = image }
   // https://developer.apple.com/documentation/carplay/cplistimagerowitemelement/image
@@ -368,8 +383,10 @@ public enum CPListItemPlayingIndicatorLocation: Int, Sendable { case leading, tr
 }
 
 // https://developer.apple.com/documentation/carplay/cplistimagerowitemrowelement (iOS 26)
+// verified: developer.apple.com/documentation/carplay/cplistimagerowitemrowelement/init(image:title:subtitle:)
 @MainActor open class CPListImageRowItemRowElement: CPListImageRowItemElement {
   // https://developer.apple.com/documentation/carplay/cplistimagerowitemrowelement/init(image:title:subtitle:)
+  // verified: developer.apple.com/documentation/carplay/cplistimagerowitemrowelement/init(image:title:subtitle:)
   public init(image: UIImage, title: String?, subtitle: String?) { self.title = title; self.subtitle = subtitle; super.init(image: image) }
   // https://developer.apple.com/documentation/carplay/cplistimagerowitemrowelement/title
   open var title: String?
@@ -381,8 +398,10 @@ public enum CPListItemPlayingIndicatorLocation: Int, Sendable { case leading, tr
 @MainActor open class CPListImageRowItem: NSObject, @preconcurrency CPSelectableListItem {
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/init(text:images:imagetitles:)
   @available(*, deprecated, message: "iOS 26.0: use init(text:elements:allowsMultipleLines:)")
+  // verified: developer.apple.com/documentation/carplay/cplistimagerowitem/init(text:images:imagetitles:)
   public init(text: String, images: [UIImage], imageTitles: [String]) { self.text = text; elements = zip(images, imageTitles).map { CPListImageRowItemRowElement(image: $0.0, title: $0.1, subtitle: nil) }; allowsMultipleLines = false }
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/init(text:elements:allowsmultiplelines:) (iOS 26)
+  // unverified: no Apple page in reach; selector initWithText:elements:allowsMultipleLines: (facts), Swift spelling as a third-party dump of the iOS 27.1 interface shows it
   public init(text: String?, elements: [CPListImageRowItemRowElement], allowsMultipleLines: Bool) { self.text = text; self.elements = elements; self.allowsMultipleLines = allowsMultipleLines }
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/text
   open var text: String?
@@ -411,6 +430,7 @@ open class CPListSection: NSObject {
   // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
   public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cplistsection/init(items:header:headersubtitle:headerimage:headerbutton:sectionindextitle:)
+  // verified: developer.apple.com/documentation/carplay/cplistsection/init(items:header:headersubtitle:headerimage:headerbutton:sectionindextitle:)
   public init(items: [any CPListTemplateItem], header: String, headerSubtitle: String?, headerImage: UIImage?, headerButton: CPButton?, sectionIndexTitle: String?) { self.items = items; self.header = header; self.headerSubtitle = headerSubtitle; self.headerImage = headerImage; self.headerButton = headerButton; self.sectionIndexTitle = sectionIndexTitle }
   // https://developer.apple.com/documentation/carplay/cplistsection/init(items:header:sectionindextitle:)
   public init(items: [any CPListTemplateItem], header: String?, sectionIndexTitle: String?) { self.items = items; self.header = header; self.sectionIndexTitle = sectionIndexTitle }
@@ -428,42 +448,43 @@ open class CPListSection: NSObject {
   public internal(set) var sectionIndexTitle: String?
 }
 
-// https://developer.apple.com/documentation/carplay/cpassistantcellposition
-public enum CPAssistantCellPosition: Int, Sendable { case top, bottom }
-// https://developer.apple.com/documentation/carplay/cpassistantcellvisibility
-public enum CPAssistantCellVisibility: Int, Sendable { case off, whileLimitedUIActive, always }
-// https://developer.apple.com/documentation/carplay/cpassistantcellactiontype
+// verified: developer.apple.com/documentation/carplay/cpassistantcellconfiguration/init(position:visibility:assistantaction:) (a top-level type in Swift)
 public enum CPAssistantCellActionType: Int, Sendable { case playMedia, startCall }
 
 // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration
+// verified: developer.apple.com/documentation/carplay/cpassistantcellconfiguration
 open class CPAssistantCellConfiguration: NSObject {
   // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
   public required init?(coder: NSCoder) { nil }
-  // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration/init(position:visibility:assistantaction:)
-  public init(position: CPAssistantCellPosition, visibility: CPAssistantCellVisibility, assistantAction: CPAssistantCellActionType) { self.position = position; self.visibility = visibility; self.assistantAction = assistantAction }
+  // verified: developer.apple.com/documentation/carplay/cpassistantcellconfiguration/init(position:visibility:assistantaction:)
+  public init(position: CPListItem.AssistantCellPosition, visibility: CPListItem.AssistantCellVisibility, assistantAction: CPAssistantCellActionType) { self.position = position; self.visibility = visibility; self.assistantAction = assistantAction }
   // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration/position
-  public internal(set) var position: CPAssistantCellPosition
+  public internal(set) var position: CPListItem.AssistantCellPosition
   // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration/visibility
-  public internal(set) var visibility: CPAssistantCellVisibility
+  public internal(set) var visibility: CPListItem.AssistantCellVisibility
   // https://developer.apple.com/documentation/carplay/cpassistantcellconfiguration/assistantaction
   public internal(set) var assistantAction: CPAssistantCellActionType
 }
 
 // https://developer.apple.com/documentation/carplay/cpthumbnailimage (iOS 26.4)
+// verified: developer.apple.com/documentation/carplay/cpthumbnailimage/init(image:)
 @MainActor open class CPThumbnailImage: NSObject {
   // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
   public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpthumbnailimage/init(image:)
+  // verified: developer.apple.com/documentation/carplay/cpthumbnailimage/init(image:)
   public init(image: UIImage) { self.image = image }
   // https://developer.apple.com/documentation/carplay/cpthumbnailimage/image
   open var image: UIImage
 }
 
 // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader (iOS 26.4)
+// verified: developer.apple.com/documentation/carplay/cplisttemplatedetailsheader (class page: @MainActor)
 @MainActor open class CPListTemplateDetailsHeader: NSObject, @preconcurrency CPPlayableItem {
   // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
   public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/init(thumbnail:title:subtitle:bodyvariants:actionbuttons:)
+  // verified: developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/init(thumbnail:title:subtitle:bodyvariants:actionbuttons:)
   public init(thumbnail: CPThumbnailImage, title: String?, subtitle: String?, bodyVariants: [NSAttributedString], actionButtons: [CPButton]) { self.thumbnail = thumbnail; self.title = title; self.subtitle = subtitle; self.bodyVariants = bodyVariants; self.actionButtons = actionButtons }
   // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/thumbnail
   open var thumbnail: CPThumbnailImage
@@ -476,12 +497,13 @@ open class CPAssistantCellConfiguration: NSObject {
   // https://developer.apple.com/documentation/carplay/cplisttemplatedetailsheader/actionbuttons
   open var actionButtons: [CPButton]
   // https://developer.apple.com/documentation/carplay/cpplayableitem/playbackconfiguration
-  open var playbackConfiguration: CPPlaybackConfiguration?
+  @NSCopying open var playbackConfiguration: CPPlaybackConfiguration?
 }
 
 // https://developer.apple.com/documentation/carplay/cplisttemplate
 @MainActor open class CPListTemplate: CPTemplate, @preconcurrency CPBarButtonProviding {
   // https://developer.apple.com/documentation/carplay/cplisttemplate/init(title:listheader:sections:assistantcellconfiguration:)
+  // verified: developer.apple.com/documentation/carplay/cplisttemplate/init(title:listheader:sections:assistantcellconfiguration:)
   public init(title: String?, listHeader: CPListTemplateDetailsHeader?, sections: [CPListSection], assistantCellConfiguration: CPAssistantCellConfiguration?) { self.title = title; self.listHeader = listHeader; self.sections = sections; self.assistantCellConfiguration = assistantCellConfiguration; super.init() }
   public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cplisttemplate/title
@@ -522,8 +544,10 @@ open class CPAssistantCellConfiguration: NSObject {
   // https://developer.apple.com/documentation/carplay/cpgridtemplate/gridbuttons
   public internal(set) var gridButtons: [CPGridButton]
   // https://developer.apple.com/documentation/carplay/cpgridtemplate/updategridbuttons(_:)
+  // verified: developer.apple.com/documentation/carplay/cpgridtemplate/updategridbuttons(_:)
   open func updateGridButtons(_ gridButtons: [CPGridButton]) { self.gridButtons = gridButtons }
   // https://developer.apple.com/documentation/carplay/cpgridtemplate/updatetitle(_:)
+  // verified: developer.apple.com/documentation/carplay/cpgridtemplate/updatetitle(_:)
   open func updateTitle(_ title: String) { self.title = title }
   // https://developer.apple.com/documentation/carplay/cpgridtemplate/maximumgridbuttonimagesize
   public static var maximumGridButtonImageSize: CGSize { CGSize(width: 40, height: 40) }
@@ -546,6 +570,7 @@ open class CPAssistantCellConfiguration: NSObject {
   // https://developer.apple.com/documentation/carplay/cptabbartemplate/updatetemplates(_:)
   open func updateTemplates(_ newTemplates: [CPTemplate]) { templates = newTemplates }
   // https://developer.apple.com/documentation/carplay/cptabbartemplate/selecttemplate(at:)
+  // verified: developer.apple.com/documentation/carplay/cptabbartemplate/selecttemplate(at:)
   open func selectTemplate(at index: Int) { if templates.indices.contains(index) { selectedTemplate = templates[index] } }
 }
 
@@ -606,6 +631,7 @@ open class CPPointOfInterest: NSObject {
   // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
   public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cppointofinterest/init(location:title:subtitle:summary:detailtitle:detailsubtitle:detailsummary:pinimage:selectedpinimage:)
+  // verified: developer.apple.com/documentation/carplay/cppointofinterest/init(location:title:subtitle:summary:detailtitle:detailsubtitle:detailsummary:pinimage:selectedpinimage:)
   public init(location: MKMapItem, title: String, subtitle: String?, summary: String?, detailTitle: String?, detailSubtitle: String?, detailSummary: String?, pinImage: UIImage?, selectedPinImage: UIImage?) { self.location = location; self.title = title; self.subtitle = subtitle; self.summary = summary; self.detailTitle = detailTitle; self.detailSubtitle = detailSubtitle; self.detailSummary = detailSummary; self.pinImage = pinImage; self.selectedPinImage = selectedPinImage }
   // https://developer.apple.com/documentation/carplay/cppointofinterest/location
   open var location: MKMapItem
@@ -710,18 +736,22 @@ public struct CPLocationCoordinate3D: Sendable {
   public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees, altitude: CLLocationDistance) { self.latitude = latitude; self.longitude = longitude; self.altitude = altitude }
 }
 
-// https://developer.apple.com/documentation/carplay/cpnavigationwaypoint (iOS 26.4)
+// verified: developer.apple.com/documentation/carplay/cpnavigationwaypoint (class page, iOS 26.4)
 open class CPNavigationWaypoint: NSObject, @unchecked Sendable {
   // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
   public required init?(coder: NSCoder) { nil }
-  // https://developer.apple.com/documentation/carplay/cpnavigationwaypoint/init(mapitem:locationthreshold:entrypoints:entrypointscount:)
-  public init(mapItem: MKMapItem, locationThreshold: Measurement<UnitLength>?, entryPoints: UnsafePointer<CPLocationCoordinate3D>, entryPointsCount: Int) { standInMapItem = mapItem; self.locationThreshold = locationThreshold; self.entryPoints = entryPoints; self.entryPointsCount = entryPointsCount }
+  // The pointer-and-count initializer of the header is NS_REFINED_FOR_SWIFT; Swift sees this
+  // array form (a convenience init in the CarPlay overlay).
+  // overlay: NS_REFINED_FOR_SWIFT (initWithMapItem:locationThreshold:entryPoints:entryPointsCount:)
+  // verified: developer.apple.com/documentation/carplay/cpnavigationwaypoint/init(mapitem:locationthreshold:entrypoints:)
+  public convenience init(mapItem: MKMapItem, locationThreshold: Measurement<UnitLength>?, entryPoints: [CPLocationCoordinate3D]) { self.init(standInMapItem: mapItem, locationThreshold: locationThreshold, entryPoints: entryPoints) }
   // https://developer.apple.com/documentation/carplay/cpnavigationwaypoint/locationthreshold
   public let locationThreshold: Measurement<UnitLength>?
-  // https://developer.apple.com/documentation/carplay/cpnavigationwaypoint/entrypoints
-  public let entryPoints: UnsafePointer<CPLocationCoordinate3D>
-  // https://developer.apple.com/documentation/carplay/cpnavigationwaypoint/entrypointscount
-  public let entryPointsCount: Int
+  // overlay: NS_REFINED_FOR_SWIFT (entryPoints + entryPointsCount in Objective-C)
+  // verified: developer.apple.com/documentation/carplay/cpnavigationwaypoint/entrypoints-obhb (var entryPoints: [CPLocationCoordinate3D] { get })
+  public let entryPoints: [CPLocationCoordinate3D]
+  // Stand-in only: the designated initializer behind the overlay's convenience one.
+  init(standInMapItem: MKMapItem, locationThreshold: Measurement<UnitLength>?, entryPoints: [CPLocationCoordinate3D]) { self.standInMapItem = standInMapItem; self.locationThreshold = locationThreshold; self.entryPoints = entryPoints; super.init() }
   // Stand-in only: the map item the waypoint was made from.
   public let standInMapItem: MKMapItem
 }
@@ -730,7 +760,7 @@ open class CPNavigationWaypoint: NSObject, @unchecked Sendable {
 open class CPTrip: NSObject {
   // https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
   public required init?(coder: NSCoder) { nil }
-  // https://developer.apple.com/documentation/carplay/cptrip/init(originwaypoint:destinationwaypoint:routechoices:) (iOS 26.4)
+  // verified: developer.apple.com/documentation/carplay/cptrip/init(originwaypoint:destinationwaypoint:routechoices:) (iOS 26.4)
   public init(originWaypoint origin: CPNavigationWaypoint, destinationWaypoint destination: CPNavigationWaypoint, routeChoices: [CPRouteChoice]) { originWaypoint = origin; destinationWaypoint = destination; self.routeChoices = routeChoices }
   // https://developer.apple.com/documentation/carplay/cptrip/originwaypoint
   public let originWaypoint: CPNavigationWaypoint
@@ -758,9 +788,11 @@ open class CPTrip: NSObject {
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/showpanninginterface(animated:)
   open func showPanningInterface(animated: Bool) { isPanningInterfaceVisible = true }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/dismisspanninginterface(animated:)
-  open func dismissPanningInterface(animated: Bool) { isPanningInterfaceVisible = false }
+  open func dismissPanningInterface(animated: Bool) { isPanningInterfaceVisible = false; mapDelegate?.mapTemplateDidDismissPanningInterface(self) }
+  /// CarPlay closes the panning interface itself and tells the delegate (stand-in only).
+  public func standInSystemDismissesPanning() { isPanningInterfaceVisible = false; mapDelegate?.mapTemplateDidDismissPanningInterface(self) }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/showtrippreviews(_:textconfiguration:)
-  open func showTripPreviews(_ tripPreviews: [CPTrip], textConfiguration: CPTripPreviewTextConfiguration?) { standInTripPreviews = tripPreviews }
+  open func showTripPreviews(_ tripPreviews: [CPTrip], textConfiguration: CPTripPreviewTextConfiguration?) { standInTripPreviews = tripPreviews; standInTripPreviewShows += 1 }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/hidetrippreviews()
   open func hideTripPreviews() { standInTripPreviews = [] }
   // https://developer.apple.com/documentation/carplay/cpmaptemplate/startnavigationsession(for:)
@@ -781,6 +813,8 @@ open class CPTrip: NSObject {
   open var backButton: CPBarButton?
   // Stand-in only: the trips of the latest showTripPreviews (the SDK has no getter).
   public internal(set) var standInTripPreviews: [CPTrip] = []
+  /// How many times trip previews were shown (stand-in only).
+  public internal(set) var standInTripPreviewShows = 0
   // Stand-in only: every updateEstimates(_:for:) call, oldest first.
   public internal(set) var standInTripEstimates: [(CPTravelEstimates, CPTrip)] = []
 }
@@ -852,8 +886,14 @@ open class CPTripPreviewTextConfiguration: NSObject {
   func mapTemplate(_ mapTemplate: CPMapTemplate, selectedPreviewFor trip: CPTrip, using routeChoice: CPRouteChoice)
   // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplate(_:startedtrip:using:)
   func mapTemplate(_ mapTemplate: CPMapTemplate, startedTrip trip: CPTrip, using routeChoice: CPRouteChoice)
+  // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplatediddismisspanninginterface(_:)
+  func mapTemplateDidDismissPanningInterface(_ mapTemplate: CPMapTemplate)
+  // https://developer.apple.com/documentation/carplay/cpmaptemplatedelegate/maptemplatedidcancelnavigation(_:)
+  func mapTemplateDidCancelNavigation(_ mapTemplate: CPMapTemplate)
 }
 extension CPMapTemplateDelegate {
+  public func mapTemplateDidDismissPanningInterface(_ mapTemplate: CPMapTemplate) {}
+  public func mapTemplateDidCancelNavigation(_ mapTemplate: CPMapTemplate) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, panWith direction: CPMapTemplate.PanDirection) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, didUpdatePanGestureWithTranslation translation: CGPoint, velocity: CGPoint) {}
   public func mapTemplate(_ mapTemplate: CPMapTemplate, didEndPanGestureWithVelocity velocity: CGPoint) {}
@@ -902,7 +942,7 @@ public let CPNowPlayingButtonMaximumImageSize = CGSize(width: 20, height: 20)
 // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate
 @MainActor open class CPNowPlayingTemplate: CPTemplate {
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/shared
-  public static let shared = CPNowPlayingTemplate()
+  public static let shared: CPNowPlayingTemplate = CPNowPlayingTemplate()
   override init() { super.init() }
   public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/carplay/cpnowplayingtemplate/nowplayingbuttons

@@ -60,6 +60,15 @@ open class CLLocationManager: NSObject {
   open func startUpdatingLocation() {}
   // https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatinglocation()
   open func stopUpdatingLocation() {}
+  // unchecked: in the facts' selector index only (-allowsBackgroundLocationUpdates), no member facts
+  // verified: developer.apple.com/documentation/corelocation/cllocationmanager/allowsbackgroundlocationupdates
+  open var allowsBackgroundLocationUpdates: Bool = false
+  // unchecked: in the facts' selector index only (-pausesLocationUpdatesAutomatically), no member facts
+  // verified: developer.apple.com/documentation/corelocation/cllocationmanager/pauseslocationupdatesautomatically
+  open var pausesLocationUpdatesAutomatically: Bool = true
+  // unchecked: in the facts' selector index only (-showsBackgroundLocationIndicator), no member facts
+  // verified: developer.apple.com/documentation/corelocation/cllocationmanager/showsbackgroundlocationindicator
+  open var showsBackgroundLocationIndicator: Bool = false
 }
 
 // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate

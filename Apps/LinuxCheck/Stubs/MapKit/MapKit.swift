@@ -41,6 +41,7 @@ open class MKMapItem: NSObject {
   public required init?(coder: NSCoder) { nil }
   // https://developer.apple.com/documentation/mapkit/mkmapitem/init(location:address:) (iOS 26;
   // replaces the deprecated init(placemark:))
+  // verified: developer.apple.com/documentation/mapkit/mkmapitem/init(location:address:)
   public init(location: CLLocation, address: MKAddress?) { standInLocation = location }
   // Stand-in only: the location the item was made with (nil for the current location).
   public internal(set) var standInLocation: CLLocation?

@@ -30,6 +30,9 @@ open class UIImage: NSObject, @unchecked Sendable {
   public init?(systemName name: String, compatibleWith traitCollection: UITraitCollection?) { standInName = name }
   // https://developer.apple.com/documentation/uikit/uiimage/init(systemname:withconfiguration:)
   public init?(systemName name: String, withConfiguration configuration: UIImage.Configuration?) { standInName = name }
+  // unchecked: in the facts' selector index only (-initWithData:), no member facts
+  // verified: developer.apple.com/documentation/uikit/uiimage/init(data:)
+  public init?(data: Data) { standInName = "data:\(data.count)" }
   // https://developer.apple.com/documentation/uikit/uiimage/init()
   public override init() {}
   // Stand-in only: the symbol or asset name the image was made from (nil for `UIImage()`).
@@ -82,6 +85,7 @@ open class UIGraphicsImageRenderer: UIGraphicsRenderer {
   // https://developer.apple.com/documentation/uikit/uigraphicsimagerenderer/init(size:format:)
   public init(size: CGSize, format: UIGraphicsImageRendererFormat) {}
   // https://developer.apple.com/documentation/uikit/uigraphicsimagerenderer/image(actions:)
+  // verified: developer.apple.com/documentation/uikit/uigraphicsimagerenderer/image(actions:) (non-escaping: the facts derive @escaping)
   open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage { UIImage() }
 }
 

@@ -32,6 +32,11 @@ public struct CarDisplayState: Hashable, Sendable {
   /// What the system video player shows, drawn over the template stack while it plays; nil
   /// when no video player is up. An empty title is a player without a known item.
   public var videoPlayerTitle: String?
+  /// What the system plays now, as the app published it to `MPNowPlayingInfoCenter` with the
+  /// elapsed time extrapolated to this moment (carplay-facts.md §8): the video player shows
+  /// its title, time and paused state, and the web simulator plays its asset. Nil when nothing
+  /// is published.
+  public var nowPlaying: NowPlayingInfoSpec?
   /// How the driver works the screen: `touch`, `knob` or `touchpad`.
   public var input = "touch"
   /// The element a knob or touch pad has focused, drawn as CarPlay draws focus; nil on a

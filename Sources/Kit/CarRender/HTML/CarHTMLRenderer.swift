@@ -101,15 +101,39 @@ public struct CarHTMLRenderer: Sendable {
     )
     html += "</div>"
     if let title = state.videoPlayerTitle {
-      // The system's video player covers the app's templates while it plays (the app does not
-      // draw it; CarPlay does).
+      html += videoPlayer(title: title, info: state.nowPlaying)
+    }
+    if let info = state.nowPlaying, let asset = info.assetURL {
+      // What the system plays, for the web simulator's sound: not drawn.
       html +=
-        "<div class=\"video-player\" data-video=\"playing\"><button class=\"vp-close\" data-ev=\"videoClose\" title=\"Close the video\">\(systemIcon("close", title: "close"))</button><div class=\"vp-frame\"><span class=\"glyph\" title=\"play.fill\">play_arrow</span></div><div class=\"vp-title\">\(esc(title))</div><div class=\"vp-sub\">System video player</div></div>"
+        "<div class=\"np-sound\" hidden data-src=\"\(esc(asset))\" data-elapsed=\"\(info.elapsedSeconds)\" data-rate=\"\(info.playbackRate)\" data-title=\"\(esc(info.title))\"></div>"
     }
     if let modal = screen.modal {
       html += "<div class=\"scrim\"></div>" + self.modal(modal)
     }
     return html
+  }
+
+  /// The system's video player over the app's templates while it plays (CarPlay draws it, not
+  /// the app): the film's title, its elapsed time from the published Now Playing info (moving
+  /// on at its rate, as the system extrapolates it, carplay-facts.md §8) and, paused, a large
+  /// pause sign with the word.
+  func videoPlayer(title: String, info: NowPlayingInfoSpec?) -> String {
+    let paused = (info?.playbackRate ?? 1) <= 0
+    let shownTitle = title.isEmpty ? (info?.title ?? "") : title
+    var html =
+      "<div class=\"video-player\" data-video=\"\(paused ? "paused" : "playing")\"><button class=\"vp-close\" data-ev=\"videoClose\" title=\"Close the video\">\(systemIcon("close", title: "close"))</button>"
+    html +=
+      paused
+      ? "<div class=\"vp-frame vp-paused\">\(systemIcon("pause", title: "paused"))<span class=\"vp-state\">Paused</span></div>"
+      : "<div class=\"vp-frame vp-playing\">\(systemIcon("movie", title: "playing"))</div>"
+    html += "<div class=\"vp-title\">\(esc(shownTitle))</div>"
+    if let info, let duration = info.durationSeconds, duration > 0, !info.isLiveStream {
+      let percent = min(1, max(0, info.elapsedSeconds / duration)) * 100
+      html +=
+        "<div class=\"np-clock vp-clock\" data-elapsed=\"\(info.elapsedSeconds)\" data-duration=\"\(duration)\" data-rate=\"\(info.playbackRate)\"><div class=\"progress\"><span style=\"width:\(String(format: "%.1f", percent))%\"></span></div><div class=\"np-times\"><span class=\"np-elapsed\">\(clock(info.elapsedSeconds))</span><span class=\"np-remaining\">-\(clock(max(0, duration - info.elapsedSeconds)))</span></div></div>"
+    }
+    return html + "<div class=\"vp-sub\">System video player</div></div>"
   }
 
   func tabBar(_ bar: TabBarTemplateSpec, rootID: TemplateID) -> String {
@@ -212,9 +236,12 @@ public struct CarHTMLRenderer: Sendable {
     var html = "<div class=\"list\">"
     if let header = list.detailsHeader {
       html +=
-        "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div>\(header.playback.map { "<div class=\"dh-playback\">\(playbackLine($0))</div>" } ?? "")</div>"
+        "<div class=\"details-header\"><div class=\"thumb\">\(glyph(header.thumbnail))</div><div class=\"dh-text\"><div class=\"dh-title\">\(esc(header.title ?? ""))</div><div class=\"dh-sub\">\(esc(header.subtitle ?? ""))</div><div class=\"dh-body\">\(esc(header.bodyVariants.preferred))</div>\(header.playback.map { "<div class=\"dh-playback\">\(playbackLine($0))</div>" } ?? "")</div>"
+      // The header's buttons (Play, Add to Queue) sit under its text, beside the artwork's
+      // column, so the body's lines never push them below the fold of a small display.
+      html += "<div class=\"dh-buttons\">"
       for button in header.actionButtons { html += barButton(button, templateID: id) }
-      html += "</div>"
+      html += "</div></div>"
     }
     if !list.headerGridButtons.isEmpty {
       html += "<div class=\"pinned\">"
@@ -656,8 +683,14 @@ public struct CarHTMLRenderer: Sendable {
       rects.append(
         MapRect(x: width - 60, y: height / 2 - column / 2 - 6, width: 60, height: column + 12))
     }
-    if map.navigationSession?.upcomingManeuvers.isEmpty == false {
-      rects.append(MapRect(x: 0, y: 40, width: width * 0.45 + 14, height: 112))
+    if let session = map.navigationSession, let next = session.upcomingManeuvers.first {
+      // The card is at most 45% wide; its 15 px lines wrap (about 9 px a character), so its
+      // height follows the instruction's and the estimates' lines.
+      let perLine = max(6, (width * 0.45 - 24) / 9)
+      func lines(_ text: String) -> Double { (Double(text.count) / perLine).rounded(.up) }
+      let height =
+        16 + 19 * (1 + lines(next.instructionVariants.preferred)) + 15 * lines(session.tripEstimates)
+      rects.append(MapRect(x: 0, y: 40, width: width * 0.45 + 14, height: height + 10))
     }
     if map.navigationSession == nil, !map.tripPreviews.isEmpty {
       let top = compact ? 44.0 : 52.0

@@ -141,8 +141,16 @@ package enum CarStylesheet {
     .scrim{position:absolute;inset:0;background:rgba(0,0,0,.45);z-index:5}
     .video-player{position:absolute;inset:0;background:#000;color:#fff;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;z-index:5}
     .car .vp-close{position:absolute;left:10px;top:10px;width:36px;height:36px;border-radius:18px;background:rgba(255,255,255,.18) !important;color:#fff !important;display:flex;align-items:center;justify-content:center;padding:0;text-align:center}
-    .vp-frame{font-size:48px;opacity:.8}.vp-title{font-size:20px;font-weight:600}.vp-sub{color:#aaa;font-size:13px}
+    .vp-frame{font-size:48px;opacity:.8}.vp-title{font-size:20px;font-weight:600;max-width:90%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.vp-sub{color:#aaa;font-size:13px}
+    .vp-frame.vp-paused{display:flex;flex-direction:column;align-items:center;gap:2px;opacity:1}.vp-frame.vp-paused .glyph{font-size:64px}.vp-state{font-size:15px;font-weight:600;letter-spacing:.04em;text-transform:uppercase}
+    .vp-clock{width:min(70%,420px)}.vp-clock .progress{background:rgba(255,255,255,.25)}.vp-clock .np-times{color:#ddd}
     .dh-playback{color:var(--sub);font-size:13px}
+    .details-header{display:grid;grid-template-columns:auto minmax(0,1fr);grid-template-areas:"thumb text" "thumb buttons";column-gap:12px;row-gap:6px;align-items:start;padding:8px 2px 10px}
+    .details-header>.thumb{grid-area:thumb;font-size:44px;line-height:1}.details-header>.dh-text{grid-area:text;min-width:0}
+    .details-header>.dh-buttons{grid-area:buttons;display:flex;flex-wrap:wrap;gap:8px}
+    .dh-title{font-size:20px;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.dh-sub{color:var(--sub);font-size:14px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+    .dh-body{font-size:14px;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
+    .car.compact .details-header{padding:2px 2px 2px;row-gap:2px}.car.compact .dh-buttons .bar{padding-top:2px;padding-bottom:2px}.car.compact .details-header>.thumb{font-size:32px}.car.compact .dh-title{font-size:17px}.car.compact .dh-body{-webkit-line-clamp:1}.car.compact .details-header .dh-playback{display:none}
     .modal{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);min-width:min(300px,70%);max-width:70%;box-sizing:border-box;z-index:6;background:var(--panel);border-radius:14px;padding:16px;box-shadow:0 10px 40px rgba(0,0,0,.5);display:flex;flex-direction:column;gap:10px}
     .modal.sheet{top:auto;bottom:10px;transform:translateX(-50%)}
     .alert-title{font-size:17px;font-weight:600;text-align:center}.sheet-message{color:var(--sub);text-align:center}
