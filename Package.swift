@@ -71,6 +71,8 @@ let package = Package(
 
     .systemLibrary(
       name: "CSQLite", path: "Sources/Core/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CCurl", path: "Sources/Core/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
     .target(
       name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
@@ -79,6 +81,8 @@ let package = Package(
       dependencies: [
         "Geo", "Charging", "Diagnostics", "JSONScanning", "WaysideData", "StationIndex",
         "HTTPServer",
+        // The bounded client's transport on Linux (BoundedFetch); elsewhere URLSession.
+        .target(name: "CCurl", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strict),
     .target(
@@ -272,14 +276,15 @@ let package = Package(
       dependencies: [
         "ChargingCar", "ChargingData", "CarSimulator", "CarSession", "CarTemplates", "CarRender",
         "StationStore", "Pricing", "TripPlanner", "Routing", "StationIndex", "WaysideData",
-        "CarAppTesting",
+        "CarAppTesting", "StationFeeds",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "WaysideCLITests",
       dependencies: [
         "WaysideCLI", "HTTPServer", "PreviewServer", "ChargingCar", "ChargingData", "Pricing",
-        "WaysideData", "Geo", "StationStore", "WaysideTestSupport",
+        "WaysideData", "Geo", "StationStore", "WaysideTestSupport", "WaysideApps", "CarRender",
+        "CarTemplates",
       ],
       swiftSettings: strict),
   ],
@@ -293,7 +298,7 @@ let package = Package(
 // source file and fails on an import that goes up or across. README.md, "Layers", says the same.
 let layers: [(name: String, modules: [String])] = [
   // shared foundations: geometry, JSON scanning, diagnostics, HTTP/1.1, SQLite, the bundled files
-  ("Core", ["CSQLite", "Diagnostics", "Geo", "HTTPServer", "JSONScanning", "WaysideData"]),
+  ("Core", ["CCurl", "CSQLite", "Diagnostics", "Geo", "HTTPServer", "JSONScanning", "WaysideData"]),
   // CarPlay as values: templates, sessions, the emulated host, rendering, testers, the bridge
   (
     "Kit",

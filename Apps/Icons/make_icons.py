@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Draws the three apps' icons (1024 x 1024, opaque RGB PNG) into their asset catalogs.
+"""Draws the three apps' icons (1024 x 1024, opaque RGB PNG) into their asset catalogs, and
+the same designs as SVG beside this script (charging.svg, maps.svg, media.svg), which the web
+simulator's CarPlay Home screen and dock draw (Sources/Edges/PreviewServer/AppIcons.swift holds
+the same text; PreviewServerTests checks that they agree).
 
 Only the standard library: a polygon scanline filler with 4 sub-rows and fractional span ends
 for anti-aliasing, and a PNG writer (zlib + CRC). iOS masks the square to its rounded shape and
@@ -7,6 +10,7 @@ derives every smaller size, CarPlay's included, from the single 1024 pt image (X
 single-size app icons), so one square per app is all the catalog holds.
 
     python3 Apps/Icons/make_icons.py        # rewrites Apps/<App>/Assets.xcassets/AppIcon.appiconset
+    python3 Apps/Icons/make_icons.py --svg  # rewrites only Apps/Icons/*.svg
 """
 
 import json
@@ -127,7 +131,48 @@ def maps():
     return px
 
 
+def hex_colour(rgb):
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+def svg(name, top, bottom, shapes):
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1024 1024">'
+            f'<defs><linearGradient id="icon-{name}" x1="0" y1="0" x2="0" y2="1">'
+            f'<stop offset="0" stop-color="{hex_colour(top)}"/><stop offset="1" stop-color="{hex_colour(bottom)}"/>'
+            f'</linearGradient></defs><rect width="1024" height="1024" fill="url(#icon-{name})"/>'
+            + shapes + "</svg>")
+
+
+def points(poly):
+    return " ".join(f"{x},{y}" for x, y in poly)
+
+
+# The same designs as the PNGs below draw: colours and polygons (the ring as a stroked circle
+# between the PNG's radii 282 and 330).
+SVGS = {
+    "charging": svg("charging", (22, 163, 74), (4, 120, 87),
+                    f'<polygon points="{points([(560, 140), (300, 590), (480, 590), (400, 884), (724, 420), (540, 420), (680, 140)])}" fill="#ffffff"/>'),
+    "media": svg("media", (234, 88, 12), (190, 18, 60),
+                 '<circle cx="512" cy="512" r="306" fill="none" stroke="#ffffff" stroke-width="48"/>'
+                 f'<polygon points="{points([(430, 360), (430, 664), (690, 512)])}" fill="#ffffff"/>'),
+    "maps": svg("maps", (37, 99, 235), (30, 64, 175),
+                f'<polygon points="{points([(512, 170), (770, 840), (512, 700), (254, 840)])}" fill="#ffffff"/>'),
+}
+
+
+def write_svgs():
+    for name, text in SVGS.items():
+        with open(os.path.join(HERE, name + ".svg"), "w") as f:
+            f.write(text + "\n")
+        print("wrote", os.path.relpath(os.path.join(HERE, name + ".svg"), APPS))
+
+
 def main():
+    import sys
+
+    write_svgs()
+    if "--svg" in sys.argv[1:]:
+        return
     for app, draw in (("Charging", charging), ("Media", media), ("Map", maps)):
         catalog = os.path.join(APPS, app, "Assets.xcassets")
         iconset = os.path.join(catalog, "AppIcon.appiconset")

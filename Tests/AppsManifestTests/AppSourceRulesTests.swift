@@ -92,6 +92,15 @@ struct AppSourceRulesTests {
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
+  @Test("no app module takes an id apart, its search code included")
+  func noIDParsing() throws {
+    // `something.id.hasPrefix(…)`, `rowID.dropFirst(…)`: what a thing is comes from its type,
+    // never from the spelling of its id (MapCar told streets from towns by `street-`).
+    let idParse = #/(id|ID)\)?\.(hasPrefix|hasSuffix|dropFirst|dropLast|split|starts\(with)/#
+    let found = try Self.lines().filter { $0.text.contains(idParse) }.map(\.description)
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
+
   @Test("no app module decides by a button's title")
   func noTitleReads() throws {
     let found = try Self.violations(of: Self.titleReads, except: Self.titleReadsAllowed)

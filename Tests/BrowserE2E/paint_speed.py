@@ -52,6 +52,10 @@ def timed(driver, what, action, timeout=20):
 def click(driver, css):
     """A real click on the first element matching css (pointer events at its centre)."""
     driver.wait_for(css, 120)
+    if css.startswith("#panel"):
+        # The panel's controls scroll by themselves (the status below them stays): a person
+        # scrolls the button into view first.
+        driver.script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", css)
     driver.tap_in_place(css)
 
 

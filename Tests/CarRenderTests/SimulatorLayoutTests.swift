@@ -34,6 +34,25 @@ struct SimulatorLayoutTests {
     #expect(!html.contains("placeholder"))
   }
 
+  @Test("a number stays with its unit: no line breaks inside 0.69 €/kWh, 22 kW or 0.1 km")
+  func numbersKeepTheirUnits() {
+    let nbsp = "\u{00A0}"
+    #expect(
+      CarHTMLRenderer.keepingUnits("22 kW · 0.69 €/kWh")
+        == "22\(nbsp)kW · 0.69\(nbsp)€/kWh")
+    #expect(
+      CarHTMLRenderer.keepingUnits("0.1 km · Type 2 · 6 charge points")
+        == "0.1\(nbsp)km · Type 2 · 6 charge points")
+    #expect(CarHTMLRenderer.keepingUnits("in 12 min, 80 %") == "in 12\(nbsp)min, 80\(nbsp)%")
+    #expect(CarHTMLRenderer.keepingUnits("2 hours") == "2 hours")
+    // Drawn in a place's row, the no-break space is the character (XML has no &nbsp;).
+    let html = CarHTMLRenderer(mapRenderer: nil).render(
+      CarDisplayState(
+        screen: CarHTMLRendererTests.chargersScreen(),
+        configuration: SessionConfiguration(display: .standard), appName: "Wayside"))
+    #expect(!html.contains("&nbsp;"))
+  }
+
   @Test("pins at one spot are spread so that no two heads overlap; selecting one moves none")
   func pinsSpread() {
     let here = Coordinate(latitude: 51.3, longitude: 9.4)

@@ -52,6 +52,7 @@ struct DriverActionTests {
     Spelling(words: ["knob", "select"], action: .knob(.select)),
     Spelling(words: ["knob", "back"], action: .knob(.back)),
     Spelling(words: ["video", "close"], action: .closeVideoPlayer),
+    Spelling(words: ["close", "card"], action: .closeCard),
     Spelling(words: ["remote", "pause"], action: .remote(.pause)),
     Spelling(words: ["remote", "toggle"], action: .remote(.togglePlayPause)),
     Spelling(words: ["remote", "skip-backward"], action: .remote(.skipBackward)),
@@ -115,7 +116,7 @@ struct DriverActionTests {
       words: ["fly"],
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
         + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, "
-        + "remote, knob"),
+        + "close, remote, knob"),
     BadWords(
       words: ["pan", "sideways"], message: "expected 'pan up|down|left|right', got 'pan sideways'"),
     BadWords(
@@ -191,6 +192,7 @@ struct DriverActionTests {
     Event(ev: "knob", fields: ["which": "select"], action: .knob(.select)),
     Event(ev: "knob", fields: ["which": "back"], action: .knob(.back)),
     Event(ev: "videoClose", fields: [:], action: .closeVideoPlayer),
+    Event(ev: "poiDeselect", fields: [:], action: .closeCard),
     Event(ev: "pan", fields: ["which": "left"], action: .pan(.left)),
     Event(ev: "drag", fields: ["dx": "40", "dy": "-10.5"], action: .drag(dx: 40, dy: -10.5)),
     Event(ev: "pinch", fields: ["scale": "2"], action: .pinch(2)),
@@ -236,8 +238,8 @@ struct DriverActionTests {
       ev: "swipe", fields: ["e": "x"],
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
-        + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, transport, "
-        + "knob"),
+        + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, poiDeselect, "
+        + "transport, knob"),
     BadEvent(
       ev: "drag", fields: ["dx": "40"],
       message: "page event 'drag' needs dy = a finite number, got nothing"),

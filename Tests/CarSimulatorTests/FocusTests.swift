@@ -169,10 +169,25 @@ struct FocusTests {
     try host.drive(.knob(.select))
     #expect(
       host.focusItems.map(\.action) == [
-        .selectTab(0), .press("filter"), .pressPrimary, .pressSecondary,
+        .selectTab(0), .press("filter"), .pressPrimary, .pressSecondary, .closeCard,
       ])
     #expect(host.focusedItem?.action == .pressPrimary)
     #expect(host.transcript.entries.contains(.event(.pointSelected(template: "map", point: "p3"))))
+    // The card's ✕ is reached after its buttons, and selecting it closes the card: the points
+    // come back and the list of places can be reached again.
+    try host.drive(.knob(.next))
+    try host.drive(.knob(.next))
+    #expect(host.focusedItem?.action == .closeCard)
+    try host.drive(.knob(.select))
+    #expect(host.focusItems.map(\.action).contains(.selectPoint("p1")))
+    #expect(host.transcript.entries.contains(.event(.pointDeselected(template: "map"))))
+    // The knob's back button closes an open card too (a card is not a pushed template, so
+    // back has nothing else to do there; the fact sheet is silent, carplay-facts.md §1.5).
+    try host.drive(.knob(.select))
+    #expect(host.focusItems.map(\.action).contains(.closeCard))
+    try host.drive(.knob(.back))
+    #expect(!host.focusItems.map(\.action).contains(.closeCard))
+    #expect(host.focusItems.map(\.action).contains(.selectPoint("p2")))
   }
 
   @Test("the focused element is named for the page by its event kinds and attributes")
@@ -188,6 +203,7 @@ struct FocusTests {
         == #".car [data-ev="poiButton"][data-which="primary"]"#)
     #expect(DriverAction.press("x").pageElement?.events.contains("nowPlayingButton") == true)
     #expect(DriverAction.back.pageElement?.selector == #".car [data-ev="back"]"#)
+    #expect(DriverAction.closeCard.pageElement?.selector == #".car [data-ev="poiDeselect"]"#)
     #expect(DriverAction.lock.pageElement == nil)
     // A value that would close the style element is escaped.
     #expect(DriverAction.tapRow("</style>").pageElement?.selector.contains("</style>") == false)

@@ -187,6 +187,46 @@ struct ChargingDriverNoticeTests {
     #expect(text == "4 h 30 min (driving 3 h 40 min, charging 40 min, stops 10 min)", "\(text)")
   }
 
+  @Test("each stop's minutes are the ones the time's charging part adds up (issue 39: \"5 min\" beside \"charging 4 min\")")
+  func stopMinutesAddUp() throws {
+    var summary = Self.summary()
+    summary.driveSeconds = 2 * 3600
+    summary.chargeSeconds = (4.4 + 4.4) * 60
+    summary.overheadSeconds = 600
+    summary.stops = [4.4, 4.4].enumerated().map { index, minutes in
+      StopSummary(
+        name: "Stop place \(index)", coordinate: Self.kassel, kilometre: Double(100 * (index + 1)),
+        kilowatts: 150, arrival: 0.15, departure: 0.27, chargeMinutes: minutes,
+        priceText: "5.45 € roaming (Tariff, prices of 2025-09)")
+    }
+    let text = ChargingScreens.timeText(summary)
+    #expect(text == "2 h 18 min (driving 2 h 0 min, charging 8 min, stops 10 min)", "\(text)")
+    let spec = try #require(ChargingScreens.trip(.planned(summary)).informationSpec)
+    let rows = spec.items.filter { $0.id.rawValue.hasSuffix("-charge") }.compactMap(\.detail)
+    #expect(rows == ["150 kW · 15 % → 27 % · 4 min · 5.45 € roaming"] + ["150 kW · 15 % → 27 % · 4 min · 5.45 € roaming"])
+    #expect(spec.items.first { $0.id == "stop-1" }?.detail == "Stop place 1")
+    #expect(spec.items.first { $0.id == "stop-1" }?.title == "Stop 2 · km 200")
+    #expect(spec.items.first { $0.id == "start" }?.detail == "80 % charge")
+  }
+
+  @Test("a trip with more stops than ten items hold shows the first ones and gathers the rest in one row; none is dropped silently")
+  func manyStopsGathered() throws {
+    var summary = Self.summary()
+    summary.stops = (0..<5).map { index in
+      StopSummary(
+        name: "Stop place \(index)", coordinate: Self.kassel, kilometre: Double(100 * (index + 1)),
+        kilowatts: 150, arrival: 0.15, departure: 0.6, chargeMinutes: 20, priceText: "9 €")
+    }
+    let spec = try #require(ChargingScreens.trip(.planned(summary)).informationSpec)
+    #expect(spec.items.count <= 10)
+    let ids = spec.items.map(\.id.rawValue)
+    #expect(ids.contains("stop-0") && ids.contains("stop-1") && ids.contains("stop-2"))
+    let rest = try #require(spec.items.first { $0.id == "stop-2" })
+    #expect(rest.title == "Stops 3–5 · km 300–500", "\(rest)")
+    #expect(rest.detail == "3 more stops · 60 min charging", "\(rest)")
+    #expect(ids.suffix(3) == ["arrival", "time", "distance"])
+  }
+
   @Test("a car without a DC socket is never planned at a DC charger")
   func zoeNeverAtDC() async throws {
     let request = TripRequest(

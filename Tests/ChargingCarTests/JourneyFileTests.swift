@@ -19,7 +19,7 @@ struct JourneyFileTests {
       "charging-cold-launch.journey", "charging-refresh.journey", "charging-navigate.journey",
       "charging-route.journey", "charging-siri.journey", "charging-displays.journey",
       "charging-drivers.journey", "charging-live.journey", "charging-map-region.journey",
-      "charging-rows.journey",
+      "charging-rows.journey", "charging-trip.journey", "charging-destinations.journey",
     ])
   func journey(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
@@ -63,6 +63,6 @@ struct JourneyFileTests {
   func allListed() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: journeysFolder.path)
       .filter { $0.hasPrefix("charging-") && $0.hasSuffix(".journey") }
-    #expect(files.count == 10)
+    #expect(files.count == 12)
   }
 }

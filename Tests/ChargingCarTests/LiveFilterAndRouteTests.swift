@@ -324,14 +324,16 @@ struct LiveFilterAndRouteTests {
       let screen = ChargingScreens.screen(state, Fixture.standard)
       return try #require(screen.stack.last?.informationSpec).items
     }
-    #expect(try items().first { $0.id == "stop-0" }?.detail?.hasSuffix(" · 1 of 1 free") == true)
+    // The stop's second row (what happens there) carries its live status.
+    #expect(
+      try items().first { $0.id == "stop-0-charge" }?.detail?.hasSuffix(" · 1 of 1 free") == true)
     #expect(try !items().contains { $0.id == "stop-turned-busy" })
     _ = app.reduce(
       &state, .liveStatus([Self.update("E1", .charging, "stop", at: Self.t0 + 60)], at: Self.t0 + 60))
     let line = try #require(try items().first { $0.id == "stop-turned-busy" })
     #expect(line.title == "Stop 1 turned busy")
     #expect(line.detail?.hasPrefix("all busy since the trip was planned") == true)
-    #expect(try items()[2].id == "stop-turned-busy", "right after distance and time")
+    #expect(try items()[0].id == "stop-turned-busy", "first, above the itinerary")
     // A stop that was already busy when planned (no other plan existed) is not news.
     state.trip = .planned(Self.summary(stationID: "stop", unusableWhenPlanned: true))
     #expect(try !items().contains { $0.id == "stop-turned-busy" })

@@ -107,4 +107,13 @@ struct RequestTargetTests {
   func optionsStar() throws {
     #expect(try HTTPRequest(.options, "*").path == "*")
   }
+
+  @Test("a 404 or 405 answer does not echo the requested path")
+  func noEcho() async throws {
+    let missing = await HTTPRouterTests.router().handle(try HTTPRequest(.get, "/%3Cscript%3Ealert(1)%3C/script%3E-probe"))
+    #expect(missing.status.code == 404)
+    #expect(!(missing.bodyText ?? "").contains("probe"), "\(missing.bodyText ?? "")")
+    let refused = await HTTPRouterTests.router().handle(try HTTPRequest(.delete, "/api/tap-probe"))
+    #expect(!(refused.bodyText ?? "").contains("probe"), "\(refused.bodyText ?? "")")
+  }
 }

@@ -85,6 +85,6 @@ struct WaysideSimulatorTests {
     #expect(simulator.url.host == "127.0.0.1")
     #expect(text.status == 0, "\(text.err)")
     #expect(text.out.contains("Kassel Hbf"))
-    #expect(page.out.contains("<!doctype html>"))
+    #expect(page.out.contains("<!DOCTYPE html>"))
   }
 }

@@ -39,6 +39,7 @@ struct CarControlTests {
       command: PanelCommand(cmd: "voice", value: "Show chargers"),
       control: .driver(.say("Show chargers"))),
     Good(command: PanelCommand(cmd: "app", value: "places"), control: .switchApp("places")),
+    Good(command: PanelCommand(cmd: "restartApp"), control: .restartApp),
     Good(command: PanelCommand(cmd: "region", value: "zoomIn"), control: .moveMap(.zoomIn)),
     Good(
       command: PanelCommand(cmd: "tariff", value: "retail-ionity-go"),
@@ -75,7 +76,7 @@ struct CarControlTests {
       command: PanelCommand(cmd: "warp"),
       message: "unknown command 'warp'; expected one of: connect, disconnect, display, style, "
         + "driving, video, videoSupport, lock, move, drive, stopDriving, data, voice, app, region, "
-        + "tariff, tariffsClear, vehicle, input, liveFeed"),
+        + "tariff, tariffsClear, vehicle, input, liveFeed, restartApp"),
     Bad(
       command: PanelCommand(cmd: "tariff", value: ""),
       message: "'tariff' expects a tariff id, got ''"),
@@ -178,7 +179,7 @@ struct CarControlTests {
     #expect(error?.message.hasPrefix("unknown page event 'swipe'; expected one of: row,") == true)
     #expect(
       error?.message.hasSuffix(
-        "alertAction, pan, drag, pinch, type, startRoute, videoClose, transport, knob, home, "
-          + "poiDeselect, reopen") == true)
+        "alertAction, pan, drag, pinch, type, startRoute, videoClose, poiDeselect, transport, knob, "
+          + "home, nowPlaying, openApp, reopen") == true)
   }
 }

@@ -37,13 +37,14 @@ struct OpenChargeMapClientTests {
   static let now = Date(timeIntervalSince1970: 1_780_000_000)
 
   private func client(
-    _ server: OpenChargeMapTestServer, key: String? = "test-key", timeout: Double = 5,
+    // Bounds far beyond any wait a loaded machine causes: the tests of the bounds inject them.
+    _ server: OpenChargeMapTestServer, key: String? = "test-key", timeout: Double = 60,
     attempts: Int = 3, sleeper: SleepRecorder = SleepRecorder(), cache: MemoryCache? = nil
   ) -> OpenChargeMapClient {
     OpenChargeMapClient(
       configuration: .init(
         baseURL: server.baseURL, apiKey: key, requestTimeout: timeout, maxAttempts: attempts,
-        initialBackoff: 0.5, maxBackoff: 4),
+        initialBackoff: 0.5, maxBackoff: 4, overallDeadline: 600),
       cache: cache, sleep: sleeper.sleep, now: { Self.now })
   }
 

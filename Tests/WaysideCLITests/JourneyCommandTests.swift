@@ -36,6 +36,23 @@ struct JourneyCommandTests {
         "wayside journey: \(file.path):3: expected stack depth 3, found 1 (recent)"))
   }
 
+  @Test("--runs 3 runs a journey three times and says so; a count outside 1 to 100 is refused")
+  func runs() async throws {
+    let file = repositoryJourneys.appendingPathComponent("lifecycle.journey").path
+    let io = CommandIO.capturing()
+    var arguments = Arguments([file, "--runs", "3", "--quiet"], command: "journey")
+    #expect(try await JourneyCommand.run(&arguments, io) == 0)
+    #expect(io.capturedOut.contains("identical runs)"), "\(io.capturedOut)")
+    for bad in ["0", "101", "three"] {
+      var arguments = Arguments([file, "--runs", bad], command: "journey")
+      await #expect(
+        throws: CommandError.usage("--runs '\(bad)': expected a whole number from 1 to 100")
+      ) {
+        try await JourneyCommand.run(&arguments, .capturing())
+      }
+    }
+  }
+
   @Test("no file is a usage error")
   func noFile() async throws {
     var arguments = Arguments([], command: "journey")

@@ -31,7 +31,7 @@ struct RenderAndServeCommandTests {
     ])
     #expect(result.status == 0)
     let html = try String(contentsOf: file, encoding: .utf8)
-    #expect(html.hasPrefix("<!doctype html>"))
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
     #expect(html.contains("class=\"car night"))
     #expect(html.contains("data-profile=\"wide\""))
   }
@@ -106,7 +106,7 @@ struct RenderFromSimulatorTests {
     await server.stop()
     #expect(text.status == 0, "\(text.err)")
     #expect(text.out.contains("Kassel Hbf"))
-    #expect(html.out.contains("<!doctype html>"))
+    #expect(html.out.contains("<!DOCTYPE html>"))
     // Held without listening once the server is gone: no other test's server can answer.
     let held = try RefusedPort(port: server.port)
     let gone = await RenderAndServeCommandTests.run([

@@ -26,6 +26,10 @@ public enum ChargeRoute: CarRoute {
   case favourite(Station.ID)
   /// A destination row of the Route tab.
   case destination(DestinationChoice)
+  /// "More towns" on the Route tab: the list of every town.
+  case moreTowns
+  /// A town on the "More towns" list, by name.
+  case town(String)
   /// Start Navigation on the trip summary.
   case startNavigation
   /// Continue to the destination on the trip summary.
@@ -78,6 +82,8 @@ public enum ChargeRoute: CarRoute {
     case .favourite(let id):
       RouteAddress(ElementID(id.rawValue), in: ChargingScreens.favouritesID)
     case .destination(let choice): RouteAddress(choice.elementID, in: ChargingScreens.routeID)
+    case .moreTowns: RouteAddress("more-towns", in: ChargingScreens.routeID)
+    case .town(let name): RouteAddress(ElementID("city-\(name)"), in: ChargingScreens.townsID)
     case .startNavigation: RouteAddress("start-navigation")
     case .continueToDestination: RouteAddress("continue")
     }

@@ -10,10 +10,27 @@ extension ChargingApp {
   /// The registry entry: the flagship and the simulator's default app. Registering costs
   /// nothing: the station set, tariffs and roads load on the first query.
   ///
-  /// The driver's setup comes from the in-memory ``DriverSetupBox/shared`` (journeys, lint and
-  /// tests stay independent of any store); the simulator uses ``descriptor(driver:)`` over the
-  /// store.
-  public static let descriptor = descriptor(driver: .memory(.shared))
+  /// Each session starts with a driver setup of its own, in memory, and a live-status hub of
+  /// its own (journeys, lint and tests stay independent of any store, and two cars in one
+  /// process never see each other's favourites or statuses), and its price clock reads
+  /// ``journeyEpoch``, moving only with the session's clock: every run of a journey prices and
+  /// dates the same. The simulator uses ``descriptor(driver:now:live:)`` over the store and the
+  /// real time.
+  public static let descriptor = AnyCarApp(
+    "charging", summary: summary,
+    app: {
+      ChargingApp(
+        services: .bundled(
+          driver: .memory(DriverSetupBox()), now: { journeyEpoch }, live: LiveStatusHub()))
+    },
+    state: { State() }, samples: { sampleStates() })
+
+  /// The moment journeys and tests of ``descriptor`` start at: 2026-03-19 09:00 CET, a
+  /// Thursday (the sample states' date).
+  public static let journeyEpoch = Date(timeIntervalSince1970: 1_773_907_200)
+
+  private static let summary =
+    "chargers on all of Germany with your prices, details, filters, favourites and a route"
 
   /// The registry entry with the driver's tariffs, vehicle and favourites from `driver`, e.g.
   /// ``DriverSetupStore/client`` over `user.sqlite`; `now` is the price clock; live status
@@ -23,9 +40,7 @@ extension ChargingApp {
     live: LiveStatusHub = LiveStatusHub()
   ) -> AnyCarApp {
     AnyCarApp(
-      "charging",
-      summary:
-        "chargers on all of Germany with your prices, details, filters, favourites and a route",
+      "charging", summary: summary,
       app: { ChargingApp(services: .bundled(driver: driver, now: now, live: live)) },
       state: { State() },
       samples: { sampleStates() })

@@ -42,6 +42,7 @@ extension ChargingApp {
     }
     routes += state.recent.indices.map { .destination(.recent($0)) }
     routes += state.cities.map { .destination(.city($0.name)) }
+    routes += [.moreTowns] + state.cities.map { .town($0.name) }
     return routes
   }
 
@@ -58,6 +59,8 @@ extension ChargingApp {
     case .filter(let row): .filters(.toggle(row))
     case .favourite(let id): .favourites(.open(id))
     case .destination(let choice): .route(.choose(choice))
+    case .moreTowns: .route(.showAllTowns)
+    case .town(let name): .route(.choose(.city(name)))
     case .startNavigation: .route(.startNavigation)
     case .continueToDestination: .route(.continueToDestination)
     }

@@ -43,12 +43,13 @@ extension ChargingApp.State {
       RouteFeature.State(
         cities: cities, recent: recent, trip: trip, car: car, setup: setup, connected: connected,
         favourites: favouriteSites, unusableStations: unusableStationsNow,
-        freeStations: stationsWithFreeNow)
+        freeStations: stationsWithFreeNow, showsAllTowns: showsAllTowns)
     }
     set {
       cities = newValue.cities
       recent = newValue.recent
       trip = newValue.trip
+      showsAllTowns = newValue.showsAllTowns
     }
   }
 

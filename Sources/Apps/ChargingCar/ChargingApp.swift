@@ -97,6 +97,8 @@ public struct ChargingApp: CarApp {
     public var cities: [TripDestination]
     /// Destinations chosen before, newest first (at most 3).
     public var recent: [TripDestination]
+    /// Whether the Route tab's "More towns" list is pushed.
+    public var showsAllTowns = false
     /// The Route tab's trip.
     public var trip: Trip
     /// Whether the car is connected.

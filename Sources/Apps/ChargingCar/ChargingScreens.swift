@@ -50,6 +50,7 @@ public enum ChargingScreens {
           details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
       }
     case .route:
+      if state.showsAllTowns { stack.append(allTowns(state)) }
       if state.trip != .none { stack.append(trip(state.trip, live: state.availability(of:))) }
     }
     return CarScreen(root: root, stack: stack)
@@ -301,35 +302,45 @@ public enum ChargingScreens {
 
   // MARK: Route
 
-  /// The Route tab: recent destinations, favourites and the basemap's towns (12 rows at most).
+  /// The pushed "More towns" list's template id.
+  public static let townsID: TemplateID = "towns"
+
+  /// A destination's distance from the car as the Route tab says it: `201 km straight line`
+  /// (the towns, recents and favourites are measured as the crow flies; the trip summary gives
+  /// the road distance).
+  static func straightLineText(from car: Coordinate, to place: Coordinate) -> String {
+    "\(distanceText(from: car, to: place)) straight line"
+  }
+
+  /// The Route tab: recent destinations (3), favourites (3) and the basemap's towns, nearest
+  /// first, in sections within the list limit (12 rows, §1.1): when the towns do not all fit,
+  /// the last row is "More towns", which pushes the list of every town — no town is dropped
+  /// silently, however many recents and favourites there are. Distances are straight-line and
+  /// say so.
   public static func routeTab(_ state: ChargingApp.State) -> TemplateSpec {
-    var budget = listLimit
-    func take(_ rows: [ListItemSpec]) -> [ListItemSpec] {
-      let taken = Array(rows.prefix(budget))
-      budget -= taken.count
-      return taken
+    func row(_ route: ChargeRoute, _ name: String, _ place: Coordinate) -> ListItemSpec {
+      ListItemSpec(
+        id: route.elementID, text: name,
+        detailText: straightLineText(from: state.car, to: place), accessory: .disclosureIndicator)
     }
-    let recent = take(
-      state.recent.enumerated().map { index, d in
+    let recent = state.recent.prefix(ChargingApp.recentCount).enumerated().map { index, d in
+      row(.destination(.recent(index)), d.name, d.coordinate)
+    }
+    let favourites = (state.favouriteSites ?? []).prefix(3).map { site in
+      row(.destination(.favourite(site.id)), site.site.title, site.site.coordinate)
+    }
+    let room = listLimit - recent.count - favourites.count
+    let townsFit = state.cities.count <= room
+    var towns = state.cities.prefix(townsFit ? room : room - 1).map { d in
+      row(.destination(.city(d.name)), d.name, d.coordinate)
+    }
+    if !townsFit {
+      towns.append(
         ListItemSpec(
-          id: ChargeRoute.destination(.recent(index)).elementID, text: d.name,
-          detailText: distanceText(from: state.car, to: d.coordinate),
-          accessory: .disclosureIndicator)
-      })
-    let favourites = take(
-      (state.favouriteSites ?? []).prefix(3).map { site in
-        ListItemSpec(
-          id: ChargeRoute.destination(.favourite(site.id)).elementID, text: site.site.title,
-          detailText: distanceText(from: state.car, to: site.site.coordinate),
-          accessory: .disclosureIndicator)
-      })
-    let towns = take(
-      state.cities.map { d in
-        ListItemSpec(
-          id: ChargeRoute.destination(.city(d.name)).elementID, text: d.name,
-          detailText: distanceText(from: state.car, to: d.coordinate),
-          accessory: .disclosureIndicator)
-      })
+          id: ChargeRoute.moreTowns.elementID, text: "More towns",
+          detailText: "\(state.cities.count - towns.count) more, all \(state.cities.count) listed",
+          accessory: .disclosureIndicator))
+    }
     let sections = [("Recent", recent), ("Favourites", favourites), ("Towns", towns)]
       .filter { !$0.1.isEmpty }.map { ListSectionSpec(header: $0.0, items: $0.1) }
     return .list(
@@ -339,6 +350,19 @@ public enum ChargingScreens {
         emptyViewTitleVariants: ["Loading destinations…"], showsSpinnerWhileEmpty: true))
   }
 
+  /// "More towns": every town the Route tab offers, nearest first (``ChargingServices/cityCount``
+  /// rows, within the list limit).
+  public static func allTowns(_ state: ChargingApp.State) -> TemplateSpec {
+    let rows = state.cities.prefix(listLimit).map { d in
+      ListItemSpec(
+        id: ChargeRoute.town(d.name).elementID, text: d.name,
+        detailText: straightLineText(from: state.car, to: d.coordinate),
+        accessory: .disclosureIndicator)
+    }
+    return .list(
+      townsID, ListTemplateSpec(title: "Towns", sections: [ListSectionSpec(items: rows)]))
+  }
+
   /// `2 h 5 min`, `45 min`.
   public static func duration(_ seconds: Double) -> String {
     let minutes = Int((seconds / 60).rounded())
@@ -346,16 +370,28 @@ public enum ChargingScreens {
   }
 
   /// `4 h 30 min (driving 3 h 40 min, charging 40 min, stops 10 min)`: the parts are rounded to
-  /// whole minutes first and the total is their sum, so what the driver reads adds up; the time
-  /// spent stopping (parking, plugging in) is named as its own part.
+  /// whole minutes first and the total is their sum, so what the driver reads adds up; the
+  /// charging part is the sum of the stops' own minutes (``StopSummary/wholeChargeMinutes``),
+  /// so it equals what the stop rows say; the time spent stopping (parking, plugging in) is
+  /// named as its own part.
   public static func timeText(_ summary: TripSummary) -> String {
+    let time = timeParts(summary)
+    return "\(time.total) (\(time.parts))"
+  }
+
+  /// ``timeText(_:)`` in its two pieces: the total (`4 h 30 min`) and its named parts
+  /// (`driving 3 h 40 min, charging 40 min, stops 10 min`), which add up to it.
+  public static func timeParts(_ summary: TripSummary) -> (total: String, parts: String) {
     let drive = Int((summary.driveSeconds / 60).rounded())
-    let charge = Int((summary.chargeSeconds / 60).rounded())
+    let charge =
+      summary.stops.isEmpty
+      ? Int((summary.chargeSeconds / 60).rounded())
+      : summary.stops.reduce(0) { $0 + $1.wholeChargeMinutes }
     let stops = Int((summary.overheadSeconds / 60).rounded())
     var parts = ["driving \(minutes(drive))"]
     if charge > 0 || !summary.stops.isEmpty { parts.append("charging \(minutes(charge))") }
     if stops > 0 { parts.append("stops \(minutes(stops))") }
-    return "\(minutes(drive + charge + stops)) (\(parts.joined(separator: ", ")))"
+    return (minutes(drive + charge + stops), parts.joined(separator: ", "))
   }
 
   /// `2 h 5 min`, `45 min` for whole minutes.
@@ -368,8 +404,12 @@ public enum ChargingScreens {
     "\(Int((fraction * 100).rounded())) %"
   }
 
-  /// The trip summary: distance, driving time, each stop with arrival charge, minutes and cost,
-  /// arrival charge; Start Navigation (to the first stop) and Continue to the destination.
+  /// The trip summary, in the order it is driven: the start charge; each stop on two rows — its
+  /// number, kilometre and place, then power, arrival → departure charge, charging
+  /// minutes and cost (the tariff that priced it is in the stop's price data, not on the
+  /// narrow row); the arrival charge; then the time (its parts add up to it) and the distance.
+  /// Actions: Start Navigation (to the first stop when there is one, and named so) and, with
+  /// stops, the one that skips them to the destination, named for what it does.
   ///
   /// With live status (`live`), each stop says how many charge points are free, and a line says
   /// when a stop that could be used when the trip was planned now cannot (all busy or out of
@@ -391,10 +431,11 @@ public enum ChargingScreens {
         title: title, items: [InformationItemSpec(id: "no-plan", title: "No plan", detail: message)]
       )
     case .planned(let summary):
+      // The trip in the order it is driven — start, each stop, arrival — then its totals: on a
+      // short display the itinerary shows without scrolling, time and distance below it.
       var items = [
         InformationItemSpec(
-          id: "distance", title: "Distance", detail: "\(Int(summary.kilometres.rounded())) km"),
-        InformationItemSpec(id: "time", title: "Time", detail: timeText(summary)),
+          id: "start", title: "Start", detail: "\(percent(summary.start)) charge")
       ]
       let reserve = percent(summary.reserve)
       if summary.stops.isEmpty {
@@ -406,46 +447,80 @@ public enum ChargingScreens {
               : "no stop needed — in range"))
       }
       var turned: (index: Int, text: String)?
-      for (index, stop) in summary.stops.prefix(6).enumerated() {
-        let availability = live(stop)
-        let status = availability?.text(timeZone: ChargingApp.liveTimeZone).map { " · \($0)" }
-        items.append(
-          InformationItemSpec(
-            id: ElementID("stop-\(index)"),
-            title:
-              "Stop \(index + 1): \(percent(stop.arrival)) → \(percent(stop.departure)), \(Int(stop.chargeMinutes.rounded(.up))) min",
-            detail:
-              "\(stop.priceText) · \(stop.name), \(Int(stop.kilowatts)) kW, km \(Int(stop.kilometre.rounded()))\(status ?? "")"
-          ))
-        if turned == nil, !stop.unusableWhenPlanned, let availability, availability.isKnownUnusable,
+      for (index, stop) in summary.stops.enumerated() {
+        if turned == nil, !stop.unusableWhenPlanned, let availability = live(stop),
+          availability.isKnownUnusable,
           let text = availability.text(timeZone: ChargingApp.liveTimeZone)
         {
           turned = (index, text)
         }
       }
+      // Each stop takes two rows: where (its number, kilometre and place) and what happens there
+      // (power, arrival → departure charge, minutes, cost). Ten items at most (§1.4): distance,
+      // time, start, arrival and a possible "turned busy" line leave five or six rows; a longer
+      // trip's last row gathers the stops that do not fit, so none is dropped silently.
+      let rows = 10 - items.count - 3 - (turned == nil ? 0 : 1)
+      let shown = summary.stops.count * 2 <= rows ? summary.stops.count : (rows - 1) / 2
+      for (index, stop) in summary.stops.prefix(shown).enumerated() {
+        let status = live(stop)?.text(timeZone: ChargingApp.liveTimeZone).map { " · \($0)" }
+        items.append(
+          InformationItemSpec(
+            id: ElementID("stop-\(index)"),
+            title: "Stop \(index + 1) · km \(Int(stop.kilometre.rounded()))", detail: stop.name))
+        items.append(
+          InformationItemSpec(
+            id: ElementID("stop-\(index)-charge"), title: "Charge",
+            detail:
+              "\(Int(stop.kilowatts)) kW · \(percent(stop.arrival)) → \(percent(stop.departure)) · \(stop.wholeChargeMinutes) min · \(stop.costText)\(status ?? "")"
+          ))
+      }
+      if summary.stops.count > shown {
+        let rest = summary.stops[shown...]
+        let first = rest.first?.kilometre ?? 0
+        let last = rest.last?.kilometre ?? 0
+        items.append(
+          InformationItemSpec(
+            id: ElementID("stop-\(shown)"),
+            title: "Stops \(shown + 1)–\(summary.stops.count) · km \(Int(first.rounded()))–\(Int(last.rounded()))",
+            detail:
+              "\(rest.count) more stops · \(rest.reduce(0) { $0 + $1.wholeChargeMinutes }) min charging"
+          ))
+      }
       if let turned {
-        // Second after the distance and time, so a short display shows it without scrolling.
+        // First, so a short display shows it without scrolling.
         items.insert(
           InformationItemSpec(
             id: "stop-turned-busy",
             title: "Stop \(turned.index + 1) turned \(turned.text == "out of order" ? "out of order" : "busy")",
             detail: "\(turned.text) since the trip was planned — choose the destination again to plan around it"),
-          at: 2)
+          at: 0)
       }
       items.append(
         InformationItemSpec(
           id: "arrival", title: "Arrival",
           detail: "\(percent(summary.arrival)) at \(summary.destination.name)"
             + (summary.arrivesUnderReserve ? " — under the \(reserve) reserve" : "")))
+      items += [
+        // The total beside its label, the parts that add up to it as the detail: two short
+        // lines that fit the smallest display, where the whole sentence was cut.
+        InformationItemSpec(
+          id: "time", title: "Time \(timeParts(summary).total)", detail: timeParts(summary).parts),
+        InformationItemSpec(
+          id: "distance", title: "Distance", detail: "\(Int(summary.kilometres.rounded())) km"),
+      ]
+      // With stops, Start Navigation leads to the first one and says so; the way straight to
+      // the destination is named for what it does — it skips the stops.
       var actions = [
         TextButtonSpec(
-          id: ChargeRoute.startNavigation.elementID, title: "Start Navigation", style: .confirm)
+          id: ChargeRoute.startNavigation.elementID,
+          title: summary.stops.isEmpty ? "Start Navigation" : "Navigate to Stop 1",
+          style: .confirm)
       ]
       if !summary.stops.isEmpty {
         actions.append(
           TextButtonSpec(
             id: ChargeRoute.continueToDestination.elementID,
-            title: "Continue to \(summary.destination.name)"))
+            title: summary.stops.count == 1 ? "Skip the stop" : "Skip the stops"))
       }
       spec = InformationTemplateSpec(title: title, items: Array(items.prefix(10)), actions: actions)
     }

@@ -320,9 +320,10 @@ public struct ChargingServices: SwitchableClient {
   }
 
   /// The bundled German set, the bundled tariffs, roads and towns, and the driver's setup from
-  /// `driver`; `now` is the price clock.
+  /// `driver` (by default an empty setup of these services' own); `now` is the price clock.
   public static func bundled(
-    driver: DriverDataClient = .memory(.shared), now: @escaping @Sendable () -> Date = { Date() },
+    driver: DriverDataClient = .memory(DriverSetupBox()),
+    now: @escaping @Sendable () -> Date = { Date() },
     live: LiveStatusHub = LiveStatusHub()
   ) -> ChargingServices {
     var services = ChargingServices(

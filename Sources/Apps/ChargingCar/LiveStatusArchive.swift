@@ -49,9 +49,13 @@ public final class LiveStatusArchive: Sendable {
   }
 
   /// Every status the store kept, with its observation time and matched register row; empty
-  /// (with a diagnostic) when the store cannot be read.
-  public func restore() -> [LiveStatusUpdate] {
+  /// (with a diagnostic) when the store cannot be read. A kept status dated after `now` (from
+  /// an earlier run, before times were checked) is repaired in the store first, dated `now`.
+  public func restore(now: Date = Date()) -> [LiveStatusUpdate] {
     do {
+      if let repaired = try? store.repairFutureLiveStatus(now: now), repaired > 0 {
+        diagnostics("\(repaired) kept live statuses were dated in the future; dated now")
+      }
       return try store.liveStatus().map {
         LiveStatusUpdate(observation: $0.observation, station: $0.stationID)
       }

@@ -18,13 +18,16 @@ public final class LiveStatusHub: Sendable {
   /// Where the statuses are kept across restarts; nil keeps them in memory only.
   public let archive: LiveStatusArchive?
   private let latest = Mutex<[String: LiveStatusUpdate]>([:])
+  private let now: @Sendable () -> Date
 
   /// Creates a hub; with an `archive`, it starts from the statuses the archive's store kept
-  /// (each with its original observation time) and keeps every later one there.
-  public init(archive: LiveStatusArchive? = nil) {
+  /// (each with its original observation time, a future one dated now) and keeps every later
+  /// one there. `now` is the clock a status may not be dated after.
+  public init(archive: LiveStatusArchive? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
     self.archive = archive
+    self.now = now
     guard let archive else { return }
-    _ = keep(archive.restore())
+    _ = keep(archive.restore(now: now()))
   }
 
   /// Keeps `updates` (an older observation of a charge point does not replace a newer one)
@@ -39,10 +42,13 @@ public final class LiveStatusHub: Sendable {
 
   /// Keeps the updates newer than the kept status of their charge point; returns those.
   private func keep(_ updates: [LiveStatusUpdate]) -> [LiveStatusUpdate] {
-    latest.withLock { latest in
+    let now = now()
+    return latest.withLock { latest in
       var kept: [LiveStatusUpdate] = []
       kept.reserveCapacity(updates.count)
-      for update in updates {
+      for var update in updates {
+        // A status dated in the future would win over every later one: it counts as seen now.
+        if update.observation.observedAt > now { update.observation.observedAt = now }
         let id = update.observation.evseID
         if let known = latest[id], known.observation.observedAt > update.observation.observedAt {
           continue
@@ -117,10 +123,19 @@ public final class LiveFeedPollers: Sendable {
               let updates = LiveStatusUpdate.updates(
                 from: feed, matcher: try await matcher(), fetchedAt: poll.fetchedAt)
               hub.publish(updates)
+              var notes = feed.diagnostics
+              let future = feed.futureDated(fetchedAt: poll.fetchedAt)
+              if future > 0 {
+                notes.insert(
+                  ImportDiagnostic(
+                    severity: .warning, file: endpoint.url.absoluteString, field: "observedAt",
+                    reason: "\(future) statuses are dated after the fetch; dated at the fetch instead",
+                    expected: "observation times not in the future"), at: 0)
+              }
               line =
                 "\(endpoint.url.absoluteString): \(updates.count) statuses, "
                 + "\(updates.count { $0.station != nil }) on register stations"
-                + Self.warnings(feed.diagnostics)
+                + Self.warnings(notes)
             } catch {
               line = "live feed: the register could not be read (\(error)); statuses are not shown"
               diagnostics(line)

@@ -65,6 +65,17 @@ public struct StopSummary: Hashable, Sendable {
   public var unusableWhenPlanned = false
   /// Whether live status said a charge point of the stop was free when it was planned.
   public var freeWhenPlanned = false
+
+  /// The stop's whole minutes of charging, as every line of the summary counts them (the
+  /// trip's charging time is their sum, so the parts add up).
+  public var wholeChargeMinutes: Int { Int(chargeMinutes.rounded()) }
+
+  /// The cost alone, without the tariff: `5.45 €`, `5.45 € roaming`; the whole ``priceText``
+  /// when it names no price.
+  public var costText: String {
+    guard let open = priceText.range(of: " (") else { return priceText }
+    return String(priceText[..<open.lowerBound])
+  }
 }
 
 /// A planned trip as the Route tab shows it.
@@ -83,6 +94,8 @@ public struct TripSummary: Hashable, Sendable {
   public var vehicleName: String
   /// The charge the planner keeps on arrival, 0…1 (its minimum arrival charge).
   public var reserve: Double = TripOptions().minimumArrivalAtDestination
+  /// The charge the trip starts with, 0…1.
+  public var start: Double = TripOptions().startStateOfCharge
   /// Where the trip was planned from (the car's position then).
   public var origin: Coordinate? = nil
   /// The driver's tariffs and vehicle the trip was planned and priced for.
@@ -157,7 +170,7 @@ public enum TripService {
       driveSeconds: plan.driveSeconds, chargeSeconds: plan.chargeSeconds,
       overheadSeconds: plan.overheadSeconds, stops: stops, arrival: plan.arrivalStateOfCharge,
       vehicleName: vehicle.name, reserve: options.minimumArrivalAtDestination,
-      origin: request.from, setup: request.setup)
+      start: request.stateOfCharge, origin: request.from, setup: request.setup)
   }
 
   /// Plans over the corridor without the stations live status says cannot be used now (all

@@ -27,6 +27,9 @@ public struct Destination: Hashable, Sendable, Codable, Identifiable {
 public struct DestinationIndex: Sendable {
   /// Everything searchable, towns by population first, then city places, then streets.
   public var entries: [(destination: Destination, key: String)]
+  /// The streets' ids: what ``nearby(_:limit:)`` leaves out, known from where each entry came
+  /// from, never read back from the spelling of its id.
+  private var streetIDs: Set<String>
 
   /// Builds the index from loaded maps.
   public init(basemap: Basemap, city: CityMap?) {
@@ -50,7 +53,9 @@ public struct DestinationIndex: Sendable {
           Self.fold(place.name)
         ))
     }
+    var streetIDs = Set<String>()
     for street in city?.streets ?? [] {
+      streetIDs.insert("street-\(street.name)")
       entries.append(
         (
           Destination(
@@ -59,6 +64,7 @@ public struct DestinationIndex: Sendable {
         ))
     }
     self.entries = entries
+    self.streetIDs = streetIDs
   }
 
   /// The bundled index (basemap and city map), built once on first use.
@@ -93,7 +99,7 @@ public struct DestinationIndex: Sendable {
   public func nearby(_ point: Coordinate, limit: Int = 6) -> [Destination] {
     guard limit > 0 else { return [] }
     var towns: [(destination: Destination, kilometres: Double)] = []
-    for entry in entries where !entry.destination.id.hasPrefix("street-") {
+    for entry in entries where !streetIDs.contains(entry.destination.id) {
       let kilometres = GreatCircle.distanceKilometres(point, entry.destination.coordinate)
       towns.append((entry.destination, kilometres))
     }

@@ -53,11 +53,12 @@ public struct HTTPRouter: Sendable {
       return await handler(request)
     case .methodNotAllowed(let allowed):
       var response = HTTPResponse.error(
-        .methodNotAllowed, "\(request.method) is not allowed for \(request.path)")
+        .methodNotAllowed, "\(request.method) is not allowed for this path")
       response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
       return response
     case .notFound:
-      return .error(.notFound, "no route for \(request.path)")
+      // The requested path is not echoed: an answer never carries text the request chose.
+      return .error(.notFound, "no page at this path")
     }
   }
 

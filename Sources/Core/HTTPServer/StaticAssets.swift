@@ -74,7 +74,7 @@ public struct StaticAssets: Sendable {
       return .error(error.status, error.message)
     }
     guard let asset = files[key] else {
-      return .error(.notFound, "no asset at '\(key)'")
+      return .error(.notFound, "no asset at this path")
     }
     return HTTPResponse(status: .ok, contentType: asset.contentType, bytes: asset.bytes)
   }

@@ -12,6 +12,15 @@ import Synchronization
 /// Without them a hostile or broken server could make a command read gigabytes from an
 /// endless body, keep it waiting for ever by sending a byte every few seconds, or redirect it
 /// to a host the same command refuses when named directly.
+///
+/// On Linux the transport is libcurl (`CCurl`), driven on a thread of its own: its write
+/// callback sees every piece of the body as it arrives — after gzip or deflate is undone — and
+/// stops the transfer the moment the body passes ``maxBytes``, so no more than the cap (and
+/// libcurl's own 16 KiB buffer) is ever held, whatever the server sends or how well it
+/// compresses; the bytes received on the wire are capped at the same figure. Redirects are
+/// followed by this type, not by the transport: each target is checked (``check``, and with
+/// ``sameOriginOnly`` the first URL's scheme, host and port) before it is requested. Elsewhere
+/// (Apple platforms) the transport is `URLSession` with the same checks in its delegate.
 package struct BoundedFetch: Sendable {
   /// Starts a one-shot timer: calls the closure once `Duration` has passed.
   package typealias Timer = @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
@@ -25,6 +34,11 @@ package struct BoundedFetch: Sendable {
   package var idleTimeout: Duration?
   /// The most redirects followed.
   package var maxRedirects: Int = 5
+  /// Redirects are followed only within the first URL's origin (scheme, host and port), so a
+  /// header sent with it (a token, an API key) never reaches another server.
+  package var sameOriginOnly: Bool = true
+  /// The most bytes of response headers read (all lines of one answer).
+  package var maxHeaderBytes: Int = 64 * 1024
   /// What the answer is, for the size-cap message ("a screen", "an Open Charge Map answer").
   package var expected: String = "an answer"
   /// Starts the overall deadline's timer; tests inject one that fires on an event.
@@ -36,13 +50,14 @@ package struct BoundedFetch: Sendable {
   /// Creates a fetch with these bounds.
   package init(
     maxBytes: Int, deadline: Duration, idleTimeout: Duration? = nil, maxRedirects: Int = 5,
-    expected: String = "an answer", timer: @escaping Timer = BoundedFetch.dispatchTimer,
+    sameOriginOnly: Bool = true, expected: String = "an answer", timer: @escaping Timer = BoundedFetch.dispatchTimer,
     check: @escaping @Sendable (URL) -> String?
   ) {
     self.maxBytes = maxBytes
     self.deadline = deadline
     self.idleTimeout = idleTimeout
     self.maxRedirects = maxRedirects
+    self.sameOriginOnly = sameOriginOnly
     self.expected = expected
     self.timer = timer
     self.check = check
@@ -91,6 +106,37 @@ package struct BoundedFetch: Sendable {
     return (answer.status, answer.body)
   }
 
+  /// Whether `a` and `b` share scheme, host and port (the port implied by the scheme counts):
+  /// the one origin that redirects and next-page links may lead to, so credentials sent with
+  /// the first request never reach another server.
+  package static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+    func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+    return a.scheme?.lowercased() == b.scheme?.lowercased()
+      && a.host?.lowercased() == b.host?.lowercased() && port(a) == port(b)
+  }
+
+  /// `scheme://host:port` of `url`, for messages.
+  package static func origin(_ url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? "?"
+    let port = url.port ?? (scheme == "https" ? 443 : 80)
+    let host = url.host ?? "?"
+    return "\(scheme)://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)"
+  }
+
+  /// Why a redirect to `target` from an exchange that began at `first` is refused, or nil.
+  func redirectRefusal(_ target: URL, first: URL) -> String? {
+    if let refusal = check(target) { return "refused a redirect to \(target.absoluteString): \(refusal)" }
+    if sameOriginOnly, !Self.sameOrigin(target, first) {
+      return "refused a redirect to \(target.absoluteString): expected the origin"
+        + " \(Self.origin(first)) of \(first.absoluteString) (headers such as a token are sent only there)"
+    }
+    return nil
+  }
+
+}
+
+#if !canImport(CCurl)
+extension BoundedFetch {
   /// The final answer, with its HTTP response for the headers.
   package func exchange(_ original: URLRequest) async throws(Failure)
     -> (status: Int, response: HTTPURLResponse?, body: Data)
@@ -224,9 +270,9 @@ package struct BoundedFetch: Sendable {
           .refused,
           "more than \(fetch.maxRedirects) redirects, the last to \(target.absoluteString)",
           cancel: false)
-      } else if let refusal = fetch.check(target) {
+      } else if let refusal = fetch.redirectRefusal(target, first: task.originalRequest?.url ?? target) {
         completionHandler(nil)
-        fail(.refused, "refused a redirect to \(target.absoluteString): \(refusal)", cancel: false)
+        fail(.refused, refusal, cancel: false)
       } else {
         completionHandler(request)
       }
@@ -255,3 +301,4 @@ package struct BoundedFetch: Sendable {
     }
   }
 }
+#endif

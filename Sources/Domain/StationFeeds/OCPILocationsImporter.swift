@@ -446,6 +446,15 @@ enum Timestamp {
     if !value.hasSuffix("Z"), !value.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" }) {
       value += "Z"
     }
+    // A zone offset is at most ±14:00 (RFC 3339 allows ±23:59; no zone on Earth is further
+    // than 14 h from UTC): `+99:00` is refused, not read as four days off.
+    if !value.hasSuffix("Z") {
+      let offset = value.suffix(6)
+      guard offset.count == 6, let sign = offset.first, sign == "+" || sign == "-",
+        let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2)),
+        offset.dropFirst(3).first == ":", hours * 60 + minutes <= 14 * 60, minutes < 60
+      else { return nil }
+    }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     if let date = formatter.date(from: value) { return date.timeIntervalSince1970 }

@@ -21,9 +21,12 @@ public struct LiveStatusRecord: Hashable, Sendable {
 extension StationStore {
   /// Saves the latest status of each charge point in `records` in one transaction; a record
   /// older than the one already kept for its charge point is ignored (a delayed delta must not
-  /// overwrite a newer status). Returns how many rows changed.
+  /// overwrite a newer status). A record dated after `now` is kept as observed `now`: a future
+  /// date would win over every later real status. Returns how many rows changed.
   @discardableResult
-  public func applyLiveStatus(_ records: [LiveStatusRecord]) throws(StationStoreError) -> Int {
+  public func applyLiveStatus(_ records: [LiveStatusRecord], now: Date = Date()) throws(StationStoreError)
+    -> Int
+  {
     guard !records.isEmpty else { return 0 }
     return try withStations { db in
       try db.transaction {
@@ -41,7 +44,7 @@ extension StationStore {
             .text(record.observation.evseID),
             record.stationID.map { .text($0.rawValue) } ?? .null,
             .text(record.observation.status.rawValue),
-            .real(record.observation.observedAt.timeIntervalSince1970),
+            .real(min(record.observation.observedAt, now).timeIntervalSince1970),
             .text(record.source),
           ])
           while try upsert.step() {}
@@ -81,6 +84,18 @@ extension StationStore {
         while try statement.step() { records.append(Self.liveRecord(statement)) }
       }
       return records
+    }
+  }
+
+  /// Dates every kept status observed after `now` at `now` (rows an earlier run kept from a feed
+  /// dated in the future, or written while the clock was ahead); returns how many.
+  @discardableResult
+  public func repairFutureLiveStatus(now: Date = Date()) throws(StationStoreError) -> Int {
+    try withStations { db in
+      try db.run(
+        "UPDATE live_status SET observed_at = ?1 WHERE observed_at > ?1",
+        [.real(now.timeIntervalSince1970)])
+      return db.changes
     }
   }
 

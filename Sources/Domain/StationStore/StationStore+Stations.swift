@@ -245,7 +245,7 @@ extension StationStore {
       }
     }
     let recovery = try result.get()
-    extraRecoveries.withLock { $0.append(recovery) }
+    recordRecoveries([recovery])
     return recovery
   }
 }

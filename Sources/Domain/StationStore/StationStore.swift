@@ -40,12 +40,16 @@ public final class StationStore: Sendable {
     public var movedTo: URL?
     /// For user data: the backup it was restored from (nil = started empty).
     public var restoredFrom: URL?
+    /// What was done, when it is neither a restore nor a rebuild (a file replaced while open
+    /// was reopened).
+    public var note: String?
 
     /// Creates a recovery record.
-    public init(problem: StationStoreError, movedTo: URL?, restoredFrom: URL? = nil) {
+    public init(problem: StationStoreError, movedTo: URL?, restoredFrom: URL? = nil, note: String? = nil) {
       self.problem = problem
       self.movedTo = movedTo
       self.restoredFrom = restoredFrom
+      self.note = note
     }
 
     /// For user data: whether it was restored from a backup (false = started empty).
@@ -56,7 +60,9 @@ public final class StationStore: Sendable {
     public var description: String {
       var text = "\(problem)"
       if let movedTo { text += "; moved to \(movedTo.path)" }
-      if problem.role == StationStore.userRole {
+      if let note {
+        text += "; \(note)"
+      } else if problem.role == StationStore.userRole {
         text +=
           restoredFrom.map { "; restored from backup \($0.path)" }
           ?? "; no usable backup, started empty"
@@ -70,6 +76,24 @@ public final class StationStore: Sendable {
   struct Connections {
     var stations: SQLiteConnection
     var user: SQLiteConnection
+    /// The user file the user connection has open (device and inode), checked before every
+    /// use: a file replaced or removed under the store is noticed before a change is
+    /// acknowledged.
+    var userIdentity: FileIdentity?
+  }
+
+  /// A file's device and inode: which file a path names right now.
+  struct FileIdentity: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+
+    /// The identity of the file at `path` (symbolic links not followed); nil when there is none.
+    init?(path: String) {
+      var info = stat()
+      guard lstat(path, &info) == 0 else { return nil }
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+    }
   }
 
   static let stationRole = "station data"
@@ -85,6 +109,21 @@ public final class StationStore: Sendable {
   let userFile: DatabaseFile
   let connections: Mutex<Connections>
   let extraRecoveries = Mutex<[Recovery]>([])
+  private let recoveryHandler = Mutex<(@Sendable (Recovery) -> Void)?>(nil)
+
+  /// Calls `handler` with every recovery the store performs from now on while it is open (a
+  /// station file rebuilt, a user file replaced under it and reopened): a long-lived process
+  /// such as the simulator prints them.
+  public func onRecovery(_ handler: @escaping @Sendable (Recovery) -> Void) {
+    recoveryHandler.withLock { $0 = handler }
+  }
+
+  /// Records recoveries performed after opening and tells the handler.
+  func recordRecoveries(_ new: [Recovery]) {
+    guard !new.isEmpty else { return }
+    extraRecoveries.withLock { $0 += new }
+    if let handler = recoveryHandler.withLock({ $0 }) { for recovery in new { handler(recovery) } }
+  }
 
   /// The station database file inside `directory`.
   public var stationsURL: URL { stationsFile.url }
@@ -183,7 +222,8 @@ public final class StationStore: Sendable {
       stations = try stationsFile.open(fullCheck: false)
     }
     self.recoveries = recoveries
-    self.connections = Mutex(Connections(stations: stations, user: user))
+    self.connections = Mutex(
+      Connections(stations: stations, user: user, userIdentity: FileIdentity(path: userFile.url.path)))
     backUpUserData(holding: lock)
   }
 
@@ -337,11 +377,39 @@ public final class StationStore: Sendable {
     }
   }
 
+  /// Reopens the user file when the path no longer names the file the connection has open:
+  /// another process restored it from a backup, moved it aside in a recovery, or the folder
+  /// was deleted. Without this a change would be written to the unlinked file and acknowledged,
+  /// then lost. The store's current file is opened (or restored from the newest backup, or
+  /// started empty, as at open), and the event is recorded in ``allRecoveries``.
+  private func reopenUserIfReplaced(_ c: inout Connections) throws(StationStoreError) {
+    let path = userFile.url.path
+    let current = FileIdentity(path: path)
+    guard current == nil || current != c.userIdentity else { return }
+    try? FileManager.default.createDirectory(
+      at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var recoveries: [Recovery] = []
+    let reopened = try Self.openUser(
+      userFile, backups: Self.backupURLs(in: directory), policy: policy, now: now(),
+      recoveries: &recoveries)
+    c.user = reopened
+    c.userIdentity = FileIdentity(path: path)
+    let event = Recovery(
+      problem: userFile.error(
+        .io(current == nil ? "was removed while the store had it open" : "was replaced while the store had it open")),
+      movedTo: nil,
+      note: "reopened the store's current file; changes from now on are written there")
+    recordRecoveries([event] + recoveries)
+  }
+
   /// Runs `body` on the user connection, mapping errors to ``StationStoreError``.
   func withUser<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws(StationStoreError) -> T
   {
     do {
-      return try connections.withLock { c in try body(c.user) }
+      return try connections.withLock { c in
+        try reopenUserIfReplaced(&c)
+        return try body(c.user)
+      }
     } catch {
       throw storeError(error, in: userFile)
     }

@@ -17,6 +17,11 @@ public enum PageAction: Hashable, Sendable {
   case closeCard
   /// A control the system owns, not the app; the message says so.
   case systemControl(String)
+  /// An app's icon on the Home screen or in the dock: that app comes to the front (a running
+  /// app as it was left).
+  case openApp(String)
+  /// The dock's Now Playing: the playing app comes to the front on its Now Playing screen.
+  case openNowPlaying(String)
 }
 
 extension PageEvent {
@@ -27,10 +32,25 @@ extension PageEvent {
     "poiDeselect": .closeCard,
   ]
 
+  /// Page events of the Home screen and the dock, which name an app in `e`.
+  static let appEvents: [String: @Sendable (String) -> PageAction] = [
+    "openApp": { .openApp($0) },
+    "nowPlaying": { .openNowPlaying($0) },
+  ]
+
   /// What the event asks for; an unknown kind or a missing or malformed field is an error
   /// naming the event and what was expected.
   public func action() throws(DriverSyntaxError) -> PageAction {
     if let meaning = Self.pageOnly[ev] { return meaning }
+    if let app = Self.appEvents[ev] {
+      guard let id = e, !id.isEmpty else {
+        throw DriverSyntaxError(
+          input: "page event {ev=\(ev)}",
+          message: "page event '\(ev)' needs e = an app id, got nothing",
+          expected: "e = an app id")
+      }
+      return app(id)
+    }
     var fields: [String: String] = [:]
     if let e { fields["e"] = e }
     if let i { fields["i"] = i }
@@ -41,7 +61,8 @@ extension PageEvent {
     if let scale { fields["scale"] = scale }
     return .driver(
       try DriverAction.decode(
-        pageEvent: ev, fields: fields, alsoAccepted: Self.pageOnly.keys.sorted()))
+        pageEvent: ev, fields: fields,
+        alsoAccepted: (Array(Self.pageOnly.keys) + Array(Self.appEvents.keys)).sorted()))
   }
 }
 
@@ -89,8 +110,12 @@ public enum CarControl: Hashable, Sendable {
   case drive(from: String?, to: String, kilometresPerHour: Double)
   /// The drive stops.
   case stopDriving
-  /// Another app runs.
+  /// Another app comes to the front, as from the car's Home screen (one already running as
+  /// it was left).
   case switchApp(String)
+  /// The app in front is launched afresh (a developer's control, not the car's): its session
+  /// ends and a new one starts, as after a reinstall.
+  case restartApp
   /// The point-of-interest map pans or zooms.
   case moveMap(MapMove)
   /// A driver action: the phone is locked or unlocked, Siri hears a phrase.
@@ -109,7 +134,7 @@ public enum CarControl: Hashable, Sendable {
   public static let names = [
     "connect", "disconnect", "display", "style", "driving", "video", "videoSupport", "lock",
     "move", "drive", "stopDriving", "data", "voice", "app", "region", "tariff", "tariffsClear",
-    "vehicle", "input", "liveFeed",
+    "vehicle", "input", "liveFeed", "restartApp",
   ]
 
   /// Reads a panel command; an unknown command or a missing or malformed value is an error
@@ -177,6 +202,7 @@ public enum CarControl: Hashable, Sendable {
     case "stopDriving": self = .stopDriving
     case "voice": self = .driver(.say(try text("a phrase for Siri")))
     case "app": self = .switchApp(try text("an app id"))
+    case "restartApp": self = .restartApp
     case "region":
       guard let move = MapMove(rawValue: value) else {
         throw fail("a map move, one of " + MapMove.allCases.map(\.rawValue).joined(separator: ", "))

@@ -10,12 +10,15 @@ public enum PanelRenderer {
     func toggle(_ cmd: String, _ on: Bool, _ label: String) -> String {
       "<label class=\"toggle\"><input type=\"checkbox\" data-cmd=\"\(cmd)\"\(on ? " checked" : "")> \(esc(label))</label>"
     }
-    var html = "<section><h3>App</h3><select data-cmd=\"app\">"
+    // Two parts: the controls, which scroll by section, and below them what the car answered
+    // (Siri's reply or the last command's message, the latest hand-offs, the screen's
+    // diagnostics), which never scroll out of view.
+    var html = "<div class=\"controls\"><section><h3>App</h3><select data-cmd=\"app\">"
     for app in state.apps {
       html +=
         "<option value=\"\(esc(app))\"\(app == state.currentApp ? " selected" : "")>\(esc(app))</option>"
     }
-    html += "</select></section>"
+    html += "</select> <button data-cmd=\"restartApp\" title=\"Launch the app afresh\">Restart</button></section>"
     html += "<section><h3>Car</h3><div class=\"buttons\">"
     html +=
       state.isConnected
@@ -62,12 +65,15 @@ public enum PanelRenderer {
       html +=
         "<section><h3>Phone map</h3><div class=\"phone-map\" style=\"width:\(size.width)px;height:\(size.height)px;border-radius:18px;overflow:hidden;border:3px solid #222\">\(maps.windowMap(phoneMap, width: size.width, height: size.height))</div></section>"
     }
+    html += "<section><h3>Transcript</h3><ol class=\"transcript\">"
+    for line in state.transcript.suffix(14) { html += "<li>\(esc(line))</li>" }
+    html += "</ol></section></div><div class=\"status\">"
     html +=
       "<section><h3>Siri</h3><form data-form=\"voice\"><input name=\"value\" placeholder=\"\(esc(state.voicePlaceholder))\"><button>Say</button></form></section>"
     if let message = state.message { html += "<div class=\"message\">\(esc(message))</div>" }
     if !state.handoffs.isEmpty {
       html += "<section><h3>Hand-offs</h3><ul class=\"handoffs\">"
-      for line in state.handoffs.suffix(5) { html += "<li>\(esc(line))</li>" }
+      for line in state.handoffs.suffix(3) { html += "<li>\(esc(line))</li>" }
       html += "</ul></section>"
     }
     html += "<section><h3>Diagnostics</h3>"
@@ -78,9 +84,7 @@ public enum PanelRenderer {
       for line in state.diagnostics { html += "<li>\(esc(line))</li>" }
       html += "</ul>"
     }
-    html += "</section><section><h3>Transcript</h3><ol class=\"transcript\">"
-    for line in state.transcript.suffix(14) { html += "<li>\(esc(line))</li>" }
-    html += "</ol></section>"
+    html += "</section></div>"
     return html
   }
 

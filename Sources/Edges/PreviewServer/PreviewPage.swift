@@ -38,12 +38,16 @@ public enum PreviewPage {
     body{display:flex;background:#2c2c2e;color:#eee}
     #stage{flex:1;display:flex;align-items:center;justify-content:center;overflow:hidden;min-width:0}
     #frame{transform-origin:center center}
-    #panel{width:320px;flex:none;background:#1c1c1e;overflow-y:auto;padding:10px 14px;font-size:13px;box-sizing:border-box}
+    #panel{width:320px;flex:none;background:#1c1c1e;display:flex;flex-direction:column;overflow:hidden;font-size:13px;box-sizing:border-box;height:100vh}
+    #panel .controls{flex:1 1 0;min-height:120px;overflow-y:auto;padding:10px 14px}
+    #panel .status{flex:0 0 auto;max-height:55%;overflow-y:auto;padding:0 14px 10px;border-top:1px solid #3a3a3c;background:#161618}
+    #panel .diagnostics{max-height:9em;overflow-y:auto}
     #panel h3{font-size:11px;text-transform:uppercase;color:#8e8e93;margin:14px 0 6px}
     #panel select,#panel input{background:#2c2c2e;color:#eee;border:1px solid #3a3a3c;border-radius:6px;padding:4px 6px;max-width:100%}
     #panel form{display:flex;gap:4px;margin:4px 0}#panel form input{flex:1;min-width:0}
     #panel button{background:#3a3a3c;color:#eee;border:0;border-radius:6px;padding:5px 10px;cursor:pointer}
     #panel button.on,#panel button.primary{background:#0a84ff}
+    #panel form button{background:#0a84ff;color:#fff;font-weight:600}
     #panel .buttons{display:flex;gap:4px;flex-wrap:wrap;margin:4px 0}
     #panel .toggle{display:block;margin:4px 0}
     #panel .where{color:#aeaeb2;margin-bottom:4px}
@@ -354,6 +358,10 @@ public enum PreviewPage {
     panel.addEventListener('submit', e => {
       e.preventDefault();
       const f = e.target, data = Object.fromEntries(new FormData(f).entries());
+      // Sent: the field gives the panel back, so the answer (the new place, Siri's reply)
+      // shows at once instead of waiting for the field to lose focus.
+      if (f.dataset.form !== 'drive') f.reset();
+      if (panel.contains(document.activeElement)) document.activeElement.blur();
       post('/control', Object.assign({cmd: f.dataset.form}, data));
     });
     panel.addEventListener('focusout', () => setTimeout(() => {

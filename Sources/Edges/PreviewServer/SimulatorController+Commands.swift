@@ -10,19 +10,21 @@ extension SimulatorController {
   /// Applies a side-panel command; one that cannot be read leaves a message naming it.
   public func handle(_ command: PanelCommand) async {
     message = nil
+    let opened = openedMark()
     do {
       try await apply(try CarControl(command))
     } catch {
-      message = "\(error)"
+      message = command.cmd == "voice" ? siriAnswer(to: command.value ?? "") : "\(error)"
     }
     await settle()
+    showHandoff(since: opened)
     notify()
   }
 
   private func apply(_ control: CarControl) async throws {
     switch control {
     case .connect: connectCar()
-    case .disconnect: if host.configuration != nil { host.disconnect() }
+    case .disconnect: disconnectAll()
     case .display(let profile):
       configuration.display = profile
       applyConfiguration()
@@ -31,12 +33,20 @@ extension SimulatorController {
       applyConfiguration()
     case .driving(let driving):
       if driving {
+        if videoAllowedWhenParked == nil {
+          videoAllowedWhenParked = configuration.isVideoAvailable
+        }
         configuration.limitedUserInterfaces.insert(.lists)
         configuration.limitedUserInterfaces.insert(.keyboard)
+        configuration.isVideoAvailable = false
       } else {
         configuration.limitedUserInterfaces = []
+        // Parked again: video is allowed again if it was before the drive.
+        configuration.isVideoAvailable =
+          (videoAllowedWhenParked ?? configuration.isVideoAvailable)
+          && configuration.supportsVideoPlayback
+        videoAllowedWhenParked = nil
       }
-      configuration.isVideoAvailable = configuration.isVideoAvailable && !driving
       applyConfiguration()
     case .videoAllowed(let allowed):
       configuration.isVideoAvailable = allowed
@@ -64,6 +74,7 @@ extension SimulatorController {
     case .dataSource(let mode): setDataSource(mode)
     case .liveFeed(let on): await setLiveFeed(on)
     case .switchApp(let name): switchApp(name)
+    case .restartApp: restartApp()
     case .moveMap(let move): changeRegion(move)
     case .driver(let action): try host.drive(action)
     case .phone(let change): changePhoneSetup(change)
@@ -135,9 +146,29 @@ extension SimulatorController {
         message = "The live feed cannot start: \(error)"
       }
     } else {
-      message = await feed.stop()
+      let stopped = await feed.stop()
       liveFeedOn = false
+      // What stays: the car where the feed put it, the statuses it last reported.
+      message =
+        "\(stopped) The car stays in \(locationLabel) with the statuses it last heard; move "
+        + "it under Location."
     }
+  }
+
+  /// What Siri answers when the panel's phrase runs nothing, in a driver's words: what to say
+  /// instead, from the app's App Shortcuts (carplay-facts.md §7).
+  func siriAnswer(to phrase: String) -> String {
+    let said = phrase.trimmingCharacters(in: .whitespaces)
+    let examples = app.shortcuts.map { "“\($0.spoken(appName: app.appName))”" }
+    let suggestion =
+      examples.isEmpty
+      ? "\(app.appName) has no voice commands."
+      : "Try \(examples.prefix(3).joined(separator: " or "))."
+    guard host.appState == .running else {
+      return "Siri: \(app.appName) is not on the car's screen. Open it first."
+    }
+    if said.isEmpty { return "Siri didn't hear anything. \(suggestion)" }
+    return "Siri: \(app.appName) can't do “\(said)”. \(suggestion)"
   }
 
   private func move(to text: String) async {

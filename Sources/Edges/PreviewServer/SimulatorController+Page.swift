@@ -1,5 +1,6 @@
 import CarRender
 import CarSession
+import CarSimulator
 import CarTemplates
 import Foundation
 
@@ -24,8 +25,72 @@ extension SimulatorController {
     state.nowPlaying = host.configuration == nil ? nil : host.nowPlayingInfo(at: host.clock.now())
     state.input = host.inputKind.rawValue
     state.focus = host.focusedItem?.action.pageElement
+    let connected = host.configuration != nil
+    // The dock: the app in front, then the others running, most recent first.
+    let running = [app.id] + recentApps.filter { $0 != app.id && background[$0] != nil }
+    state.dockApps = running.compactMap { id in homeApp(id) }
+    state.nowPlayingApp = connected ? playingApp().flatMap { homeApp($0) } : nil
+    if connected, away == nil {
+      if showsHome {
+        state.homeScreen = apps.compactMap { homeApp($0.id) }
+        state.focus = nil
+      } else if let handoff {
+        state.handoff = handoff
+        state.focus = nil
+      }
+    }
     state.mapRegion = host.shownMapRegion
     return state
+  }
+
+  /// An app as the Home screen and the dock draw it: the in-car apps by name with their own
+  /// icons, the kit's demos by id (several share a display name) on a plain tile.
+  func homeApp(_ id: String) -> HomeApp? {
+    guard let entry = apps.first(where: { $0.id == id }) else { return nil }
+    let icon = AppIcons.svg(for: id)
+    return HomeApp(
+      id: id, name: icon == nil ? id : entry.appName, iconSVG: icon,
+      isRunning: id == app.id || background[id] != nil)
+  }
+
+  /// The running app whose Now Playing plays (a rate above zero), the one in front first.
+  func playingApp() -> String? {
+    func plays(_ host: CarSimulator) -> Bool {
+      guard let screen = host.screen else { return false }
+      return screen.stacks.joined().contains { template in
+        if case .nowPlaying(let spec) = template.content, let info = spec.info {
+          return info.playbackRate > 0
+        }
+        return false
+      }
+    }
+    if plays(host) { return app.id }
+    return recentApps.first { id in background[id].map { plays($0.host) } ?? false }
+  }
+
+  /// The screen a hand-off opens on the car: Apple Maps' directions for a Maps link (naming
+  /// the place and its coordinates), Phone for a `tel:` number, else the address opening.
+  nonisolated static func handoffScreen(_ url: URL, from appName: String) -> HandoffScreen {
+    if url.scheme == "tel" || url.scheme == "telprompt" {
+      let number = url.absoluteString.split(separator: ":", maxSplits: 1).last.map(String.init)
+      return HandoffScreen(
+        appName: "Phone", title: "Calling \(number?.removingPercentEncoding ?? number ?? "")",
+        symbol: "call", fromAppName: appName)
+    }
+    if let host = url.host, host.hasSuffix("maps.apple.com"),
+      let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    {
+      let items = components.queryItems ?? []
+      let destination = items.first { $0.name == "daddr" || $0.name == "destination" }?.value
+      let label = items.first { $0.name == "q" }?.value
+      return HandoffScreen(
+        appName: "Apple Maps",
+        title: "Directions to \(label ?? destination ?? "the destination")",
+        detail: label == nil ? nil : destination, symbol: "directions", fromAppName: appName)
+    }
+    return HandoffScreen(
+      appName: "Another app", title: "Opening \(url.absoluteString)", symbol: "open_in_new",
+      fromAppName: appName)
   }
 
   /// The side panel.

@@ -1,3 +1,4 @@
+import CarRender
 import CarSession
 import CarSimulator
 import CarTemplates
@@ -54,6 +55,24 @@ public final class SimulatorController {
   let phone: PhoneSetup?
   /// The feed the panel can start for one app (the charging app's local live feed).
   let liveFeed: PanelFeed?
+  /// The apps running behind the one on screen, by id: each keeps its host, its session and
+  /// its screens (an audio app keeps playing), as apps do side by side in CarPlay.
+  var background: [String: (host: CarSimulator, session: any AnyCarSession)] = [:]
+  /// The apps opened since the simulator started, most recent first (the dock's order).
+  var recentApps: [String] = []
+  /// Whether the car shows the CarPlay Home screen (the dock's Home button) instead of the
+  /// app in front.
+  var showsHome = false {
+    didSet { noteChange() }
+  }
+  /// The screen a hand-off opened on the car (Apple Maps' directions, a call), shown until the
+  /// driver returns through the dock or the Home button; nil when none.
+  var handoff: HandoffScreen? {
+    didSet { noteChange() }
+  }
+  /// Whether video was allowed when the driving switch went on, given back when it goes off
+  /// (a stop gives back what the car allowed while parked); nil while parked.
+  var videoAllowedWhenParked: Bool?
   /// Whether the panel feed runs (kept across app switches: the feed is the phone's).
   var liveFeedOn = false {
     didSet { noteChange() }
@@ -95,6 +114,7 @@ public final class SimulatorController {
     Self.offerVideo(to: app, in: &self.configuration)
     (host, session) = Self.start(
       app, location: self.location, dataSource: dataSource, clock: sessionClock())
+    recentApps = [app.id]
     observeCar()
     connectCar()
   }
@@ -140,8 +160,21 @@ public final class SimulatorController {
   }
 
   func applyConfiguration() {
-    guard host.configuration != nil else { return }
-    host.changeConfiguration(configuration)
+    guard let kept = host.configuration else { return }
+    host.changeConfiguration(configuration(keeping: kept))
+  }
+
+  /// The car's configuration as the app in front can take it without a new connection: its
+  /// video support stays what it connected with (fixed for a session, carplay-facts.md §4).
+  /// Opening a video app gives the car video support for that app's connection; an app
+  /// connected before keeps its own until the car reconnects.
+  func configuration(keeping kept: SessionConfiguration) -> SessionConfiguration {
+    var now = configuration
+    if kept.supportsVideoPlayback != now.supportsVideoPlayback {
+      now.supportsVideoPlayback = kept.supportsVideoPlayback
+      now.isVideoAvailable = now.isVideoAvailable && kept.supportsVideoPlayback
+    }
+    return now
   }
 
   func reconnect() {
@@ -149,18 +182,96 @@ public final class SimulatorController {
     connectCar()
   }
 
+  /// Brings `name` to the front, as the driver opens an app from the Home screen or the dock:
+  /// the app in front keeps running behind it (its screens, its audio), and an app already
+  /// running comes back as it was left; one not running yet is launched. The Home screen
+  /// and a hand-off's screen give way to it.
   func switchApp(_ name: String) {
     guard let next = apps.first(where: { $0.id == name }) else {
       message = "unknown app '\(name)'; expected one of \(apps.map(\.id).joined(separator: ", "))"
       return
     }
-    if host.configuration != nil { host.disconnect() }
+    showsHome = false
+    handoff = nil
+    recentApps.removeAll { $0 == next.id }
+    recentApps.insert(next.id, at: 0)
+    guard next.id != app.id else {
+      if host.configuration == nil { connectCar() }
+      return
+    }
+    background[app.id] = (host, session)
     app = next
     Self.offerVideo(to: next, in: &configuration)
+    if let kept = background.removeValue(forKey: next.id) {
+      (host, session) = kept
+      observeCar()
+      bringForward()
+    } else {
+      (host, session) = Self.start(
+        next, location: location, dataSource: dataSource, clock: makeClock())
+      observeCar()
+      connectCar()
+    }
+  }
+
+  /// A running app coming back to the front gets the car as it is now: connected with the
+  /// current configuration (a car with other video support is another connection,
+  /// carplay-facts.md §4), the current input and the car's position.
+  private func bringForward() {
+    guard let kept = host.configuration else {
+      connectCar()
+      return
+    }
+    // A video app that needs the car's video support gets a car with it (a connection of
+    // its own, §4); any other app keeps its connection and its screens.
+    if kept.supportsVideoPlayback != configuration.supportsVideoPlayback,
+      app.entitlements.categories.contains(.video)
+    {
+      reconnect()
+      return
+    }
+    let now = configuration(keeping: kept)
+    host.inputKind = inputKind
+    if kept != now { host.changeConfiguration(now) }
+    if let coordinate = location.coordinate { host.moveTo(coordinate) }
+  }
+
+  /// Launches the app in front afresh: its session ends and a new one starts on a new host
+  /// (the panel's Restart, a developer's control; the other running apps go on).
+  func restartApp() {
+    if host.configuration != nil { host.disconnect() }
+    showsHome = false
+    handoff = nil
     (host, session) = Self.start(
-      next, location: location, dataSource: dataSource, clock: makeClock())
+      app, location: location, dataSource: dataSource, clock: makeClock())
     observeCar()
     connectCar()
+  }
+
+  /// The car is unplugged: every running app's session ends, the one in front included.
+  func disconnectAll() {
+    if host.configuration != nil { host.disconnect() }
+    for kept in background.values where kept.host.configuration != nil { kept.host.disconnect() }
+    background = [:]
+    showsHome = false
+    handoff = nil
+  }
+
+  /// The dock's Now Playing: the playing app comes to the front, on the tab that holds its
+  /// Now Playing screen when another tab is selected.
+  func openNowPlaying(_ name: String) {
+    switchApp(name)
+    guard app.id == name, let screen = host.screen,
+      case .tabBar(let bar) = screen.root.content, screen.visible.top.kind != .nowPlaying,
+      let tab = screen.stacks.indices.first(where: { index in
+        screen.stacks[index].contains { $0.kind == .nowPlaying }
+      }), tab != bar.selectedIndex
+    else { return }
+    do {
+      try host.drive(.selectTab(tab))
+    } catch {
+      message = "\(error)"
+    }
   }
 
   // MARK: State for the page
@@ -191,13 +302,30 @@ public final class SimulatorController {
   /// Delivers a tap on the display to the host.
   public func handle(_ event: PageEvent) async {
     message = nil
+    let opened = openedMark()
     do {
       try deliver(event)
     } catch {
       message = "\(error)"
     }
     await settle()
+    showHandoff(since: opened)
     notify()
+  }
+
+  /// The host and how many URLs it had opened, with the last one: a hand-off after it shows.
+  func openedMark() -> (host: ObjectIdentifier, count: Int, last: URL?) {
+    (ObjectIdentifier(host), host.openedURLs.count, host.openedURLs.last)
+  }
+
+  /// Shows the screen of the app a hand-off opened since `mark` (the same host opened a new
+  /// URL), as CarPlay opens the target app on the car's screen.
+  func showHandoff(since mark: (host: ObjectIdentifier, count: Int, last: URL?)) {
+    guard mark.host == ObjectIdentifier(host), let url = host.openedURLs.last,
+      host.openedURLs.count != mark.count || url != mark.last
+    else { return }
+    showsHome = false
+    handoff = Self.handoffScreen(url, from: app.appName)
   }
 
   private func deliver(_ event: PageEvent) throws {
@@ -210,7 +338,16 @@ public final class SimulatorController {
         message = "The car is not connected; connect it in the side panel."
         return
       }
-      reconnect()
+      // An app the host sent home is opened again; else the Home screen shows, every app
+      // running behind it.
+      guard host.appState == .running else {
+        reconnect()
+        return
+      }
+      handoff = nil
+      showsHome = true
+    case .openApp(let id): switchApp(id)
+    case .openNowPlaying(let id): openNowPlaying(id)
     case .closeCard: try host.closePointCard()
     case .systemControl(let note): message = note
     }

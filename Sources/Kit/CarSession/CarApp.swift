@@ -163,17 +163,25 @@ public struct Effect<Action: Sendable>: Sendable {
 /// Calling it after the work was cancelled (by id, or because the car disconnected) does
 /// nothing: a cancelled load can never overwrite a newer one.
 public struct Send<Action: Sendable>: Sendable {
-  let deliver: @MainActor @Sendable (Action) -> Void
+  let submit: @MainActor @Sendable (Action) async -> Void
 
   /// Creates a sender that hands actions to `deliver` on the main actor.
   public init(_ deliver: @escaping @MainActor @Sendable (Action) -> Void) {
-    self.deliver = deliver
+    self.submit = { action in deliver(action) }
   }
 
-  /// Sends an action to the session, unless the work sending it was cancelled.
+  /// Creates a sender whose sending waits until `submit` returns: a session on a manual clock
+  /// takes the actions of its concurrent work in one fixed order (``CarSession``).
+  init(submitting submit: @escaping @MainActor @Sendable (Action) async -> Void) {
+    self.submit = submit
+  }
+
+  /// Sends an action to the session, unless the work sending it was cancelled. On a manual
+  /// clock it returns once the session has taken the action, in the order that makes every run
+  /// of a test or journey the same (Guides/CarSession.md, "Settling").
   @MainActor
-  public func callAsFunction(_ action: Action) {
+  public func callAsFunction(_ action: Action) async {
     guard !Task.isCancelled else { return }
-    deliver(action)
+    await submit(action)
   }
 }

@@ -8,6 +8,8 @@ public final class ManualClock: Sendable {
     var deadline: Duration
     var continuation: CheckedContinuation<Void, Never>
     var token: Int
+    /// The gauge of the session whose work sleeps (``WaitGauge/session``), told when it wakes.
+    var session: WaitGauge?
   }
   private struct State {
     var now = Duration.zero
@@ -39,6 +41,7 @@ public final class ManualClock: Sendable {
       state.nextToken += 1
       return state.nextToken
     }
+    let session = WaitGauge.session
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let ready = state.withLock { state -> Bool in
@@ -46,7 +49,9 @@ public final class ManualClock: Sendable {
             return true
           }
           state.sleepers.append(
-            Sleeper(deadline: deadline, continuation: continuation, token: token))
+            Sleeper(deadline: deadline, continuation: continuation, token: token, session: session))
+          // Counted while the clock's lock is held: an advance cannot wake it uncounted.
+          session?.add(1)
           return false
         }
         if ready { continuation.resume() } else { waiting.changed() }
@@ -60,6 +65,7 @@ public final class ManualClock: Sendable {
         return state.sleepers.remove(at: index)
       }
       if let woken {
+        woken.session?.add(-1)
         woken.continuation.resume()
         waiting.changed()
       }
@@ -78,7 +84,10 @@ public final class ManualClock: Sendable {
       state.sleepers.removeAll { $0.deadline <= now }
       return due
     }
-    for sleeper in due { sleeper.continuation.resume() }
+    for sleeper in due {
+      sleeper.session?.add(-1)
+      sleeper.continuation.resume()
+    }
     if !due.isEmpty { waiting.changed() }
   }
 }
@@ -88,7 +97,16 @@ public final class ManualClock: Sendable {
 ///
 /// Observers hear every change, so a caller waiting for work to go idle is woken by the change
 /// itself rather than checking the count again and again.
+///
+/// Each session keeps a gauge of its own, set as ``session`` for the tasks of its `run`
+/// effects: a task idle on a clock (manual or live) or on ``ClientEvents`` counts on it as well
+/// as on the gauge it names. A session settles on that count alone, so sessions sharing a clock
+/// or a client never count each other's sleepers (Guides/CarSession.md, "Settling").
 public final class WaitGauge: Sendable {
+  /// The gauge of the session whose effect the current task runs, nil outside a session's
+  /// work; set by ``CarSession`` and inherited by child tasks.
+  @TaskLocal static var session: WaitGauge?
+
   private struct State {
     var count = 0
     var observers: [Int: @Sendable () -> Void] = [:]
@@ -172,8 +190,11 @@ public struct CarClock: Sendable {
     return CarClock(
       now: { ContinuousClock.now - start },
       sleep: { duration in
+        let session = WaitGauge.session
         idle.add(1)
+        session?.add(1)
         try? await Task.sleep(for: duration)
+        session?.add(-1)
         idle.add(-1)
       }, idle: idle)
   }

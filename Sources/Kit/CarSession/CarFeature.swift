@@ -71,7 +71,7 @@ extension Effect {
     case .run(let id, let work):
       return Effect<Other>(
         operation: .run(id: id) { clients, send in
-          await work(clients, Send { action in send.deliver(transform(action)) })
+          await work(clients, Send(submitting: { action in await send.submit(transform(action)) }))
         })
     }
   }

@@ -125,8 +125,16 @@ public final class CarSession<App: CarApp>: AnyCarSession {
   /// Whether anyone waits in ``settle()``, readable off the main actor so an idle change with
   /// nobody waiting costs no hop.
   private let waitingToSettle = SettleWaiting()
-  /// The session's observation of the clock's idle gauge, ended when the session goes.
+  /// Counts this session's own work that is idle (asleep on the clock, waiting for a client
+  /// event): set as ``WaitGauge/session`` for every `run` effect's task. The clock and the
+  /// clients may be shared with other sessions; their idle work never counts here.
+  private let idle = WaitGauge()
+  /// The session's observation of its idle gauge, ended when the session goes.
   private var idleObservation: WaitGauge.Observation?
+  /// Whether actions of concurrent work are taken in one fixed order (on a manual clock).
+  private let ordersDeliveries: Bool
+  /// Actions sent by work on a manual clock, waiting to be taken (``deliverInOrder()``).
+  private var submitted: [(key: Int, action: App.Action, resume: CheckedContinuation<Void, Never>)] = []
 
   /// Creates a session and attaches it to the host's events.
   public init(
@@ -139,15 +147,19 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     self.clients = clients.registering(app.dependencies)
     self.rules = rules
     self.configuration = host.configuration
+    self.ordersDeliveries = clients.clock.manual != nil
     let waiting = waitingToSettle
     host.eventHandler = { [weak self] event in self?.handle(event) }
     host.remoteCommandHandler = { [weak self] event in
       self?.answer(event) ?? .commandFailed
     }
-    idleObservation = clients.clock.idle.observe { [weak self] in
+    idleObservation = idle.observe { [weak self] in
       // Work went idle or woke on another thread: a waiting settle() checks again.
       guard waiting.isWaiting else { return }
-      Task { @MainActor in self?.resumeSettledWaiters() }
+      Task { @MainActor in
+        self?.deliverInOrder()
+        self?.resumeSettledWaiters()
+      }
     }
   }
 
@@ -240,15 +252,18 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     render()
   }
 
-  /// Waits until no work is in flight (work it causes included). Work asleep on the clock or
-  /// waiting for a client event counts as settled: it wakes when the clock moves or the event
-  /// is sent.
+  /// Waits until no work of this session is in flight (work it causes included). Work asleep
+  /// on the clock or waiting for a client event counts as settled: it wakes when the clock
+  /// moves or the event is sent.
+  ///
+  /// Only this session's own work counts: the clock and the clients may be shared by several
+  /// sessions (cars one after another in a journey, several cars in one test process), and
+  /// another session's sleeping refresh is never taken for this one's idle work.
   ///
   /// Like `NIOEmbedded`'s `run()`, this awaits the work itself: the caller is resumed by the
-  /// change that settles the session (the last work returning or cancelled, or going idle on
-  /// the clock's ``CarClock/idle`` gauge), never by checking again after a pause. Work doing
-  /// real I/O is waited for however long it takes; a caller that must answer sooner (the web
-  /// simulator) bounds its own wait.
+  /// change that settles the session (the last work returning or cancelled, or going idle),
+  /// never by checking again after a pause. Work doing real I/O is waited for however long it
+  /// takes; a caller that must answer sooner (the web simulator) bounds its own wait.
   public func settle() async {
     while !isSettled {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -258,11 +273,9 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     }
   }
 
-  /// Whether every running work is idle (asleep on the clock or waiting for a client event).
-  private var isSettled: Bool {
-    let idle = clients.clock.idle.count + (clients.clock.manual?.sleeperCount ?? 0)
-    return works.count <= idle
-  }
+  /// Whether every running work of this session is idle (asleep on the clock or waiting for a
+  /// client event), counted on the session's own gauge.
+  private var isSettled: Bool { works.count <= idle.count }
 
   /// Resumes the callers of ``settle()`` once the work has settled; they check again (a change
   /// may have started more work meanwhile).
@@ -270,7 +283,7 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     guard !settleWaiters.isEmpty, isSettled else { return }
     let waiters = settleWaiters
     settleWaiters = []
-    waitingToSettle.isWaiting = false
+    waitingToSettle.isWaiting = !submitted.isEmpty
     for waiter in waiters { waiter.resume() }
   }
 
@@ -331,12 +344,47 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     let key = nextWorkKey
     nextWorkKey += 1
     let clients = self.clients
-    let send = Send<App.Action> { [weak self] action in self?.deliver(action, from: key) }
+    let send =
+      ordersDeliveries
+      ? Send<App.Action>(submitting: { [weak self] action in await self?.submit(action, from: key) })
+      : Send<App.Action> { [weak self] action in self?.deliver(action, from: key) }
+    let idle = self.idle
     let task = Task { [weak self] in
-      await work(clients, send)
+      await WaitGauge.$session.withValue(idle) { await work(clients, send) }
       self?.finishWork(key)
     }
     works[key] = Work(id: id, task: task, origin: origin)
+  }
+
+  /// An action sent by running work on a manual clock: it waits until every running work of
+  /// the session is idle or waiting to send, then the sends are taken one at a time, the
+  /// earliest-started work first (``deliverInOrder()``). Concurrent work therefore reaches the
+  /// state and the host in the same order in every run, however the threads were scheduled;
+  /// on a live clock actions are taken as they come.
+  private func submit(_ action: App.Action, from key: Int) async {
+    guard works[key] != nil else { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      submitted.append((key, action, continuation))
+      waitingToSettle.isWaiting = true
+      deliverInOrder()
+    }
+  }
+
+  /// Takes the submitted action of the earliest-started work once every running work is idle
+  /// or waiting to send; the work it resumes runs on, and the next is taken when the session
+  /// is quiet again.
+  private func deliverInOrder() {
+    while !submitted.isEmpty, works.count <= idle.count + submitted.count,
+      let index = submitted.indices.min(by: { submitted[$0].key < submitted[$1].key })
+    {
+      let next = submitted.remove(at: index)
+      if submitted.isEmpty && settleWaiters.isEmpty { waitingToSettle.isWaiting = false }
+      let running = works[next.key] != nil
+      if running { deliver(next.action, from: next.key) }
+      next.resume.resume()
+      // The resumed work runs on: the next action waits until it is idle, sends or ends.
+      if running { break }
+    }
   }
 
   /// An action sent by running work: reduced and shown unless the work was cancelled.
@@ -353,7 +401,15 @@ public final class CarSession<App: CarApp>: AnyCarSession {
   private func finishWork(_ key: Int) {
     guard let work = works.removeValue(forKey: key) else { return }
     if let origin = work.origin { release(origin) }
+    deliverInOrder()
     resumeSettledWaiters()
+  }
+
+  /// Resumes, without taking their actions, the sends of work that was cancelled.
+  private func dropSubmitted() {
+    let dropped = submitted.filter { works[$0.key] == nil }
+    submitted.removeAll { works[$0.key] == nil }
+    for entry in dropped { entry.resume.resume() }
   }
 
   /// Cancels the work and the timer with `id`.
@@ -364,6 +420,8 @@ public final class CarSession<App: CarApp>: AnyCarSession {
       work.task.cancel()
       if let origin = work.origin { release(origin) }
     }
+    dropSubmitted()
+    deliverInOrder()
     resumeSettledWaiters()
   }
 
@@ -373,6 +431,7 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     works = [:]
     for work in running.values { work.task.cancel() }
     pending = [:]
+    dropSubmitted()
     resumeSettledWaiters()
   }
 

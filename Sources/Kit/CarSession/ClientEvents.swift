@@ -13,8 +13,12 @@ public final class ClientEvents<Element: Sendable>: Sendable {
     var buffer: [Element] = []
     var waiter: CheckedContinuation<Element?, Never>?
     var gauge: WaitGauge?
+    /// The gauges the waiting task counts on: the one it named and its session's.
+    var waitGauges: [WaitGauge] = []
     var cancelled = false
   }
+  /// A woken waiter and the gauges it counted on.
+  private typealias Woken = (continuation: CheckedContinuation<Element?, Never>, gauges: [WaitGauge])
   private struct State {
     var subscribers: [Int: Subscriber] = [:]
     var nextID = 0
@@ -53,14 +57,15 @@ public final class ClientEvents<Element: Sendable>: Sendable {
 
   /// Sends an event to every current subscriber.
   public func send(_ element: Element) {
-    let woken = state.withLock { state -> [(CheckedContinuation<Element?, Never>, WaitGauge?)] in
+    let woken = state.withLock { state -> [Woken] in
       guard !state.finished else { return [] }
-      var woken: [(CheckedContinuation<Element?, Never>, WaitGauge?)] = []
+      var woken: [Woken] = []
       for id in state.subscribers.keys {
         guard var subscriber = state.subscribers[id], !subscriber.cancelled else { continue }
         if let waiter = subscriber.waiter {
           subscriber.waiter = nil
-          woken.append((waiter, subscriber.gauge))
+          woken.append((waiter, subscriber.waitGauges))
+          subscriber.waitGauges = []
         } else {
           subscriber.buffer.append(element)
         }
@@ -68,33 +73,35 @@ public final class ClientEvents<Element: Sendable>: Sendable {
       }
       return woken
     }
-    for (waiter, gauge) in woken {
-      gauge?.add(-1)
+    for (waiter, gauges) in woken {
+      for gauge in gauges { gauge.add(-1) }
       waiter.resume(returning: element)
     }
   }
 
   /// Ends every iteration once its buffer is drained; later sends are ignored.
   public func finish() {
-    let woken = state.withLock { state -> [(CheckedContinuation<Element?, Never>, WaitGauge?)] in
+    let woken = state.withLock { state -> [Woken] in
       state.finished = true
-      var woken: [(CheckedContinuation<Element?, Never>, WaitGauge?)] = []
+      var woken: [Woken] = []
       for (id, subscriber) in state.subscribers {
         if let waiter = subscriber.waiter {
-          woken.append((waiter, subscriber.gauge))
+          woken.append((waiter, subscriber.waitGauges))
           state.subscribers[id]?.waiter = nil
+          state.subscribers[id]?.waitGauges = []
         }
       }
       return woken
     }
-    for (waiter, gauge) in woken {
-      gauge?.add(-1)
+    for (waiter, gauges) in woken {
+      for gauge in gauges { gauge.add(-1) }
       waiter.resume(returning: nil)
     }
   }
 
   /// The events sent from now on, as an asynchronous sequence; waiting counts on `gauge` when
-  /// one is given (pass the session clock's ``CarClock/idle``).
+  /// one is given (pass the session clock's ``CarClock/idle``), and always on the gauge of the
+  /// session whose effect iterates it.
   public func values(counting gauge: WaitGauge? = nil) -> Values {
     Values(channel: self, gauge: gauge)
   }
@@ -108,25 +115,24 @@ public final class ClientEvents<Element: Sendable>: Sendable {
   }
 
   fileprivate func unsubscribe(_ id: Int) {
-    let (waiter, reached) = state.withLock {
-      state -> ((CheckedContinuation<Element?, Never>, WaitGauge?)?, [CheckedContinuation<Void, Never>])
-      in
+    let (waiter, reached) = state.withLock { state -> (Woken?, [CheckedContinuation<Void, Never>]) in
       let subscriber = state.subscribers.removeValue(forKey: id)
       let remaining = state.subscribers.count
       let reached = state.countWaiters.filter { $0.count >= remaining }.map(\.continuation)
       state.countWaiters.removeAll { $0.count >= remaining }
       guard let subscriber, let waiter = subscriber.waiter else { return (nil, reached) }
-      return ((waiter, subscriber.gauge), reached)
+      return ((waiter, subscriber.waitGauges), reached)
     }
     for continuation in reached { continuation.resume() }
-    if let (waiter, gauge) = waiter {
-      gauge?.add(-1)
+    if let (waiter, gauges) = waiter {
+      for gauge in gauges { gauge.add(-1) }
       waiter.resume(returning: nil)
     }
   }
 
   fileprivate func next(_ id: Int) async -> Element? {
-    await withTaskCancellationHandler {
+    let session = WaitGauge.session
+    return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Element?, Never>) in
         let ready = state.withLock { state -> (Element?, Bool) in
           guard var subscriber = state.subscribers[id], !subscriber.cancelled, !Task.isCancelled
@@ -138,24 +144,25 @@ public final class ClientEvents<Element: Sendable>: Sendable {
           }
           if state.finished { return (nil, true) }
           subscriber.waiter = continuation
-          subscriber.gauge?.add(1)
+          subscriber.waitGauges = [subscriber.gauge, session].compactMap { $0 }
+          for gauge in subscriber.waitGauges { gauge.add(1) }
           state.subscribers[id] = subscriber
           return (nil, false)
         }
         if ready.1 { continuation.resume(returning: ready.0) }
       }
     } onCancel: {
-      let waiter = state.withLock {
-        state -> (CheckedContinuation<Element?, Never>, WaitGauge?)? in
+      let waiter = state.withLock { state -> Woken? in
         guard var subscriber = state.subscribers[id] else { return nil }
         subscriber.cancelled = true
-        let waiter = subscriber.waiter.map { ($0, subscriber.gauge) }
+        let waiter = subscriber.waiter.map { ($0, subscriber.waitGauges) }
         subscriber.waiter = nil
+        subscriber.waitGauges = []
         state.subscribers[id] = subscriber
         return waiter
       }
-      if let (waiter, gauge) = waiter {
-        gauge?.add(-1)
+      if let (waiter, gauges) = waiter {
+        for gauge in gauges { gauge.add(-1) }
         waiter.resume(returning: nil)
       }
     }

@@ -275,6 +275,21 @@ extension CarSimulator {
         throw DriverError("close the video player: no video player is showing")
       }
       return then { self.closeVideoPlayerByDriver() }
+    case .closeCard:
+      let (top, poi) = try shownTopPOI("close the card")
+      guard poi.selectedIndex != nil else {
+        throw DriverError("close the card: no point is selected on '\(top.id)'")
+      }
+      return then {
+        self.updateRequested(top.id) { template in
+          if case .pointOfInterest(var spec) = template.content {
+            spec.selectedIndex = nil
+            template.content = .pointOfInterest(spec)
+          }
+        }
+        self.noteState("card closed on '\(top.id)'")
+        self.emit(.pointDeselected(template: top.id))
+      }
     case .remote(let command):
       // The car's buttons and Siri reach the app through iOS while a car is connected, whatever
       // the car's screen shows.
@@ -323,20 +338,8 @@ extension CarSimulator {
   /// Closes the selected point's detail card, as the card's close button does in CarPlay: the
   /// host deselects the point and shows the list again. CarPlay has no delegate callback for
   /// it; the app learns it from the template's `selectedIndex` (`HostEvent.pointDeselected(template:)`).
-  public func closePointCard() throws(DriverError) {
-    let (top, poi) = try shownTopPOI("close the card")
-    guard poi.selectedIndex != nil else {
-      throw fail("close the card: no point is selected on '\(top.id)'")
-    }
-    updateRequested(top.id) { template in
-      if case .pointOfInterest(var spec) = template.content {
-        spec.selectedIndex = nil
-        template.content = .pointOfInterest(spec)
-      }
-    }
-    noteState("card closed on '\(top.id)'")
-    emit(.pointDeselected(template: top.id))
-  }
+  public func closePointCard() throws(DriverError) { try drive(.closeCard) }
+
 
   /// Presses the primary (`true`) or secondary button of the selected point's detail card.
   public func pressPointButton(primary: Bool) throws(DriverError) {

@@ -143,6 +143,14 @@ extension CarSimulator {
     _ = try runningScreen(what)
     switch move {
     case .back:
+      // An open point card is closed by the knob's back button, as by its ✕: the card is
+      // not a pushed template, and back would otherwise leave the driver stuck on it (the
+      // fact sheet is silent on knobs and cards, carplay-facts.md §1.5).
+      if shownScreen?.modal == nil, case .pointOfInterest(let poi)? = shownScreen?.visible.top.content,
+        poi.selectedIndex != nil
+      {
+        return try plan(.closeCard)
+      }
       do {
         return try plan(.back)
       } catch {
@@ -237,8 +245,9 @@ extension CarSimulator {
     case .pointOfInterest(let poi):
       if let index = poi.selectedIndex, poi.points.indices.contains(index) {
         let point = poi.points[index]
+        // The card's buttons first (focus lands on them), then its ✕ (closeCard).
         return (point.primaryButton == nil ? [] : [.pressPrimary])
-          + (point.secondaryButton == nil ? [] : [.pressSecondary])
+          + (point.secondaryButton == nil ? [] : [.pressSecondary]) + [.closeCard]
       }
       return poi.points.map { .selectPoint($0.id) }
     case .map(let map):

@@ -70,6 +70,9 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// The driver closes the system video player with its close button (`video close`; page
   /// `videoClose`).
   case closeVideoPlayer
+  /// The driver closes the selected point's card with its ✕ (`close card`; page
+  /// `poiDeselect`): the host deselects the point and the places show again.
+  case closeCard
   /// A remote command through `MPRemoteCommandCenter`, as Now Playing's transport buttons, the
   /// steering wheel or Siri send it (`remote pause`, `remote seek 74`, `remote rate 1.5`; page
   /// `transport` with `e` the command's word).
@@ -108,6 +111,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .startRoute(let route): ["start", "route", route.rawValue]
     case .knob(let move): ["knob", move.rawValue]
     case .closeVideoPlayer: ["video", "close"]
+    case .closeCard: ["close", "card"]
     case .remote(let command): ["remote"] + command.words
     }
   }
@@ -222,6 +226,7 @@ extension DriverAction {
       Verb(["type"], "\"TEXT\"", page: ["type"]) { .type(try $0.phrase(field: "text")) },
       Verb(["start", "route"], "ID", page: ["startRoute"]) { .startRoute(try $0.element("ID")) },
       Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
+      Verb(["close", "card"], "", page: ["poiDeselect"]) { _ in .closeCard },
       Verb(
         ["remote"], "play|pause|toggle|next|previous|skip-forward|skip-backward|seek SECONDS|rate RATE",
         note: "(seek to an absolute position in seconds; rate above 0)", page: ["transport"]

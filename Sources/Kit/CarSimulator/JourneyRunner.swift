@@ -156,8 +156,11 @@ public enum JourneyRunner {
     }
     if let host = run.host {
       // A later `app` line: the earlier app's record is kept, and the new app starts in a car
-      // of its own. What the earlier app left unclaimed stays pending.
+      // of its own. What the earlier app left unclaimed stays pending. The earlier car leaves
+      // (after its record is taken): its session cancels its effects, so nothing it still had
+      // asleep or listening hears the new car's `data`, `phone`, `feed` or `wait` steps.
       for entry in host.transcript.entries { run.transcriptBefore.append(entry) }
+      if host.configuration != nil { host.disconnect() }
       run.transcriptBefore.append(.state("journey switches to app '\(name)'"))
       run.screensBefore += run.session?.builtScreens ?? []
       run.seenEntries = 0

@@ -30,6 +30,8 @@ public struct RouteFeature: CarFeature {
     /// The register rows with a charge point live status says is free now (read: trips prefer
     /// them).
     public var freeStations: Set<Station.ID>
+    /// Whether the "More towns" list is pushed.
+    public var showsAllTowns: Bool
 
     /// Creates the tab's state.
     public init(
@@ -37,8 +39,9 @@ public struct RouteFeature: CarFeature {
       trip: ChargingApp.Trip = .none, car: Coordinate = ChargingApp.kasselCentre,
       setup: DriverSetup = DriverSetup(), connected: Bool = false,
       favourites: [PricedSite]? = nil, unusableStations: Set<Station.ID> = [],
-      freeStations: Set<Station.ID> = []
+      freeStations: Set<Station.ID> = [], showsAllTowns: Bool = false
     ) {
+      self.showsAllTowns = showsAllTowns
       self.cities = cities
       self.recent = recent
       self.trip = trip
@@ -57,6 +60,8 @@ public struct RouteFeature: CarFeature {
     case reset
     /// Load the towns; the towns.
     case loadCities, citiesLoaded([TripDestination])
+    /// The driver asked for every town ("More towns").
+    case showAllTowns
     /// The driver chose a destination.
     case choose(ChargeRoute.DestinationChoice)
     /// The planner's answer.
@@ -79,10 +84,16 @@ public struct RouteFeature: CarFeature {
   /// Applies an action to the tab.
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
     switch action {
-    case .reset, .back:
+    case .reset:
       // After a reconnect the car may be far from where the trip was planned
       // (Guides/ChargingApp.md: pushed screens reset on reconnect).
       state.trip = .none
+      state.showsAllTowns = false
+    case .back:
+      // Back pops the top screen: the trip summary, else the "More towns" list.
+      if state.trip != .none { state.trip = .none } else { state.showsAllTowns = false }
+    case .showAllTowns:
+      state.showsAllTowns = true
     case .loadCities:
       return [.run { clients in (try? await clients.charging.cities()).map { .citiesLoaded($0) } }]
     case .citiesLoaded(let cities):

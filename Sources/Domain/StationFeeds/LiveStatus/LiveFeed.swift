@@ -205,16 +205,32 @@ public struct LiveFeed: Sendable {
 
   /// One observation per charge point that has a status; a charge point the feed does not date
   /// is stamped `fetchedAt` (OCPI's EVSE `last_updated` does not track status changes).
+  ///
+  /// A time after `fetchedAt` (a feed's clock ahead, or a record dated 2099) is clamped to
+  /// `fetchedAt`, whatever the format: the newest observation wins, so a future date would
+  /// otherwise freeze the charge point's status against every later real one.
   public func observations(fetchedAt: Date) -> [StatusObservation] {
     var result: [StatusObservation] = []
     for location in locations {
       for evse in location.evses where evse.rawStatus != nil {
+        let stated = evse.observedAt ?? publishedAt ?? fetchedAt
         result.append(
           StatusObservation(
-            evseID: evse.evseID, status: evse.status,
-            observedAt: evse.observedAt ?? publishedAt.map { min($0, fetchedAt) } ?? fetchedAt))
+            evseID: evse.evseID, status: evse.status, observedAt: min(stated, fetchedAt)))
       }
     }
     return result
+  }
+
+  /// How many charge points the feed dates after `fetchedAt` (clamped by
+  /// ``observations(fetchedAt:)``), for the poll's warning.
+  public func futureDated(fetchedAt: Date) -> Int {
+    var count = 0
+    for location in locations {
+      for evse in location.evses where evse.rawStatus != nil {
+        if let stated = evse.observedAt ?? publishedAt, stated > fetchedAt { count += 1 }
+      }
+    }
+    return count
   }
 }

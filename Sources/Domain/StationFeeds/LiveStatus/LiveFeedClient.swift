@@ -18,13 +18,28 @@ public struct LiveFeedEndpoint: Sendable, Hashable {
   public var interval: Duration
   /// The most pages one poll follows (OCPI `Link`, chargecloud `next`).
   public var maxPages: Int
-  /// Seconds to wait for each response.
+  /// Seconds to wait for the next bytes of a response (a silent server).
   public var requestTimeout: Double
+  /// Seconds one request may take in all, however the server drips its bytes (twice
+  /// ``requestTimeout`` unless given).
+  public var requestDeadline: Double
+  /// The most bytes of one page, as received and once inflated (gzip): a larger page ends the
+  /// poll with a warning naming the feed and the cap.
+  public var maxPageBytes: Int
+  /// The most bytes of all pages of one poll together (the table publication included).
+  public var maxPollBytes: Int
+
+  /// The default cap of one page: 32 MiB.
+  public static let defaultMaxPageBytes = 32 << 20
+  /// The default cap of one poll: 64 MiB.
+  public static let defaultMaxPollBytes = 64 << 20
 
   /// Creates an endpoint; one poll a minute by default.
   public init(
     url: URL, tableURL: URL? = nil, token: String? = nil, interval: Duration = .seconds(60),
-    maxPages: Int = 100, requestTimeout: Double = 15
+    maxPages: Int = 100, requestTimeout: Double = 15, requestDeadline: Double? = nil,
+    maxPageBytes: Int = LiveFeedEndpoint.defaultMaxPageBytes,
+    maxPollBytes: Int = LiveFeedEndpoint.defaultMaxPollBytes
   ) {
     self.url = url
     self.tableURL = tableURL
@@ -32,6 +47,9 @@ public struct LiveFeedEndpoint: Sendable, Hashable {
     self.interval = interval
     self.maxPages = max(1, maxPages)
     self.requestTimeout = requestTimeout
+    self.requestDeadline = requestDeadline ?? requestTimeout * 2
+    self.maxPageBytes = max(1, maxPageBytes)
+    self.maxPollBytes = max(1, maxPollBytes)
   }
 }
 
@@ -41,11 +59,15 @@ public struct LiveFeedError: Error, Hashable, Sendable, CustomStringConvertible 
   public var url: String
   /// What went wrong, e.g. `HTTP 401` or `connection refused`.
   public var reason: String
+  /// How long the server asked to wait before the next request (`Retry-After` on a 429 or 503
+  /// answer), in seconds.
+  public var retryAfter: Double?
 
   /// Creates an error.
-  public init(url: String, reason: String) {
+  public init(url: String, reason: String, retryAfter: Double? = nil) {
     self.url = url
     self.reason = reason
+    self.retryAfter = retryAfter
   }
 
   /// `live feed http://…: HTTP 401; expected 200 with a JSON document`.
@@ -55,19 +77,24 @@ public struct LiveFeedError: Error, Hashable, Sendable, CustomStringConvertible 
 /// Fetches one live feed: follows pages, asks OCPI for changes since the last poll (`date_from`),
 /// pairs a DATEX II status publication with its table, and parses everything with
 /// ``LiveFeedParser``.
+///
+/// Every request is a ``BoundedFetch``: each page is capped at ``LiveFeedEndpoint/maxPageBytes``
+/// (as received and once inflated), the poll at ``LiveFeedEndpoint/maxPollBytes``, each request
+/// at ``LiveFeedEndpoint/requestDeadline``; redirects and next-page links are followed only within
+/// the feed URL's origin (scheme, host and port), and the token is sent only there.
 public struct LiveFeedClient: Sendable {
   /// The endpoint.
   public let endpoint: LiveFeedEndpoint
-  private let session: URLSession
+  private let timer: BoundedFetch.Timer
 
-  /// A client for `endpoint`.
-  public init(endpoint: LiveFeedEndpoint) {
+  /// A client for `endpoint`; `deadlineTimer` starts each request's overall deadline (nil: a
+  /// dispatch timer; tests pass one that fires on an event).
+  public init(
+    endpoint: LiveFeedEndpoint,
+    deadlineTimer: (@Sendable (Duration, @escaping @Sendable () -> Void) -> Void)? = nil
+  ) {
     self.endpoint = endpoint
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = endpoint.requestTimeout
-    configuration.timeoutIntervalForResource = endpoint.requestTimeout * 2
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    self.session = URLSession(configuration: configuration)
+    self.timer = deadlineTimer ?? BoundedFetch.dispatchTimer
   }
 
   /// The request for `url`, with the token and, for OCPI deltas, `date_from`.
@@ -85,7 +112,10 @@ public struct LiveFeedClient: Sendable {
     var request = URLRequest(url: target, timeoutInterval: endpoint.requestTimeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.setValue("Wayside/1.0 (EV charging finder)", forHTTPHeaderField: "User-Agent")
-    if let token = endpoint.token { request.setValue("Token \(token)", forHTTPHeaderField: "Authorization") }
+    // The token goes only to the feed's own origin (a table publication elsewhere gets none).
+    if let token = endpoint.token, BoundedFetch.sameOrigin(target, endpoint.url) {
+      request.setValue("Token \(token)", forHTTPHeaderField: "Authorization")
+    }
     return request
   }
 
@@ -99,12 +129,18 @@ public struct LiveFeedClient: Sendable {
     var fetched = Set<String>()
     var seenLocations = Set<String>()
     var repeated: [ImportDiagnostic] = []
+    var budget = endpoint.maxPollBytes
     while let url = next, pages < endpoint.maxPages {
       pages += 1
       fetched.insert(url.absoluteString)
-      let (data, response) = try await get(request(url, since: first ? since : nil))
+      let (data, response) = try await get(request(url, since: first ? since : nil), budget: budget)
+      budget -= data.count
       first = false
       var page = LiveFeedParser.parse(data, fileName: url.absoluteString)
+      if page.locations.isEmpty, let error = page.errors.first {
+        // An answer that is no feed at all is a failed poll, not an empty one.
+        throw LiveFeedError(url: url.absoluteString, reason: "the answer could not be read: \(error)")
+      }
       // A location a previous page of this poll gave already (a server that repeats a page,
       // or ignores the cursor) is read once.
       let before = page.locations.count
@@ -127,6 +163,17 @@ public struct LiveFeedClient: Sendable {
         combined = page
       }
       next = Self.nextPage(after: url, response: response, cursor: page.nextPage)
+      if let elsewhere = next, !BoundedFetch.sameOrigin(elsewhere, endpoint.url) {
+        // A next page on another server would get the token: it is not followed.
+        repeated.append(
+          ImportDiagnostic(
+            severity: .warning, file: url.absoluteString, field: "next",
+            reason: "the next page is on another origin than \(BoundedFetch.origin(endpoint.url));"
+              + " not followed (the feed's token is sent only there)",
+            expected: "a next page on \(BoundedFetch.origin(endpoint.url))",
+            value: elsewhere.absoluteString))
+        next = nil
+      }
       if let again = next, fetched.contains(again.absoluteString) {
         // The same page again would loop until the page limit: the poll ends here.
         repeated.append(
@@ -145,12 +192,13 @@ public struct LiveFeedClient: Sendable {
       feed.diagnostics.append(
         ImportDiagnostic(
           severity: .warning, file: endpoint.url.absoluteString, field: "next",
-          reason: "more pages than the limit of \(endpoint.maxPages); the rest waits for the next poll",
+          reason: "more pages than the limit of \(endpoint.maxPages); the pages past it are not read"
+            + " (each poll starts again at the first page)",
           expected: "at most \(endpoint.maxPages) pages", value: next.absoluteString))
     }
     if since != nil, feed.format == .ocpiLocations { feed.isDelta = true }
     if feed.format == .datex2Status, let tableURL = endpoint.tableURL {
-      let (data, _) = try await get(request(tableURL))
+      let (data, _) = try await get(request(tableURL), budget: budget)
       let table = LiveFeedParser.parse(data, fileName: tableURL.absoluteString)
       feed = DATEX2Parser.pair(feed, with: table)
     }
@@ -176,26 +224,67 @@ public struct LiveFeedClient: Sendable {
     return components.url
   }
 
-  private func get(_ request: URLRequest) async throws(LiveFeedError) -> (Data, HTTPURLResponse) {
+  /// One bounded request: at most `budget` bytes (and the page cap), the request deadline, and
+  /// redirects only within the feed's origin.
+  private func get(_ request: URLRequest, budget: Int) async throws(LiveFeedError) -> (Data, HTTPURLResponse) {
     let url = request.url?.absoluteString ?? endpoint.url.absoluteString
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.data(for: request)
-    } catch {
-      throw LiveFeedError(url: url, reason: "cannot be reached (\(error.localizedDescription))")
+    guard budget > 0 else {
+      throw LiveFeedError(
+        url: url,
+        reason: "the poll passed its cap of \(endpoint.maxPollBytes) bytes; expected all pages within it")
     }
-    guard let http = response as? HTTPURLResponse else {
+    let limit = min(endpoint.maxPageBytes, budget)
+    let fetch = BoundedFetch(
+      maxBytes: limit,
+      deadline: .milliseconds(Int64((endpoint.requestDeadline * 1000).rounded())),
+      idleTimeout: .milliseconds(Int64((endpoint.requestTimeout * 1000).rounded())),
+      sameOriginOnly: true,
+      expected: limit < endpoint.maxPageBytes
+        ? "the rest of the poll's cap of \(endpoint.maxPollBytes) bytes" : "a feed page",
+      timer: timer
+    ) { target in
+      target.scheme == "http" || target.scheme == "https"
+        ? nil : "expected an http or https URL, got '\(target.absoluteString)'"
+    }
+    let answer: (status: Int, response: HTTPURLResponse?, body: Data)
+    do {
+      answer = try await fetch.exchange(request)
+    } catch {
+      switch error.kind {
+      case .tooLarge, .deadline, .idleTimeout, .refused:
+        throw LiveFeedError(url: url, reason: error.description)
+      case .transport:
+        throw LiveFeedError(url: url, reason: "cannot be reached (\(error.description))")
+      }
+    }
+    guard let http = answer.response else {
       throw LiveFeedError(url: url, reason: "answered without HTTP; expected an HTTP response")
     }
     guard http.statusCode == 200 else {
+      let retryAfter =
+        http.statusCode == 429 || http.statusCode == 503
+        ? http.value(forHTTPHeaderField: "Retry-After").flatMap { Self.retryAfter($0) } : nil
       throw LiveFeedError(
         url: url,
         reason: "HTTP \(http.statusCode)"
           + (http.statusCode == 401 || http.statusCode == 403 ? " (check the token)" : "")
-          + "; expected 200 with a JSON document")
+          + (retryAfter.map { "; the server asks to wait \(Int($0)) s" } ?? "")
+          + "; expected 200 with a JSON document", retryAfter: retryAfter)
     }
-    return (data, http)
+    return (answer.body, http)
+  }
+
+  /// `Retry-After` as seconds: a number of seconds or an HTTP date (IMF-fixdate); nil when
+  /// unreadable or negative.
+  static func retryAfter(_ value: String, now: Date = Date()) -> Double? {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    if let seconds = Double(trimmed) { return seconds >= 0 && seconds.isFinite ? seconds : nil }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    guard let date = formatter.date(from: trimmed) else { return nil }
+    return max(0, date.timeIntervalSince(now))
   }
 }
 
@@ -225,6 +314,14 @@ public struct LiveFeedPoller: Sendable {
     self.sleep = sleep
   }
 
+  /// The wait before the next poll: the interval, or the server's `Retry-After` when longer
+  /// (at most an hour).
+  static func wait(after result: Result<LiveFeed, LiveFeedError>, interval: Duration) -> Duration {
+    guard case .failure(let error) = result, let after = error.retryAfter else { return interval }
+    let asked = Duration.milliseconds(Int64(min(after, 3600) * 1000))
+    return max(interval, asked)
+  }
+
   /// Polls until the task is cancelled or `sleep` throws, handing each outcome to `deliver`;
   /// after the first success each OCPI poll asks only for changes since the previous success.
   /// `maxPolls` bounds the loop (nil: unbounded, for the app).
@@ -244,7 +341,7 @@ public struct LiveFeedPoller: Sendable {
       }
       await deliver(LiveFeedPoll(result: result, fetchedAt: started))
       if let maxPolls, polls >= maxPolls { return }
-      do { try await sleep(client.endpoint.interval) } catch { return }
+      do { try await sleep(Self.wait(after: result, interval: client.endpoint.interval)) } catch { return }
     }
   }
 }

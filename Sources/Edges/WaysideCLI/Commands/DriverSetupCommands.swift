@@ -27,6 +27,9 @@ enum DriverStore {
     do {
       let store = try StationStore(directory: directory)
       for recovery in store.recoveries { io.err("warning: \(recovery)") }
+      // A long-lived command (serve) hears recoveries made while it runs, e.g. its user file
+      // replaced under it by another command.
+      store.onRecovery { io.err("warning: \($0)") }
       return DriverSetupStore(store: store)
     } catch {
       throw CommandError.failure("cannot open the store at \(directory.path): \(error)")

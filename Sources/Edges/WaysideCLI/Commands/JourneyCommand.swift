@@ -13,7 +13,7 @@ public enum JourneyCommand: WaysideCommand {
   /// The help text for `wayside NAME --help`.
   public static var usage: String {
     """
-    Usage: wayside journey FILE... [--app NAME] [--quiet]
+    Usage: wayside journey FILE... [--app NAME] [--runs N] [--quiet]
 
     Runs each journey file against the emulated CarPlay host and prints its transcript.
     Exits 1 naming FILE:LINE at the first failed expectation or unexpected broken rule,
@@ -21,6 +21,8 @@ public enum JourneyCommand: WaysideCommand {
 
     Options:
       --app NAME   the app for journeys without an 'app' line (\(AppCatalog.current.ids))
+      --runs N     run each journey N times (1 to 100, default 1) and fail it when a later
+                   run records anything the first did not (transcript, screens, findings)
       --quiet      print only the result line of each journey, not its transcript
 
     Example:
@@ -32,6 +34,7 @@ public enum JourneyCommand: WaysideCommand {
   public static func run(_ arguments: inout Arguments, _ io: CommandIO) async throws -> Int32 {
     let app = try arguments.option("--app")
     let quiet = arguments.flag("--quiet")
+    let runs = try arguments.option("--runs").map(parseRuns) ?? 1
     var files: [String] = []
     while let file = arguments.optionalPositional() { files.append(file) }
     try arguments.finish()
@@ -44,7 +47,7 @@ public enum JourneyCommand: WaysideCommand {
     for file in files {
       let journey = try load(file)
       let report = await JourneyRunner.run(
-        journey, apps: catalog.apps, defaultApp: app)
+        journey, apps: catalog.apps, defaultApp: app, runs: runs)
       if !quiet {
         // Titles and texts in the transcript come from the journey file: escaped for the terminal.
         io.out(TerminalText.escapedLines("== \(file)"))
@@ -55,10 +58,19 @@ public enum JourneyCommand: WaysideCommand {
         io.out(TerminalText.escapedLines("FAIL \(file)"))
         status = 1
       } else {
-        io.out(TerminalText.escapedLines("PASS \(file) (\(journey.lines.count) steps)"))
+        let times = runs > 1 ? ", \(runs) identical runs" : ""
+        io.out(TerminalText.escapedLines("PASS \(file) (\(journey.lines.count) steps\(times))"))
       }
     }
     return status
+  }
+
+  /// `--runs N`: a whole number from 1 to 100.
+  static func parseRuns(_ text: String) throws -> Int {
+    guard let runs = Int(text), (1...100).contains(runs) else {
+      throw CommandError.usage("--runs '\(text)': expected a whole number from 1 to 100")
+    }
+    return runs
   }
 
   /// Reads and parses a journey file; errors name the file (and line, and for bytes that are

@@ -179,13 +179,16 @@ public enum ServeCommand: WaysideCommand {
         if let endpoint = endpoints.first(where: { line.hasPrefix($0.url.absoluteString + ": ") }),
           printed.insert(endpoint.url.absoluteString).inserted
         {
-          io.out("Live status: \(line); polled every \(endpoint.interval.components.seconds) s")
+          // Feed text (a diagnostic's value) may hold escape sequences: shown, not obeyed.
+          io.out(
+            "Live status: \(TerminalText.escaped(line)); polled every"
+              + " \(endpoint.interval.components.seconds) s")
         }
       }
     }
     return LiveFeedPollers(
       endpoints: endpoints, hub: hub, matcher: { try await LocalLiveFeed.bundledMatcher() },
-      diagnostics: { io.err("warning: \($0)") }, polls: polls)
+      diagnostics: { io.err("warning: \(TerminalText.escaped($0))") }, polls: polls)
   }
 
   package struct Options {
@@ -206,7 +209,24 @@ public enum ServeCommand: WaysideCommand {
     static func liveEndpoint(_ text: String, interval: Int, token: String?) throws
       -> LiveFeedEndpoint
     {
-      let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      // The table URL starts after a comma followed by a scheme; a status URL may hold commas
+      // of its own in its query (`?ids=1,2`). A comma before the query that starts no URL
+      // still separates (and is then refused as a table that is no URL).
+      var parts: [String] = []
+      var rest = Substring(text)
+      while let comma = [",http://", ",https://"].compactMap({
+        rest.range(of: $0, options: .caseInsensitive)
+      }).min(by: { $0.lowerBound < $1.lowerBound }) {
+        parts.append(String(rest[..<comma.lowerBound]))
+        rest = rest[rest.index(after: comma.lowerBound)...]
+      }
+      parts.append(String(rest))
+      if parts.count == 1 {
+        let queryStart = text.firstIndex(of: "?") ?? text.endIndex
+        if let comma = text[..<queryStart].firstIndex(of: ",") {
+          parts = [String(text[..<comma]), String(text[text.index(after: comma)...])]
+        }
+      }
       func url(_ part: String) -> URL? {
         guard let url = URL(string: part), let scheme = url.scheme?.lowercased(),
           scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty

@@ -121,7 +121,7 @@ public enum StationsCommand: WaysideCommand {
           defaultStore: StationStore.defaultDirectory(), io)
     }
     var (index, setName) = try load()
-    let liveFeeds = try LiveFiles.read(livePaths)
+    let liveFeeds = try LiveFiles.read(livePaths, requireDocument: true)
     let live = liveFeeds.isEmpty ? nil : LiveFiles.board(liveFeeds, index: index)
     var lines = try answer(
       query, index, setName, limit: limit, filter: filter, order: order, json: json, live: live)

@@ -94,16 +94,18 @@ public enum StatusCommand: WaysideCommand {
 
 /// Reading live-status files for the command line.
 enum LiveFiles {
-  /// Parses each file; a file that cannot be opened is a failure naming it.
-  static func read(_ paths: [String]) throws -> [LiveFeed] {
+  /// Parses each file; a file that cannot be read (missing, unreadable, no regular file, larger
+  /// than 64 MiB) is a failure naming it; so is one that holds no live-status document when
+  /// `requireDocument` (`stations --live`; `status` reports such a file's diagnostics itself).
+  static func read(_ paths: [String], requireDocument: Bool = false) throws -> [LiveFeed] {
     try paths.map { path in
-      let data: Data
-      do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      let data = try InputFile.read(path, what: "live-status file")
+      let feed = LiveFeedParser.parse(data, fileName: URL(fileURLWithPath: path).lastPathComponent)
+      if requireDocument, feed.locations.isEmpty, let error = feed.errors.first {
         throw CommandError.failure(
-          "cannot read live-status file '\(path)': \(error.localizedDescription); expected a readable JSON file"
-        )
+          "cannot read live-status file '\(path)': \(TerminalText.escaped("\(error)"))")
       }
-      return LiveFeedParser.parse(data, fileName: URL(fileURLWithPath: path).lastPathComponent)
+      return feed
     }
   }
 

@@ -42,6 +42,17 @@ public struct CarDisplayState: Hashable, Sendable {
   /// The element a knob or touch pad has focused, drawn as CarPlay draws focus; nil on a
   /// touch-only car or when nothing can take focus.
   public var focus: FocusedElement?
+  /// The apps on the CarPlay Home screen when the driver is on it (the dock's Home button),
+  /// in the order the screen shows them; nil while an app is on screen.
+  public var homeScreen: [HomeApp]?
+  /// The apps in the dock, the one on screen first, then the others running, most recent
+  /// first; empty draws the running app's initial alone (a renderer without app switching).
+  public var dockApps: [HomeApp] = []
+  /// The audio app whose Now Playing the dock offers (playing now), nil when none plays.
+  public var nowPlayingApp: HomeApp?
+  /// Another app's screen shown after a hand-off (Apple Maps' directions, a call), over the
+  /// app that handed off until the driver returns through the dock; nil when none.
+  public var handoff: HandoffScreen?
   /// The region the top point-of-interest template's map shows, as the host keeps it
   /// (``PointOfInterestMap``): the map draws exactly this region; nil frames the places.
   public var mapRegion: BoundingBox?
@@ -61,6 +72,56 @@ public struct CarDisplayState: Hashable, Sendable {
     self.away = away
     self.isPhoneLocked = isPhoneLocked
     self.clock = clock
+  }
+}
+
+/// An app as the CarPlay Home screen and dock show it: its icon and name.
+public struct HomeApp: Hashable, Sendable {
+  /// The app's id (what a tap on it opens).
+  public var id: String
+  /// The app's display name under its icon.
+  public var name: String
+  /// The app's icon as an SVG document, drawn square (the display rounds its corners); nil
+  /// draws a plain tile with a neutral symbol.
+  public var iconSVG: String?
+  /// Whether the app runs (it keeps its screens while another app is in front).
+  public var isRunning: Bool
+
+  /// Creates an app entry.
+  public init(id: String, name: String, iconSVG: String? = nil, isRunning: Bool = false) {
+    self.id = id
+    self.name = name
+    self.iconSVG = iconSVG
+    self.isRunning = isRunning
+  }
+}
+
+/// What the car shows after an app handed the driver to another app (CarPlay opens the
+/// target on the car's screen, carplay-facts.md §4 and §6: "Launch other apps on the car
+/// screen"; how the dock, the Home screen and the other app look is not in the fact sheet, so
+/// the layout is this simulator's, UNCONFIRMED).
+/// The simulator has no Apple Maps or Phone, so it shows a placeholder naming what would run.
+public struct HandoffScreen: Hashable, Sendable {
+  /// The app that opened, e.g. `Apple Maps` or `Phone`.
+  public var appName: String
+  /// What it does, e.g. `Directions to Friedrichsplatz`.
+  public var title: String
+  /// More about the target (coordinates, the number), if any.
+  public var detail: String?
+  /// The symbol drawn (an icon-font ligature, e.g. `directions` or `call`).
+  public var symbol: String
+  /// The app that handed off, which the dock returns to.
+  public var fromAppName: String
+
+  /// Creates a hand-off screen.
+  public init(
+    appName: String, title: String, detail: String? = nil, symbol: String, fromAppName: String
+  ) {
+    self.appName = appName
+    self.title = title
+    self.detail = detail
+    self.symbol = symbol
+    self.fromAppName = fromAppName
   }
 }
 
@@ -84,6 +145,15 @@ public struct FocusedElement: Hashable, Sendable {
     let extra = attributes.sorted { $0.key < $1.key }
       .map { "[data-\($0.key)=\"\(Self.cssString($0.value))\"]" }.joined()
     return events.map { ".car [data-ev=\"\(Self.cssString($0))\"]\(extra)" }
+      .joined(separator: ", ")
+  }
+
+  /// The selector list matching everything inside the element (its text and icons), so that
+  /// the focus can draw them in the text colour over its fill.
+  var descendantSelector: String {
+    let extra = attributes.sorted { $0.key < $1.key }
+      .map { "[data-\($0.key)=\"\(Self.cssString($0.value))\"]" }.joined()
+    return events.map { ".car [data-ev=\"\(Self.cssString($0))\"]\(extra) *" }
       .joined(separator: ", ")
   }
 

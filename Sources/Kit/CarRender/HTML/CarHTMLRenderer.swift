@@ -35,6 +35,10 @@ public struct CarHTMLRenderer: Sendable {
     html += "<div class=\"screen\">"
     if let away = state.away {
       html += awayScreen(away, appName: state.appName)
+    } else if let apps = state.homeScreen {
+      html += homeScreen(apps)
+    } else if let handoff = state.handoff {
+      html += handoffScreen(handoff)
     } else if let screen = state.screen {
       html += appScreen(screen, state: state, width: w - 56, height: h)
     } else {
@@ -54,22 +58,78 @@ public struct CarHTMLRenderer: Sendable {
 
   /// CarPlay draws the focused item of a knob or touch-pad car as a highlighted, rounded fill
   /// with an accent outline; a rule of its own selects that one element.
+  ///
+  /// The focused element and everything in it take the display's text colour over the fill
+  /// (a blue button's white title, a blue bar button or a grey detail line would fall below
+  /// WCAG's 4.5:1 on the light-blue fill): black by day, white at night.
   static func focusStyle(_ focus: FocusedElement) -> String {
-    "<style>\(focus.selector){background:var(--focus-fill) !important;"
-      + "box-shadow:inset 0 0 0 3px var(--accent) !important;border-radius:10px !important}</style>"
+    "<style>\(focus.selector){background:var(--focus-fill) !important;color:var(--text) !important;"
+      + "box-shadow:inset 0 0 0 3px var(--accent) !important;border-radius:10px !important}"
+      + "\(focus.descendantSelector){color:var(--text) !important}</style>"
   }
 
   // MARK: Chrome
 
   func dock(_ state: CarDisplayState) -> String {
     var html = "<aside class=\"dock\"><div class=\"clock\">\(esc(state.clock))</div>"
-    html +=
-      "<div class=\"dock-app current\" title=\"\(esc(state.appName))\">\(esc(String(state.appName.prefix(1))))</div>"
+    if state.dockApps.isEmpty {
+      html +=
+        "<div class=\"dock-app current\" title=\"\(esc(state.appName))\">\(esc(String(state.appName.prefix(1))))</div>"
+    } else {
+      // The app on screen and the others running, most recent first (at most three: a
+      // short display's dock has room for three icons above the Home button). On the Home
+      // screen or a hand-off no app is current.
+      let inFront = state.homeScreen == nil && state.handoff == nil && state.away == nil
+      html += "<div class=\"dock-apps\">"
+      for (index, app) in state.dockApps.prefix(3).enumerated() {
+        let current = inFront && index == 0 ? " current" : ""
+        html +=
+          "<button class=\"dock-app icon\(current)\" data-ev=\"openApp\" data-e=\"\(esc(app.id))\" title=\"\(esc(app.name))\">\(appIcon(app))</button>"
+      }
+      if let playing = state.nowPlayingApp {
+        html +=
+          "<button class=\"dock-app now-playing-app\" data-ev=\"nowPlaying\" data-e=\"\(esc(playing.id))\" title=\"Now Playing: \(esc(playing.name))\">\(systemIcon("graphic_eq", title: "Now Playing"))</button>"
+      }
+      html += "</div>"
+    }
     if state.isPhoneLocked {
       html += "<div class=\"lock\">\(systemIcon("lock", title: "iPhone locked"))</div>"
     }
     html +=
       "<button class=\"home\" data-ev=\"home\" title=\"CarPlay Home\">\(systemIcon("apps", title: "CarPlay Home"))</button></aside>"
+    return html
+  }
+
+  /// An app's icon: its own SVG in a rounded tile, or a neutral tile with a symbol.
+  func appIcon(_ app: HomeApp) -> String {
+    guard let svg = app.iconSVG else {
+      return "<span class=\"app-icon plain\">\(systemIcon("apps", title: app.name))</span>"
+    }
+    return "<span class=\"app-icon\">\(svg)</span>"
+  }
+
+  /// CarPlay's Home screen: each app's icon and name; a tap opens the app (running apps
+  /// come back as they were left).
+  func homeScreen(_ apps: [HomeApp]) -> String {
+    var html = "<div class=\"home-grid\" data-template=\"carplay-home\">"
+    for app in apps {
+      html +=
+        "<button class=\"home-app\(app.isRunning ? " running" : "")\" data-ev=\"openApp\" data-e=\"\(esc(app.id))\">\(appIcon(app))<span class=\"app-name\">\(esc(app.name))</span></button>"
+    }
+    return html + "</div>"
+  }
+
+  /// The app a hand-off opened, drawn as a placeholder naming what it would show; the dock
+  /// returns to the app that handed off.
+  func handoffScreen(_ handoff: HandoffScreen) -> String {
+    var html =
+      "<div class=\"handoff\" data-template=\"handoff\"><div class=\"handoff-app\">\(systemIcon(handoff.symbol, title: handoff.appName))<span>\(esc(handoff.appName))</span></div>"
+    html += "<div class=\"handoff-title\">\(esc(handoff.title))</div>"
+    if let detail = handoff.detail {
+      html += "<div class=\"handoff-detail\">\(esc(detail))</div>"
+    }
+    html +=
+      "<div class=\"handoff-note\">\(esc(handoff.appName)) runs here on a real car; \(esc(handoff.fromAppName)) is in the dock.</div></div>"
     return html
   }
 
@@ -174,7 +234,7 @@ public struct CarHTMLRenderer: Sendable {
     let label =
       button.title.map(esc) ?? button.image.map(glyph)
       ?? systemIcon("radio_button_unchecked", title: "button")
-    let disabled = button.isEnabled ? "" : " disabled"
+    let disabled = button.isEnabled ? "" : " disabled=\"\""
     return
       "<button class=\"bar \(button.style.rawValue)\"\(disabled) data-ev=\"bar\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(label)</button>"
   }
@@ -276,16 +336,17 @@ public struct CarHTMLRenderer: Sendable {
   }
 
   func listItem(_ item: ListItemSpec, templateID: TemplateID, spinning: Bool) -> String {
-    let disabled = item.isEnabled ? "" : " disabled"
     var html =
-      "<button class=\"row\(disabled)\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(item.id.rawValue))\"\(item.isEnabled ? "" : " disabled")>"
+      "<button class=\"row\(item.isEnabled ? "" : " disabled")\" data-ev=\"row\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(item.id.rawValue))\"\(item.isEnabled ? "" : " disabled=\"\"")>"
     if item.isPlaying, item.playingIndicatorLocation == .leading {
       html += "<span class=\"playing\">\(systemIcon("graphic_eq", title: "playing"))</span>"
     }
     if let image = item.image { html += "<span class=\"row-image\">\(glyph(image))</span>" }
     html +=
       "<span class=\"row-text\"><span class=\"text\">\(esc(item.text))\(item.isExplicitContent ? " <span class=\"explicit\">E</span>" : "")</span>"
-    if let detail = item.detailText { html += "<span class=\"detail\">\(esc(detail))</span>" }
+    if let detail = item.detailText {
+      html += "<span class=\"detail\">\(esc(Self.keepingUnits(detail)))</span>"
+    }
     if let progress = item.playbackProgress {
       let percent = Int((min(1, max(0, progress)) * 100).rounded())
       html += "<span class=\"progress\"><span style=\"width:\(percent)%\"></span></span>"
@@ -328,7 +389,7 @@ public struct CarHTMLRenderer: Sendable {
   }
 
   func gridButton(_ button: GridButtonSpec, templateID: TemplateID) -> String {
-    let disabled = button.isEnabled ? "" : " disabled"
+    let disabled = button.isEnabled ? "" : " disabled=\"\""
     return
       "<button class=\"grid-button\"\(disabled) data-ev=\"grid\" data-t=\"\(esc(templateID.rawValue))\" data-e=\"\(esc(button.id.rawValue))\"><span class=\"grid-image\">\(button.image.map(glyph) ?? "")</span><span>\(esc(button.titleVariants.preferred))</span></button>"
   }
@@ -400,7 +461,7 @@ public struct CarHTMLRenderer: Sendable {
     html +=
       "<div class=\"map-layer\" data-ev-region=\"\(esc(id.rawValue))\"\(regionAttributes)>\(mapSVG(viewport, dark: state.configuration.contentStyle == .dark, pins: pins, route: nil, coveredLeft: coveredLeft, coveredTop: coveredTop))</div>"
     html +=
-      "<div class=\"poi-panel\" style=\"width:\(panelWidth)px;height:\(panelHeight)px\">"
+      "<div class=\"poi-panel\(poi.points.isEmpty ? " no-points" : "")\" style=\"width:\(panelWidth)px;height:\(panelHeight)px\">"
     html += navigationBar(
       title: poi.title, bar: poi.navigationBar, templateID: id, canGoBack: canGoBack)
     if let index = poi.selectedIndex, poi.points.indices.contains(index) {
@@ -411,10 +472,10 @@ public struct CarHTMLRenderer: Sendable {
         "<div class=\"poi-card\"><div class=\"card-head\"><div class=\"card-title\">\(esc(point.detailTitle ?? point.title))</div><button class=\"card-close\" data-ev=\"poiDeselect\" data-t=\"\(esc(id.rawValue))\">\(systemIcon("close", title: "close"))</button></div>"
       html += "<div class=\"card-body\">"
       if let sub = point.detailSubtitle ?? point.subtitle {
-        html += "<div class=\"card-sub\">\(esc(sub))</div>"
+        html += "<div class=\"card-sub\">\(esc(Self.keepingUnits(sub)))</div>"
       }
       if let summary = point.detailSummary ?? point.summary {
-        html += "<div class=\"card-summary\">\(esc(summary))</div>"
+        html += "<div class=\"card-summary\">\(esc(Self.keepingUnits(summary)))</div>"
       }
       html += "</div><div class=\"card-buttons\">"
       for (which, button) in [
@@ -433,8 +494,12 @@ public struct CarHTMLRenderer: Sendable {
       for (index, point) in poi.points.enumerated() {
         html +=
           "<button class=\"row\" data-ev=\"poi\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(point.id.rawValue))\"><span class=\"pin-number\">\(index + 1)</span><span class=\"row-text\"><span class=\"text\">\(esc(point.title))</span>"
-        if let sub = point.subtitle { html += "<span class=\"detail\">\(esc(sub))</span>" }
-        if let summary = point.summary { html += "<span class=\"detail\">\(esc(summary))</span>" }
+        if let sub = point.subtitle {
+          html += "<span class=\"detail\">\(esc(Self.keepingUnits(sub)))</span>"
+        }
+        if let summary = point.summary {
+          html += "<span class=\"detail\">\(esc(Self.keepingUnits(summary)))</span>"
+        }
         html += "</span></button>"
       }
       html += "</div>"
@@ -491,7 +556,7 @@ public struct CarHTMLRenderer: Sendable {
     }
     html += "<div class=\"map-buttons\">"
     for button in map.mapButtons where !button.isHidden {
-      let disabled = button.isEnabled ? "" : " disabled"
+      let disabled = button.isEnabled ? "" : " disabled=\"\""
       html +=
         "<button class=\"map-button\"\(disabled) data-ev=\"mapButton\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(esc(button.id.rawValue))\">\(button.image.map(glyph) ?? systemIcon("radio_button_unchecked", title: "button"))</button>"
     }
@@ -568,7 +633,7 @@ public struct CarHTMLRenderer: Sendable {
       }
       let selected = button.isSelected ? " selected" : ""
       html +=
-        "<button class=\"np-button\(selected)\" data-ev=\"nowPlayingButton\" data-t=\"\(t)\" data-e=\"\(esc(button.id.rawValue))\"\(button.isEnabled ? "" : " disabled")>\(label)</button>"
+        "<button class=\"np-button\(selected)\" data-ev=\"nowPlayingButton\" data-t=\"\(t)\" data-e=\"\(esc(button.id.rawValue))\"\(button.isEnabled ? "" : " disabled=\"\"")>\(label)</button>"
     }
     if np.isAlbumArtistButtonEnabled, np.info == nil {
       // With nothing playing there is no credit line to tap.
@@ -740,7 +805,7 @@ public struct CarHTMLRenderer: Sendable {
   func linked(_ layers: MapLayers, in store: MapImageStore) -> String {
     store.store(layers.base, for: layers.key)
     return
-      "<img class=\"map map-base\" src=\"\(MapImageStore.path(layers.key))\" alt=\"\" draggable=\"false\">"
+      "<img class=\"map map-base\" src=\"\(MapImageStore.path(layers.key))\" alt=\"\" draggable=\"false\"/>"
       + layers.overlay
   }
 
@@ -768,6 +833,34 @@ public struct CarHTMLRenderer: Sendable {
   }
 
   func esc(_ text: String) -> String { Markup.escape(text) }
+
+  /// `text` with each number bound to the unit after it by a no-break space (U+00A0), so a
+  /// wrapping line never splits "0.69 €/kWh", "22 kW" or "12 min" between number and unit:
+  /// a space between a digit and a unit (€, ct, kW, kWh, km, m, min, h, %, and a slash unit
+  /// such as €/kWh) becomes a no-break space. The character, not the `&nbsp;` entity, which
+  /// XML (the SVG export) does not know.
+  static func keepingUnits(_ text: String) -> String {
+    guard text.contains(" ") else { return text }
+    let units = ["€", "ct", "kWh", "kW", "km", "min", "m", "h", "%", "¢", "$", "£", "mi"]
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    let characters = Array(text)
+    for (index, character) in characters.enumerated() {
+      guard character == " ", index > 0, characters[index - 1].isNumber else {
+        out.append(character)
+        continue
+      }
+      let rest = characters[(index + 1)...]
+      let bound = units.contains { unit in
+        guard rest.starts(with: unit) else { return false }
+        // The unit ends there: a letter after it makes another word ("22 minutes" stays).
+        let after = rest.dropFirst(unit.count).first
+        return after.map { !$0.isLetter } ?? true
+      }
+      out.append(bound ? "\u{00A0}" : " ")
+    }
+    return out
+  }
 
   /// An SF Symbol drawn with its stand-in from the bundled open icon font (Material Icons, by
   /// ligature name; see ``CarSymbols``), titled with the symbol's name. An app's own image

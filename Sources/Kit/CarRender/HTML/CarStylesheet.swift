@@ -41,6 +41,21 @@ package enum CarStylesheet {
     .dock{width:56px;flex:none;background:var(--dock);display:flex;flex-direction:column;align-items:center;padding:8px 0;gap:10px}
     .dock .clock{font-weight:600;font-size:13px}
     .dock-app{width:38px;height:38px;border-radius:9px;background:linear-gradient(#34c759,#1f8a4c);color:#fff;display:flex;align-items:center;justify-content:center;font-weight:700;font-size:18px}
+    .dock-apps{display:flex;flex-direction:column;gap:8px;align-items:center}
+    .dock-app.icon,.dock-app.now-playing-app{padding:0;background:none;overflow:visible;text-align:center}
+    .dock-app.current .app-icon{box-shadow:0 0 0 2px var(--dock),0 0 0 4px var(--accent)}
+    .dock-app.now-playing-app{background:var(--row-hi) !important;color:var(--accent);border-radius:9px}
+    .app-icon{display:block;width:100%;height:100%;border-radius:22%;overflow:hidden;flex:none}
+    .app-icon svg{display:block;width:100%;height:100%}
+    .app-icon.plain{background:linear-gradient(#8e8e93,#636366);color:#fff;display:flex;align-items:center;justify-content:center;font-size:22px;overflow:visible}
+    .home-grid{flex:1;display:grid;grid-template-columns:repeat(auto-fill,minmax(92px,1fr));align-content:start;align-content:safe center;justify-items:center;gap:14px 6px;padding:16px;overflow:auto;min-height:0}
+    .home-app{display:flex;flex-direction:column;align-items:center;gap:6px;width:92px;text-align:center !important;padding:4px;border-radius:12px}
+    .home-app .app-icon{width:60px;height:60px}.home-app .app-icon.plain{font-size:32px}
+    .app-name{font-size:12px;max-width:88px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+    .handoff{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;padding:20px;text-align:center;background:linear-gradient(var(--bg),var(--row-hi));min-height:0;overflow:hidden}
+    .handoff-app{display:flex;align-items:center;gap:8px;font-weight:600;color:var(--sub);font-size:14px}.handoff-app .glyph{font-size:30px;color:var(--accent)}
+    .handoff-title{font-size:20px;font-weight:700;overflow-wrap:anywhere;max-width:90%}
+    .handoff-detail{color:var(--sub);font-size:14px;overflow-wrap:anywhere}.handoff-note{color:var(--sub);font-size:12px;max-width:80%}
     .dock .home{margin-top:auto;font-size:22px;width:40px;height:40px;border-radius:10px;text-align:center}
     .dock .lock{font-size:14px}
     .screen{position:relative;flex:1;display:flex;flex-direction:column;min-width:0}
@@ -65,7 +80,8 @@ package enum CarStylesheet {
     .row{display:flex;align-items:center;gap:10px;width:100%;min-height:48px;padding:6px 10px;background:var(--row) !important;border-bottom:1px solid var(--sep) !important;box-sizing:border-box}
     .row:active,.row:hover{background:var(--row-hi) !important}
     .row-image,.pin-number{width:32px;height:32px;flex:none;border-radius:7px;background:var(--row-hi);display:flex;align-items:center;justify-content:center;font-size:18px}
-    .pin-number{border-radius:16px;background:#1f8a4c;color:#fff;font-weight:700;font-size:14px}
+    .pin-number{border-radius:16px;background:#1a7a43;color:#fff;font-weight:700;font-size:14px}
+    .car .poi-panel .row .pin-number{color:#fff !important}
     .row-text{flex:1;display:flex;flex-direction:column;min-width:0}
     .row-text .text{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-size:16px}
     .row-text .detail,.detail{color:var(--sub);font-size:13px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -204,6 +220,12 @@ package enum CarStylesheet {
     .car.compact .now-playing{padding:4px 12px 6px;gap:12px}.car.compact .np-title{font-size:16px}.car.compact .np-artist{font-size:13px}
     .car.compact .transport button{height:34px}.car.compact .np-button{height:28px}
     .car.compact .empty-title{font-size:17px}.car.compact .empty{padding:10px;gap:4px}
+    .poi-panel.no-points .navbar h1{display:block;-webkit-line-clamp:none;overflow:visible;text-overflow:clip;overflow-wrap:anywhere}
+    .car.compact .poi-panel .navbar h1{font-size:14px;line-height:1.15}.car.compact .poi-panel .row{min-height:0;padding:3px 6px;gap:6px}
+    .car.compact .poi-panel .row-text .text{font-size:13px;line-height:1.15;-webkit-line-clamp:1}.car.compact .poi-panel .row-text .detail{font-size:11px;line-height:1.2;-webkit-line-clamp:1}
+    .car.compact .poi-panel .pin-number{width:20px;height:20px;font-size:11px;border-radius:10px}
+    .car.compact .dock{gap:6px;padding:6px 0}.car.compact .dock-app{width:30px;height:30px}.car.compact .dock-apps{gap:6px}.car.compact .dock .home{width:34px;height:34px}
+    .car.compact .home-grid{gap:4px 2px;padding:6px;grid-template-columns:repeat(auto-fill,minmax(72px,1fr))}.car.compact .home-app{width:72px;gap:3px;padding:2px}.car.compact .home-app .app-icon{width:44px;height:44px}.car.compact .home-app .app-icon.plain{font-size:26px}.car.compact .app-name{font-size:11px;max-width:70px}.car.compact .handoff-title{font-size:17px}
     .car.compact .poi-card{padding:4px 10px 8px}.car.compact .card-title{font-size:15px;-webkit-line-clamp:2}
     .car.compact .trip-card{top:44px}
     """
@@ -246,8 +268,8 @@ package enum CarStylesheet {
   public static func document(title: String, body: String, background: String = "#3a3a3c") -> String
   {
     """
-    <!doctype html>
-    <html lang="en"><head><meta charset="utf-8"><title>\(Markup.escape(title))</title>
+    <!DOCTYPE html>
+    <html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>\(Markup.escape(title))</title>
     <style>body{margin:0;padding:24px;background:\(background);display:flex;justify-content:center}\(selfContainedCSS)</style>
     </head><body>
     \(body)

@@ -29,6 +29,12 @@ public enum ScreenDocument {
         return "(CarPlay home screen: \(state.appName) was closed: \(reason))\n"
       }
     }
+    if let apps = state.homeScreen {
+      return "(CarPlay Home: \(apps.map(\.name).joined(separator: ", ")))\n"
+    }
+    if let handoff = state.handoff {
+      return "(\(handoff.appName): \(handoff.title)\(handoff.detail.map { ", \($0)" } ?? ""))\n"
+    }
     guard let screen = state.screen else {
       return "(\(state.appName) has not set a root template yet)\n"
     }

@@ -445,6 +445,11 @@ public struct MapSVGRenderer: Sendable {
     var clustered: [Int: Int]
     var badges: [Int: Box]
     var obstacles: [Box]
+    /// Places neither drawn nor counted on a drawn pin's badge (off the free part of the map,
+    /// or joined to a pin with no room for its badge): counted on a badge of their own.
+    var unplaced = 0
+    /// Where that badge goes, at a free corner of the map.
+    var unplacedBadge: Box?
   }
 
   /// The radius every place pin is placed with, whether selected or not, so that selecting a
@@ -458,17 +463,24 @@ public struct MapSVGRenderer: Sendable {
     let points = pins.map {
       rotate(viewport.pixel($0.coordinate), viewport: viewport, by: -mapHeading)
     }
-    let tips = Self.spread(
+    var tips = Self.spread(
       pins, at: points, width: viewport.width, height: viewport.height, covered: covered,
       reserved: reserved)
     // Each clustered pin joins the drawn place pin nearest to its place.
     var clustered: [Int: Int] = [:]
+    var unplaced = 0
     for index in pins.indices where tips[index] == nil && pins[index].style != .car {
       let anchor = points[index]
-      // A place off the free part of the map is not drawn, nor counted.
+      // A place off the free part of the map (under the panel, beyond an edge) is not drawn;
+      // it is counted on the map's own "+n more", so every place in the list is accounted
+      // for on the map.
       guard anchor.x >= covered.left, anchor.y >= covered.top, anchor.x <= viewport.width,
         anchor.y <= viewport.height
-      else { continue }
+      else {
+        // Numbered places only (a list's rows); a navigation map's markers may lie off screen.
+        if pins[index].label != nil { unplaced += 1 }
+        continue
+      }
       let nearest = pins.indices.filter { tips[$0] != nil && pins[$0].style != .car }.min {
         hypot(points[$0].x - anchor.x, points[$0].y - anchor.y)
           < hypot(points[$1].x - anchor.x, points[$1].y - anchor.y)
@@ -507,7 +519,49 @@ public struct MapSVGRenderer: Sendable {
       if let side {
         badges[index] = side
         obstacles.append(side)
+      } else {
+        // No room beside the pin: its places join the map's own "+n more".
+        unplaced += count
+        clustered[index] = nil
       }
+    }
+    var unplacedBadge: Box?
+    if unplaced > 0 {
+      // The places not drawn get a badge of their own at the first free spot of the free
+      // area. When the map has no room for it, the last drawn place pin joins the count (as a
+      // map clusters a crowded corner) and the search runs again: bounded by the pins.
+      func pinBox(_ tip: (x: Double, y: Double)) -> Box {
+        (tip.x - 14, tip.y - 13 * 2.94 - 1, tip.x + 14, tip.y + 1)
+      }
+      for _ in 0...pins.count {
+        var blockers = reserved + badges.values
+        for index in pins.indices where pins[index].style != .car {
+          if let tip = tips[index] { blockers.append(pinBox(tip)) }
+        }
+        if let spot = Self.freeSpot(
+          width: Self.badgeWidth(unplaced), in: viewport, covered: covered, avoiding: blockers)
+        {
+          unplacedBadge = spot
+          break
+        }
+        guard
+          let last = pins.indices.last(where: { tips[$0] != nil && pins[$0].style == .place })
+        else { break }
+        tips[last] = nil
+        unplaced += 1 + (clustered.removeValue(forKey: last) ?? 0)
+        badges[last] = nil
+      }
+      let left = covered.left + 8
+      let top = covered.top + 8
+      if unplacedBadge == nil {
+        unplacedBadge = (left, top, left + Self.badgeWidth(unplaced), top + 16)
+      }
+      obstacles = reserved
+      for index in pins.indices where pins[index].style != .car {
+        if let tip = tips[index] { obstacles.append(pinBox(tip)) }
+      }
+      obstacles += badges.values
+      if let unplacedBadge { obstacles.append(unplacedBadge) }
     }
     obstacles = Array(obstacles.dropFirst(reserved.count))
     for index in pins.indices where pins[index].style != .car {
@@ -523,10 +577,38 @@ public struct MapSVGRenderer: Sendable {
       }
     }
     return PinLayout(
-      anchors: points, tips: tips, clustered: clustered, badges: badges, obstacles: obstacles)
+      anchors: points, tips: tips, clustered: clustered, badges: badges, obstacles: obstacles,
+      unplaced: unplaced, unplacedBadge: unplacedBadge)
   }
 
   static func badgeWidth(_ count: Int) -> Double { count < 10 ? 42 : 48 }
+
+  /// The first spot for a badge `width` wide, scanning the map's free part (right of and
+  /// below the `covered` edges) from its top-left corner in 12-point rows and 8-point steps,
+  /// clear of every `avoiding` box; nil when there is none (at most 2000 spots are tried).
+  static func freeSpot(
+    width w: Double, in viewport: MapViewport, covered: (left: Double, top: Double),
+    avoiding obstacles: [Box]
+  ) -> Box? {
+    var tried = 0
+    var y = covered.top + 8
+    while y + 16 <= viewport.height - 2 {
+      var x = covered.left + 8
+      while x + w <= viewport.width - 8 {
+        let box: Box = (x, y, x + w, y + 16)
+        if !obstacles.contains(where: { o in
+          box.0 < o.2 && box.2 > o.0 && box.1 < o.3 && box.3 > o.1
+        }) {
+          return box
+        }
+        tried += 1
+        if tried >= 2000 { return nil }
+        x += 8
+      }
+      y += 12
+    }
+    return nil
+  }
 
   func pinMarkup(
     _ pins: [MapPin], layout: PinLayout, palette: MapPalette, heading mapHeading: Double = 0
@@ -575,6 +657,11 @@ public struct MapSVGRenderer: Sendable {
             "<g class=\"cluster\" pointer-events=\"none\"><title>\(count) more place\(count == 1 ? "" : "s") here</title><rect x=\"\(fmt(box.0))\" y=\"\(fmt(box.1))\" width=\"\(fmt(box.2 - box.0))\" height=\"16\" rx=\"8\" fill=\"#ffffff\" stroke=\"\(colour)\" stroke-width=\"1.5\"/><text x=\"\(fmt((box.0 + box.2) / 2))\" y=\"\(fmt(box.1 + 11.5))\" text-anchor=\"middle\" font-size=\"9.5\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(colour)\">+\(count) more</text></g>\n"
         }
       }
+    }
+    if layout.unplaced > 0, let box = layout.unplacedBadge {
+      let n = layout.unplaced
+      badges +=
+        "<g class=\"cluster more-off-map\" pointer-events=\"none\"><title>\(n) more place\(n == 1 ? "" : "s") not shown on the map</title><rect x=\"\(fmt(box.0))\" y=\"\(fmt(box.1))\" width=\"\(fmt(box.2 - box.0))\" height=\"16\" rx=\"8\" fill=\"#ffffff\" stroke=\"\(palette.pin)\" stroke-width=\"1.5\"/><text x=\"\(fmt((box.0 + box.2) / 2))\" y=\"\(fmt(box.1 + 11.5))\" text-anchor=\"middle\" font-size=\"9.5\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(palette.pin)\">+\(n) more</text></g>\n"
     }
     return leaders + badges + out
   }
