@@ -396,8 +396,10 @@ public struct CarHTMLRenderer: Sendable {
 
   func information(_ info: InformationTemplateSpec, id: TemplateID) -> String {
     var html = "<div class=\"information \(info.layout.rawValue)\"><dl>"
-    for item in info.items {
-      html += "<div class=\"info-item\"><dt>\(esc(item.title ?? ""))</dt><dd>"
+    for (index, item) in info.items.enumerated() {
+      // `infoItem` names the row for a knob's focus (it has no action of its own).
+      html +=
+        "<div class=\"info-item\" data-ev=\"infoItem\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(index)\"><dt>\(esc(item.title ?? ""))</dt><dd>"
       if let rating = item.rating, let maximum = item.maximumRating {
         let full = Int(rating)
         let half = rating - Double(full) >= 0.5
