@@ -284,6 +284,8 @@ def run_step(driver, step, out):
         now_playing_controls(driver, out, step["profile"])
     elif action == "liveStatus":
         live_status_by_hand(driver, out)
+    elif action == "liveFeedOff":
+        live_feed_off_says_what_stays(driver, out)
     elif action == "poiPanEast":
         poi_map_pans_east(driver, out)
     elif action == "darkMap":
@@ -406,6 +408,29 @@ def live_status_by_hand(driver, out):
     driver.wait_until(lambda: LIVE_STATUS.search(driver.text(".car") or ""), 60,
                       "live status on the Charge tab after switching the feed on")
     driver.screenshot(os.path.join(out, "live-on.png"))
+
+
+def live_feed_off_says_what_stays(driver, out):
+    """The live feed on, then off by hand: the panel says what stays (the car where the feed
+    put it, the statuses it last heard) and the car indeed keeps both; then back to Kassel."""
+    control(driver, "app", "charging")
+    driver.click('#panel input[data-cmd="liveFeed"]')
+    driver.wait_until(lambda: LIVE_STATUS.search(driver.text(".car") or ""), 60,
+                      "live status on the Charge tab after switching the feed on")
+    driver.click('#panel input[data-cmd="liveFeed"]')
+    driver.wait_until(lambda: not driver.script(
+        "return document.querySelector('#panel input[data-cmd=\"liveFeed\"]').checked"), 10,
+        "the live-feed switch to show off")
+    message = driver.text("#panel .message")
+    where = driver.text("#panel .where")
+    if "stays in" not in message or "statuses" not in message or where.split(" (")[0] not in message:
+        raise AssertionError(f"switching the live feed off does not say what stays: {message!r} (location {where!r})")
+    if not LIVE_STATUS.search(driver.text(".car") or ""):
+        raise AssertionError("the statuses the feed last reported went with the feed")
+    if not in_view(driver, "#panel .message"):
+        raise AssertionError("the message saying what stays is out of view")
+    driver.screenshot(os.path.join(out, "live-off.png"))
+    control(driver, "move", "Kassel")
 
 
 def restart(app, start):
@@ -1335,6 +1360,14 @@ def panel_answers_at_once(driver, out):
     driver.wait_until(lambda: "Stuttgart" in driver.text("#panel .where"), 3,
                       "the location line to show Stuttgart right after Enter")
     control(driver, "move", "Kassel")
+    # A form sent without what it needs answers in a driver's words: what to type where.
+    for form, text, expect in (("move", "", "Type a town"), ("drive", "", "Type where to drive")):
+        type_and_send(driver, form, text)
+        driver.wait_until(lambda: expect in driver.text("#panel .message"), 3,
+                          f"the panel to say {expect!r} after an empty {form}")
+        message = driver.text("#panel .message")
+        if f"'{form}' expects" in message or "got " in message:
+            raise AssertionError(f"an empty {form} answers in a developer's words: {message!r}")
     control(driver, "app", "media")
     video = '#panel input[data-cmd=video]'
     driver.wait_for(video)

@@ -166,7 +166,7 @@ public struct CarHTMLRenderer: Sendable {
     if let info = state.nowPlaying, let asset = info.assetURL {
       // What the system plays, for the web simulator's sound: not drawn.
       html +=
-        "<div class=\"np-sound\" hidden data-src=\"\(esc(asset))\" data-elapsed=\"\(info.elapsedSeconds)\" data-rate=\"\(info.playbackRate)\" data-title=\"\(esc(info.title))\"></div>"
+        "<div class=\"np-sound\" hidden=\"\" data-src=\"\(esc(asset))\" data-elapsed=\"\(info.elapsedSeconds)\" data-rate=\"\(info.playbackRate)\" data-title=\"\(esc(info.title))\"></div>"
     }
     if let modal = screen.modal {
       html += "<div class=\"scrim\"></div>" + self.modal(modal)
