@@ -1022,6 +1022,11 @@ def keyboard_only_charging(driver, out):
             cut = row_cut_by_list(d, row)
             if cut > 3:
                 raise AssertionError(f"Details' row {row + 1} has the focus but {cut:.0f} px of it are scrolled out of view ({profile})")
+            # The focused row shows its whole value (a short display clamps values to two lines).
+            clamped = d.script("""const dd = document.querySelector('.car [data-ev=infoItem][data-e="' + arguments[0] + '"] dd');
+                return dd.scrollHeight > dd.clientHeight + 1 || dd.scrollWidth > dd.clientWidth + 1 ? dd.innerText : '';""", str(row))
+            if clamped:
+                raise AssertionError(f"Details' row {row + 1} has the focus but its value is cut: {clamped!r} ({profile})")
             if row == 2:
                 d.screenshot(os.path.join(out, f"keyboard-charging-details-{profile}-{style}.png"))
         settled_layout(d, f"Details read to the last row by the knob ({profile}, {style})")

@@ -62,10 +62,15 @@ public struct CarHTMLRenderer: Sendable {
   /// The focused element and everything in it take the display's text colour over the fill
   /// (a blue button's white title, a blue bar button or a grey detail line would fall below
   /// WCAG's 4.5:1 on the light-blue fill): black by day, white at night.
+  ///
+  /// A focused information row shows its whole value: the short displays clamp a value to two
+  /// lines, and the knob's focus on the row is how the driver reads the rest.
   static func focusStyle(_ focus: FocusedElement) -> String {
     "<style>\(focus.selector){background:var(--focus-fill) !important;color:var(--text) !important;"
       + "box-shadow:inset 0 0 0 3px var(--accent) !important;border-radius:10px !important}"
-      + "\(focus.descendantSelector){color:var(--text) !important}</style>"
+      + "\(focus.descendantSelector){color:var(--text) !important}"
+      + "\(focus.selector(descendant: "dd")){display:block !important;-webkit-line-clamp:unset !important;"
+      + "overflow:visible !important}</style>"
   }
 
   // MARK: Chrome
