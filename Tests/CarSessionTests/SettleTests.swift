@@ -79,7 +79,8 @@ struct SettleTests {
     let clock = ManualClock()
     let location = LocationBox()
     let host = CarSimulator(
-      for: GateProbe.self, clients: .test(clock: clock, location: location, reportIssue: .failingTest()), location: location)
+      for: GateProbe.self, clients: .test(clock: clock, location: location,
+        reportIssue: .failingTest()), location: location)
     let session = CarSession(
       app: GateProbe(gate: gate), state: .init(), host: host,
       clients: .test(clock: clock, location: location, reportIssue: .failingTest()))

@@ -65,7 +65,8 @@ struct FlowTests {
       "charging", summary: "test", app: ChargingApp(services: services),
       state: ChargingApp.State(car: line[0]))
     let location = LocationBox(line[0])
-    let car = SimulatedCar.test(app: app, clock: clock, location: location, reportIssue: .failingTest())
+    let car = SimulatedCar.test(app: app, clock: clock, location: location,
+      reportIssue: .failingTest())
     car.connect(Fixture.standard)
     await car.settle()
     let firstTitle = car.host.screenText

@@ -105,7 +105,8 @@ struct MediaRig {
     self.engine = engine
     self.data = data
     car = SimulatedCar.test(
-      app: descriptor, configuration: configuration, clock: clock, dataSource: data, reportIssue: .failingTest())
+      app: descriptor, configuration: configuration, clock: clock, dataSource: data,
+        reportIssue: .failingTest())
   }
 
   var host: CarSimulator { car.host }

@@ -43,7 +43,8 @@ public final class CarAppTester<App: CarApp> {
 
   /// Starts the app in a car that is not yet connected; its effects find the services in
   /// `dependencies` (over the app's own registrations), and a dependency key neither sets fails
-  /// the test when touched, naming the key and the test (``DependencyIssueReporter/failingTest(sourceLocation:)``).
+  /// the test when touched, naming the key and the test
+  /// (``CarSession/DependencyIssueReporter/failingTest(sourceLocation:)``).
   public init(
     app: App, state: App.State, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),

@@ -98,7 +98,7 @@ public final class ManualClock: Sendable {
 /// Observers hear every change, so a caller waiting for work to go idle is woken by the change
 /// itself rather than checking the count again and again.
 ///
-/// Each session keeps a gauge of its own, set as ``session`` for the tasks of its `run`
+/// Each session keeps a gauge of its own, set as `session` for the tasks of its `run`
 /// effects: a task idle on a clock (manual or live) or on ``ClientEvents`` counts on it as well
 /// as on the gauge it names. A session settles on that count alone, so sessions sharing a clock
 /// or a client never count each other's sleepers (Guides/CarSession.md, "Settling").

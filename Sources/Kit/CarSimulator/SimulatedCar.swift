@@ -71,8 +71,8 @@ public final class SimulatedCar {
 
   /// A car on a journey's clients (`wayside journey`, `wayside render`): a manual clock, a
   /// settable location, a switchable data source, the journey's phone and feeds, and every
-  /// other key's journey value (``CarDependencyKey/journeyValue``, its live value unless the
-  /// key says otherwise), or the services in `dependencies`.
+  /// other key's journey value (`CarDependencyKey.journeyValue`, its live value
+  /// unless the key says otherwise), or the services in `dependencies`.
   public static func journey(
     app: AnyCarApp, configuration: SessionConfiguration? = nil, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
