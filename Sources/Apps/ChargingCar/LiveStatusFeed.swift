@@ -175,6 +175,7 @@ public final class LiveFeedPollers: Sendable {
                 hub.publish(updates, feed: endpoint.url.absoluteString, complete: feed.isComplete)
                 return updates
               }
+              if feed.locations.count > 10_000 { await LiveFeedWork.shared.run { LiveFeedWork.returnFreedMemory() } }
               var notes = feed.diagnostics
               let future = feed.futureDated(fetchedAt: poll.fetchedAt)
               if future > 0 {
