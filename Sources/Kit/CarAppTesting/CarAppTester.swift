@@ -42,20 +42,24 @@ public final class CarAppTester<App: CarApp> {
   private var seenEntries = 0
 
   /// Starts the app in a car that is not yet connected; its effects find the services in
-  /// `dependencies` in place of the keys' test values (and of the app's own registrations).
+  /// `dependencies` (over the app's own registrations), and a dependency key neither sets fails
+  /// the test when touched, naming the key and the test
+  /// (``CarSession/DependencyIssueReporter/failingTest(sourceLocation:)``).
   public init(
     app: App, state: App.State, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
     dependencies: CarDependencyOverrides = CarDependencyOverrides(),
-    rules: any CarRules = .standard
+    rules: any CarRules = .standard, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     self.clock = clock
     self.location = location
     self.dataSource = dataSource
     self.state = state
     recorder = Recorder()
-    let clients = CarClients.test(clock: clock, location: location, dataSource: dataSource)
-      .overriding(dependencies)
+    let clients = CarClients.test(
+      clock: clock, location: location, dataSource: dataSource,
+      reportIssue: .failingTest(sourceLocation: sourceLocation)
+    ).overriding(dependencies)
     host = CarSimulator(
       entitlements: App.entitlements, appName: App.name, shortcuts: App.shortcuts, rules: rules,
       clock: clients.clock, location: location)
