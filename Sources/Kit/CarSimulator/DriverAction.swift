@@ -89,6 +89,8 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// have no action: the focus rests on the row so the driver can read down the list (it
   /// scrolls into view); selecting it changes nothing.
   case readItem(Int)
+  /// Tap the app's notification banner (``CarSimulator/post(_:)``).
+  case tapNotification
   /// A remote command through `MPRemoteCommandCenter`, as Now Playing's transport buttons, the
   /// steering wheel or Siri send it (`remote pause`, `remote seek 74`, `remote rate 1.5`; page
   /// `transport` with `e` the command's word).
@@ -131,6 +133,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .closeVideoPlayer: ["video", "close"]
     case .closeCard: ["close", "card"]
     case .readItem(let index): ["read", "item", "\(index + 1)"]
+    case .tapNotification: ["tap", "notification"]
     case .remote(let command): ["remote"] + command.words
     }
   }
@@ -251,6 +254,7 @@ extension DriverAction {
       Verb(["read", "item"], "N", note: "(N from 1)", page: ["infoItem"]) {
         .readItem(try $0.number("item", field: "e"))
       },
+      Verb(["tap", "notification"], "", page: ["notification"]) { _ in .tapNotification },
       Verb(
         ["remote"], "play|pause|toggle|next|previous|skip-forward|skip-backward|seek SECONDS|rate RATE",
         note: "(seek to an absolute position in seconds; rate above 0)", page: ["transport"]
