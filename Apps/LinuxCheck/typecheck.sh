@@ -43,8 +43,9 @@ for framework in UIKit CoreLocation CoreMedia MapKit CarPlay AVFoundation MediaP
   stub "$framework"
 done
 
-# The C module the station store imports.
-cflags=(-Xcc "-fmodule-map-file=Sources/Core/CSQLite/module.modulemap")
+# The C modules the station store and the feeds' bounded client import.
+cflags=(-Xcc "-fmodule-map-file=Sources/Core/CSQLite/module.modulemap"
+  -Xcc "-fmodule-map-file=Sources/Core/CCurl/module.modulemap")
 
 status=0
 # The bridge library, as the package builds it (Swift 6, the package's upcoming features), against

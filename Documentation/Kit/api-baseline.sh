@@ -26,7 +26,7 @@ done
 
 bin=$(swift build --show-bin-path)
 triple=$(swiftc -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
-flags=(-I "$bin/Modules" -I Sources/Core/CSQLite -target "$triple")
+flags=(-I "$bin/Modules" -I Sources/Core/CSQLite -I Sources/Core/CCurl -target "$triple")
 baseline=Documentation/Kit/API
 mkdir -p "$baseline"
 

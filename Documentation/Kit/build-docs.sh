@@ -19,7 +19,7 @@ mkdir -p .build/docs
 for m in "${modules[@]}"; do
   graphs=.build/symbolgraphs/$m
   rm -rf "$graphs" && mkdir -p "$graphs"
-  swift-symbolgraph-extract -module-name "$m" -I "$bin/Modules" -I Sources/Core/CSQLite \
+  swift-symbolgraph-extract -module-name "$m" -I "$bin/Modules" -I Sources/Core/CSQLite -I Sources/Core/CCurl \
     -target "$triple" -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
     -output-dir "$graphs"
   if ! docc convert "$(find Sources -mindepth 2 -maxdepth 2 -type d -name "$m")/$m.docc" --additional-symbol-graph-dir "$graphs" \

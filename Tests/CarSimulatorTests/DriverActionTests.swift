@@ -29,6 +29,8 @@ struct DriverActionTests {
     Spelling(words: ["press", "album-artist"], action: .pressAlbumArtist),
     Spelling(words: ["choose", "confirm"], action: .choose("confirm")),
     Spelling(words: ["system", "dismiss"], action: .systemDismiss),
+    Spelling(words: ["system", "cancel-navigation"], action: .systemCancelNavigation),
+    Spelling(words: ["system", "end-panning"], action: .systemEndPanning),
     Spelling(
       words: ["region", "51.3,9.4", "51.35,9.5"],
       action: .region(

@@ -22,7 +22,10 @@ func run(_ text: String, name: String) async throws -> JourneyReport {
 struct MapJourneyTests {
   @Test(
     "the map journeys pass",
-    arguments: ["map-camera.journey", "map-guidance.journey", "map-streets.journey"])
+    arguments: [
+      "map-camera.journey", "map-guidance.journey", "map-streets.journey",
+      "map-system-events.journey",
+    ])
   func journeysPass(_ file: String) async throws {
     let text = try String(contentsOf: journeys.appendingPathComponent(file), encoding: .utf8)
     let report = try await run(text, name: file)

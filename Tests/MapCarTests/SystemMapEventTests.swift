@@ -30,4 +30,23 @@ struct SystemMapEventTests {
     #expect(state.guidance == nil)
     #expect(app.action(for: .navigationCancelled(template: "map"), in: state) == nil)
   }
+
+  @Test(
+    "A system-cancelled navigation while guiding ends guidance: no session, no tick, no trip")
+  func navigationCancelledWhileGuiding() async throws {
+    let app = MapApp()
+    let states = try await MapRouteTests.states()
+    var state = try #require(states.first { $0.0 == "guiding" }?.1)
+    #expect(state.guidance != nil)
+    let action = app.action(for: .navigationCancelled(template: "map"), in: state)
+    #expect(action == .endGuidance)
+    let effects = app.reduce(&state, try #require(action))
+    #expect(state.guidance == nil)
+    #expect(effects.contains { "\($0)".contains("tick") }, "the guidance tick is not cancelled")
+    guard case .map(let map) = app.screen(state, SessionConfiguration()).root.content else {
+      Issue.record("the map app's root is not a map template")
+      return
+    }
+    #expect(map.navigationSession == nil, "the screen still feeds the cancelled session")
+  }
 }

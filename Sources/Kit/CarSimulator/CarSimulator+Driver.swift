@@ -265,7 +265,7 @@ extension CarSimulator {
         self.location?.coordinate = coordinate
         self.emit(.locationChanged(coordinate))
       }
-    case .pan, .drag, .pinch, .type, .startRoute:
+    case .pan, .drag, .pinch, .type, .startRoute, .systemCancelNavigation, .systemEndPanning:
       return then(try planNavigation(action))
     case .knob(let move):
       return try planKnob(move)

@@ -21,6 +21,23 @@ extension CarSimulator {
   func planNavigation(_ action: DriverAction) throws(DriverError) -> () -> Void {
     if let move = try planPointOfInterestMove(action) { return move }
     switch action {
+    case .systemCancelNavigation:
+      let (top, map) = try shownTopMap("system cancel-navigation")
+      // The system can only end guidance that runs: CarPlay calls
+      // mapTemplateDidCancelNavigation for a started navigation session (carplay-facts.md
+      // §1.6). The app is told; its next screen drops the finished session.
+      guard map.navigationSession != nil else {
+        throw DriverError(
+          "system cancel-navigation: '\(top.id)' has no navigation session; start a route first")
+      }
+      return { self.emit(.navigationCancelled(template: top.id)) }
+    case .systemEndPanning:
+      let (top, map) = try shownTopMap("system end-panning")
+      guard map.isPanning else {
+        throw DriverError(
+          "system end-panning: '\(top.id)' is not in panning mode; press its pan button first")
+      }
+      return { self.emit(.panningDismissed(template: top.id)) }
     case .pan(let direction):
       let (top, map) = try shownTopMap("pan \(direction.rawValue)")
       guard map.isPanning else {

@@ -40,6 +40,17 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   case choose(ElementID)
   /// The host dismisses the presented template on its own (`system dismiss`).
   case systemDismiss
+  /// The system ends the guidance of the top map template's navigation session on its own
+  /// (`system cancel-navigation`): the driver ended it from the system's interface, or another
+  /// navigation app started guiding. CarPlay calls `mapTemplateDidCancelNavigation(_:)`
+  /// (carplay-facts.md §1.6, delegate highlights); the app hears
+  /// ``HostEvent/navigationCancelled(template:)``.
+  case systemCancelNavigation
+  /// The system closes the top map template's panning interface on its own
+  /// (`system end-panning`); CarPlay calls `mapTemplateDidDismissPanningInterface(_:)`
+  /// (carplay-facts.md §1.6, panning callbacks); the app hears
+  /// ``HostEvent/panningDismissed(template:)``.
+  case systemEndPanning
   /// The visible map region changes (`region LAT,LON LAT,LON`).
   case region(BoundingBox)
   /// The phone (and car) moves (`location LAT,LON`).
@@ -99,6 +110,8 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .pressAlbumArtist: ["press", "album-artist"]
     case .choose(let action): ["choose", action.rawValue]
     case .systemDismiss: ["system", "dismiss"]
+    case .systemCancelNavigation: ["system", "cancel-navigation"]
+    case .systemEndPanning: ["system", "end-panning"]
     case .region(let box): ["region", box.minimum.description, box.maximum.description]
     case .location(let coordinate): ["location", coordinate.description]
     case .say(let phrase): ["say", phrase]
@@ -197,6 +210,8 @@ extension DriverAction {
       ) { .press(try $0.element("ID")) },
       Verb(["choose"], "ID", page: ["alertAction"]) { .choose(try $0.element("ID")) },
       Verb(["system", "dismiss"], "") { _ in .systemDismiss },
+      Verb(["system", "cancel-navigation"], "") { _ in .systemCancelNavigation },
+      Verb(["system", "end-panning"], "") { _ in .systemEndPanning },
       Verb(["region"], "LAT,LON LAT,LON", note: "(two corners in decimal degrees)") {
         let a = try $0.coordinate()
         let b = try $0.coordinate()
