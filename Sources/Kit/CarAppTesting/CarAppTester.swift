@@ -22,7 +22,7 @@ import Testing
 ///
 /// ## Effects that answer at once
 ///
-/// A step waits until the work it started is done or asleep (``CarSession/settle()``). An effect
+/// A step waits until the work it started is done or asleep (`CarSession.settle()`). An effect
 /// that answers without waiting on the clock or a client event (a data client's test value, a
 /// `send`) has therefore answered before the step returns: the operations its answer caused are
 /// the step's own `operations:`, and ``receive(_:_:sourceLocation:)`` checks only the action
@@ -51,7 +51,7 @@ import Testing
 /// ```
 ///
 /// A push the session refuses (too deep for the category) or an operation the host fails
-/// reaches the app as ``HostEvent/operationRefused(_:)``, as a CarPlay completion handler would;
+/// reaches the app as `HostEvent.operationRefused(_:)`, as a CarPlay completion handler would;
 /// the action the app maps it to is one the step sent after its own, checked with
 /// ``receive(_:_:sourceLocation:)``.
 @MainActor

@@ -156,7 +156,7 @@ public struct CarPlayException: Error, Hashable, Sendable, CustomStringConvertib
   }
 
   /// A template used where it cannot go, for `placement`: when carplay-facts.md §2 leaves that
-  /// placement UNCONFIRMED (``TemplateKind/isUnconfirmed(_:)``, e.g. a point-of-interest map as
+  /// placement UNCONFIRMED (`TemplateKind.isUnconfirmed(_:)`, e.g. a point-of-interest map as
   /// root), the reason says the refusal is the model's conservative choice, not words CarPlay
   /// is known to use.
   public static func misplaced(

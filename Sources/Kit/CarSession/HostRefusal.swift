@@ -8,10 +8,10 @@ import CarTemplates
 /// the operations of the step that caused it:
 ///
 /// - a push the session refused before it reached the host because it would exceed the
-///   category's depth (``Diagnostic/depthRefusedID``; the real host would raise
+///   category's depth (`Diagnostic.depthRefusedID`; the real host would raise
 ///   `NSGenericException` and terminate the app, carplay-facts.md §2);
 /// - an operation whose completion the host called with an error
-///   (``Diagnostic/operationFailedID``, carplay-facts.md §3).
+///   (`Diagnostic.operationFailedID`, carplay-facts.md §3).
 ///
 /// An app that maps the event to an action can drop what the host refused from its state, so
 /// that what it wants and what the car shows agree again; one that ignores it keeps wanting a
@@ -22,8 +22,8 @@ public struct HostRefusal: Hashable, Sendable, CustomStringConvertible {
   public var operation: HostOperation
   /// The error a completion handler would receive.
   public var error: CarPlayError
-  /// The diagnostic the session reported for it (``Diagnostic/depthRefusedID`` or
-  /// ``Diagnostic/operationFailedID``).
+  /// The diagnostic the session reported for it (`Diagnostic.depthRefusedID` or
+  /// `Diagnostic.operationFailedID`).
   public var diagnosticID: String
 
   /// Creates a refusal.
