@@ -253,7 +253,7 @@ let package = Package(
       exclude: ["Journeys"], swiftSettings: strict),
     .testTarget(
       name: "CarSimulatorTests",
-      dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps"],
+      dependencies: ["CarSimulator", "KitDemos", "CarRender", "WaysideApps", "CarAppTesting"],
       swiftSettings: strict),
     .testTarget(
       name: "CarRenderTests", dependencies: ["CarRender", "KitDemos", "WaysideData"],

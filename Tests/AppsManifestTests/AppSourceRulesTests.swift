@@ -112,4 +112,16 @@ struct AppSourceRulesTests {
     let found = try Self.violations(of: Self.switchReads, except: Self.switchReadsAllowed)
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
+
+  /// A key's live value kept in a `static let` is one object for the whole process: every car
+  /// and every session would share it (a player, a driver's setup, the map's shared state) and
+  /// see each other's state. Live values are `static var`s making a fresh value, which each
+  /// container makes once for its own session (issue 33, "an honest container").
+  @Test("no app module keeps a dependency's live value process-wide")
+  func noProcessWideLiveValues() throws {
+    let found = try Self.lines().filter {
+      $0.text.contains("static let liveValue") || $0.text.contains("static let journeyValue")
+    }.map(\.description)
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
 }

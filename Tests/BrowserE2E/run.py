@@ -278,6 +278,8 @@ def run_step(driver, step, out):
         now_playing_shows_the_five_kept(driver)
     elif action == "soundAndVideoPlayer":
         sound_and_video_player(driver, out)
+    elif action == "soundFollows":
+        sound_follows_the_engine(driver)
     elif action == "filmPlayVisible":
         film_play_is_visible(driver, out)
     elif action == "nowPlayingControls":
@@ -1370,6 +1372,56 @@ def sound_and_video_player(driver, out):
     d.click(".car .video-player .vp-close")
     d.wait_until(lambda: not d.find(".car .video-player"), 10, "the video player to close")
     d.click(".car .back")
+
+
+def sound_follows_the_engine(driver):
+    """The page's sound follows the published playback state as it changes: a state with rate 0
+    pauses the element, a new elapsed time seeks it (even by half a second), a new rate changes
+    its speed, no published sound stops it. The bundled chime lasts under a second, so the step
+    publishes it at a tenth of its speed into the car's display and hands each state to the
+    page's own follower (sound from this origin only: the page's policy allows no other)."""
+    d = driver
+    control(d, "app", "media")
+    control(d, "display", "standard")
+    if d.script("return document.getElementById('sound').getAttribute('aria-pressed')") != "true":
+        d.s(f"/element/{d.wait_for('#sound')}/click", {})
+    publish = lambda elapsed, rate: d.script("""
+        let s = document.querySelector('.car .np-sound.__test');
+        if (!s) { s = document.createElement('i'); s.className = 'np-sound __test'; s.hidden = true;
+                  s.dataset.src = 'media/kenney_upgrade3.wav';
+                  document.querySelector('.car').prepend(s); }
+        s.dataset.elapsed = String(arguments[0]); s.dataset.rate = String(arguments[1]);
+        window.__sound.sync();""", elapsed, rate)
+    element = lambda what: d.script(f"return window.__sound.element.{what}")
+    kinds = lambda: d.script("return window.__sound.events.map(e => e.kind)")
+    d.script("window.__sound.events.length = 0")
+    try:
+        publish(0, 0.1)
+        d.wait_until(lambda: "playing" in kinds(), 10, "the published sound to play")
+        d.wait_until(lambda: element("currentTime") > 0.02, 10, "the sound's time to move")
+        if abs(element("playbackRate") - 0.1) > 1e-6:
+            raise AssertionError(f"published at 0.1×, the sound plays at {element('playbackRate')}×")
+        # Paused: rate 0; the time holds.
+        publish(0.2, 0)
+        d.wait_until(lambda: element("paused"), 5, "the sound to pause with the engine")
+        held = element("currentTime")
+        time.sleep(0.6)
+        if abs(element("currentTime") - held) > 0.001:
+            raise AssertionError(f"paused, the sound moved from {held} s to {element('currentTime')} s")
+        # A seek by less than the drift allowance, playing again: the element jumps to it.
+        publish(0.6, 0.1)
+        d.wait_until(lambda: not element("paused") and element("currentTime") >= 0.55, 10,
+                     "the sound to seek to 0.6 s and play")
+        # A rate change.
+        publish(0.62, 0.2)
+        d.wait_until(lambda: abs(element("playbackRate") - 0.2) < 1e-6, 5, "the sound to play at 0.2×")
+        # Nothing published: silence.
+        d.script("document.querySelector('.car .np-sound.__test').remove(); window.__sound.sync();")
+        d.wait_until(lambda: element("paused"), 5, "the sound to stop when nothing is published")
+    finally:
+        d.script("document.querySelector('.car .np-sound.__test')?.remove()")
+        if d.script("return document.getElementById('sound').getAttribute('aria-pressed')") == "true":
+            d.s(f"/element/{d.wait_for('#sound')}/click", {})
 
 
 def now_playing_shows_the_five_kept(driver):

@@ -33,7 +33,8 @@ struct NowPlayingBridgeTests {
       engine = PlaybackEngine(player: SimulatedMediaPlayer(script: { _ in .reliable }))
       session = CarSession(
         app: MediaApp(engine: engine, library: .fixed(catalogue)), state: MediaApp.State(),
-        host: bridge, clients: .test(clock: clock))
+        host: bridge, clients: .test(clock: clock,
+          reportIssue: DependencyIssueReporter { Issue.record("\($0)") }))
       let controller = CPInterfaceController(
         standInTraits: UITraitCollection(standInDisplayScale: 2))
       bridge.connect(controller, scene: CPTemplateApplicationScene(), window: nil)

@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarSimulator
 import CarTemplates
@@ -16,7 +17,8 @@ struct Harness<App: CarApp> {
 
   init(_ app: App, _ state: App.State, clock: ManualClock = ManualClock()) {
     self.clock = clock
-    let clients = CarClients.test(clock: clock, location: location, dataSource: dataSource)
+    let clients = CarClients.test(clock: clock, location: location, dataSource: dataSource,
+      reportIssue: .failingTest())
     host = CarSimulator(for: App.self, clients: clients, location: location)
     session = CarSession(app: app, state: state, host: host, clients: clients)
   }

@@ -171,10 +171,11 @@ struct EffectTests {
     let clock = ManualClock()
     let location = LocationBox()
     let host = CarSimulator(
-      for: EffectProbe.self, clients: .test(clock: clock, location: location), location: location)
+      for: EffectProbe.self, clients: .test(clock: clock, location: location,
+        reportIssue: .failingTest()), location: location)
     let session = CarSession(
       app: EffectProbe(), state: .init(), host: host,
-      clients: .test(clock: clock, location: location))
+      clients: .test(clock: clock, location: location, reportIssue: .failingTest()))
     for cycle in 0..<100 {
       host.connect(SessionConfiguration())
       session.send(.load("cycle \(cycle)", seconds: 1 + cycle % 3))
@@ -232,9 +233,11 @@ struct IgnoredHostChangeTests {
 
   @Test("an app that ignores a point selection is reported, and the card stays open")
   func ignoredPointSelection() throws {
-    let host = CarSimulator(for: DeafPlaces.self, clients: .test(clock: ManualClock()))
+    let host = CarSimulator(for: DeafPlaces.self, clients: .test(clock: ManualClock(),
+      reportIssue: .failingTest()))
     let session = CarSession(
-      app: DeafPlaces(), state: .init(), host: host, clients: .test(clock: ManualClock()))
+      app: DeafPlaces(), state: .init(), host: host, clients: .test(clock: ManualClock(),
+        reportIssue: .failingTest()))
     host.connect(SessionConfiguration())
     #expect(host.appState == .running, "\(host.transcript)")
     try host.selectPoint("b")
@@ -300,7 +303,8 @@ struct BoundedHistoryTests {
   func simulatedCarBounds() async {
     let app = AnyCarApp("probe", summary: "probe", app: EffectProbe(), state: .init())
     let car = SimulatedCar(
-      app: app, clients: .test(clock: ManualClock()), configuration: SessionConfiguration(),
+      app: app, clients: .test(clock: ManualClock(),
+        reportIssue: .failingTest()), configuration: SessionConfiguration(),
       historyLimit: 50)
     guard let session = car.session as? CarSession<EffectProbe> else {
       Issue.record("unexpected session type")

@@ -10,6 +10,15 @@ struct PlacesClientTests {
   static let stations: [Station] = (try? BundledStations.kasselFastChargers()) ?? []
   static let kassel = BundledStations.kasselCentre
 
+  /// `source` as effects get it from a container whose switch is `box`, per query
+  /// (`CarClients.installed`: the demo never reads the switch itself).
+  static func switched(_ source: PlacesClient<Station>, by box: DataSourceModeBox)
+    -> PlacesClient<Station>
+  {
+    let clients = CarClients(clock: .live(), location: .unavailable, dataSource: box)
+    return PlacesClient(name: source.name) { try await clients.installed(source).near($0) }
+  }
+
   @Test("the bundled Kassel extract holds the register's 334 fast-charging sites")
   func bundled() {
     #expect(Self.stations.count == 334)
@@ -60,7 +69,7 @@ struct PlacesClientTests {
   }
 
   @Test(
-    "a governed client asks the source, answers nothing, or fails, as the mode says",
+    "a client from the container asks the source, answers nothing, or fails, as the mode says",
     arguments: [
       ModeCase(name: "normal asks the source", mode: .normal, count: 12),
       ModeCase(name: "empty answers with no places", mode: .empty, count: 0),
@@ -68,8 +77,8 @@ struct PlacesClientTests {
     ])
   func governed(_ row: ModeCase) async throws {
     let box = DataSourceModeBox(row.mode)
-    let client = PlacesClient<Station>.stations(Self.stations, name: "Kassel register")
-      .governed(by: box)
+    let source = PlacesClient<Station>.stations(Self.stations, name: "Kassel register")
+    let client = Self.switched(source, by: box)
     let query = PlacesQuery(center: Self.kassel, limit: 12)
     if let count = row.count {
       #expect(try await client.near(query).count == count)
@@ -87,7 +96,7 @@ struct PlacesClientTests {
   @Test("the mode is read on every query, so switching it takes effect at once")
   func switching() async throws {
     let box = DataSourceModeBox()
-    let client = PlacesClient<Station>.stations(Self.stations).governed(by: box)
+    let client = Self.switched(PlacesClient<Station>.stations(Self.stations), by: box)
     let query = PlacesQuery(center: Self.kassel, limit: 12)
     #expect(try await client.near(query).count == 12)
     box.mode = .empty

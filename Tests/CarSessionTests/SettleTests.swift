@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarSimulator
 import CarTemplates
@@ -78,10 +79,11 @@ struct SettleTests {
     let clock = ManualClock()
     let location = LocationBox()
     let host = CarSimulator(
-      for: GateProbe.self, clients: .test(clock: clock, location: location), location: location)
+      for: GateProbe.self, clients: .test(clock: clock, location: location,
+        reportIssue: .failingTest()), location: location)
     let session = CarSession(
       app: GateProbe(gate: gate), state: .init(), host: host,
-      clients: .test(clock: clock, location: location))
+      clients: .test(clock: clock, location: location, reportIssue: .failingTest()))
     host.connect(SessionConfiguration())
     return (session, host)
   }

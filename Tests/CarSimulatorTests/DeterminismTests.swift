@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarTemplates
 import Foundation
@@ -56,7 +57,8 @@ struct DeterminismTests {
     var running: [SimulatedCar] = []
     var texts: [String] = []
     for _ in 0..<cars {
-      let car = SimulatedCar.test(
+      // The registered apps on a journey's container, as `wayside journey` runs them.
+      let car = SimulatedCar.journey(
         app: app, clock: clock, location: location, dataSource: dataSource)
       running.append(car)
       car.connect(SessionConfiguration())
@@ -88,14 +90,16 @@ struct DeterminismTests {
   func settlesOnItsOwnWork() async throws {
     let clock = ManualClock()
     // The first car's work sleeps on the shared clock (an idle refresh).
-    let sleeper = SimulatedCar.test(app: SleepThenCount.descriptor(gate: nil), clock: clock)
+    let sleeper = SimulatedCar.test(app: SleepThenCount.descriptor(gate: nil), clock: clock,
+      reportIssue: .failingTest())
     sleeper.connect(SessionConfiguration())
     await sleeper.settle()
     #expect(clock.sleeperCount == 1)
     // The second car's work is busy: it waits on a gate that is neither the clock nor a client
     // event, which the test opens once the second car's settle() is waiting.
     let gate = Gate()
-    let busy = SimulatedCar.test(app: SleepThenCount.descriptor(gate: gate), clock: clock)
+    let busy = SimulatedCar.test(app: SleepThenCount.descriptor(gate: gate), clock: clock,
+      reportIssue: .failingTest())
     busy.connect(SessionConfiguration())
     // Main-actor jobs run in order: the settle below runs to its first suspension before the
     // gate opens. Settling on the other car's sleeper, it returned before the work was done.

@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarTemplates
 import Geo
@@ -262,7 +263,8 @@ struct DriverActionTests {
   @Test("the map's verbs are driver actions: off a map or a search they are refused, unrecorded")
   func mapVerbsRefusedOffTheMap() async throws {
     let app = try #require(KitDemos.named("list-detail"))
-    let car = SimulatedCar.test(app: app, configuration: SessionConfiguration())
+    let car = SimulatedCar.test(app: app, configuration: SessionConfiguration(),
+      reportIssue: .failingTest())
     await car.settle()
     let before = car.host.transcript.totalCount
     let actions: [DriverAction] = [
@@ -280,7 +282,8 @@ struct DriverActionTests {
   @Test("a refused action changes nothing and records nothing; performing it records the refusal")
   func refusal() async throws {
     let app = try #require(KitDemos.named("list-detail"))
-    let car = SimulatedCar.test(app: app, configuration: SessionConfiguration())
+    let car = SimulatedCar.test(app: app, configuration: SessionConfiguration(),
+      reportIssue: .failingTest())
     await car.settle()
     let before = car.host.transcript.totalCount
     let refusal = try #require(car.host.refusal(of: .tapRow("nowhere")))

@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarRender
 import CarSession
 import CarTemplates
@@ -14,7 +15,7 @@ struct FocusTests {
     -> SimulatedCar
   {
     let demo = try #require(KitDemos.named(app))
-    let car = SimulatedCar.test(app: demo)
+    let car = SimulatedCar.test(app: demo, reportIssue: .failingTest())
     car.host.inputKind = input
     car.connect(SessionConfiguration())
     await car.settle()

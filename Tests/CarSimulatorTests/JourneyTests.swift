@@ -111,7 +111,7 @@ struct JourneyTests {
       message: "expected 'select tab N' (N from 1) or 'select point ID', got 'select station 2'"),
     BadLine(
       name: "system what", text: "system reboot", line: 1,
-      message: "expected 'system dismiss', got 'system reboot'"),
+      message: "expected 'system dismiss', 'system cancel-navigation' or 'system end-panning', got 'system reboot'"),
     BadLine(
       name: "video what", text: "video stop", line: 1,
       message: "expected 'video start' or 'video close', got 'video stop'"),

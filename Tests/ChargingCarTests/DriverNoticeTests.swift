@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarSimulator
 import CarTemplates
@@ -282,7 +283,8 @@ struct ChargingDriverNoticeTests {
   @Test("the simulator's Empty and Fail switches act on the Charge tab at once")
   func switchesActAtOnce() async throws {
     let dataSource = DataSourceModeBox()
-    let car = SimulatedCar.test(app: Fixture.descriptor(), dataSource: dataSource)
+    let car = SimulatedCar.test(app: Fixture.descriptor(), dataSource: dataSource,
+      reportIssue: .failingTest())
     car.connect(Fixture.standard)
     await car.settle()
     #expect(car.host.screenText.contains("Chargers · All"), "\(car.host.screenText)")

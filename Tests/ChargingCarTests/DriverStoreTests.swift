@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarSimulator
 import CarTemplates
@@ -53,7 +54,7 @@ struct DriverStoreTests {
       "charging", summary: "test",
       app: ChargingApp(services: .bundled(driver: setup.client, now: { priceDate })),
       state: ChargingApp.State())
-    let car = SimulatedCar.test(app: app)
+    let car = SimulatedCar.test(app: app, reportIssue: .failingTest())
     car.connect(Fixture.standard)
     await car.settle()
     #expect(car.host.screenText.contains(before), "\(car.host.screenText)")

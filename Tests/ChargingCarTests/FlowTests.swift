@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarSimulator
 import CarTemplates
@@ -64,7 +65,8 @@ struct FlowTests {
       "charging", summary: "test", app: ChargingApp(services: services),
       state: ChargingApp.State(car: line[0]))
     let location = LocationBox(line[0])
-    let car = SimulatedCar.test(app: app, clock: clock, location: location)
+    let car = SimulatedCar.test(app: app, clock: clock, location: location,
+      reportIssue: .failingTest())
     car.connect(Fixture.standard)
     await car.settle()
     let firstTitle = car.host.screenText
@@ -108,7 +110,7 @@ struct FlowTests {
   )
   func disconnectDuringLoad() async throws {
     let box = DriverSetupBox()
-    let car = SimulatedCar.test(app: Fixture.descriptor(box))
+    let car = SimulatedCar.test(app: Fixture.descriptor(box), reportIssue: .failingTest())
     car.connect(Fixture.standard)
     await car.settle()
     try car.host.say("Show fast chargers in Wayside")

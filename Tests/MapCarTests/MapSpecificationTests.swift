@@ -30,7 +30,7 @@ struct MapSpecificationTests {
     "zoom from the bar redraws the car window only (one camera: no template update), pan mode with its own zoom button, and Done"
   )
   func zoomAndPan() async throws {
-    let tester = CarAppTester(app: MapApp(), state: MapApp.State())
+    let tester = CarAppTester(app: MapApp(service: NavigationService()), state: MapApp.State())
     await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
     tester.receive(.resumed(now: .zero))
     let camera = tester.currentState.camera
@@ -56,7 +56,9 @@ struct MapSpecificationTests {
 
   @Test("Go to pushes the destinations list, Search pushes search, back pops both")
   func destinationsAndBack() async throws {
-    let tester = CarAppTester(app: MapApp(), state: MapApp.State())
+    let tester = CarAppTester(
+      app: MapApp(service: NavigationService(), destinations: { try DestinationIndex.bundled() }),
+      state: MapApp.State())
     await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
     tester.receive(.resumed(now: .zero))
     await tester.drive(

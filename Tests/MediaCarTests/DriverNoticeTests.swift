@@ -36,7 +36,7 @@ struct MediaDriverNoticeTests {
 
   @Test("in a car without video support, tapping a chapter shows Now Playing")
   func nowPlayingWithoutVideo() {
-    let app = MediaApp(engine: PlaybackEngine(player: SimulatedMediaPlayer()))
+    let app = MediaApp(engine: PlaybackEngine(player: SimulatedMediaPlayer()), library: .bundled)
     var s = state()
     _ = app.reduce(&s, .connected(audioOnlyCar))
     _ = app.reduce(&s, .tapped(.item(stave1, on: MediaScreenBuilder.audioTab)))

@@ -1,3 +1,5 @@
+import Testing
+import CarAppTesting
 import CarSession
 import CarSimulator
 import CarTemplates
@@ -103,7 +105,8 @@ struct MediaRig {
     self.engine = engine
     self.data = data
     car = SimulatedCar.test(
-      app: descriptor, configuration: configuration, clock: clock, dataSource: data)
+      app: descriptor, configuration: configuration, clock: clock, dataSource: data,
+        reportIssue: .failingTest())
   }
 
   var host: CarSimulator { car.host }

@@ -296,7 +296,7 @@ struct MediaFlowTests {
 
   @Test("A catalogue that changes the tabs while video shows waits until the player is gone")
   func catalogueWaitsForVideo() throws {
-    let app = MediaApp(engine: PlaybackEngine(player: SimulatedMediaPlayer()))
+    let app = MediaApp(engine: PlaybackEngine(player: SimulatedMediaPlayer()), library: .bundled)
     var state = state(playing(bunny, at: 30))
     state.configuration = parked
     #expect(state.isVideoPresented)

@@ -433,11 +433,12 @@ public struct ChargeSitesClient: SwitchableClient {
   }
 }
 
-/// The charging app's entry in the dependency container: the bundled data, live and in tests
-/// (a test sets its own with ``ChargingApp/init(services:)`` or the container's overrides).
+/// The charging app's entry in the dependency container: the bundled data live and in
+/// journeys, each container with a driver setup and live-status hub of its own; a test sets its
+/// own with ``ChargingApp/init(services:)`` or the container's overrides.
 public enum ChargingServicesKey: CarDependencyKey {
-  /// The bundled data with the in-memory driver setup.
-  public static let liveValue = ChargingServices.bundled()
+  /// The bundled data with a fresh in-memory driver setup (made once per container).
+  public static var liveValue: ChargingServices { .bundled() }
 }
 
 extension CarClients {

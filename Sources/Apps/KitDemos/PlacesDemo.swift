@@ -193,7 +193,7 @@ public struct PlacesDemo: CarApp {
         let query = PlacesQuery(
           center: center, region: region, limit: FixedLimits.pointsOfInterest)
         do {
-          let found = try await source.governed(by: clients.dataSource).near(query)
+          let found = try await clients.installed(source).near(query)
           return .loaded(request: request, center: center, found)
         } catch {
           return .failed(request: request, "\(error)")

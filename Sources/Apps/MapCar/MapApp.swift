@@ -125,22 +125,22 @@ public struct MapApp: CarApp {
   /// The services this value registers in its session's container.
   private var registered = CarDependencyOverrides()
 
-  /// Creates the app over a shared state service (a new one unless given: each session has
-  /// its own), the bundled road network with Kassel's streets and search index, registered in its session's
-  /// dependency container (``NavigationServiceKey``, ``RoadNetworkKey``,
-  /// ``DestinationIndexKey``) unless the session's own overrides set others.
+  /// Creates the app over the services given, registered in its session's dependency
+  /// container (``NavigationServiceKey``, ``RoadNetworkKey``, ``DestinationIndexKey``,
+  /// ``TimeOfDayKey``) unless the session's own overrides set others. A service not given comes
+  /// from the container: live, the key's live value (a navigation service of the session's
+  /// own, the bundled road network with Kassel's streets and search index, the device's
+  /// clock); in a test, a service the test did not set fails the test naming its key.
   public init(
-    service: NavigationService = NavigationService(),
-    network: @escaping @Sendable () async throws -> RoadNetwork = {
-      try await RoadNetwork.bundledWithStreets()
-    },
-    destinations: @escaping @Sendable () throws -> DestinationIndex = {
-      try DestinationIndex.bundled()
-    }
+    service: NavigationService? = nil,
+    network: (@Sendable () async throws -> RoadNetwork)? = nil,
+    destinations: (@Sendable () throws -> DestinationIndex)? = nil,
+    timeOfDay: (@Sendable () -> Double)? = nil
   ) {
     registered[NavigationServiceKey.self] = service
     registered[RoadNetworkKey.self] = network
     registered[DestinationIndexKey.self] = destinations
+    registered[TimeOfDayKey.self] = timeOfDay
   }
 
   /// The services the app was created over.
@@ -447,24 +447,25 @@ extension MapApp {
 /// The state the car's map shares with the phone, in the dependency container; each map
 /// session registers its own (``MapApp/init(service:network:destinations:)``).
 public enum NavigationServiceKey: CarDependencyKey {
-  /// The process's service, for a session whose app registered none.
-  public static let liveValue = NavigationService()
+  /// A fresh service, made once per container: a session whose app registered none has one
+  /// of its own.
+  public static var liveValue: NavigationService { NavigationService() }
 }
 
 /// Where the map app's routes come from, in the dependency container: the bundled roads with
 /// Kassel's streets.
 public enum RoadNetworkKey: CarDependencyKey {
   /// The bundled road network with Kassel's streets, loaded on first use.
-  public static let liveValue: @Sendable () async throws -> RoadNetwork = {
-    try await RoadNetwork.bundledWithStreets()
+  public static var liveValue: @Sendable () async throws -> RoadNetwork {
+    { try await RoadNetwork.bundledWithStreets() }
   }
 }
 
 /// The map app's destination search, in the dependency container: the bundled index.
 public enum DestinationIndexKey: CarDependencyKey {
   /// The bundled search index, loaded on first use.
-  public static let liveValue: @Sendable () throws -> DestinationIndex = {
-    try DestinationIndex.bundled()
+  public static var liveValue: @Sendable () throws -> DestinationIndex {
+    { try DestinationIndex.bundled() }
   }
 }
 
@@ -472,13 +473,16 @@ public enum DestinationIndexKey: CarDependencyKey {
 /// arrival time is told by.
 public enum TimeOfDayKey: CarDependencyKey {
   /// The device's clock in its time zone.
-  public static let liveValue: @Sendable () -> Double = {
-    let now = Date()
-    let calendar = Calendar.current
-    return now.timeIntervalSince(calendar.startOfDay(for: now))
+  public static var liveValue: @Sendable () -> Double {
+    {
+      let now = Date()
+      let calendar = Calendar.current
+      return now.timeIntervalSince(calendar.startOfDay(for: now))
+    }
   }
-  /// Tests and journeys start at 12:00, so their arrival times do not depend on the day.
-  public static let testValue: @Sendable () -> Double = { 12 * 3600 }
+  /// Journeys start at 12:00, so their arrival times do not depend on the day (a test sets
+  /// its own: ``MapApp/init(service:network:destinations:timeOfDay:)``).
+  public static var journeyValue: @Sendable () -> Double { { 12 * 3600 } }
 }
 
 extension CarClients {

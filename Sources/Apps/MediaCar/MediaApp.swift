@@ -56,8 +56,9 @@ public struct MediaApp: CarApp {
   public init() {}
 
   /// Creates the app over an engine and a catalogue source, registered in its session's
-  /// container unless the session's own overrides set others.
-  public init(engine: PlaybackEngine, library: MediaLibraryClient = .bundled) {
+  /// container unless the session's own overrides set others; without a library, the
+  /// container's (``MediaLibraryKey``: the bundled catalogue live, the test's own in a test).
+  public init(engine: PlaybackEngine, library: MediaLibraryClient? = nil) {
     registered[PlaybackEngineKey.self] = engine
     registered[MediaLibraryKey.self] = library
   }

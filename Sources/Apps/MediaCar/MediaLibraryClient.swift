@@ -61,15 +61,15 @@ extension MediaLibraryClient: SwitchableClient {
 /// The media app's catalogue source in the dependency container: the bundled catalogue.
 public enum MediaLibraryKey: CarDependencyKey {
   /// The bundled catalogue.
-  public static let liveValue = MediaLibraryClient.bundled
+  public static var liveValue: MediaLibraryClient { .bundled }
 }
 
-/// The media app's playback engine in the dependency container. Each session of the app
-/// registers its own (``MediaApp/init(engine:library:)``); without one, the process's engine
-/// over the reliable simulated player.
+/// The media app's playback engine in the dependency container: a session's app may register
+/// its own (``MediaApp/init(engine:library:)``); without one, the container makes an engine of
+/// its own over the reliable simulated player, so two cars never share a player.
 public enum PlaybackEngineKey: CarDependencyKey {
-  /// One engine over the reliable simulated player.
-  public static let liveValue = PlaybackEngine(player: SimulatedMediaPlayer())
+  /// A fresh engine over the reliable simulated player (made once per container).
+  public static var liveValue: PlaybackEngine { PlaybackEngine(player: SimulatedMediaPlayer()) }
 }
 
 extension CarClients {

@@ -42,7 +42,7 @@ public struct HTTPRouter: Sendable {
   public mutating func mount(_ assets: StaticAssets, at prefix: String) {
     let base = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
     get(base + "/*") { request in
-      assets.response(for: request.pathParameters["*"] ?? "")
+      assets.response(for: request.pathParameters["*"] ?? "", range: request.headers["Range"])
     }
   }
 

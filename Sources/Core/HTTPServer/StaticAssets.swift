@@ -66,7 +66,14 @@ public struct StaticAssets: Sendable {
 
   /// The response for `relativePath` (the part of the decoded request path below the mount
   /// point): the asset, 404 when absent, or 400 when the path tries to leave the root.
-  public func response(for relativePath: String) -> HTTPResponse {
+  ///
+  /// With a `Range` header value (RFC 9110 §14.2) of one byte range — `bytes=0-99`,
+  /// `bytes=100-` or `bytes=-100` — the answer is 206 Partial Content with that part and its
+  /// `Content-Range`; a range that starts past the end is 416 with `Content-Range: bytes */N`.
+  /// Several ranges, another unit or a malformed value are ignored (the whole asset, as
+  /// §14.2 allows). Every asset answer says `Accept-Ranges: bytes`: a browser seeks in a sound
+  /// only when its server takes ranges.
+  public func response(for relativePath: String, range: String? = nil) -> HTTPResponse {
     let key: String
     do {
       key = try Self.validatedKey(relativePath, indexFile: indexFile)
@@ -76,7 +83,68 @@ public struct StaticAssets: Sendable {
     guard let asset = files[key] else {
       return .error(.notFound, "no asset at this path")
     }
-    return HTTPResponse(status: .ok, contentType: asset.contentType, bytes: asset.bytes)
+    let count = asset.bytes.count
+    switch range.map({ Self.byteRange($0, length: count) }) ?? .whole {
+    case .whole:
+      return HTTPResponse(
+        status: .ok, contentType: asset.contentType, bytes: asset.bytes,
+        headers: ["Accept-Ranges": "bytes"])
+    case .part(let part):
+      return HTTPResponse(
+        status: HTTPStatus(code: 206), contentType: asset.contentType,
+        bytes: asset.bytes[part],
+        headers: [
+          "Accept-Ranges": "bytes",
+          "Content-Range": "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(count)",
+        ])
+    case .unsatisfiable:
+      var response = HTTPResponse.error(
+        HTTPStatus(code: 416), "the requested range starts past the asset's \(count) bytes")
+      response.headers["Content-Range"] = "bytes */\(count)"
+      response.headers["Accept-Ranges"] = "bytes"
+      return response
+    }
+  }
+
+  /// What a `Range` header value asks of an asset of `length` bytes.
+  public enum ByteRange: Hashable, Sendable {
+    /// The whole asset: no range, or one to ignore (several ranges, another unit, malformed).
+    case whole
+    /// The bytes at these offsets.
+    case part(Range<Int>)
+    /// A range that starts at or past the end (or a zero-length suffix): 416.
+    case unsatisfiable
+  }
+
+  /// Reads one `bytes=` range against an asset of `length` bytes (RFC 9110 §14.1.2): the last
+  /// position is clamped to the end; `-N` is the last N bytes.
+  public static func byteRange(_ value: String, length: Int) -> ByteRange {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    guard trimmed.lowercased().hasPrefix("bytes="), !trimmed.contains(",") else { return .whole }
+    let spec = trimmed.dropFirst("bytes=".count).trimmingCharacters(in: .whitespaces)
+    let sides = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+    guard sides.count == 2 else { return .whole }
+    func number(_ text: Substring) -> Int? {
+      guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        return nil
+      }
+      return Int(text)
+    }
+    if sides[0].isEmpty {
+      guard let suffix = number(sides[1]) else { return .whole }
+      guard suffix > 0, length > 0 else { return .unsatisfiable }
+      return .part(max(0, length - suffix)..<length)
+    }
+    guard let first = number(sides[0]) else { return .whole }
+    let last: Int
+    if sides[1].isEmpty {
+      last = length - 1
+    } else {
+      guard let given = number(sides[1]), given >= first else { return .whole }
+      last = min(given, length - 1)
+    }
+    guard first < length else { return .unsatisfiable }
+    return .part(first..<(last + 1))
   }
 
   /// Checks a relative asset path and returns the dictionary key it names.

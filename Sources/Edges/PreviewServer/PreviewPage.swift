@@ -283,7 +283,9 @@ public enum PreviewPage {
     // it on once (browsers refuse sound a person did not ask for).
     const sound = new Audio(), soundButton = document.getElementById('sound');
     let soundOn = false, soundSrc = '', soundKey = '', soundShown = 0;
-    window.__sound = {events: [], element: sound};
+    // `sync` lets the browser test feed the follower a published state of its own (a long
+    // sound it makes itself) and check that the element follows pause, seek and rate.
+    window.__sound = {events: [], element: sound, sync: () => syncSound()};
     for (const kind of ['play', 'playing', 'pause', 'ended', 'seeked', 'ratechange', 'error'])
       sound.addEventListener(kind, () => window.__sound.events.push({kind: kind, src: sound.currentSrc || sound.src, at: sound.currentTime, rate: sound.playbackRate}));
     soundButton.addEventListener('click', () => {
@@ -296,7 +298,10 @@ public enum PreviewPage {
       const s = car.querySelector('.np-sound');
       if (!s || !soundOn) { if (!sound.paused) sound.pause(); return; }
       const key = [s.dataset.src, s.dataset.elapsed, s.dataset.rate].join('|');
-      if (key !== soundKey) { soundKey = key; soundShown = performance.now(); }
+      // A new published state (a seek, a pause, a rate) moves the sound to the engine's time
+      // when it is a quarter second off; between states only a drift past 1.5 s is corrected.
+      const fresh = key !== soundKey;
+      if (fresh) { soundKey = key; soundShown = performance.now(); }
       const src = /^[a-z]+:/i.test(s.dataset.src) ? s.dataset.src : '/assets/' + s.dataset.src;
       if (src !== soundSrc) { soundSrc = src; sound.src = src; }
       const rate = Number(s.dataset.rate);
@@ -304,7 +309,7 @@ public enum PreviewPage {
       const length = isFinite(sound.duration) ? sound.duration : Infinity;
       if (rate > 0 && at < length) {
         if (sound.playbackRate !== rate) sound.playbackRate = rate;
-        if (sound.readyState > 0 && Math.abs(sound.currentTime - at) > 1.5) sound.currentTime = at;
+        if (sound.readyState > 0 && Math.abs(sound.currentTime - at) > (fresh ? 0.25 : 1.5)) sound.currentTime = at;
         if (sound.paused) sound.play().catch(() => {});
       } else if (!sound.paused) {
         sound.pause();

@@ -27,7 +27,7 @@ import Synchronization
 /// | `GET /screen.svg` | the display as SVG (the HTML inside a `foreignObject`) |
 /// | `GET /screen.txt` | the display as text, the way journeys and golden files show it |
 /// | `GET /assets/fonts/…` | the bundled open fonts standing in for Apple's (``SimulatorFonts``) |
-/// | `GET /assets/media/…` | the bundled sound the media app plays offline (``SimulatorSounds``) |
+/// | `GET /assets/media/…` | the bundled sound the media app plays offline (``SimulatorSounds``), in byte ranges when asked, so the page can seek in it |
 public struct PreviewRoutes: Sendable {
   let backend: any PreviewBackend
   let renderer: CarHTMLRenderer

@@ -128,12 +128,14 @@ public final class CarAppTester<App: CarApp> {
   }
 
   /// Starts the app in a car that is not yet connected; its effects find the services in
-  /// `dependencies` in place of the keys' test values (and of the app's own registrations).
+  /// `dependencies` (over the app's own registrations), and a dependency key neither sets fails
+  /// the test when touched, naming the key and the test
+  /// (``CarSession/DependencyIssueReporter/failingTest(sourceLocation:)``).
   public init(
     app: App, state: App.State, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
     dependencies: CarDependencyOverrides = CarDependencyOverrides(),
-    rules: any CarRules = .standard
+    rules: any CarRules = .standard, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     self.clock = clock
     self.location = location
@@ -141,8 +143,10 @@ public final class CarAppTester<App: CarApp> {
     self.state = state
     self.rules = rules
     recorder = Recorder()
-    let clients = CarClients.test(clock: clock, location: location, dataSource: dataSource)
-      .overriding(dependencies)
+    let clients = CarClients.test(
+      clock: clock, location: location, dataSource: dataSource,
+      reportIssue: .failingTest(sourceLocation: sourceLocation)
+    ).overriding(dependencies)
     host = CarSimulator(
       entitlements: App.entitlements, appName: App.name, shortcuts: App.shortcuts, rules: rules,
       clock: clients.clock, location: location)

@@ -98,7 +98,7 @@ public final class ManualClock: Sendable {
 /// Observers hear every change, so a caller waiting for work to go idle is woken by the change
 /// itself rather than checking the count again and again.
 ///
-/// Each session keeps a gauge of its own, set as ``session`` for the tasks of its `run`
+/// Each session keeps a gauge of its own, set as `session` for the tasks of its `run`
 /// effects: a task idle on a clock (manual or live) or on ``ClientEvents`` counts on it as well
 /// as on the gauge it names. A session settles on that count alone, so sessions sharing a clock
 /// or a client never count each other's sleepers (Guides/CarSession.md, "Settling").
@@ -257,63 +257,199 @@ public final class LocationBox: Sendable {
 
 /// The one dependency container a session hands to an app's asynchronous effects.
 ///
-/// It holds the kit's seams (time, location, the data-source switch, the phone's settings) and
-/// every service an app adds through a ``CarDependencyKey`` (a station search, a player, a road
-/// network), each with a live and a test value; effects read them with `clients[Key.self]`, so
-/// reducers stay pure and a test swaps any service with ``overriding(_:)``. A
-/// ``SwitchableClient`` read from the container is already the empty or failing one when the
-/// data-source switch says so.
+/// Every service is a ``CarDependencyKey``: the kit's seams (time ``CarClockKey``, location
+/// ``LocationKey``, the data-source switch ``DataSourceModeKey``, the phone's settings
+/// ``PhoneSettingsKey``, the app's feeds ``DataFeedsKey``) and whatever an app adds (a station
+/// search, a player, a road network). Effects read them with `clients[Key.self]` or the named
+/// accessors (``clock``, ``location``, …), so reducers stay pure and a test swaps any service
+/// with ``overriding(_:)``. A ``SwitchableClient`` read from the container is already the empty
+/// or failing one when the data-source switch says so.
+///
+/// Three kinds of container, by ``context``:
+/// - ``live()`` (the web simulator, an app on a phone): each key's `liveValue`, made once per
+///   container, so two cars never share a live object.
+/// - ``journey(clock:location:dataSource:phone:feeds:)`` (journeys, `wayside render`): each
+///   key's `journeyValue` (its live value unless it says otherwise), with the journey's clock,
+///   location, switch, phone and feeds.
+/// - ``test(clock:location:dataSource:phone:feeds:reportIssue:)``: no key has a value of its
+///   own; touching one that the test did not set reports an ``UnimplementedDependency`` to
+///   ``reportIssue``, which fails the test naming the key (CarAppTesting's
+///   `DependencyIssueReporter.failingTest`).
 public struct CarClients: Sendable {
-  /// Whether a key without an override gives its live or its test value.
+  /// Which value a key without an override gives.
   public enum Context: Sendable, Equatable {
     /// ``CarDependencyKey/liveValue``.
     case live
-    /// ``CarDependencyKey/testValue``.
+    /// ``CarDependencyKey/journeyValue``.
+    case journey
+    /// None: the touch is reported as an ``UnimplementedDependency``.
     case test
   }
-  /// Time.
-  public var clock: CarClock
-  /// The phone's position.
-  public var location: LocationClient
-  /// How the app's data sources behave: normal, empty or failing.
-  public var dataSource: DataSourceModeBox
-  /// What the driver set in the phone app (a journey's `phone` step); empty by default.
-  public var phone: PhoneSettingsBox
-  /// Payloads for the app's own named feeds (a journey's `feed` step); none by default.
-  public var feeds: DataFeedBox
   /// Which value a key without an override gives.
   public var context: Context
-  /// The services set for keys in place of their live or test values.
+  /// The services set for keys in place of their live or journey values.
   public var overrides: CarDependencyOverrides
+  /// Hears every key a test container hands out without an override.
+  public var reportIssue: DependencyIssueReporter
+  /// The live or journey values this container made.
+  let cache = ResolvedDependencies()
 
-  /// Creates clients; data sources behave normally unless `dataSource` says otherwise.
+  /// Time (``CarClockKey``).
+  public var clock: CarClock {
+    get { self[CarClockKey.self] }
+    set { self[CarClockKey.self] = newValue }
+  }
+  /// The phone's position (``LocationKey``).
+  public var location: LocationClient {
+    get { self[LocationKey.self] }
+    set { self[LocationKey.self] = newValue }
+  }
+  /// How the app's data sources behave: normal, empty or failing (``DataSourceModeKey``).
+  public var dataSource: DataSourceModeBox {
+    get { self[DataSourceModeKey.self] }
+    set { self[DataSourceModeKey.self] = newValue }
+  }
+  /// What the driver set in the phone app (a journey's `phone` step; ``PhoneSettingsKey``).
+  public var phone: PhoneSettingsBox {
+    get { self[PhoneSettingsKey.self] }
+    set { self[PhoneSettingsKey.self] = newValue }
+  }
+  /// Payloads for the app's own named feeds (a journey's `feed` step; ``DataFeedsKey``).
+  public var feeds: DataFeedBox {
+    get { self[DataFeedsKey.self] }
+    set { self[DataFeedsKey.self] = newValue }
+  }
+
+  /// Creates a container of `context` with `overrides` set.
+  public init(
+    context: Context, overrides: CarDependencyOverrides = CarDependencyOverrides(),
+    reportIssue: DependencyIssueReporter = .ignored
+  ) {
+    self.context = context
+    self.overrides = overrides
+    self.reportIssue = reportIssue
+  }
+
+  /// Creates a live container with the kit's seams set; data sources behave normally unless
+  /// `dataSource` says otherwise.
   public init(
     clock: CarClock, location: LocationClient, dataSource: DataSourceModeBox = DataSourceModeBox(),
     phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox(),
     context: Context = .live, overrides: CarDependencyOverrides = CarDependencyOverrides()
   ) {
+    self.init(context: context, overrides: overrides)
     self.clock = clock
     self.location = location
     self.dataSource = dataSource
     self.phone = phone
     self.feeds = feeds
-    self.context = context
-    self.overrides = overrides
   }
 
-  /// Live clients: the continuous clock, no location and normal data sources.
+  /// A live container: every key's live value, made on first use — the continuous clock, no
+  /// location, normal data sources, an empty phone and no feeds unless set.
   public static func live() -> CarClients {
-    CarClients(clock: .live(), location: .unavailable)
+    CarClients(context: .live)
   }
 
-  /// Test clients: a manual clock, a settable location and a switchable data-source mode.
-  public static func test(
+  /// A journey's container: a manual clock, a settable location, the journey's switch, phone
+  /// and feeds, and every other key's journey value (``CarDependencyKey/journeyValue``).
+  public static func journey(
     clock: ManualClock, location: LocationBox = LocationBox(),
     dataSource: DataSourceModeBox = DataSourceModeBox(),
     phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox()
   ) -> CarClients {
     CarClients(
       clock: .manual(clock), location: .settable(location, idle: clock.waiting),
-      dataSource: dataSource, phone: phone, feeds: feeds, context: .test)
+      dataSource: dataSource, phone: phone, feeds: feeds, context: .journey)
   }
+
+  /// A test container: a manual clock, a settable location, a switchable data-source mode,
+  /// the phone's settings and feeds; every other key must be set by the test (an override, or
+  /// the app's initialiser that takes the service), else touching it reports to `reportIssue`.
+  public static func test(
+    clock: ManualClock, location: LocationBox = LocationBox(),
+    dataSource: DataSourceModeBox = DataSourceModeBox(),
+    phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox(),
+    reportIssue: DependencyIssueReporter
+  ) -> CarClients {
+    var clients = CarClients(
+      clock: .manual(clock), location: .settable(location, idle: clock.waiting),
+      dataSource: dataSource, phone: phone, feeds: feeds, context: .test)
+    clients.reportIssue = reportIssue
+    return clients
+  }
+}
+
+/// Where a test container reports a key touched without an override
+/// (``UnimplementedDependency``). CarAppTesting's `failingTest` records a test issue naming
+/// the key and the test; ``collecting(_:)`` keeps the reports for a test to check.
+public struct DependencyIssueReporter: Sendable {
+  /// Hears one report.
+  public var report: @Sendable (UnimplementedDependency) -> Void
+
+  /// Creates a reporter.
+  public init(_ report: @escaping @Sendable (UnimplementedDependency) -> Void) {
+    self.report = report
+  }
+
+  /// Reports go nowhere: live and journey containers, which never report.
+  public static let ignored = DependencyIssueReporter { _ in }
+
+  /// Keeps every report in `log`.
+  public static func collecting(_ log: UnimplementedDependencyLog) -> DependencyIssueReporter {
+    DependencyIssueReporter { log.append($0) }
+  }
+
+  /// Reports `issue`.
+  public func callAsFunction(_ issue: UnimplementedDependency) { report(issue) }
+}
+
+/// The unimplemented dependencies a test container reported, in order.
+public final class UnimplementedDependencyLog: Sendable {
+  private let reports = Mutex<[UnimplementedDependency]>([])
+  /// Creates an empty log.
+  public init() {}
+  /// Every report so far.
+  public var all: [UnimplementedDependency] { reports.withLock { $0 } }
+  /// The distinct keys reported, in first-reported order.
+  public var keys: [String] {
+    var seen: Set<String> = []
+    return all.map(\.key).filter { seen.insert($0).inserted }
+  }
+  func append(_ report: UnimplementedDependency) { reports.withLock { $0.append(report) } }
+}
+
+/// Time, in the dependency container: the continuous clock live (its epoch the moment the
+/// container first reads it); a manual clock in journeys and tests.
+public enum CarClockKey: CarDependencyKey {
+  /// The system's continuous clock.
+  public static var liveValue: CarClock { .live() }
+}
+
+/// The phone's position, in the dependency container: none live on Linux (the iOS app sets
+/// Core Location's); a settable box in journeys, tests and the web simulator.
+public enum LocationKey: CarDependencyKey {
+  /// No location.
+  public static var liveValue: LocationClient { .unavailable }
+}
+
+/// The data-source switch (Normal/Empty/Fail), in the dependency container: normal live, set
+/// by a journey's `data` step and the web simulator's panel.
+public enum DataSourceModeKey: CarDependencyKey {
+  /// A switch of the container's own, set to normal.
+  public static var liveValue: DataSourceModeBox { DataSourceModeBox() }
+}
+
+/// What the driver set in the phone app, in the dependency container: nothing live unless the
+/// host sets it; a journey's `phone` step.
+public enum PhoneSettingsKey: CarDependencyKey {
+  /// An empty box of the container's own.
+  public static var liveValue: PhoneSettingsBox { PhoneSettingsBox() }
+}
+
+/// Payloads for an app's own named feeds, in the dependency container: none live unless the
+/// host sends them; a journey's `feed` step.
+public enum DataFeedsKey: CarDependencyKey {
+  /// A box of the container's own.
+  public static var liveValue: DataFeedBox { DataFeedBox() }
 }

@@ -1,32 +1,67 @@
+import Synchronization
+
 /// A service an app reaches through the session's dependency container (``CarClients``), with
-/// the value a live session uses and the value a test session uses.
+/// the value a live session uses and the value a journey uses.
+///
+/// A key has no value for tests: in a test container (``CarClients/test(clock:location:dataSource:phone:feeds:reportIssue:)``)
+/// a key that nothing set fails the test when it is touched, naming the key
+/// (``UnimplementedDependency``), so a test that forgets an override never runs on a live
+/// service quietly. The test sets what it needs: an override, or the app's initialiser that
+/// takes the service.
 ///
 /// ```swift
 /// enum MediaLibraryKey: CarDependencyKey {
-///   static let liveValue = MediaLibraryClient.bundled
-///   static let testValue = MediaLibraryClient.fixed(.sample)
+///   static var liveValue: MediaLibraryClient { .bundled }
 /// }
 /// extension CarClients {
 ///   var library: MediaLibraryClient { self[MediaLibraryKey.self] }
 /// }
 /// ```
+///
+/// A container makes a key's live or journey value once, on first use, and keeps it: each
+/// container (each session) has its own, so a `liveValue` that makes a fresh object
+/// (`static var liveValue: Engine { Engine() }`) gives every car its own and no car sees
+/// another's state.
 public protocol CarDependencyKey {
   /// The service's type.
   associatedtype Value: Sendable
-  /// The value of a live session (``CarClients/live()``).
+  /// The value of a live session (``CarClients/live()``, the web simulator).
   static var liveValue: Value { get }
-  /// The value of a test session (``CarClients/test(clock:location:dataSource:phone:feeds:)``); the
-  /// live value unless the key says otherwise.
-  static var testValue: Value { get }
+  /// The value of a journey or `wayside render` (``CarClients/journey(clock:location:dataSource:phone:feeds:)``):
+  /// the live value unless the key makes a run repeatable otherwise (the map app's time of day
+  /// is noon, so arrival times do not depend on the day).
+  static var journeyValue: Value { get }
 }
 
 extension CarDependencyKey {
   /// The live value.
-  public static var testValue: Value { liveValue }
+  public static var journeyValue: Value { liveValue }
+}
+
+/// A dependency key touched in a test container without a value set for it: the test forgot an
+/// override. What its ``CarClients/reportIssue`` hears; the test then fails naming the key.
+public struct UnimplementedDependency: Sendable, Hashable, CustomStringConvertible {
+  /// The key's type name, e.g. `ChargingServicesKey`.
+  public var key: String
+  /// The test that touched it, when the reporter knows.
+  public var test: String?
+
+  /// Creates a report.
+  public init(key: String, test: String? = nil) {
+    self.key = key
+    self.test = test
+  }
+
+  /// `ChargingServicesKey has no test value: …`.
+  public var description: String {
+    let which = test.map { " in test '\($0)'" } ?? ""
+    return "\(key) has no test value\(which): it was touched without an override; set one "
+      + "(CarDependencyOverrides, or the app's initialiser that takes the service)"
+  }
 }
 
 /// Values set for dependency keys: what a test, a journey or an app's convenience initialiser
-/// puts in the container in place of a key's live or test value.
+/// puts in the container in place of a key's live value.
 public struct CarDependencyOverrides: Sendable {
   private var values: [ObjectIdentifier: any Sendable] = [:]
 
@@ -50,23 +85,52 @@ public struct CarDependencyOverrides: Sendable {
   }
 }
 
+/// The live or journey values one container made, each once, on first use.
+final class ResolvedDependencies: Sendable {
+  private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+
+  func value<Key: CarDependencyKey>(
+    for key: Key.Type, make: () -> Key.Value
+  ) -> Key.Value {
+    if let made = values.withLock({ $0[ObjectIdentifier(key)] as? Key.Value }) { return made }
+    // Made outside the lock (a live value may read the container); the first one kept wins.
+    let fresh = make()
+    return values.withLock { values in
+      if let made = values[ObjectIdentifier(key)] as? Key.Value { return made }
+      values[ObjectIdentifier(key)] = fresh
+      return fresh
+    }
+  }
+}
+
 extension CarClients {
   /// The service for `key`: the value set in this container (by a test, a journey or the app),
-  /// else the key's live or test value (``context``).
+  /// else the key's live or journey value (``context``), made once per container. In a test
+  /// container a key nothing set is reported to ``reportIssue`` (the test fails naming the
+  /// key); the live value is handed out afterwards so the test runs to its end.
   ///
   /// A ``SwitchableClient`` comes out as the data-source switch says (``installed(_:)``): with
   /// the simulator's or a journey's `data empty|fail`, the container hands out the empty or
   /// failing client, so no app code reads the switch.
   public subscript<Key: CarDependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      let value =
-        overrides[key] ?? (context == .live ? Key.liveValue : Key.testValue)
-      guard dataSource.mode != .normal, let client = value as? any SwitchableClient else {
+      let value = overrides[key] ?? resolved(key)
+      guard let client = value as? any SwitchableClient, dataSource.mode != .normal else {
         return value
       }
       return switched(client) as? Key.Value ?? value
     }
     set { overrides[key] = newValue }
+  }
+
+  private func resolved<Key: CarDependencyKey>(_ key: Key.Type) -> Key.Value {
+    switch context {
+    case .live: return cache.value(for: key) { Key.liveValue }
+    case .journey: return cache.value(for: key) { Key.journeyValue }
+    case .test:
+      reportIssue(UnimplementedDependency(key: String(describing: key)))
+      return cache.value(for: key) { Key.liveValue }
+    }
   }
 
   private func switched<Client: SwitchableClient>(_ client: Client) -> any SwitchableClient {

@@ -44,12 +44,12 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// (`system cancel-navigation`): the driver ended it from the system's interface, or another
   /// navigation app started guiding. CarPlay calls `mapTemplateDidCancelNavigation(_:)`
   /// (carplay-facts.md §1.6, delegate highlights); the app hears
-  /// ``HostEvent/navigationCancelled(template:)``.
+  /// `HostEvent.navigationCancelled(template:)`.
   case systemCancelNavigation
   /// The system closes the top map template's panning interface on its own
   /// (`system end-panning`); CarPlay calls `mapTemplateDidDismissPanningInterface(_:)`
   /// (carplay-facts.md §1.6, panning callbacks); the app hears
-  /// ``HostEvent/panningDismissed(template:)``.
+  /// `HostEvent.panningDismissed(template:)`.
   case systemEndPanning
   /// The visible map region changes (`region LAT,LON LAT,LON`).
   case region(BoundingBox)

@@ -186,7 +186,7 @@ public enum JourneyRunner {
       // The new car's transcript lies wholly after an earlier mark.
       if run.mark != nil { run.mark = 0 }
     }
-    let car = SimulatedCar.test(
+    let car = SimulatedCar.journey(
       app: app, clock: run.clock, location: run.location, dataSource: run.dataSource,
       phone: run.phone, feeds: run.feeds, rules: run.rules)
     run.app = app

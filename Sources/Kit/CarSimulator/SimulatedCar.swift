@@ -7,7 +7,7 @@ import Geo
 /// the tests.
 ///
 /// ```swift
-/// let car = SimulatedCar(app: ListDetailDemo.demo, clients: .test(clock: ManualClock()))
+/// let car = SimulatedCar.test(app: ListDetailDemo.demo, reportIssue: .failingTest())
 /// car.connect(SessionConfiguration())
 /// await car.settle()
 /// try car.host.tapRow("hamburg")
@@ -50,8 +50,30 @@ public final class SimulatedCar {
   }
 
   /// A car on test clients: a manual clock, a settable location, a switchable data source and
-  /// the services in `dependencies` in place of the keys' test values.
+  /// the services in `dependencies` (with the app's own registrations) as the only values of
+  /// dependency keys: a key neither sets is reported to `reportIssue` when touched, which
+  /// fails the test naming the key (CarAppTesting's `.failingTest()`).
   public static func test(
+    app: AnyCarApp, configuration: SessionConfiguration? = nil, clock: ManualClock = ManualClock(),
+    location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
+    phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox(),
+    dependencies: CarDependencyOverrides = CarDependencyOverrides(),
+    rules: any CarRules = .standard, reportIssue: DependencyIssueReporter
+  ) -> SimulatedCar {
+    SimulatedCar(
+      app: app,
+      clients: .test(
+        clock: clock, location: location, dataSource: dataSource, phone: phone, feeds: feeds,
+        reportIssue: reportIssue
+      ).overriding(dependencies),
+      location: location, configuration: configuration, rules: rules)
+  }
+
+  /// A car on a journey's clients (`wayside journey`, `wayside render`): a manual clock, a
+  /// settable location, a switchable data source, the journey's phone and feeds, and every
+  /// other key's journey value (`CarDependencyKey.journeyValue`, its live value
+  /// unless the key says otherwise), or the services in `dependencies`.
+  public static func journey(
     app: AnyCarApp, configuration: SessionConfiguration? = nil, clock: ManualClock = ManualClock(),
     location: LocationBox = LocationBox(), dataSource: DataSourceModeBox = DataSourceModeBox(),
     phone: PhoneSettingsBox = PhoneSettingsBox(), feeds: DataFeedBox = DataFeedBox(),
@@ -60,7 +82,7 @@ public final class SimulatedCar {
   ) -> SimulatedCar {
     SimulatedCar(
       app: app,
-      clients: .test(
+      clients: .journey(
         clock: clock, location: location, dataSource: dataSource, phone: phone, feeds: feeds
       ).overriding(dependencies),
       location: location, configuration: configuration, rules: rules)

@@ -191,7 +191,7 @@ public enum RenderCommand: WaysideCommand {
   static func firstScreen(of app: AnyCarApp, configuration: SessionConfiguration) async
     -> CarDisplayState
   {
-    let car = SimulatedCar.test(app: app, configuration: configuration)
+    let car = SimulatedCar.journey(app: app, configuration: configuration)
     await car.settle()
     let host = car.host
     return CarDisplayState(

@@ -1,6 +1,6 @@
+import CarSession
 import Geo
 import WaysideData
-import Synchronization
 
 /// What an app asks a places data source: the places nearest a coordinate, inside the visible
 /// map region when there is one, else within a radius.
@@ -33,85 +33,14 @@ public struct PlacesQuery: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// How the app's data sources behave, switchable at run time: as they are, answering with
-/// nothing, or failing. Journeys (`data normal|empty|fail`) and the web simulator's side panel
-/// set it, so the empty and error templates can be seen without a broken network.
-public enum DataSourceMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-  /// Answers come from the source itself.
-  case normal
-  /// Every query answers with no places.
-  case empty
-  /// Every query throws ``DataSourceError``.
-  case failing = "fail"
-
-  /// Parses `normal`, `empty`, `fail` or `failing`; nil for anything else.
-  public init?(parsing text: String) {
-    switch text {
-    case "normal": self = .normal
-    case "empty": self = .empty
-    case "fail", "failing": self = .failing
-    default: return nil
-    }
-  }
-
-  /// The word journeys and the panel use: `normal`, `empty` or `fail`.
-  public var description: String { rawValue }
-}
-
-/// The data-source mode shared between whoever sets it (a journey, the web simulator) and the
-/// clients that read it on every query.
-public final class DataSourceModeBox: Sendable {
-  private let value: Mutex<DataSourceMode>
-
-  /// Creates a box holding `mode`.
-  public init(_ mode: DataSourceMode = .normal) { value = Mutex(mode) }
-
-  /// The current mode. Setting it tells nobody: apps see it on their next load (a journey's
-  /// `data` step).
-  public var mode: DataSourceMode {
-    get { value.withLock { $0 } }
-    set { value.withLock { $0 = newValue } }
-  }
-
-  /// Switches announced with ``switchAndAnnounce(_:)``: the web simulator's Empty/Fail switch,
-  /// which an app may answer at once by loading again.
-  public let switches = ClientEvents<DataSourceMode>()
-
-  /// Sets the mode and announces the switch to ``switches``.
-  public func switchAndAnnounce(_ mode: DataSourceMode) {
-    self.mode = mode
-    switches.send(mode)
-  }
-}
-
-/// A data source could not answer a query.
-public struct DataSourceError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The source, e.g. `bundled fast chargers (Kassel, 2026-01-28)`.
-  public var source: String
-  /// The query that failed, in its text form.
-  public var query: String
-  /// Why it failed.
-  public var reason: String
-
-  /// Creates an error.
-  public init(source: String, query: String, reason: String) {
-    self.source = source
-    self.query = query
-    self.reason = reason
-  }
-
-  /// `cannot load places near … from SOURCE: REASON`.
-  public var description: String { "cannot load places \(query) from \(source): \(reason)" }
-}
-
 /// Places near a coordinate from a data source, behind a seam (DESIGN.md principle 7): a bundled
 /// file, a store or a network service in the app, a fixed list in tests.
 ///
-/// The element type is the app's own (a `Station` in the charging app, a small value in a demo),
-/// so the kit does not depend on any domain. Apps keep the client in their app value and query it
-/// from a `run` effect through ``governed(by:)`` with ``CarClients/dataSource``, so journeys and
-/// the web simulator can make it return nothing or fail.
-public struct PlacesClient<Place: Sendable>: Sendable {
+/// The element type is the demo's own (a `Station` in the places demo). A demo keeps the client
+/// in its app value and queries it from a `run` effect through `CarClients.installed(_:)`: the
+/// kit hands out its empty or failing value when the data-source switch (a journey's
+/// `data empty|fail`, the web simulator's panel) says so, and the demo never reads the switch.
+public struct PlacesClient<Place: Sendable>: SwitchableClient {
   /// The source's name for messages, e.g. `bundled fast chargers (Kassel, 2026-01-28)`.
   public var name: String
   /// The places answering a query, nearest first, at most `query.limit`.
@@ -159,22 +88,6 @@ public struct PlacesClient<Place: Sendable>: Sendable {
     }
   }
 
-  /// This client under a run-time mode read on every query: `normal` asks the source, `empty`
-  /// answers with no places, `failing` throws a ``DataSourceError``.
-  public func governed(by box: DataSourceModeBox) -> PlacesClient {
-    let source = self
-    return PlacesClient(name: name) { query in
-      switch box.mode {
-      case .normal: return try await source.near(query)
-      case .empty: return []
-      case .failing:
-        throw DataSourceError(
-          source: source.name, query: query.description,
-          reason: "the data source is set to fail")
-      }
-    }
-  }
-
   /// The places answering `query`: inside its region (or within its radius of the centre),
   /// nearest the centre first, at most `query.limit`. O(n log n) for n places.
   public static func nearest(
@@ -192,5 +105,19 @@ public struct PlacesClient<Place: Sendable>: Sendable {
       return (place, distance)
     }
     return measured.sorted { $0.1 < $1.1 }.prefix(query.limit).map(\.0)
+  }
+}
+
+extension PlacesClient {
+  /// A client answering every query with no places (the switch's Empty).
+  public var empty: PlacesClient { PlacesClient(name: name) { _ in [] } }
+
+  /// A client whose every query fails with a ``DataSourceError`` naming this source and
+  /// `reason` (the switch's Fail).
+  public func failing(_ reason: String) -> PlacesClient {
+    let name = self.name
+    return PlacesClient(name: name) { query in
+      throw DataSourceError(source: name, query: query.description, reason: reason)
+    }
   }
 }
