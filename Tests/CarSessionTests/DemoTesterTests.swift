@@ -53,4 +53,24 @@ struct DemoTesterTests {
     #expect(tester.session.runningEffectCount == 0)
     await tester.finish()
   }
+
+  /// A step whose expected update is wrong fails with both states and, below them, only what
+  /// differs, by path: the reader does not compare two long dumps by eye.
+  @Test("a wrong expected update fails with the state's differences by path")
+  func stateDiffOnFailure() async {
+    let tester = CarAppTester(app: ListDetailDemo(), state: ListDetailDemo.initialState)
+    await tester.connect(operations: ["setRoot CPListTemplate 'chargers'"])
+    await withKnownIssue {
+      await tester.drive(
+        { _ = try $0.tapRow("kassel-hbf") },
+        operations: ["push CPInformationTemplate 'detail-kassel-hbf'"]
+      ) { $0.selected = "goettingen" }
+    } matching: { issue in
+      let text = "\(issue)"
+      return text.contains("differences (expected → actual)")
+        && text.contains("selected") && text.contains("goettingen")
+        && text.contains("kassel-hbf")
+    }
+    await tester.finish()
+  }
 }

@@ -52,11 +52,7 @@ struct ChargingSpecificationTests {
   func selectDetailsNavigateBack() async throws {
     let tester = try await Self.connected()
     let site = try #require(tester.currentState.sites.first)
-    await tester.drive(
-      { try $0.selectPoint(ChargeRoute.point(site.id).elementID) }, operations: []
-    ) {
-      $0.selected = site.id
-    }
+    await tester.tap(ChargeRoute.point(site.id), operations: []) { $0.selected = site.id }
     // The host shows the card on its own; the app follows without an operation.
     await tester.drive(
       { try $0.pressPointButton(primary: true) },
@@ -64,7 +60,7 @@ struct ChargingSpecificationTests {
     ) {
       $0.chargeDestination = .details(site)
     }
-    await tester.drive({ try $0.press("navigate") }, operations: []) { _ in }
+    await tester.tap(ChargeRoute.navigateFromDetails, operations: []) { _ in }
     #expect(
       tester.host.openedURLs.last
         == ChargingApp.directions(to: site.site.coordinate, label: site.site.title))
@@ -76,12 +72,12 @@ struct ChargingSpecificationTests {
   func filtersToggle() async throws {
     let tester = try await Self.connected()
     let request = tester.currentState.request
-    await tester.drive({ try $0.press("filters") }, operations: ["push CPListTemplate 'filters'"]) {
+    await tester.tap(ChargeRoute.showFilters, operations: ["push CPListTemplate 'filters'"]) {
       $0.chargeDestination = .filters
     }
     // The title and the row change at once; the new places patch the map when they arrive.
-    await tester.drive(
-      { _ = try $0.tapRow("fast") },
+    await tester.tap(
+      ChargeRoute.filter(.fast),
       operations: [
         "update CPPointOfInterestTemplate 'charge'", "update CPListTemplate 'filters'",
         "update CPPointOfInterestTemplate 'charge'",
@@ -106,8 +102,8 @@ struct ChargingSpecificationTests {
     let town = try #require(tester.currentState.cities.first)
     await tester.drive({ try $0.selectTab(2) }, operations: []) { $0.tab = .route }
     // The town joins Recent and the summary is pushed while planning; the plan patches it.
-    await tester.drive(
-      { _ = try $0.tapRow(ChargeRoute.destination(.city(town.name)).elementID) },
+    await tester.tap(
+      ChargeRoute.destination(.city(town.name)),
       operations: [
         "update CPListTemplate 'route'", "push CPInformationTemplate 'trip'",
         "update CPInformationTemplate 'trip'",
@@ -121,7 +117,7 @@ struct ChargingSpecificationTests {
         from: ChargingApp.kasselCentre, destination: town, setup: DriverSetup(),
         departure: priceDate))
     tester.receive(.route(.planned(summary))) { $0.trip = .planned(summary) }
-    await tester.drive({ try $0.press("start-navigation") }, operations: []) { _ in }
+    await tester.tap(ChargeRoute.startNavigation, operations: []) { _ in }
     let first = summary.stops.first
     #expect(
       tester.host.openedURLs

@@ -35,20 +35,20 @@ struct MapSpecificationTests {
     tester.receive(.resumed(now: .zero))
     let camera = tester.currentState.camera
     #expect(tester.host.windowContent?.zoom == camera.zoom)
-    await tester.drive({ try $0.press("zoom-in") }, operations: []) {
+    await tester.tap(MapRoute.zoomIn(.navigationBar), operations: []) {
       $0.camera = camera.zoomed(by: 1)
     }
     #expect(tester.host.windowContent?.zoom == camera.zoomed(by: 1).zoom)
     #expect(tester.host.windowContent?.center == camera.center)
-    await tester.drive({ try $0.press("pan") }, operations: ["update CPMapTemplate 'map'"]) {
+    await tester.tap(MapRoute.pan, operations: ["update CPMapTemplate 'map'"]) {
       $0.isPanning = true
       $0.isFollowing = false
     }
-    await tester.drive({ try $0.press("map-zoom-in") }, operations: []) {
+    await tester.tap(MapRoute.zoomIn(.mapButton), operations: []) {
       $0.camera = camera.zoomed(by: 1).zoomed(by: 1)
     }
     #expect(tester.host.windowContent?.zoom == camera.zoomed(by: 1).zoomed(by: 1).zoom)
-    await tester.drive({ try $0.press("done") }, operations: ["update CPMapTemplate 'map'"]) {
+    await tester.tap(MapRoute.donePanning, operations: ["update CPMapTemplate 'map'"]) {
       $0.isPanning = false
     }
     await tester.finish()
@@ -61,8 +61,8 @@ struct MapSpecificationTests {
       state: MapApp.State())
     await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
     tester.receive(.resumed(now: .zero))
-    await tester.drive(
-      { try $0.press("destinations") },
+    await tester.tap(
+      MapRoute.destinations,
       operations: ["push CPListTemplate 'destinations'", "update CPListTemplate 'destinations'"]
     ) {
       $0.pushed = [.destinations]
@@ -70,13 +70,71 @@ struct MapSpecificationTests {
     // Go to offers the places nearest the car before search (issue 23, item 11).
     let nearby = try DestinationIndex.bundled().nearby(MapApp.home, limit: MapApp.nearbyCount)
     tester.receive(.nearbyLoaded(nearby)) { $0.nearby = nearby }
-    await tester.drive(
-      { _ = try $0.tapRow("search") }, operations: ["push CPSearchTemplate 'search'"]
+    await tester.tap(
+      MapRoute.search, operations: ["push CPSearchTemplate 'search'"]
     ) {
       $0.pushed = [.destinations, .search]
     }
     await tester.drive({ try $0.back() }) { $0.pushed = [.destinations] }
     await tester.drive({ try $0.back() }) { $0.pushed = [] }
+    await tester.finish()
+  }
+
+  /// The flow of Journeys/several-cars-map.journey's first steps, in two cars on one clock:
+  /// the second car connects while the first runs, and each step of either car states its
+  /// own state change and exactly its own operations; neither car hears the other's service.
+  @Test("two map cars on one clock: each connects and opens Go to exactly as alone")
+  func twoCarsOnOneClock() async throws {
+    let clock = ManualClock()
+    let services = [NavigationService(), NavigationService()]
+    let testers = services.map { service in
+      CarAppTester(
+        app: MapApp(service: service, destinations: { try DestinationIndex.bundled() }),
+        state: MapApp.State(), clock: clock)
+    }
+    let nearby = try DestinationIndex.bundled().nearby(MapApp.home, limit: MapApp.nearbyCount)
+    for (index, tester) in testers.enumerated() {
+      let style: SessionConfiguration =
+        index == 0 ? SessionConfiguration() : SessionConfiguration(contentStyle: .dark)
+      await tester.connect(style, operations: ["setRoot CPMapTemplate 'map'"]) {
+        if index == 1 {
+          $0.isDark = true
+          $0.sharedRevision = 1
+        }
+      }
+      tester.receive(.resumed(now: .zero))
+    }
+    #expect(!services[0].shared.isDark && services[1].shared.isDark)
+    for tester in testers {
+      await tester.tap(
+        MapRoute.destinations,
+        operations: ["push CPListTemplate 'destinations'", "update CPListTemplate 'destinations'"]
+      ) {
+        $0.pushed = [.destinations]
+      }
+      tester.receive(.nearbyLoaded(nearby)) { $0.nearby = nearby }
+    }
+    for tester in testers {
+      await tester.tap(MapRoute.search, operations: ["push CPSearchTemplate 'search'"]) {
+        $0.pushed = [.destinations, .search]
+      }
+      await tester.finish()
+    }
+  }
+
+  /// A tap names the app's route; a route the car does not show where it belongs fails the
+  /// step, naming the route and where it belongs, and nothing is tapped.
+  @Test("a typed tap on a route the car does not show fails, naming the route")
+  func tapOffScreenRoute() async {
+    let tester = CarAppTester(app: MapApp(service: NavigationService()), state: MapApp.State())
+    await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
+    tester.receive(.resumed(now: .zero))
+    await withKnownIssue {
+      await tester.tap(MapRoute.search)
+    } matching: { "\($0)".contains("belongs to template 'destinations'") }
+    await withKnownIssue {
+      await tester.tap(MapRoute.endGuidance)
+    } matching: { "\($0)".contains("is not on the car's screen") }
     await tester.finish()
   }
 }

@@ -38,8 +38,8 @@ struct MediaSpecificationTests {
     var heard = PlaybackState(
       item: stave1, status: .loading, duration: 1200, presentation: .audio,
       queue: Self.chapters, lastOrigin: .car)
-    await tester.drive(
-      { _ = try $0.tapRow(MediaRoute.rowID(stave1)) },
+    await tester.tap(
+      MediaRoute.item(stave1, on: B.audioTab),
       operations: [
         "update CPListTemplate 'videos'", "update CPListTemplate 'audio'",
         "push CPNowPlayingTemplate 'now-playing'",

@@ -398,7 +398,8 @@ public final class CarAppTester<App: CarApp> {
     }
     if expected != own {
       fail(
-        "state differs after the step:\n  expected: \(expected)\n  actual:   \(own)",
+        "state differs after the step:\n  expected: \(expected)\n  actual:   \(own)"
+          + differenceReport(expected, own),
         sourceLocation: sourceLocation)
     }
     state = own
@@ -540,7 +541,8 @@ extension CarAppTester where App.Action: Equatable {
     }
     if expected != after {
       fail(
-        "state differs after receiving \(received):\n  expected: \(expected)\n  actual:   \(after)",
+        "state differs after receiving \(received):\n  expected: \(expected)\n  actual:   \(after)"
+          + differenceReport(expected, after),
         sourceLocation: sourceLocation)
     }
     state = after
