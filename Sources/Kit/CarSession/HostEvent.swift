@@ -113,6 +113,9 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
   /// an action that drops what was refused from the state, or the state wants a screen the car
   /// does not show. The session sends it, not the car: it is not in the host's transcript.
   case operationRefused(HostRefusal)
+  /// The driver tapped the banner of the app's notification with this request id (the app
+  /// opens what it is about).
+  case notificationOpened(id: String)
 
   /// A stable one-line form for transcripts.
   public var description: String {
@@ -145,6 +148,7 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
     case .panningDismissed(let t): "panning closed by the system in '\(t)'"
     case .videoPlayerDismissed: "video player closed by the driver"
     case .operationRefused(let refusal): "refused \(refusal)"
+    case .notificationOpened(let id): "notification '\(id)' opened by the driver"
     }
   }
 
