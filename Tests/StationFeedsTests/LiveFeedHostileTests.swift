@@ -109,6 +109,7 @@ struct LiveFeedHostileTests {
       let read = try await LiveFeedClient(endpoint: Self.endpoint(url, token: "secret")).fetch()
       #expect(read.locations.map(\.id) == ["L1"])
       #expect(feed.requests.map { $0.headers["Authorization"] } == ["Token secret", "Token secret"])
+      #expect(read.isComplete)
     }
   }
 
@@ -127,6 +128,7 @@ struct LiveFeedHostileTests {
         #expect(elsewhere.requests.isEmpty, "the other origin was asked: \(elsewhere.requests)")
         let reasons = read.diagnostics.map(\.reason)
         #expect(reasons.contains { $0.contains("on another origin") }, "\(reasons)")
+        #expect(!read.isComplete, "a poll that did not follow its next page is not the whole feed")
       }
     }
   }
@@ -187,6 +189,7 @@ struct LiveFeedHostileTests {
       let read = try await LiveFeedClient(endpoint: Self.endpoint(url, maxPages: 2)).fetch()
       let reasons = read.diagnostics.map(\.reason)
       #expect(reasons.contains { $0.contains("past it are not read") }, "\(reasons)")
+      #expect(!read.isComplete, "a poll cut at the page limit is not the whole feed")
       #expect(!reasons.contains { $0.contains("waits for the next poll") }, "\(reasons)")
       #expect(server.requests.count == 2)
     }

@@ -62,10 +62,11 @@ extension ChargingApp {
   func applyPendingLive(_ state: inout State, at time: Date) -> [Effect<Action>] {
     let freeBefore = state.freeStationsNow
     let judging = state.pendingLive.isEmpty
-    let changed = state.live.apply(
+    var changed = state.live.apply(
       state.pendingLive.map { (observation: $0.observation, station: $0.station) })
     state.pendingLive = []
     let now = max(state.liveNow ?? time, time)
+    changed.formUnion(state.live.removeExpired())
     state.liveNow = now
     if judging || !changed.isDisjoint(with: state.shownStations) { state.liveAppliedAt = time }
     state.liveTimerRunning = false
@@ -81,7 +82,7 @@ extension ChargingApp {
     if let freeBefore, state.connected, freeBefore != state.freeStationsNow {
       effects += charge.scope(&state, \.chargeTab, .refresh, embed: Action.charge)
     }
-    return effects
+    return effects + checkWatch(&state, at: now)
   }
 
   /// With "free now" on, the register rows with a fresh free charge point (the query keeps only
@@ -107,10 +108,25 @@ extension ChargingApp {
         // Subscribed before reading what the feed last said, so no batch falls in between.
         var batches = services.live.batches.values(counting: clients.clock.idle)
           .makeAsyncIterator()
-        let current = services.live.current
+        // Only what the board keeps reaches the app's state: charge points matched to a register
+        // row, and the end of one it was given (unmatched now, or removed by the hub). A feed
+        // page of a million charge points matching nothing costs the session nothing.
+        var onBoard = Set<String>()
+        func forBoard(_ batch: [LiveStatusUpdate]) -> [LiveStatusUpdate] {
+          batch.filter { update in
+            let id = update.observation.evseID
+            if update.station != nil {
+              onBoard.insert(id)
+              return true
+            }
+            return onBoard.remove(id) != nil
+          }
+        }
+        let current = forBoard(services.live.current)
         if !current.isEmpty { await send(.liveStatus(current, at: date())) }
         while let batch = await batches.next() {
-          await send(.liveStatus(batch, at: date()))
+          let relevant = forBoard(batch)
+          if !relevant.isEmpty { await send(.liveStatus(relevant, at: date())) }
         }
       },
       .run(id: Self.liveFeedWatchID) { clients, send in

@@ -56,6 +56,8 @@ public final class LiveStatusArchive: Sendable {
       if let repaired = try? store.repairFutureLiveStatus(now: now), repaired > 0 {
         diagnostics("\(repaired) kept live statuses were dated in the future; dated now")
       }
+      // Statuses past their expiry say nothing a missing one does not; they go at start.
+      _ = try? store.removeLiveStatus(olderThanNewestBy: LiveStatusPolicy.expireAfter)
       return try store.liveStatus().map {
         LiveStatusUpdate(observation: $0.observation, station: $0.stationID)
       }
@@ -65,15 +67,17 @@ public final class LiveStatusArchive: Sendable {
     }
   }
 
-  /// Queues `updates` to be written after every batch queued before them.
-  public func write(_ updates: [LiveStatusUpdate]) {
-    guard !updates.isEmpty else { return }
+  /// Queues `updates` to be written, and the statuses of `removed` (charge point ids) to be
+  /// forgotten, after every batch queued before them.
+  public func write(_ updates: [LiveStatusUpdate], removing removed: [String] = []) {
+    guard !updates.isEmpty || !removed.isEmpty else { return }
     let records = updates.map {
       LiveStatusRecord(observation: $0.observation, stationID: $0.station, source: source)
     }
     queue.async { [self] in
       do {
-        try apply(records)
+        if !records.isEmpty { try apply(records) }
+        if !removed.isEmpty { try store.removeLiveStatus(evseIDs: removed) }
         let recovered = failing.withLock { failing in
           defer { failing = false }
           return failing

@@ -12,58 +12,106 @@ import Synchronization
 /// reconnect, an app switch in the simulator) starts from what the feed last said. With an
 /// ``LiveStatusArchive`` it also keeps them across restarts: it starts from what the store kept
 /// and hands every batch it keeps to the archive.
+///
+/// Kept statuses are bounded over time: a complete poll of a feed (every page, not a delta)
+/// removes the charge points that feed sent before and no longer sends, and a status observed
+/// more than ``Charging/LiveStatusPolicy/expireAfter`` before the newest one is removed whatever
+/// its feed — from memory, from
+/// the store (through the archive) and from every listening app (a removal is an update with
+/// status unknown and no station, which the app's board forgets).
 public final class LiveStatusHub: Sendable {
-  /// One event per published batch.
+  /// One event per published batch: the updates kept, then the removals.
   public let batches = ClientEvents<[LiveStatusUpdate]>()
   /// Where the statuses are kept across restarts; nil keeps them in memory only.
   public let archive: LiveStatusArchive?
-  private let latest = Mutex<[String: LiveStatusUpdate]>([:])
+  private struct Kept {
+    var update: LiveStatusUpdate
+    /// The feed that sent it (its status URL); nil when published without one.
+    var feed: String?
+  }
+  private struct State {
+    var latest: [String: Kept] = [:]
+    /// The newest observation kept: a status ``Charging/LiveStatusPolicy/expireAfter`` older expires.
+    var newest = Date.distantPast
+  }
+  private let state = Mutex(State())
   private let now: @Sendable () -> Date
 
   /// Creates a hub; with an `archive`, it starts from the statuses the archive's store kept
-  /// (each with its original observation time, a future one dated now) and keeps every later
-  /// one there. `now` is the clock a status may not be dated after.
+  /// (each with its original observation time, a future one dated now, an expired one removed)
+  /// and keeps every later one there. `now` is the clock a status may not be dated after.
   public init(archive: LiveStatusArchive? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
     self.archive = archive
     self.now = now
     guard let archive else { return }
-    _ = keep(archive.restore(now: now()))
+    _ = keep(archive.restore(now: now()), feed: nil, at: now())
   }
 
   /// Keeps `updates` (an older observation of a charge point does not replace a newer one)
   /// and hands them to the listening apps and the archive.
-  public func publish(_ updates: [LiveStatusUpdate]) {
-    guard !updates.isEmpty else { return }
+  ///
+  /// `feed` names the feed they came from; with `complete` (the poll read the whole feed, not
+  /// a delta or a page-limited part) the charge points that feed sent before and leaves out now
+  /// are removed. Statuses observed more than ``Charging/LiveStatusPolicy/expireAfter`` before
+  /// the newest are removed at every publish.
+  public func publish(_ updates: [LiveStatusUpdate], feed: String? = nil, complete: Bool = false) {
+    let now = now()
     // Kept before the optional call: `archive?.write(keep(…))` would skip keeping without one.
-    let kept = keep(updates)
-    archive?.write(kept)
-    batches.send(updates)
+    let kept = keep(updates, feed: feed, at: now)
+    let removed = remove(sentNow: complete ? feed.map { ($0, Set(updates.map(\.observation.evseID))) } : nil)
+    guard !kept.isEmpty || !removed.isEmpty else { return }
+    archive?.write(kept, removing: removed)
+    batches.send(
+      kept
+        + removed.map {
+          LiveStatusUpdate(
+            observation: StatusObservation(evseID: $0, status: .unknown, observedAt: now), station: nil)
+        })
   }
 
   /// Keeps the updates newer than the kept status of their charge point; returns those.
-  private func keep(_ updates: [LiveStatusUpdate]) -> [LiveStatusUpdate] {
-    let now = now()
-    return latest.withLock { latest in
+  private func keep(_ updates: [LiveStatusUpdate], feed: String?, at now: Date) -> [LiveStatusUpdate] {
+    state.withLock { state in
       var kept: [LiveStatusUpdate] = []
       kept.reserveCapacity(updates.count)
       for var update in updates {
         // A status dated in the future would win over every later one: it counts as seen now.
         if update.observation.observedAt > now { update.observation.observedAt = now }
         let id = update.observation.evseID
-        if let known = latest[id], known.observation.observedAt > update.observation.observedAt {
+        if let known = state.latest[id], known.update.observation.observedAt > update.observation.observedAt {
           continue
         }
-        latest[id] = update
+        state.latest[id] = Kept(update: update, feed: feed ?? state.latest[id]?.feed)
+        state.newest = max(state.newest, update.observation.observedAt)
         kept.append(update)
       }
       return kept
     }
   }
 
+  /// Removes the expired statuses (``Charging/LiveStatusPolicy/expireAfter`` before the newest) and, for `sentNow` (a feed and every charge point its
+  /// complete poll sent), that feed's charge points it no longer sends; returns their ids.
+  private func remove(sentNow: (feed: String, ids: Set<String>)?) -> [String] {
+    state.withLock { state in
+      var removed: [String] = []
+      for (id, kept) in state.latest {
+        let expired = LiveStatusPolicy.isExpired(
+          observedAt: kept.update.observation.observedAt, newest: state.newest)
+        let dropped = sentNow.map { kept.feed == $0.feed && !$0.ids.contains(id) } ?? false
+        if expired || dropped { removed.append(id) }
+      }
+      for id in removed { state.latest[id] = nil }
+      return removed.sorted()
+    }
+  }
+
   /// The newest status of every charge point published (or restored) so far.
   public var current: [LiveStatusUpdate] {
-    latest.withLock { Array($0.values) }.sorted { $0.observation.evseID < $1.observation.evseID }
+    state.withLock { $0.latest.values.map(\.update) }.sorted { $0.observation.evseID < $1.observation.evseID }
   }
+
+  /// How many charge points have a kept status.
+  public var count: Int { state.withLock { $0.latest.count } }
 }
 
 extension LiveStatusUpdate {
@@ -120,9 +168,14 @@ public final class LiveFeedPollers: Sendable {
           switch poll.result {
           case .success(let feed):
             do {
-              let updates = LiveStatusUpdate.updates(
-                from: feed, matcher: try await matcher(), fetchedAt: poll.fetchedAt)
-              hub.publish(updates)
+              let matcher = try await matcher()
+              // Matched and kept on the feeds' queue, off the pool that serves the simulator.
+              let updates = await LiveFeedWork.shared.run {
+                let updates = LiveStatusUpdate.updates(from: feed, matcher: matcher, fetchedAt: poll.fetchedAt)
+                hub.publish(updates, feed: endpoint.url.absoluteString, complete: feed.isComplete)
+                return updates
+              }
+              if feed.locations.count > 10_000 { await LiveFeedWork.shared.run { LiveFeedWork.returnFreedMemory() } }
               var notes = feed.diagnostics
               let future = feed.futureDated(fetchedAt: poll.fetchedAt)
               if future > 0 {

@@ -30,6 +30,21 @@ public enum LiveStatusPolicy {
   /// status a quarter of an hour old no longer says whether the charge point is free now.
   public static let staleAfter: TimeInterval = 15 * 60
 
+  /// A status observed this long before the newest status kept is forgotten — in memory and in
+  /// the store — whether or not its feed still names the charge point: two days older than what
+  /// the feeds say now, it says little a missing status does not (both are "unknown"; until
+  /// then it reads "unknown since" its date), and a feed whose charge point ids change would
+  /// otherwise grow the kept statuses without limit. Measured
+  /// from the newest status, not the clock, so statuses kept over a long stop stay until the
+  /// feeds speak again, and a journey's or test's fixed dates age only with their own feed.
+  public static let expireAfter: TimeInterval = 48 * 60 * 60
+
+  /// Whether an observation made at `observedAt` has expired when the newest status kept was
+  /// observed at `newest` (``expireAfter``).
+  public static func isExpired(observedAt: Date, newest: Date) -> Bool {
+    newest.timeIntervalSince(observedAt) > expireAfter
+  }
+
   /// Whether an observation made at `observedAt` is stale at `now`.
   public static func isStale(observedAt: Date, now: Date) -> Bool {
     now.timeIntervalSince(observedAt) > staleAfter

@@ -16,27 +16,53 @@ public struct LiveStatusBoard: Sendable, Hashable {
   /// Whether no charge point has a status.
   public var isEmpty: Bool { observations.isEmpty }
 
-  /// Records `observation` for the charge point matched to `station` (nil: not matched, kept
-  /// but attached to no site); an observation older than the one kept is ignored. Returns the
-  /// station whose availability may have changed, if any.
+  /// Records `observation` for the charge point matched to `station`; an observation older
+  /// than the one kept is ignored. With `station` nil (matched to no register row, or no longer
+  /// sent by its feed) the charge point is forgotten: the board serves sites, and keeping what
+  /// belongs to none would grow it with every id a feed invents. Returns the station whose
+  /// availability may have changed, if any.
   @discardableResult
   public mutating func apply(_ observation: StatusObservation, station: Station.ID?)
     -> Station.ID?
   {
     let id = observation.evseID
     if let known = observations[id], known.observedAt > observation.observedAt { return nil }
+    guard let station else { return forget(id) }
     let previous = observations.updateValue(observation, forKey: id)
     let oldStation = stationOfEVSE[id]
     if oldStation != station {
       if let oldStation { evsesOfStation[oldStation]?.removeAll { $0 == id } }
       stationOfEVSE[id] = station
-      if let station { evsesOfStation[station, default: []].append(id) }
+      evsesOfStation[station, default: []].append(id)
     }
-    guard let station else { return nil }
     if let previous, previous.status == observation.status, oldStation == station {
       return nil
     }
     return station
+  }
+
+  /// Forgets the charge point `id`; returns the station it was attached to.
+  private mutating func forget(_ id: String) -> Station.ID? {
+    observations[id] = nil
+    guard let station = stationOfEVSE.removeValue(forKey: id) else { return nil }
+    evsesOfStation[station]?.removeAll { $0 == id }
+    if evsesOfStation[station]?.isEmpty == true { evsesOfStation[station] = nil }
+    return station
+  }
+
+  /// Forgets every status observed more than ``LiveStatusPolicy/expireAfter`` before the newest
+  /// one on the board; returns the stations they were attached to.
+  @discardableResult
+  public mutating func removeExpired() -> Set<Station.ID> {
+    guard let newest = observations.values.lazy.map(\.observedAt).max() else { return [] }
+    let expired = observations.values.filter {
+      LiveStatusPolicy.isExpired(observedAt: $0.observedAt, newest: newest)
+    }
+    var changed = Set<Station.ID>()
+    for observation in expired {
+      if let station = forget(observation.evseID) { changed.insert(station) }
+    }
+    return changed
   }
 
   /// Records a batch; returns the stations whose availability changed (status, not only time).

@@ -73,6 +73,67 @@ struct DatabaseFile: Sendable {
     return db
   }
 
+  /// Opens the file for reading only, in a folder that cannot be written (no companion file can
+  /// be created, no migration or recovery made): proves it is this schema's database at its
+  /// latest version. A missing file is an empty database in memory of this schema, so a
+  /// read-only folder without it reads as a new store.
+  func openReadOnly() throws(StationStoreError) -> SQLiteConnection {
+    try checkKinds()
+    guard FileKind(path: url.path) != .missing else {
+      let db: SQLiteConnection
+      do {
+        db = try SQLiteConnection(path: ":memory:")
+      } catch {
+        throw self.error(.io(error.description))
+      }
+      try schema.migrate(db, file: self)
+      // Writes fail as they do on the files of a read-only folder: never acknowledged, then lost.
+      do { try db.execute("PRAGMA query_only = 1") } catch { throw self.error(.io(error.description)) }
+      return db
+    }
+    try checkHeader()
+    let db: SQLiteConnection
+    do {
+      // Without its -shm SQLite cannot read a WAL file in a read-only folder unless told the
+      // file will not change; the plain read-only open comes first (it sees a -wal's pages).
+      db = try Self.readOnlyConnection(url.path)
+    } catch {
+      throw self.error(error.isCorruption ? .corrupt(error.message) : .io(error.description))
+    }
+    do {
+      let appID = try db.applicationID()
+      let version = try db.userVersion()
+      guard appID == schema.applicationID else { throw self.error(.foreign(applicationID: appID)) }
+      if version > schema.latestVersion {
+        throw self.error(.newerSchema(found: version, supported: schema.latestVersion))
+      }
+      if version < schema.latestVersion {
+        throw self.error(
+          .io(
+            "is at schema version \(version) and needs updating to \(schema.latestVersion), which a"
+              + " read-only folder does not allow; expected a writable folder (once)"))
+      }
+    } catch let error as SQLiteError {
+      throw self.error(error.isCorruption ? .corrupt(error.message) : .io(error.description))
+    } catch let error as StationStoreError {
+      throw error
+    } catch {
+      throw self.error(.io("\(error)"))
+    }
+    try schema.verify(db, file: self)
+    return db
+  }
+
+  /// A read-only connection that can read: plain, else immutable.
+  private static func readOnlyConnection(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+    if let plain = try? SQLiteConnection(path: path, readOnly: true),
+      (try? plain.scalar("SELECT count(*) FROM sqlite_master")) != nil
+    {
+      return plain
+    }
+    return try SQLiteConnection(path: path, readOnly: true, immutable: true)
+  }
+
   /// Proves, with `lstat` and before anything opens the file, that the file and its
   /// `-wal`/`-shm` companions are regular files or absent: SQLite would block for ever opening
   /// a named pipe, and a symbolic link would let a mode change or a write land elsewhere.

@@ -76,15 +76,33 @@ final class SQLiteConnection {
   let path: String
   private let handle: OpaquePointer
 
-  /// Opens (and creates, unless `readOnly`) the database at `path`.
-  init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+  /// Opens (and creates, unless `readOnly`) the database at `path`. With `immutable` (read-only
+  /// only) SQLite is told the file cannot change, so it needs no `-shm` file beside it: the way
+  /// to read a WAL database in a folder nobody can create files in.
+  init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
     self.path = path
     var db: OpaquePointer?
     let flags =
       readOnly
       ? SQLITE_OPEN_READONLY
       : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+    var name = path
+    var uri: Int32 = 0
+    if readOnly, immutable, path.hasPrefix("/") {
+      // A URI names the file: '%', '?' and '#' in the path are escaped.
+      var escaped = ""
+      for character in path {
+        switch character {
+        case "%": escaped += "%25"
+        case "?": escaped += "%3f"
+        case "#": escaped += "%23"
+        default: escaped.append(character)
+        }
+      }
+      name = "file://" + escaped + "?immutable=1"
+      uri = SQLITE_OPEN_URI
+    }
+    let rc = sqlite3_open_v2(name, &db, flags | uri | SQLITE_OPEN_NOMUTEX, nil)
     guard let db else {
       throw SQLiteError(code: rc, message: "cannot allocate a connection", path: path)
     }

@@ -99,6 +99,37 @@ extension StationStore {
     }
   }
 
+  /// Forgets the statuses of the charge points `evseIDs` (ones their feed no longer sends) in
+  /// one transaction; returns how many rows went.
+  @discardableResult
+  public func removeLiveStatus(evseIDs: [String]) throws(StationStoreError) -> Int {
+    guard !evseIDs.isEmpty else { return 0 }
+    return try withStations { db in
+      try db.transaction {
+        let delete = try db.prepare("DELETE FROM live_status WHERE evse_id = ?1")
+        var removed = 0
+        for id in evseIDs {
+          try delete.bind([.text(id)])
+          while try delete.step() {}
+          removed += db.changes
+        }
+        return removed
+      }
+    }
+  }
+
+  /// Forgets every status observed more than `age` seconds before the newest one kept (expired
+  /// ones); returns how many rows went.
+  @discardableResult
+  public func removeLiveStatus(olderThanNewestBy age: TimeInterval) throws(StationStoreError) -> Int {
+    try withStations { db in
+      try db.run(
+        "DELETE FROM live_status WHERE observed_at < (SELECT MAX(observed_at) FROM live_status) - ?1",
+        [.real(age)])
+      return db.changes
+    }
+  }
+
   /// Forgets every status that came from `source`.
   public func removeLiveStatus(source: String) throws(StationStoreError) {
     try withStations { db in

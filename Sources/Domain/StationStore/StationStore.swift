@@ -1,3 +1,4 @@
+import CSQLite
 import Charging
 import Foundation
 
@@ -103,6 +104,10 @@ public final class StationStore: Sendable {
   public let directory: URL
   /// Recoveries performed when the store was opened (empty when every file was healthy).
   public let recoveries: [Recovery]
+  /// Whether the folder cannot be written (a read-only file system or mount, no permission):
+  /// the store is then read as it is — no lock, backup or recovery — and every change fails with
+  /// an error naming the folder (`Guides/StationStore.md`).
+  public let isReadOnly: Bool
   let policy: RecoveryPolicy
   let now: @Sendable () -> Date
   let stationsFile: DatabaseFile
@@ -203,6 +208,18 @@ public final class StationStore: Sendable {
         problem: .io(
           "cannot be created (\(DatabaseFile.describe(error))); expected a writable folder"))
     }
+    if StoreLock.folderIsReadOnly(directory) {
+      // Nothing can be created here: no lock, companion file, backup or recovery. The files are
+      // read as they are (a missing one as empty), and every change fails naming the folder.
+      self.isReadOnly = true
+      self.recoveries = []
+      let user = try userFile.openReadOnly()
+      let stations = try stationsFile.openReadOnly()
+      self.connections = Mutex(
+        Connections(stations: stations, user: user, userIdentity: FileIdentity(path: userFile.url.path)))
+      return
+    }
+    self.isReadOnly = false
     // Concurrent opens of one folder take turns from here to the end of the first backup.
     let lock = try StoreLock(directory: directory)
     var recoveries: [Recovery] = []
@@ -347,6 +364,11 @@ public final class StationStore: Sendable {
   func storeError(_ error: any Error, in file: DatabaseFile) -> StationStoreError {
     switch error {
     case let e as StationStoreError: return e
+    case let e as SQLiteError where isReadOnly && e.code & 0xFF == SQLITE_READONLY:
+      return file.error(
+        .io(
+          "cannot be changed: the store folder \(directory.path) is read-only (it is read as it is);"
+            + " expected a writable folder to keep changes"))
     case let e as SQLiteError:
       return file.error(e.isCorruption ? .corrupt(e.message) : .io(e.description))
     case let e as StationCodecError: return file.error(.corrupt(e.description))
@@ -367,7 +389,7 @@ public final class StationStore: Sendable {
       return try connections.withLock { c in try body(c.stations) }
     } catch {
       let problem = storeError(error, in: stationsFile)
-      guard policy == .moveAside, problem.isRecoverableByMovingAside else { throw problem }
+      guard policy == .moveAside, !isReadOnly, problem.isRecoverableByMovingAside else { throw problem }
       try rebuildStationFile(after: problem)
       do {
         return try connections.withLock { c in try body(c.stations) }
@@ -384,6 +406,8 @@ public final class StationStore: Sendable {
   /// started empty, as at open), and the event is recorded in ``allRecoveries``.
   private func reopenUserIfReplaced(_ c: inout Connections) throws(StationStoreError) {
     let path = userFile.url.path
+    // A read-only folder changes under nobody who could write to it: nothing to reopen.
+    guard !isReadOnly else { return }
     let current = FileIdentity(path: path)
     guard current == nil || current != c.userIdentity else { return }
     try? FileManager.default.createDirectory(

@@ -42,7 +42,7 @@ final class StoreLock {
       url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       let code = errno
-      if code == EROFS || code == EACCES {
+      if code == EROFS || code == EACCES || code == EPERM {
         self.descriptor = -1
         return
       }
@@ -61,6 +61,20 @@ final class StoreLock {
       throw failure(.io("cannot be locked (\(reason)); expected a local file system"))
     }
     self.descriptor = descriptor
+  }
+
+  /// Whether `directory` is a folder no file can be created in (a read-only file system, no
+  /// write permission, an immutable folder): a probe file is created and removed at once.
+  static func folderIsReadOnly(_ directory: URL) -> Bool {
+    let probe = directory.appendingPathComponent(".write-probe-\(getpid())").path
+    let descriptor = SystemFile.open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      SystemFile.close(descriptor)
+      unlink(probe)
+      return false
+    }
+    let code = errno
+    return code == EROFS || code == EACCES || code == EPERM
   }
 
   /// Releases the lock.

@@ -163,6 +163,13 @@ public struct LiveFeed: Sendable {
   public var nextPage: String?
   /// Whether the document is a delta (DATEX `deltaPull`): places it leaves out keep their status.
   public var isDelta: Bool
+  /// Whether the poll stopped before the feed's last page (the page limit, a next page on
+  /// another origin): charge points it leaves out may still be on the pages not read.
+  public var isPartial = false
+
+  /// Whether the document is the whole feed: not a delta and not cut short, so a charge point
+  /// it leaves out is one the feed no longer sends.
+  public var isComplete: Bool { !isDelta && !isPartial }
 
   /// Creates a feed.
   public init(

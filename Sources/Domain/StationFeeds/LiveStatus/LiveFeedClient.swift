@@ -1,4 +1,5 @@
 import Charging
+import Dispatch
 import Diagnostics
 import Foundation
 
@@ -130,13 +131,16 @@ public struct LiveFeedClient: Sendable {
     var seenLocations = Set<String>()
     var repeated: [ImportDiagnostic] = []
     var budget = endpoint.maxPollBytes
+    var partial = false
     while let url = next, pages < endpoint.maxPages {
       pages += 1
       fetched.insert(url.absoluteString)
       let (data, response) = try await get(request(url, since: first ? since : nil), budget: budget)
       budget -= data.count
       first = false
-      var page = LiveFeedParser.parse(data, fileName: url.absoluteString)
+      // Parsed on the feeds' own queue: a page of a million charge points takes seconds, which
+      // must not hold a thread of the pool that serves the simulator's answers.
+      var page = await LiveFeedWork.shared.run { LiveFeedParser.parse(data, fileName: url.absoluteString) }
       if page.locations.isEmpty, let error = page.errors.first {
         // An answer that is no feed at all is a failed poll, not an empty one.
         throw LiveFeedError(url: url.absoluteString, reason: "the answer could not be read: \(error)")
@@ -173,6 +177,7 @@ public struct LiveFeedClient: Sendable {
             expected: "a next page on \(BoundedFetch.origin(endpoint.url))",
             value: elsewhere.absoluteString))
         next = nil
+        partial = true
       }
       if let again = next, fetched.contains(again.absoluteString) {
         // The same page again would loop until the page limit: the poll ends here.
@@ -189,6 +194,7 @@ public struct LiveFeedClient: Sendable {
       throw LiveFeedError(url: endpoint.url.absoluteString, reason: "no page was fetched")
     }
     if let next {
+      partial = true
       feed.diagnostics.append(
         ImportDiagnostic(
           severity: .warning, file: endpoint.url.absoluteString, field: "next",
@@ -199,9 +205,12 @@ public struct LiveFeedClient: Sendable {
     if since != nil, feed.format == .ocpiLocations { feed.isDelta = true }
     if feed.format == .datex2Status, let tableURL = endpoint.tableURL {
       let (data, _) = try await get(request(tableURL), budget: budget)
-      let table = LiveFeedParser.parse(data, fileName: tableURL.absoluteString)
-      feed = DATEX2Parser.pair(feed, with: table)
+      let status = feed
+      feed = await LiveFeedWork.shared.run {
+        DATEX2Parser.pair(status, with: LiveFeedParser.parse(data, fileName: tableURL.absoluteString))
+      }
     }
+    feed.isPartial = partial
     return feed
   }
 
@@ -287,6 +296,52 @@ public struct LiveFeedClient: Sendable {
     return max(0, date.timeIntervalSince(now))
   }
 }
+
+/// Where the heavy part of a poll runs — parsing a page, matching it to the register, keeping
+/// it — : a serial dispatch queue of its own, never Swift's cooperative pool, whose few threads
+/// (one per core) also serve the simulator's answers. A page of a million charge points then
+/// costs one core for its seconds while `GET /state` is answered on the others; one feed's
+/// page waits for another's instead of taking every core.
+public struct LiveFeedWork: Sendable {
+  private let queue: DispatchQueue
+  private static let key = DispatchSpecificKey<String>()
+  private let label: String
+
+  /// The feeds' queue.
+  public static let shared = LiveFeedWork(label: "wayside.live-feed-work")
+
+  /// A queue of its own named `label` (low priority: the simulator's answers come first).
+  public init(label: String) {
+    self.label = label
+    queue = DispatchQueue(label: label, qos: .utility)
+    queue.setSpecific(key: Self.key, value: label)
+  }
+
+  /// Runs `body` on the queue and returns its result.
+  public func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
+      queue.async { continuation.resume(returning: body()) }
+    }
+  }
+
+  /// Whether the caller runs on this queue.
+  public var isCurrent: Bool { DispatchQueue.getSpecific(key: Self.key) == label }
+
+  /// Hands the memory a finished page used back to the system. A page's parsed tree takes
+  /// several times its size for a moment; glibc's allocator keeps freed memory in the arena of
+  /// the thread that used it, so without this a simulator stays at its biggest page's peak.
+  public static func returnFreedMemory() {
+    #if os(Linux) && canImport(Glibc)
+      _ = glibcMallocTrim(0)
+    #endif
+  }
+}
+
+#if os(Linux) && canImport(Glibc)
+  /// glibc's `malloc_trim` (declared in `<malloc.h>`, which the Glibc module does not export).
+  @_silgen_name("malloc_trim")
+  private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
 
 /// One poll's outcome, as the poller hands it on.
 public struct LiveFeedPoll: Sendable {

@@ -53,12 +53,15 @@ public enum StatusCommand: WaysideCommand {
     let matcher = LiveStatusMatcher(index: index)
     var unreadable = 0
     for (path, feed) in zip(paths, feeds) {
-      io.out("\(path): \(feed.format)")
+      io.out("\(TerminalText.escaped(path)): \(feed.format)")
       let evses = feed.evses
       io.out("  locations: \(feed.locations.count), EVSEs: \(evses.count)")
       let raw = feed.rawStatusCounts.map { ($0.key ?? "(no status)", $0.value) }
         .sorted { ($0.1, $1.0) > ($1.1, $0.0) }
-      io.out("  status as written: " + (raw.isEmpty ? "none" : raw.map { "\($0.0) \($0.1)" }.joined(separator: ", ")))
+      // Statuses as written and diagnostics are the feed's text: shown, never obeyed by the terminal.
+      io.out(
+        "  status as written: "
+          + (raw.isEmpty ? "none" : raw.map { "\(TerminalText.escaped($0.0)) \($0.1)" }.joined(separator: ", ")))
       var classes: [EVSEStatus.Availability: Int] = [:]
       for evse in evses where evse.rawStatus != nil { classes[evse.status.availability, default: 0] += 1 }
       io.out(
@@ -71,7 +74,9 @@ public enum StatusCommand: WaysideCommand {
       )
       if !feed.diagnostics.isEmpty {
         io.out("  diagnostics: \(feed.diagnostics.count) (\(feed.errors.count) errors)")
-        for diagnostic in feed.diagnostics.prefix(max(0, maxDiagnostics)) { io.out("    \(diagnostic)") }
+        for diagnostic in feed.diagnostics.prefix(max(0, maxDiagnostics)) {
+          io.out("    \(TerminalText.escaped("\(diagnostic)"))")
+        }
       }
       if feed.locations.isEmpty, !feed.errors.isEmpty { unreadable += 1 }
     }
