@@ -203,7 +203,10 @@ struct MapSpecificationTests {
       $0.tripDestination = göttingen
       $0.preview = nil
       $0.isFollowing = true
-      $0.camera = MapCamera(center: MapApp.home, zoom: MapApp.followZoom)
+      // On the car, clear of the maneuver card.
+      $0.camera = MapCameraFit.followingWhileGuiding(
+        MapApp.home, camera: MapCamera(center: MapApp.home, zoom: MapApp.followZoom),
+        display: $0.display)
       $0.sharedRevision = 2
     }
     tester.receive(.timeOfDayRead(secondsSinceMidnight: 12 * 3600, at: .zero)) {
