@@ -804,8 +804,9 @@ public struct CarHTMLRenderer: Sendable {
   ) -> String {
     let viewport = MapViewport(
       center: content.center, zoom: content.zoom, width: Double(width), height: Double(height))
+    // A navigation map's marker (its destination) shows its name on a tag beside the pin.
     var pins = content.markers.map {
-      MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil)
+      MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil, name: $0.title)
     }
     if let car = content.car {
       pins.append(MapPin(id: "car", coordinate: car, style: .car, heading: content.carHeading))
