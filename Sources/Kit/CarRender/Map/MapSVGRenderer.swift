@@ -701,18 +701,20 @@ public struct MapSVGRenderer: Sendable {
         let r = pin.style == .selected ? 13.0 : 10.0
         if pin.imageSVG != nil {
           // The app's own pin image, its tip on the place; the number on a badge at its
-          // shoulder, so the image's shape and colour stay whole.
-          let width = r * 2.4
-          let height = r * 3.0
+          // shoulder, so the image's shape and colour stay whole. Image, ring and badge stay
+          // inside the room the placement keeps for a pin (``placementRadius`` and 2 points
+          // each side): a selected pin at the map's edge was cut by the edge.
+          let width = min(r * 2.4, 2 * (Self.placementRadius + 2))
+          let height = width * 1.25
           out +=
             "<g class=\"pin app-pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\">\(AssetSVG.embed(pin.imageSVG ?? "", x: -width / 2, y: -height, width: width, height: height))"
           if pin.style == .selected {
             out +=
-              "<circle cx=\"0\" cy=\"\(fmt(-height * 0.62))\" r=\"\(fmt(r * 1.4))\" fill=\"none\" stroke=\"\(palette.pinSelected)\" stroke-width=\"3\"/>"
+              "<circle cx=\"0\" cy=\"\(fmt(-height * 0.62))\" r=\"\(fmt(min(r * 1.4, width / 2 - 1.5)))\" fill=\"none\" stroke=\"\(palette.pinSelected)\" stroke-width=\"3\"/>"
           }
           if let label = pin.label {
             out +=
-              "<circle cx=\"\(fmt(r * 1.05))\" cy=\"\(fmt(-height + r * 0.2))\" r=\"\(fmt(r * 0.62))\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/><text x=\"\(fmt(r * 1.05))\" y=\"\(fmt(-height + r * 0.2 + r * 0.3))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.8))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#111111\">\(Markup.escape(label))</text>"
+              "<circle cx=\"\(fmt(width / 2 - r * 0.62))\" cy=\"\(fmt(-height + r * 0.62))\" r=\"\(fmt(r * 0.62))\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/><text x=\"\(fmt(width / 2 - r * 0.62))\" y=\"\(fmt(-height + r * 0.62 + r * 0.3))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.8))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#111111\">\(Markup.escape(label))</text>"
           }
         } else {
           out +=
