@@ -1021,6 +1021,14 @@ def knob_until(driver, ev, e, what, key="ArrowDown", limit=40):
             return state
         seen.append(f"{state.get('ev')} {state.get('e')}")
         if len(seen) > 1 and seen[-1] == seen[-2]:
+            # The page may have applied another update (a refresh) before the turn's answer: the
+            # focus is at an end only if it stays put for a moment.
+            try:
+                driver.wait_until(lambda: (lambda s: f"{s.get('ev')} {s.get('e')}")(focus_state(driver)) != seen[-1],
+                                  2, "the focus to move")
+                continue
+            except AssertionError:
+                pass
             # The focus stopped at an end (it does not wrap): the driver turns the other way,
             # once.
             if turned:
