@@ -174,6 +174,7 @@ public struct MapApp: CarApp {
       state.keyboardLocked = keyboardLocked
       state.display = display
       fitPreview(&state)
+      if state.isFollowing, state.guidance != nil { state.camera = followingCamera(state) }
       return [.run { clients in .resumed(now: clients.clock.now()) }]
     case .styleChanged(let isDark, let keyboardLocked, let display):
       state.isDark = isDark
@@ -182,6 +183,7 @@ public struct MapApp: CarApp {
       if state.display != display {
         state.display = display
         fitPreview(&state)
+        if state.isFollowing, state.guidance != nil { state.camera = followingCamera(state) }
       }
     case .disconnected:
       state.disconnectedAt = state.lastSeen
@@ -227,13 +229,15 @@ public struct MapApp: CarApp {
       state.isPanning = false
       state.camera = state.camera.recentred(on: state.car ?? Self.home)
       if state.guidance != nil { state.camera = state.camera.turned(to: 0) }
+      state.camera = followingCamera(state)
     case .moved(let position):
       if let previous = state.car, GreatCircle.distanceKilometres(previous, position) > 0.005 {
         state.carHeading = ManeuverExtractor.bearing(previous, position)
       }
       state.car = position
-      if state.isFollowing { state.camera = state.camera.recentred(on: position) }
-      return guide(&state, to: position)
+      let effects = guide(&state, to: position)
+      if state.isFollowing { state.camera = followingCamera(state) }
+      return effects
     case .openDestinations:
       state.pushed = [.destinations]
       let near = state.car ?? Self.home
@@ -306,6 +310,7 @@ public struct MapApp: CarApp {
       state.camera = MapCamera(
         center: state.car ?? preview.routes[index].polyline.coordinates.first ?? Self.home,
         zoom: Self.followZoom)
+      state.camera = followingCamera(state)
       return [
         .run { clients in
           .timeOfDayRead(secondsSinceMidnight: clients.timeOfDay(), at: clients.clock.now())
@@ -359,6 +364,14 @@ public struct MapApp: CarApp {
     guard let box = state.preview?.routes.first?.polyline.boundingBox else { return }
     state.camera = MapCameraFit.fittingPreview(box, display: state.display)
     state.isFollowing = false
+  }
+
+  /// The camera on the car (or home): while guiding the car sits clear of the maneuver card
+  /// (``MapCameraFit/followingWhileGuiding(_:camera:display:)``), otherwise in the middle.
+  func followingCamera(_ state: State) -> MapCamera {
+    let car = state.car ?? state.camera.center
+    guard state.guidance != nil else { return state.camera.recentred(on: car) }
+    return MapCameraFit.followingWhileGuiding(car, camera: state.camera, display: state.display)
   }
 
   func endGuidance(_ state: inout State, banner: String?) {

@@ -46,4 +46,35 @@ extension MapCameraFit {
       atPixelX: width - (area.x0 + area.x1) / 2, y: height - (area.y0 + area.y1) / 2)
     return MapCamera(center: centre, zoom: fit.zoom)
   }
+
+  /// The rectangle (points, from the map's top left) of the map not covered while guiding:
+  /// below the map's bar, right of the maneuver card (8 points in, at most 45 % of the map
+  /// wide, as the simulator draws CarPlay's card), left of the map buttons, above the scale
+  /// bar. An estimate, like ``previewArea(_:)``: CarPlay gives a real app its safe area.
+  static func guidanceArea(_ display: DisplayProfile) -> (
+    x0: Double, y0: Double, x1: Double, y1: Double
+  ) {
+    let (width, height) = mapSize(display)
+    let top = CarHTMLRenderer.isCompact(display) ? 44.0 : 52.0
+    let left = 8 + 0.45 * width + 14
+    let right = 10 + 44 + 8.0
+    let bottom = 30.0
+    let x0 = min(left, width - 2), x1 = max(x0 + 1, width - right)
+    let y0 = min(top, height / 2), y1 = max(y0 + 1, height - bottom)
+    return (x0, y0, x1, y1)
+  }
+
+  /// The camera that follows `car` while guiding: the car sits in the middle of the
+  /// ``guidanceArea(_:)`` across, and 60 % of the way down it, so more of the road ahead shows
+  /// and the maneuver card never covers the car. Zoom and heading are kept.
+  static func followingWhileGuiding(
+    _ car: Coordinate, camera: MapCamera, display: DisplayProfile
+  ) -> MapCamera {
+    let (width, height) = mapSize(display)
+    let area = guidanceArea(display)
+    let x = (area.x0 + area.x1) / 2
+    let y = area.y0 + 0.6 * (area.y1 - area.y0)
+    // A drag moves what is under the centre by the drag: the car goes from the centre to (x, y).
+    return camera.recentred(on: car).dragged(dx: x - width / 2, dy: y - height / 2)
+  }
 }
