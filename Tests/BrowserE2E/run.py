@@ -286,6 +286,8 @@ def run_step(driver, step, out):
         now_playing_controls(driver, out, step["profile"])
     elif action == "liveStatus":
         live_status_by_hand(driver, out)
+    elif action == "statusPins":
+        status_pins(driver, out)
     elif action == "poiPanEast":
         poi_map_pans_east(driver, out)
     elif action == "darkMap":
@@ -406,6 +408,50 @@ def live_status_by_hand(driver, out):
     driver.wait_until(lambda: LIVE_STATUS.search(driver.text(".car") or ""), 60,
                       "live status on the Charge tab after switching the feed on")
     driver.screenshot(os.path.join(out, "live-on.png"))
+
+
+# Runs in the page: the charging map's pins as drawn — the app's status image each carries
+# (its fill colour, its shape's path) and whether its number badge is inside the map.
+STATUS_PINS = """
+  const map = document.querySelector('.car .map-layer');
+  if (!map) return null;
+  const box = map.getBoundingClientRect();
+  return [...map.querySelectorAll('g.app-pin')].map(g => {
+    const shape = g.querySelector('svg path');
+    const r = g.getBoundingClientRect();
+    return {fill: shape ? shape.getAttribute('fill') : null, d: shape ? shape.getAttribute('d') : null,
+            inside: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1,
+            w: r.width, h: r.height};
+  });
+"""
+
+
+def status_pins(driver, out):
+    """With live status on (after `liveStatus`), the Charge tab's pins are the app's status
+    images (issue 39, item 4), at 800×480 and 1920×720, day and night: more than one status is
+    drawn, each status by a shape of its own (not colour alone), every pin a tap target of at
+    least 20 points inside the map."""
+    control(driver, "app", "charging")
+    for profile in ("standard", "wide"):
+        for style in ("day", "night"):
+            control(driver, "display", profile)
+            control(driver, "style", style)
+            driver.wait_for(f".car[data-profile={profile}] .map-layer g.app-pin", 60)
+            settled_layout(driver, f"status pins on {profile} {style}")
+            pins = driver.script(STATUS_PINS) or []
+            fills = {p["fill"] for p in pins}
+            shapes = {p["fill"]: p["d"] for p in pins}
+            print(f"      {profile} {style}: {len(pins)} status pins, colours {sorted(fills)}")
+            if len(fills) < 2:
+                raise AssertionError(f"{profile} {style}: the pins show one status only: {fills}")
+            if len(set(shapes.values())) != len(shapes):
+                raise AssertionError(f"{profile} {style}: two statuses share a shape: {shapes}")
+            small = [p for p in pins if p["w"] < 20 or p["h"] < 20]
+            if small:
+                raise AssertionError(f"{profile} {style}: pins smaller than 20 points: {small[:3]}")
+            driver.screenshot(os.path.join(out, f"status-pins-{profile}-{style}.png"))
+    control(driver, "display", "standard")
+    control(driver, "style", "day")
 
 
 def restart(app, start):

@@ -56,6 +56,7 @@ struct DriverActionTests {
     Spelling(words: ["knob", "back"], action: .knob(.back)),
     Spelling(words: ["video", "close"], action: .closeVideoPlayer),
     Spelling(words: ["close", "card"], action: .closeCard),
+    Spelling(words: ["tap", "notification"], action: .tapNotification),
     Spelling(words: ["remote", "pause"], action: .remote(.pause)),
     Spelling(words: ["remote", "toggle"], action: .remote(.togglePlayPause)),
     Spelling(words: ["remote", "skip-backward"], action: .remote(.skipBackward)),
@@ -95,7 +96,7 @@ struct DriverActionTests {
   nonisolated static let badWords: [BadWords] = [
     BadWords(
       words: ["tap", "kassel-hbf"],
-      message: "expected 'tap row ID' or 'tap image ROW N' (N from 1), got 'tap kassel-hbf'"),
+      message: "expected 'tap row ID', 'tap image ROW N' (N from 1) or 'tap notification', got 'tap kassel-hbf'"),
     BadWords(
       words: ["tap", "image", "gallery", "zero"],
       message: "image number must be 1 or more, got 'zero'"),
@@ -242,7 +243,7 @@ struct DriverActionTests {
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
         + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, poiDeselect, "
-        + "transport, knob"),
+        + "notification, transport, knob"),
     BadEvent(
       ev: "drag", fields: ["dx": "40"],
       message: "page event 'drag' needs dy = a finite number, got nothing"),

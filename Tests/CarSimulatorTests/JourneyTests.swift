@@ -105,7 +105,7 @@ struct JourneyTests {
       message: "expected 'expect stack depth N', got 'expect stack depth two'"),
     BadLine(
       name: "tap without 'row'", text: "tap kassel-hbf", line: 1,
-      message: "expected 'tap row ID' or 'tap image ROW N' (N from 1), got 'tap kassel-hbf'"),
+      message: "expected 'tap row ID', 'tap image ROW N' (N from 1) or 'tap notification', got 'tap kassel-hbf'"),
     BadLine(
       name: "select what", text: "select station 2", line: 1,
       message: "expected 'select tab N' (N from 1) or 'select point ID', got 'select station 2'"),

@@ -34,6 +34,8 @@ public enum ChargeRoute: CarRoute {
   case startNavigation
   /// Continue to the destination on the trip summary.
   case continueToDestination
+  /// "Tell me when free" / "Stop watching" on a site's Details.
+  case watch
 
   /// A row of the Filters list: one condition to switch on or off.
   public enum FilterRow: Hashable, Sendable, CaseIterable {
@@ -86,6 +88,7 @@ public enum ChargeRoute: CarRoute {
     case .town(let name): RouteAddress(ElementID("city-\(name)"), in: ChargingScreens.townsID)
     case .startNavigation: RouteAddress("start-navigation")
     case .continueToDestination: RouteAddress("continue")
+    case .watch: RouteAddress("watch")
     }
   }
 }

@@ -24,6 +24,7 @@ extension ChargingApp {
     case .voiceIntent(let intent):
       return intent == Self.showFastChargersIntent ? .showFastChargers : nil
     case .phoneLockChanged(let locked): return .phoneLock(locked)
+    case .notificationOpened(let id): return .notificationOpened(id)
     default: return nil
     }
   }
@@ -33,7 +34,7 @@ extension ChargingApp {
   public func routes(_ state: State) -> [ChargeRoute] {
     var routes: [ChargeRoute] = [
       .showFilters, .retry, .navigateFromDetails, .toggleFavourite, .startNavigation,
-      .continueToDestination,
+      .continueToDestination, .watch,
     ]
     for site in state.sites { routes += [.point(site.id), .details(site.id), .navigate(site.id)] }
     routes += ChargeRoute.FilterRow.allCases.map(ChargeRoute.filter)
@@ -63,6 +64,7 @@ extension ChargingApp {
     case .town(let name): .route(.choose(.city(name)))
     case .startNavigation: .route(.startNavigation)
     case .continueToDestination: .route(.continueToDestination)
+    case .watch: .watch
     }
   }
 }

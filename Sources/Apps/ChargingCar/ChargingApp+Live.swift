@@ -82,7 +82,7 @@ extension ChargingApp {
     if let freeBefore, state.connected, freeBefore != state.freeStationsNow {
       effects += charge.scope(&state, \.chargeTab, .refresh, embed: Action.charge)
     }
-    return effects
+    return effects + checkWatch(&state, at: now)
   }
 
   /// With "free now" on, the register rows with a fresh free charge point (the query keeps only

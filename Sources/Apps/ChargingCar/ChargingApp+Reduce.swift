@@ -52,8 +52,10 @@ extension ChargingApp {
       }
       return effects
     case .moved(let coordinate):
+      let arrived = checkArrival(&state, at: coordinate)
       let loads = charge.scope(&state, \.chargeTab, .moved(coordinate), embed: Action.charge)
-      return loads + route.scope(&state, \.routeTab, .moved(coordinate), embed: Action.route)
+      return arrived + loads
+        + route.scope(&state, \.routeTab, .moved(coordinate), embed: Action.route)
     case .back:
       switch state.tab {
       case .charge: return charge.scope(&state, \.chargeTab, .back, embed: Action.charge)
@@ -107,6 +109,13 @@ extension ChargingApp {
     case .filters(let action):
       let effects = FiltersFeature().scope(&state, \.filter, action, embed: Action.filters)
       return effects + charge.scope(&state, \.chargeTab, .refresh, embed: Action.charge)
+    case .watch:
+      return reduceWatch(&state)
+    case .watchExpired:
+      state.watch = nil
+      return []
+    case .notificationOpened(let id):
+      return openNotification(&state, id: id)
     }
   }
 

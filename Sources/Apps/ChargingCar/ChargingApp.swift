@@ -114,6 +114,10 @@ public struct ChargingApp: CarApp {
     public var liveAppliedAt: Date?
     /// Whether a timer will apply the buffered updates.
     public var liveTimerRunning = false
+    /// The charger the driver asked to be told about when it frees up; nil when none.
+    public var watch: ChargerWatch?
+    /// The site of the last "is free" notification (tapping it opens its Details).
+    public var notifiedSite: PricedSite?
 
     /// Creates a state; by default at Kassel's centre, loading, nothing chosen.
     public init(
@@ -182,6 +186,12 @@ public struct ChargingApp: CarApp {
     case details(DetailsFeature.Action)
     /// The Filters list's actions.
     case filters(FiltersFeature.Action)
+    /// "Tell me when free" / "Stop watching" on Details.
+    case watch
+    /// The watch's hour is over.
+    case watchExpired
+    /// The driver tapped the banner of the app's notification with this id.
+    case notificationOpened(String)
   }
 
   /// EV charging.

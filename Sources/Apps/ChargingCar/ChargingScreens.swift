@@ -39,7 +39,10 @@ public enum ChargingScreens {
       switch state.chargeDestination {
       case .details(let site):
         stack.append(
-          details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
+          details(
+            site, setup: state.setup, live: availabilityText(state, site),
+            liveAge: availabilityAge(state, site), watching: watching(state, site),
+            from: carPosition(state)))
       case .filters:
         stack.append(filters(state.filter, vehicle: state.setup.vehicle))
       case nil: break
@@ -47,7 +50,10 @@ public enum ChargingScreens {
     case .favourites:
       if let site = state.favouriteDetails {
         stack.append(
-          details(site, setup: state.setup, live: liveText(state, site), from: carPosition(state)))
+          details(
+            site, setup: state.setup, live: availabilityText(state, site),
+            liveAge: availabilityAge(state, site), watching: watching(state, site),
+            from: carPosition(state)))
       }
     case .route:
       if state.showsAllTowns { stack.append(allTowns(state)) }
@@ -121,6 +127,60 @@ public enum ChargingScreens {
     return availability.textWithAge(now: now, timeZone: ChargingApp.liveTimeZone)
   }
 
+  /// Details' watch button: `true` while the site is watched ("Stop watching"), `false` when it
+  /// can be ("Tell me when free": it has live status and no charge point free), nil when not
+  /// (no live status to watch, or a charge point is free already).
+  public static func watching(_ state: ChargingApp.State, _ site: PricedSite) -> Bool? {
+    if state.watch?.site.id == site.id { return true }
+    guard let a = state.availability(of: site.site), a.hasStatus, !a.hasFree else { return nil }
+    return false
+  }
+
+  /// How old the site's live status is, as Details' Availability title says it beside the
+  /// word (`just now`, `3 min ago`: the oldest fresh status); nil without a fresh status.
+  public static func availabilityAge(_ state: ChargingApp.State, _ site: PricedSite) -> String? {
+    guard let now = state.liveNow, let oldest = state.availability(of: site.site)?.oldestFresh
+    else { return nil }
+    return SiteAvailability.age(of: oldest, now: now)
+  }
+
+  /// Details' availability: per register row (its connectors and power), how many charge
+  /// points are free, busy, out of order or unknown — `2 × CCS 150 kW: 1 free · 1 out of
+  /// order` — rows joined by `; `; a row without live status says so (the age of the statuses
+  /// is in the item's title, ``availabilityAge(_:_:)``, where a narrow screen still shows it).
+  /// Nil when no row of the site has live status.
+  public static func availabilityText(_ state: ChargingApp.State, _ site: PricedSite) -> String? {
+    guard state.availability(of: site.site) != nil else { return nil }
+    let rows = site.site.stations.map { station -> String in
+      let connectors = ChargeSite(stations: [station], distanceKilometres: 0).connectors
+        .map(\.text).joined(separator: ", ")
+      let name = connectors.isEmpty ? "\(station.chargePointCount) charge points" : connectors
+      guard let a = state.availability(of: [station.id]) else {
+        return "\(name): no live status"
+      }
+      return "\(name): " + countsText(a)
+    }
+    guard site.site.stations.count == 1, let station = site.site.stations.first,
+      let a = state.availability(of: [station.id])
+    else { return rows.joined(separator: "; ") }
+    // One register row: the counts lead (a narrow screen cuts the end), its connectors follow.
+    let connectors = site.site.connectors.map(\.text).joined(separator: ", ")
+    return countsText(a) + (connectors.isEmpty ? "" : " (\(connectors))")
+  }
+
+  /// `1 free · 1 out of order`: each kind of status that occurs; with only stale statuses,
+  /// `unknown since 14:05`.
+  public static func countsText(_ a: SiteAvailability) -> String {
+    guard a.fresh > 0 else { return a.text(timeZone: ChargingApp.liveTimeZone) ?? "unknown" }
+    var parts: [String] = []
+    if a.free > 0 { parts.append("\(a.free) free") }
+    if a.busy > 0 { parts.append("\(a.busy) busy") }
+    if a.outOfOrder > 0 { parts.append("\(a.outOfOrder) out of order") }
+    if a.unknown > 0 { parts.append("\(a.unknown) unknown") }
+    if a.stale > 0 { parts.append("\(a.stale) without a recent status") }
+    return parts.joined(separator: " · ")
+  }
+
   /// `1.2 km · CCS, Type 2 · 4 charge points · EnBW`: distance from the car, connectors,
   /// operator.
   public static func detailText(_ site: PricedSite, from car: Coordinate?) -> String {
@@ -139,6 +199,7 @@ public enum ChargingScreens {
       title: site.site.title,
       subtitle: subtitle(site, availability: availability),
       summary: stale ? "Earlier result · \(detail)" : detail,
+      pinImage: SiteStatus(availability).image,
       primaryButton: TextButtonSpec(id: ChargeRoute.details(site.id).elementID, title: "Details"),
       secondaryButton: TextButtonSpec(
         id: ChargeRoute.navigate(site.id).elementID, title: "Navigate"))
@@ -183,11 +244,13 @@ public enum ChargingScreens {
   }
 
   /// A site's Details: price per tariff, connectors, availability, distance, hours and access,
-  /// address, operator and the data's source — at most 10 items and the actions Navigate and
-  /// Favourite/Unfavourite (carplay-facts.md §1.4). The distance is from `car` (unknown
+  /// address, operator and the data's source — at most 10 items and the actions Navigate,
+  /// Favourite/Unfavourite and, with `watching` set, Tell me when free / Stop watching — three,
+  /// the most the template shows (carplay-facts.md §1.4). The distance is from `car` (unknown
   /// without it).
   public static func details(
-    _ site: PricedSite, setup: DriverSetup, live: String? = nil, from car: Coordinate? = nil
+    _ site: PricedSite, setup: DriverSetup, live: String? = nil, liveAge: String? = nil,
+    watching: Bool? = nil, from car: Coordinate? = nil
   )
     -> TemplateSpec
   {
@@ -207,7 +270,7 @@ public enum ChargingScreens {
           "\(s.chargePointCount) charge points: \(connectors.isEmpty ? "not given" : connectors)\(likely)"
       ),
       InformationItemSpec(
-        id: "availability", title: "Availability",
+        id: "availability", title: liveAge.map { "Availability · \($0)" } ?? "Availability",
         detail: live ?? "unknown (no live status for this site)"),
       InformationItemSpec(
         id: "distance", title: "Distance",
@@ -234,7 +297,10 @@ public enum ChargingScreens {
           TextButtonSpec(
             id: ChargeRoute.toggleFavourite.elementID,
             title: favourite ? "Unfavourite" : "Favourite"),
-        ]))
+        ] + (watching.map {
+          [TextButtonSpec(
+            id: ChargeRoute.watch.elementID, title: $0 ? "Stop watching" : "Tell me when free")]
+        } ?? [])))
   }
 
   static func hoursText(_ station: Station?) -> String {
@@ -287,6 +353,7 @@ public enum ChargingScreens {
         id: ChargeRoute.favourite(site.id).elementID, text: site.site.title,
         detailText:
           "\(distanceText(from: state.car, to: site.site.coordinate)) · \(subtitle(site, availability: state.availability(of: site.site)))",
+        image: SiteStatus(state.availability(of: site.site)).image,
         accessory: .disclosureIndicator)
     }
     let loading = state.favouriteSites == nil

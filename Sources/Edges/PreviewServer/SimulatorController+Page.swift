@@ -40,6 +40,8 @@ extension SimulatorController {
       }
     }
     state.mapRegion = host.shownMapRegion
+    state.assetImages = app.assetImages
+    state.notificationBanner = host.notificationBanner
     return state
   }
 

@@ -128,6 +128,8 @@ extension TextRenderer {
     var left = ""
     if !item.isEnabled { left += "⊘ " }
     if item.isPlaying && item.playingIndicatorLocation == .leading { left += "▶ " }
+    // An app's own leading image by name (`◧status-busy`); symbols stay unnamed.
+    if let image = item.image, image.source == .asset { left += "◧\(image.name) " }
     left += item.text
     if item.isExplicitContent { left += " [E]" }
     var right: String
@@ -252,6 +254,12 @@ extension TextRenderer {
       frame.line("\(number) \(marker) \(point.title)")
       let second = [point.subtitle, point.summary].compactMap { $0 }.filter { !$0.isEmpty }
       if !second.isEmpty { frame.line("     " + second.joined(separator: " · ")) }
+      // The app's pin image by name (its drawing is the app's asset): `pin ◧status-free`.
+      if let pin = index == poi.selectedIndex ? point.selectedPinImage ?? point.pinImage
+        : point.pinImage
+      {
+        frame.line("     pin ◧\(pin.name)")
+      }
     }
     if let index = poi.selectedIndex, poi.points.indices.contains(index) {
       let point = poi.points[index]

@@ -15,6 +15,8 @@ public struct RenderHostState: Hashable, Sendable, Codable {
   public var activeVoiceStateID: ElementID?
   /// What the system video player shows over the stack, when it is up.
   public var videoPlayerTitle: String?
+  /// An app's notification banner over the screen (`App — title — body`), when one shows.
+  public var notificationBanner: String?
 
   /// Creates host state; everything defaults to "nothing special".
   public init(
@@ -101,6 +103,10 @@ public struct TextRenderer: Sendable {
     if let title = hostState.videoPlayerTitle {
       // CarPlay's own player covers the templates; they stay underneath.
       lines.append("▶ system video player over the stack" + (title.isEmpty ? "" : ": \(title)"))
+    }
+    if let banner = hostState.notificationBanner {
+      // CarPlay's notification banner, over the app's screen until it is tapped.
+      lines.append("▣ notification: \(banner) (tap to open)")
     }
     lines += box
     if showsChrome {

@@ -23,6 +23,8 @@ public struct AnyCarApp: Sendable, Identifiable {
   public var appName: String
   /// The app's App Shortcuts.
   public var shortcuts: [VoiceShortcut]
+  /// The app's own images by asset name, as SVG documents (``CarApp/assetImages``).
+  public var assetImages: [String: String]
   /// Every screen the app can build from its initial and sample states, for
   /// `wayside lint --app NAME`, in a stable order without repeats.
   public var sampleScreens: @Sendable (SessionConfiguration) -> [CarScreen]
@@ -52,6 +54,7 @@ public struct AnyCarApp: Sendable, Identifiable {
     self.entitlements = App.entitlements
     self.appName = App.name
     self.shortcuts = App.shortcuts
+    self.assetImages = App.assetImages
     self.sampleScreens = { configuration in
       var seen = Set<CarScreen>()
       let app = app()

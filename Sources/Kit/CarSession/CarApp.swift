@@ -30,6 +30,11 @@ public protocol CarApp: Sendable {
   static var name: String { get }
   /// The App Shortcuts the app offers (at most 10, each phrase naming the app; §7).
   static var shortcuts: [VoiceShortcut] { get }
+  /// The app's own images (the asset names its specs use with ``CarImage/asset(_:)``, e.g. pin
+  /// images) as SVG documents, for hosts that cannot read its asset catalogue: the simulator
+  /// draws them where the car would. The iOS target ships the same drawings in its asset
+  /// catalogue.
+  static var assetImages: [String: String] { get }
 
   /// Applies an action to the state and returns the work to do next.
   func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>]
@@ -86,6 +91,8 @@ public struct RemoteCommandAnswer<Action: Sendable>: Sendable {
 extension CarApp {
   /// No App Shortcuts by default.
   public static var shortcuts: [VoiceShortcut] { [] }
+  /// No images of its own by default (an asset is drawn as a neutral picture with its name).
+  public static var assetImages: [String: String] { [:] }
   /// No phone map by default.
   public func phoneMap(_ state: State, width: Double, height: Double) -> CarWindowSpec? { nil }
   /// No services of its own by default: every key gives its live or test value.
@@ -114,6 +121,7 @@ public struct Effect<Action: Sendable>: Sendable {
   enum Operation: Sendable {
     case send(Action)
     case openURL(URL)
+    case postNotification(CarNotificationSpec)
     case run(id: String?, @Sendable (CarClients, Send<Action>) async -> Void)
     case schedule(id: String, after: Duration, Action)
     case cancel(id: String)
@@ -127,6 +135,12 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Opens a URL on the car screen through the host, e.g. directions in Apple Maps
   /// (carplay-facts.md §6).
   public static func openURL(_ url: URL) -> Effect { Effect(operation: .openURL(url)) }
+  /// Posts a local notification (`UNUserNotificationCenter.add`); the host shows it as a banner
+  /// when the app's category and the notification's category allow it in CarPlay
+  /// (carplay-facts.md §5), and names it in ``HostEvent/notificationOpened(id:)`` when tapped.
+  public static func postNotification(_ notification: CarNotificationSpec) -> Effect {
+    Effect(operation: .postNotification(notification))
+  }
 
   /// Runs asynchronous work through the clients; its result, if any, is reduced afterwards.
   public static func run(_ work: @escaping @Sendable (CarClients) async -> Action?) -> Effect {

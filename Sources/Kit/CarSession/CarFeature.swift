@@ -65,6 +65,7 @@ extension Effect {
     switch operation {
     case .send(let action): return .send(transform(action))
     case .openURL(let url): return .openURL(url)
+    case .postNotification(let notification): return .postNotification(notification)
     case .schedule(let id, let delay, let action):
       return .schedule(id: id, after: delay, transform(action))
     case .cancel(let id): return .cancel(id: id)

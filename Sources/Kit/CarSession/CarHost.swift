@@ -23,6 +23,10 @@ public protocol CarHost: AnyObject {
   /// Opens a URL on the car screen (`CPTemplateApplicationScene.open`), e.g. directions in
   /// Apple Maps (carplay-facts.md §6).
   func open(_ url: URL)
+  /// Posts a local notification (`UNUserNotificationCenter.add`); the host shows it as a banner
+  /// in the car when the rules allow it (carplay-facts.md §5) and sends
+  /// ``HostEvent/notificationOpened(id:)`` when the driver taps it.
+  func post(_ notification: CarNotificationSpec)
   /// Records a diagnostic the session found, so that it appears in the host's transcript.
   func report(_ diagnostic: Diagnostic)
   /// Draws the app's content into the car's window (`CPWindow`, navigation apps only;
@@ -40,6 +44,8 @@ public protocol CarHost: AnyObject {
 }
 
 extension CarHost {
+  /// Hosts without a notification model show nothing.
+  public func post(_ notification: CarNotificationSpec) {}
   /// Hosts without a window draw nothing.
   public func drawWindow(_ content: CarWindowSpec?) {}
   /// Hosts without a Now Playing model ignore the info.

@@ -313,6 +313,10 @@ public final class CarSession<App: CarApp>: AnyCarSession {
       case .openURL(let url):
         guard host.configuration != nil else { continue }
         host.open(url)
+      case .postNotification(let notification):
+        // A notification goes to the phone's notification centre whether or not a car is
+        // connected; the host shows it in the car only while one is.
+        host.post(notification)
       case .run(let id, let work):
         guard host.configuration != nil else { continue }
         if let id { cancel(id) }

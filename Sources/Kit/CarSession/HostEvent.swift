@@ -107,6 +107,9 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
   /// model tells the app, as it tells it of a dismissed modal, so the app can stop showing the
   /// film as playing video.
   case videoPlayerDismissed
+  /// The driver tapped the banner of the app's notification with this request id (the app
+  /// opens what it is about).
+  case notificationOpened(id: String)
 
   /// A stable one-line form for transcripts.
   public var description: String {
@@ -138,6 +141,7 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
     case .navigationCancelled(let t): "navigation cancelled by the system in '\(t)'"
     case .panningDismissed(let t): "panning closed by the system in '\(t)'"
     case .videoPlayerDismissed: "video player closed by the driver"
+    case .notificationOpened(let id): "notification '\(id)' opened by the driver"
     }
   }
 

@@ -269,6 +269,8 @@ extension CarSimulator {
       return then(try planNavigation(action))
     case .knob(let move):
       return try planKnob(move)
+    case .tapNotification:
+      return try openNotification()
     case .closeVideoPlayer:
       _ = try runningScreen("close the video player")
       guard isVideoPlaying else {

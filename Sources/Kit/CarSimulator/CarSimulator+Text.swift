@@ -10,6 +10,7 @@ extension CarSimulator {
     var hostState = RenderHostState()
     hostState.spinningItemID = spinners.values.first?.row
     hostState.videoPlayerTitle = videoPlayerTitle
+    hostState.notificationBanner = notificationBannerText
     // The car's own limits (a journey's `connect max-items=N`), not the emulator's defaults.
     let limits = rules.limits(for: entitlements, configuration: configuration)
     let renderer = TextRenderer(configuration: configuration, limits: limits, hostState: hostState)

@@ -103,6 +103,10 @@ public final class CarSimulator: CarHost {
   public private(set) var isPhoneLocked = false {
     didSet { changeCount &+= 1 }
   }
+  /// The app's notification shown as a banner in the car (``post(_:)``); nil when none.
+  public internal(set) var notificationBanner: CarNotificationSpec? {
+    didSet { changeCount &+= 1 }
+  }
   /// Whether the system video player is showing (video apps, while video is available).
   public private(set) var isVideoPlaying = false {
     didSet { changeCount &+= 1 }
@@ -270,6 +274,7 @@ public final class CarSimulator: CarHost {
     }
     configuration = nil
     appState = .notConnected
+    notificationBanner = nil
     root = nil
     stacks = []
     modal = nil

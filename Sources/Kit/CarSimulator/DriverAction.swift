@@ -84,6 +84,8 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// The driver closes the selected point's card with its ✕ (`close card`; page
   /// `poiDeselect`): the host deselects the point and the places show again.
   case closeCard
+  /// Tap the app's notification banner (``CarSimulator/post(_:)``).
+  case tapNotification
   /// A remote command through `MPRemoteCommandCenter`, as Now Playing's transport buttons, the
   /// steering wheel or Siri send it (`remote pause`, `remote seek 74`, `remote rate 1.5`; page
   /// `transport` with `e` the command's word).
@@ -125,6 +127,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .knob(let move): ["knob", move.rawValue]
     case .closeVideoPlayer: ["video", "close"]
     case .closeCard: ["close", "card"]
+    case .tapNotification: ["tap", "notification"]
     case .remote(let command): ["remote"] + command.words
     }
   }
@@ -242,6 +245,7 @@ extension DriverAction {
       Verb(["start", "route"], "ID", page: ["startRoute"]) { .startRoute(try $0.element("ID")) },
       Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
       Verb(["close", "card"], "", page: ["poiDeselect"]) { _ in .closeCard },
+      Verb(["tap", "notification"], "", page: ["notification"]) { _ in .tapNotification },
       Verb(
         ["remote"], "play|pause|toggle|next|previous|skip-forward|skip-backward|seek SECONDS|rate RATE",
         note: "(seek to an absolute position in seconds; rate above 0)", page: ["transport"]

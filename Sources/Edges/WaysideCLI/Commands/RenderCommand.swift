@@ -194,8 +194,10 @@ public enum RenderCommand: WaysideCommand {
     let car = SimulatedCar.journey(app: app, configuration: configuration)
     await car.settle()
     let host = car.host
-    return CarDisplayState(
+    var state = CarDisplayState(
       screen: host.shownScreen?.visible, configuration: configuration, appName: app.appName,
       spinningRows: Set(host.spinners.values.map(\.row)))
+    state.assetImages = app.assetImages
+    return state
   }
 }

@@ -56,6 +56,13 @@ public struct CarDisplayState: Hashable, Sendable {
   /// The region the top point-of-interest template's map shows, as the host keeps it
   /// (``PointOfInterestMap``): the map draws exactly this region; nil frames the places.
   public var mapRegion: BoundingBox?
+  /// The app's own images by asset name, as SVG documents (`CarApp.assetImages`): pins and row
+  /// images drawn as the app ships them; an asset not here is drawn as a neutral picture.
+  public var assetImages: [String: String] = [:]
+  /// The app's notification shown as a banner over its screen (CarPlay shows notifications of
+  /// communication, EV charging, parking and driving-task apps, carplay-facts.md §5): the
+  /// title and body; nil when none shows. Tapping it opens what it is about.
+  public var notificationBanner: CarNotificationSpec?
 
   /// Creates a display state.
   public init(

@@ -15,6 +15,10 @@ public struct CarHTMLRenderer: Sendable {
   /// simulator); nil draws every map inline, as one SVG (exports, golden files).
   public var mapImages: MapImageStore?
 
+  /// The app's own images by asset name (``CarDisplayState/assetImages``), set from the state
+  /// for the length of one ``render(_:)``.
+  var assetImages: [String: String] = [:]
+
   /// Creates a renderer.
   public init(mapRenderer: MapSVGRenderer?, mapImages: MapImageStore? = nil) {
     self.mapRenderer = mapRenderer
@@ -23,6 +27,11 @@ public struct CarHTMLRenderer: Sendable {
 
   /// The display as an HTML fragment sized in points of the display profile.
   public func render(_ state: CarDisplayState) -> String {
+    guard assetImages == state.assetImages else {
+      var renderer = self
+      renderer.assetImages = state.assetImages
+      return renderer.render(state)
+    }
     let display = state.configuration.display
     let dark = state.configuration.contentStyle == .dark
     let w = display.pointWidth
@@ -41,6 +50,11 @@ public struct CarHTMLRenderer: Sendable {
       html += handoffScreen(handoff)
     } else if let screen = state.screen {
       html += appScreen(screen, state: state, width: w - 56, height: h)
+      if let banner = state.notificationBanner {
+        // CarPlay's banner over the app's screen; a tap opens what it is about.
+        html +=
+          "<button class=\"notification-banner\" data-ev=\"notification\" title=\"Open\"><span class=\"nb-app\">\(esc(state.appName))</span><span class=\"nb-title\">\(esc(banner.title))</span>\(banner.body.isEmpty ? "" : "<span class=\"nb-body\">\(esc(Self.keepingUnits(banner.body)))</span>")</button>"
+      }
     } else {
       html +=
         "<div class=\"launch\"><div class=\"spinner big\"></div><div>\(esc(state.appName))</div></div>"
@@ -435,7 +449,9 @@ public struct CarHTMLRenderer: Sendable {
     var pins = poi.points.enumerated().map { index, point in
       MapPin(
         id: point.id.rawValue, coordinate: point.location, label: String(index + 1),
-        style: index == poi.selectedIndex ? .selected : .place)
+        style: index == poi.selectedIndex ? .selected : .place,
+        imageSVG: (index == poi.selectedIndex ? point.selectedPinImage ?? point.pinImage
+          : point.pinImage).flatMap { $0.source == .asset ? state.assetImages[$0.name] : nil })
     }
     if let car = state.carLocation {
       pins.insert(MapPin(id: "car", coordinate: car, style: .car), at: 0)
@@ -887,6 +903,11 @@ public struct CarHTMLRenderer: Sendable {
       // symbol is drawn.
       return
         "<span class=\"glyph skip\(skip.forward ? " forward" : "")\" title=\"\(esc(image.name))\"><span class=\"skip-arrow\">replay</span><span class=\"skip-seconds\">\(skip.seconds)</span></span>"
+    }
+    if image.source == .asset, let svg = assetImages[image.name] {
+      // The app's own drawing of the asset, as its catalogue ships it.
+      return
+        "<span class=\"glyph asset\" title=\"\(esc(image.name))\">\(AssetSVG.embed(svg, width: 28, height: 28))</span>"
     }
     let icon = image.source == .symbol ? CarSymbols.icon(for: image.name) : "image"
     let unknown = image.source == .symbol && icon == CarSymbols.unknown ? " unknown" : ""

@@ -59,6 +59,10 @@ package enum CarStylesheet {
     .dock .home{margin-top:auto;font-size:22px;width:40px;height:40px;border-radius:10px;text-align:center}
     .dock .lock{font-size:14px}
     .screen{position:relative;flex:1;display:flex;flex-direction:column;min-width:0}
+    .notification-banner{position:absolute;top:8px;left:50%;transform:translateX(-50%);width:min(92%,560px);z-index:30;display:flex;flex-direction:column;align-items:flex-start;gap:2px;padding:10px 16px;border:0;border-radius:16px;background:var(--row-hi);color:var(--text);box-shadow:0 6px 24px rgba(0,0,0,.35);text-align:left;font:inherit;cursor:pointer}
+    .notification-banner .nb-app{font-size:13px;font-weight:600;color:var(--sub)}
+    .notification-banner .nb-title{font-size:17px;font-weight:700}
+    .notification-banner .nb-body{font-size:15px;color:var(--sub)}
     .tabs{display:flex;gap:4px;padding:6px 10px;height:32px;flex:none;background:var(--panel);border-bottom:1px solid var(--sep)}
     .tab{flex:1;border-radius:8px !important;text-align:center !important;font-size:13px;display:flex;align-items:center;justify-content:center;gap:5px;color:var(--sub) !important;position:relative}
     .tab{min-width:0;overflow:hidden;padding:0 4px}.tab-title{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

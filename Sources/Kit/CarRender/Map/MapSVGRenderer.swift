@@ -17,12 +17,16 @@ public struct MapPin: Hashable, Sendable {
   /// The direction of travel in degrees clockwise from north; a car pin with a heading is
   /// drawn as an arrow.
   public var heading: Double?
+  /// The app's pin image as an SVG document (a place pin drawn as the app ships it, its tip at
+  /// the drawing's bottom centre, the label on a badge beside it); nil draws the default pin.
+  public var imageSVG: String?
 
   /// Creates a pin.
   public init(
     id: String, coordinate: Coordinate, label: String? = nil, style: Style = .place,
-    heading: Double? = nil
+    heading: Double? = nil, imageSVG: String? = nil
   ) {
+    self.imageSVG = imageSVG
     self.id = id
     self.coordinate = coordinate
     self.label = label
@@ -643,11 +647,28 @@ public struct MapSVGRenderer: Sendable {
       case .place, .selected:
         let colour = pin.style == .selected ? palette.pinSelected : palette.pin
         let r = pin.style == .selected ? 13.0 : 10.0
-        out +=
-          "<g class=\"pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\"><path d=\"M0 0 L\(fmt(-r * 0.55)) \(fmt(-r * 1.1)) A\(fmt(r)) \(fmt(r)) 0 1 1 \(fmt(r * 0.55)) \(fmt(-r * 1.1)) Z\" fill=\"\(colour)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
-        if let label = pin.label {
+        if pin.imageSVG != nil {
+          // The app's own pin image, its tip on the place; the number on a badge at its
+          // shoulder, so the image's shape and colour stay whole.
+          let width = r * 2.4
+          let height = r * 3.0
           out +=
-            "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
+            "<g class=\"pin app-pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\">\(AssetSVG.embed(pin.imageSVG ?? "", x: -width / 2, y: -height, width: width, height: height))"
+          if pin.style == .selected {
+            out +=
+              "<circle cx=\"0\" cy=\"\(fmt(-height * 0.62))\" r=\"\(fmt(r * 1.4))\" fill=\"none\" stroke=\"\(palette.pinSelected)\" stroke-width=\"3\"/>"
+          }
+          if let label = pin.label {
+            out +=
+              "<circle cx=\"\(fmt(r * 1.05))\" cy=\"\(fmt(-height + r * 0.2))\" r=\"\(fmt(r * 0.62))\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/><text x=\"\(fmt(r * 1.05))\" y=\"\(fmt(-height + r * 0.2 + r * 0.3))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.8))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#111111\">\(Markup.escape(label))</text>"
+          }
+        } else {
+          out +=
+            "<g class=\"pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\"><path d=\"M0 0 L\(fmt(-r * 0.55)) \(fmt(-r * 1.1)) A\(fmt(r)) \(fmt(r)) 0 1 1 \(fmt(r * 0.55)) \(fmt(-r * 1.1)) Z\" fill=\"\(colour)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+          if let label = pin.label {
+            out +=
+              "<text x=\"0\" y=\"\(fmt(-r * 1.55))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.95))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#ffffff\">\(Markup.escape(label))</text>"
+          }
         }
         out += "</g>\n"
         if let count = layout.clustered[index], let box = layout.badges[index] {
