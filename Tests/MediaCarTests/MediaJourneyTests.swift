@@ -17,7 +17,7 @@ struct MediaJourneyTests {
     arguments: [
       "media-browse-play.journey", "media-close-video.journey", "media-empty.journey",
       "media-failing-stream.journey", "media-no-video-car.journey", "media-now-playing.journey",
-      "media-remote-commands.journey", "media-retry-video.journey",
+      "media-remote-commands.journey", "media-retry-video.journey", "media-siri-transport.journey",
     ]
   )
   func journey(_ file: String) async throws {
@@ -38,6 +38,7 @@ struct MediaJourneyTests {
         "media-browse-play.journey", "media-close-video.journey", "media-empty.journey",
         "media-failing-stream.journey", "media-no-video-car.journey", "media-now-playing.journey",
         "media-remote-commands.journey", "media-retry-video.journey",
+        "media-siri-transport.journey",
       ])
   }
 }

@@ -52,6 +52,28 @@ extension CarSimulator {
     return shortcuts.first { Self.normalize(Self.unnamed($0.phrase)) == normalized }
   }
 
+  /// Siri's media transport words and the remote command each sends to the app that plays.
+  ///
+  /// UNCONFIRMED: the fact sheet (carplay-facts.md §7, §8) says Now Playing's controls come
+  /// from `MPRemoteCommandCenter` but not which words Siri maps to it. The model is
+  /// conservative: a short fixed list, tried only after every App Shortcut (whose phrases name
+  /// the app, §7), and only for an app that registered remote command targets — otherwise the
+  /// phrase is refused as before; a word for a command without a target is the same
+  /// `H006-no-remote-target` finding as the button.
+  static let transportWords: [(phrase: String, command: RemoteCommand)] = [
+    ("pause", .pause), ("stop", .pause), ("play", .play), ("resume", .play),
+    ("next track", .nextTrack), ("next", .nextTrack), ("skip", .nextTrack),
+    ("previous track", .previousTrack), ("previous", .previousTrack),
+    ("skip forward", .skipForward), ("skip ahead", .skipForward),
+    ("skip back", .skipBackward), ("skip backward", .skipBackward),
+  ]
+
+  /// The remote command a spoken phrase means, when it is one of ``transportWords``.
+  static func transportCommand(_ phrase: String) -> RemoteCommand? {
+    let normalized = withoutWakeWords(normalize(phrase))
+    return transportWords.first { $0.phrase == normalized }?.command
+  }
+
   /// The phrase without "Hey Siri" or "Siri" in front.
   static func withoutWakeWords(_ normalized: String) -> String {
     for wake in ["hey siri ", "siri "] where normalized.hasPrefix(wake) {
@@ -248,12 +270,20 @@ extension CarSimulator {
         let example = shortcuts.first.map { " — e.g. '\($0.spoken(appName: appName))'" } ?? ""
         throw DriverError("say: nothing was said; type a phrase for Siri\(example)")
       }
-      guard let shortcut = shortcut(matching: phrase) else {
-        let known = shortcuts.map { "'\($0.spoken(appName: appName))'" }.joined(separator: ", ")
-        throw DriverError(
-          "say '\(phrase)': no App Shortcut of \(appName) matches; known: [\(known)]")
+      if let shortcut = shortcut(matching: phrase) {
+        return then { self.emit(.voiceIntent(shortcut.intent)) }
       }
-      return then { self.emit(.voiceIntent(shortcut.intent)) }
+      // Siri's transport words go to the app that plays, as Now Playing's buttons do, when it
+      // registered remote command targets.
+      if !remoteCommandTargets.commands.isEmpty, let command = Self.transportCommand(phrase) {
+        return then { self.sendRemoteCommand(command) }
+      }
+      let known = shortcuts.map { "'\($0.spoken(appName: appName))'" }.joined(separator: ", ")
+      let transport =
+        remoteCommandTargets.commands.isEmpty
+        ? "" : ", or a transport word (\(Self.transportWords.map(\.phrase).joined(separator: ", ")))"
+      throw DriverError(
+        "say '\(phrase)': no App Shortcut of \(appName) matches; known: [\(known)]\(transport)")
     case .lock, .unlock:
       let locked = action == .lock
       return then {
