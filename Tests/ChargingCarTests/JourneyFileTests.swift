@@ -20,7 +20,7 @@ struct JourneyFileTests {
       "charging-route.journey", "charging-siri.journey", "charging-displays.journey",
       "charging-drivers.journey", "charging-live.journey", "charging-map-region.journey",
       "charging-rows.journey", "charging-trip.journey", "charging-destinations.journey",
-      "charging-availability.journey", "charging-watch.journey",
+      "charging-availability.journey", "charging-watch.journey", "charging-filters.journey",
     ])
   func journey(_ file: String) async throws {
     let text = try String(contentsOf: journeysFolder.appendingPathComponent(file), encoding: .utf8)
@@ -64,6 +64,6 @@ struct JourneyFileTests {
   func allListed() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: journeysFolder.path)
       .filter { $0.hasPrefix("charging-") && $0.hasSuffix(".journey") }
-    #expect(files.count == 14)
+    #expect(files.count == 15)
   }
 }

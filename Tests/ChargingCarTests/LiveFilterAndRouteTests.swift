@@ -40,8 +40,13 @@ struct LiveFilterAndRouteTests {
       if case .item(let item) = row { return (item.id.rawValue, item.text) }
       return nil
     }
-    #expect(rows.map(\.0) == ["fast", "ccs", "chademo", "type2", "favourites", "priced", "free-now"])
-    #expect(rows.last?.1 == "Free now (live status)")
+    // The rows added later (minimum power, my networks; issue 39) come after these.
+    #expect(
+      rows.map(\.0) == [
+        "fast", "ccs", "chademo", "type2", "favourites", "priced", "free-now", "min-50", "min-150",
+        "min-300", "my-networks",
+      ])
+    #expect(rows[6].1 == "Free now (live status)")
     #expect(rows[0].1 == "Fast charging (≥ 50 kW DC)")
     #expect(ChargeFilter(freeNowOnly: true).summary == "Free now")
     #expect(ChargeRoute.filter(.freeNow).address.element == ElementID("free-now"))

@@ -53,12 +53,25 @@ public struct ChargeFilter: Hashable, Sendable, Codable {
   /// Only sites with at least one charge point that is free now by a fresh live status
   /// (``Charging/LiveStatusPolicy/staleAfter``); a site without live status is left out.
   public var freeNowOnly: Bool
+  /// Only connectors with at least this power (kW, one of ``minimumPowerChoices``); nil for
+  /// any power.
+  public var minimumKilowatts: Int?
+  /// Only sites on the driver's networks: run by the provider of one of the driver's tariffs,
+  /// which prices them with its own price, not a roaming one (``PricedSite/isOnDriversNetwork``).
+  public var myNetworksOnly: Bool
+
+  /// The minimum powers the Filters list offers: 50 kW (fast), 150 kW (high-power) and 300 kW
+  /// (the fastest sites' class).
+  public static let minimumPowerChoices = [50, 150, 300]
 
   /// Creates a filter; by default every charger is shown.
   public init(
     fastOnly: Bool = false, connectors: Set<ConnectorChoice> = [], favouritesOnly: Bool = false,
-    knownPriceOnly: Bool = false, freeNowOnly: Bool = false
+    knownPriceOnly: Bool = false, freeNowOnly: Bool = false, minimumKilowatts: Int? = nil,
+    myNetworksOnly: Bool = false
   ) {
+    self.minimumKilowatts = minimumKilowatts
+    self.myNetworksOnly = myNetworksOnly
     self.fastOnly = fastOnly
     self.connectors = connectors
     self.favouritesOnly = favouritesOnly
@@ -67,10 +80,24 @@ public struct ChargeFilter: Hashable, Sendable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case fastOnly, connectors, favouritesOnly, knownPriceOnly, freeNowOnly
+    case fastOnly, connectors, favouritesOnly, knownPriceOnly, freeNowOnly, minimumKilowatts
+    case myNetworksOnly
   }
 
-  /// Reads a filter; one saved before "free now" existed reads it as off.
+  /// Writes a filter (every condition; ``init(from:)`` reads older ones).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(fastOnly, forKey: .fastOnly)
+    try container.encode(connectors, forKey: .connectors)
+    try container.encode(favouritesOnly, forKey: .favouritesOnly)
+    try container.encode(knownPriceOnly, forKey: .knownPriceOnly)
+    try container.encode(freeNowOnly, forKey: .freeNowOnly)
+    try container.encodeIfPresent(minimumKilowatts, forKey: .minimumKilowatts)
+    try container.encode(myNetworksOnly, forKey: .myNetworksOnly)
+  }
+
+  /// Reads a filter; one saved before "free now", the minimum power or "my networks" existed
+  /// reads them as off.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -78,7 +105,9 @@ public struct ChargeFilter: Hashable, Sendable, Codable {
       connectors: try container.decode(Set<ConnectorChoice>.self, forKey: .connectors),
       favouritesOnly: try container.decode(Bool.self, forKey: .favouritesOnly),
       knownPriceOnly: try container.decode(Bool.self, forKey: .knownPriceOnly),
-      freeNowOnly: try container.decodeIfPresent(Bool.self, forKey: .freeNowOnly) ?? false)
+      freeNowOnly: try container.decodeIfPresent(Bool.self, forKey: .freeNowOnly) ?? false,
+      minimumKilowatts: try container.decodeIfPresent(Int.self, forKey: .minimumKilowatts),
+      myNetworksOnly: try container.decodeIfPresent(Bool.self, forKey: .myNetworksOnly) ?? false)
   }
 
   /// Whether every charger passes.
@@ -90,6 +119,8 @@ public struct ChargeFilter: Hashable, Sendable, Codable {
     var parts: [String] = []
     if fastOnly { parts.append("Fast") }
     parts += ConnectorChoice.allCases.filter(connectors.contains).map(\.title)
+    if let minimumKilowatts { parts.append("≥ \(minimumKilowatts) kW") }
+    if myNetworksOnly { parts.append("My networks") }
     if favouritesOnly { parts.append("Favourites") }
     if knownPriceOnly { parts.append("Priced") }
     if freeNowOnly { parts.append("Free now") }
@@ -104,6 +135,8 @@ public struct ChargeFilter: Hashable, Sendable, Codable {
   public func stationFilter(favourites: Set<Station.ID>, vehicle: VehicleProfile? = nil)
     -> StationFilter
   {
+    let floor = max(fastOnly ? Self.fastChargingKilowatts : 0, Double(minimumKilowatts ?? 0))
+    let minimumPower = floor > 0 ? Power(kilowatts: floor) : nil
     var standards: Set<ConnectorStandard> = connectors.reduce(into: []) {
       $0.formUnion($1.standards)
     }
@@ -113,7 +146,7 @@ public struct ChargeFilter: Hashable, Sendable, Codable {
       if standards.isEmpty { standards = [.unknown("no plug that fits the car")] }
     }
     return StationFilter(
-      minimumPower: fastOnly ? Power(kilowatts: Self.fastChargingKilowatts) : nil,
+      minimumPower: minimumPower,
       directCurrentOnly: fastOnly,
       connectorStandards: standards,
       favourites: favouritesOnly ? favourites : nil)

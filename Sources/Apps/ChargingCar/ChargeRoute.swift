@@ -49,12 +49,17 @@ public enum ChargeRoute: CarRoute {
     case knownPrice
     /// Sites with a charge point free now (live status) only.
     case freeNow
+    /// Connectors of at least this power (kW) only.
+    case minimumPower(Int)
+    /// Sites where a tariff of the driver has its own price only.
+    case myNetworks
 
     /// The rows in the order the list shows them.
     public static var allCases: [FilterRow] {
-      [.fast] + ConnectorChoice.allCases.map(FilterRow.connector) + [
-        .favouritesOnly, .knownPrice, .freeNow,
-      ]
+      // Rows added later come after the existing ones, whose places stay.
+      [.fast] + ConnectorChoice.allCases.map(FilterRow.connector)
+        + [.favouritesOnly, .knownPrice, .freeNow]
+        + ChargeFilter.minimumPowerChoices.map(FilterRow.minimumPower) + [.myNetworks]
     }
   }
 
@@ -94,7 +99,7 @@ public enum ChargeRoute: CarRoute {
 }
 
 extension ChargeRoute.FilterRow {
-  /// `fast`, `ccs`, `favourites`, `priced`, `free-now`.
+  /// `fast`, `ccs`, `favourites`, `priced`, `free-now`, `min-150`, `my-networks`.
   var elementID: ElementID {
     switch self {
     case .fast: "fast"
@@ -102,6 +107,8 @@ extension ChargeRoute.FilterRow {
     case .favouritesOnly: "favourites"
     case .knownPrice: "priced"
     case .freeNow: "free-now"
+    case .minimumPower(let kilowatts): ElementID("min-\(kilowatts)")
+    case .myNetworks: "my-networks"
     }
   }
 }

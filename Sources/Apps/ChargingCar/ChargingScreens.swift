@@ -330,6 +330,12 @@ public enum ChargingScreens {
         case .favouritesOnly: ("Only favourites", filter.favouritesOnly, true)
         case .knownPrice: ("Only with a known price", filter.knownPriceOnly, true)
         case .freeNow: ("Free now (live status)", filter.freeNowOnly, true)
+        case .minimumPower(let minimum):
+          (
+            "At least \(minimum) kW", filter.minimumKilowatts == minimum,
+            vehicle?.chargesDirectCurrent ?? true
+          )
+        case .myNetworks: ("My networks (a tariff's own price)", filter.myNetworksOnly, true)
         }
       let state = on ? "On" : "Off"
       return ListItemSpec(

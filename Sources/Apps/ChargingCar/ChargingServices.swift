@@ -25,6 +25,16 @@ public struct PricedSite: Hashable, Sendable, Identifiable {
     self.price = price
   }
 
+  /// Whether the site is on one of the driver's networks: one of the driver's tariffs prices
+  /// it and the tariff's provider runs it (the operator's name holds the provider's, `Mobility+`
+  /// in `EnBW mobility+ AG und Co. KG`, letter case aside) — the tariff's own price, not a
+  /// roaming one ("my networks" in Filters).
+  public var isOnDriversNetwork: Bool {
+    guard case .mine(let prices) = price else { return false }
+    let operatorName = site.operatorName.lowercased()
+    return prices.contains { !$0.provider.isEmpty && operatorName.contains($0.provider.lowercased()) }
+  }
+
   /// The site's id.
   public var id: Station.ID { site.id }
 }
@@ -139,7 +149,12 @@ public struct ChargeSearch: Sendable {
       let rows = Self.wholeSites(only, in: catalog)
       filter.favourites = filter.favourites.map { $0.intersection(rows) } ?? rows
     }
-    let wanted = query.filter.knownPriceOnly ? query.limit * 3 : query.limit
+    // Sites are priced before the price conditions apply: with *known price only* three times as
+    // many, with *my networks* ten times (the driver's networks run a few of the sites around:
+    // near Kassel EnBW's first site is the 38th nearest charger).
+    let wanted =
+      query.filter.myNetworksOnly
+      ? query.limit * 10 : query.filter.knownPriceOnly ? query.limit * 3 : query.limit
     let radius: Double
     if let region = query.region {
       radius =
@@ -189,6 +204,7 @@ public struct ChargeSearch: Sendable {
       PricedSite(site: $0, price: $1)
     }
     if query.filter.knownPriceOnly { priced.removeAll { $0.price.best == nil } }
+    if query.filter.myNetworksOnly { priced.removeAll { !$0.isOnDriversNetwork } }
     return Array(priced.prefix(query.limit))
   }
 

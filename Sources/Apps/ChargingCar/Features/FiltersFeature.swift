@@ -25,6 +25,10 @@ public struct FiltersFeature: CarFeature {
       case .favouritesOnly: filter.favouritesOnly.toggle()
       case .knownPrice: filter.knownPriceOnly.toggle()
       case .freeNow: filter.freeNowOnly.toggle()
+      case .myNetworks: filter.myNetworksOnly.toggle()
+      case .minimumPower(let kilowatts):
+        // One minimum at a time: choosing another replaces it, the one that is on turns off.
+        filter.minimumKilowatts = filter.minimumKilowatts == kilowatts ? nil : kilowatts
       case .connector(let choice):
         if filter.connectors.contains(choice) {
           filter.connectors.remove(choice)
