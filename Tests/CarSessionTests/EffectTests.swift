@@ -362,6 +362,8 @@ struct TypedRouteSessionTests {
       $0.taps = 1
     }
     await tester.drive({ _ = try $0.tapRow("forgotten") }, operations: [])
+    // The dead row is this test's point: the tester fails on an unclaimed S005.
+    tester.claim("S005")
     let diagnostic = try #require(tester.session.diagnostics.last)
     #expect(diagnostic.ruleID == Diagnostic.undecodableTapID)
     #expect(diagnostic.elementID == "forgotten" && diagnostic.templateID == "probe")

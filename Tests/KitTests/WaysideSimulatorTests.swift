@@ -54,6 +54,47 @@ struct WaysideSimulatorTests {
   }
 
   @Test(
+    "every help text names the package's own executable and shows none of Wayside's paths",
+    arguments: [["--help"], ["serve", "--help"], ["render", "--help"], ["journey", "--help"],
+      ["lint", "--help"], ["help", "journey"]])
+  func helpNamesTheExecutable(words: [String]) async {
+    let result = await Self.run(words)
+    // The executable's own name (the test bundle's here), as a package's simulator has its own.
+    let program = CommandLine.arguments.first.flatMap { $0.split(separator: "/").last }
+      .map(String.init) ?? ""
+    #expect(result.status == 0)
+    #expect(program != "wayside")
+    #expect(result.out.contains("\(program) "), "\(result.out)")
+    for wayside in [
+      "wayside ", "wayside]", "Guides/", "Journeys/lifecycle", "XDG_DATA_HOME", "tariffs",
+      "user.sqlite", "--live-feed",
+    ] {
+      #expect(!result.out.contains(wayside), "\(words) shows '\(wayside)':\n\(result.out)")
+    }
+  }
+
+  @Test("a package's simulator names where its car starts; --location still wins")
+  func startPlace() async throws {
+    let catalog = try AppCatalog.custom([KitApps.cities], startLocation: "Hamburg")
+    let (named, given, usage) = try AppCatalog.$current.withValue(catalog) {
+      var none = Arguments([], command: "serve")
+      var other = Arguments(["--location", "Berlin"], command: "serve")
+      return (
+        try ServeCommand.Options.parse(&none).location.label,
+        try ServeCommand.Options.parse(&other).location.label, WaysideMain.usage(of: ServeCommand.self)
+      )
+    }
+    #expect(named == "Hamburg")
+    #expect(given == "Berlin")
+    #expect(usage.contains("(default Hamburg)"))
+    var kassel = Arguments([], command: "serve")
+    let wayside = try AppCatalog.$current.withValue(try AppCatalog.custom([KitApps.cities])) {
+      try ServeCommand.Options.parse(&kassel).location.label
+    }
+    #expect(wayside == "Kassel")
+  }
+
+  @Test(
     "an unusable app list is a usage error naming the problem",
     arguments: [
       ([AnyCarApp](), "no apps given"),

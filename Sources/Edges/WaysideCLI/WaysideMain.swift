@@ -19,7 +19,7 @@ public enum WaysideMain {
     }
     if first == "--help" || first == "-h" || first == "help" {
       if words.count > 1, let command = CommandRegistry.command(named: words[1]) {
-        io.out(command.usage)
+        io.out(usage(of: command))
       } else {
         io.out(overview)
       }
@@ -42,7 +42,7 @@ public enum WaysideMain {
     async -> Int32
   {
     if words.contains("--help") || words.contains("-h") {
-      io.out(command.usage)
+      io.out(usage(of: command))
       return 0
     }
     var arguments = Arguments(words, command: command.name)
@@ -65,8 +65,29 @@ public enum WaysideMain {
 
   static var names: String { CommandRegistry.current.map { $0.name }.joined(separator: ", ") }
 
+  /// A command's help as the current catalogue's program shows it: a package's own simulator
+  /// executable names itself and shows no paths of Wayside's repository, and its `serve` offers
+  /// only what works for any app.
+  static func usage(of command: any WaysideCommand.Type) -> String {
+    let catalog = AppCatalog.current
+    guard !catalog.isWayside else { return command.usage }
+    if command.name == ServeCommand.name { return ServeCommand.kitUsage }
+    var text = command.usage
+    for (wayside, kit) in [
+      ("Journeys/lifecycle.journey Journeys/violations.journey", "Journeys/browse.journey"),
+      (
+        "The format is described in Guides/Journeys.md.",
+        "The format is described in the CarSimulator documentation (Journey)."
+      ),
+    ] {
+      text = text.replacingOccurrences(of: wayside, with: kit)
+    }
+    return text.replacingOccurrences(of: "wayside ", with: "\(program) ")
+  }
+
   /// The text `wayside --help` prints.
   public static var overview: String {
+    guard AppCatalog.current.isWayside else { return kitOverview }
     var lines = [
       "wayside — CarPlay apps as Swift values, an emulated CarPlay host, and real charging data.",
       "",
@@ -82,6 +103,28 @@ public enum WaysideMain {
     }
     lines.append("")
     lines.append("Run 'wayside COMMAND --help' for a command's options.")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The overview a package's own simulator executable prints: its name, its apps, the kit's
+  /// commands.
+  static var kitOverview: String {
+    let catalog = AppCatalog.current
+    var lines = [
+      "\(program) — your CarPlay apps (\(catalog.ids)) in Wayside's emulated CarPlay host.",
+      "",
+      "Usage: \(program) [COMMAND] [OPTIONS]",
+      "       (no command: start the web simulator on http://127.0.0.1:8080)",
+      "",
+      "Commands:",
+    ]
+    let width = (CommandRegistry.current.map { $0.name.count }.max() ?? 0) + 2
+    for command in CommandRegistry.current {
+      let padding = String(repeating: " ", count: max(1, width - command.name.count))
+      lines.append("  \(command.name)\(padding)\(command.abstract)")
+    }
+    lines.append("")
+    lines.append("Run '\(program) COMMAND --help' for a command's options.")
     return lines.joined(separator: "\n")
   }
 }

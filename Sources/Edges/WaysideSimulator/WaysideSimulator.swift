@@ -36,6 +36,18 @@ public enum WaysideSimulator {
     exit(status)
   }
 
+  /// Runs the command line over your apps as ``main(apps:defaultApp:)`` does, with the car
+  /// starting at `location` — a town of the bundled basemap (`"Hamburg"`) or `"LAT,LON"` —
+  /// unless `--location` names another place (the default is Kassel).
+  public static func main(apps: [AnyCarApp], defaultApp: String? = nil, location: String)
+    async -> Never
+  {
+    let status = await run(
+      Array(CommandLine.arguments.dropFirst()), apps: apps, defaultApp: defaultApp,
+      location: location)
+    exit(status)
+  }
+
   /// Runs the command line over your apps with explicit words and returns the exit status;
   /// output goes to standard output and error.
   public static func run(_ words: [String], apps: [AnyCarApp], defaultApp: String? = nil) async
@@ -44,13 +56,22 @@ public enum WaysideSimulator {
     await run(words, apps: apps, defaultApp: defaultApp, io: .standard())
   }
 
+  /// Runs the command line over your apps with explicit words, the car starting at `location`
+  /// unless `--location` names another place; returns the exit status.
+  public static func run(
+    _ words: [String], apps: [AnyCarApp], defaultApp: String? = nil, location: String
+  ) async -> Int32 {
+    await run(words, apps: apps, defaultApp: defaultApp, location: location, io: .standard())
+  }
+
   /// Runs the command line over your apps, writing through `io` (a capturing one in tests).
-  static func run(_ words: [String], apps: [AnyCarApp], defaultApp: String?, io: CommandIO) async
-    -> Int32
-  {
+  static func run(
+    _ words: [String], apps: [AnyCarApp], defaultApp: String?, location: String? = nil,
+    io: CommandIO
+  ) async -> Int32 {
     let catalog: AppCatalog
     do {
-      catalog = try AppCatalog.custom(apps, defaultID: defaultApp)
+      catalog = try AppCatalog.custom(apps, defaultID: defaultApp, startLocation: location)
     } catch {
       io.err("wayside: \(error.message)")
       return error.exitCode

@@ -19,6 +19,41 @@ import Testing
 /// Time is a `ManualClock`: ``advanceTime(by:operations:_:sourceLocation:)`` fires timers and wakes sleeping effects.
 /// Actions that effects send are checked with ``receive(_:_:sourceLocation:)`` (when `Action` is `Equatable`)
 /// or skipped with ``skipReceivedActions()``. ``finish(sourceLocation:)`` fails when effects are still running.
+///
+/// ## Effects that answer at once
+///
+/// A step waits until the work it started is done or asleep (`CarSession.settle()`). An effect
+/// that answers without waiting on the clock or a client event (a data client's test value, a
+/// `send`) has therefore answered before the step returns: the operations its answer caused are
+/// the step's own `operations:`, and ``receive(_:_:sourceLocation:)`` checks only the action
+/// and the state it left. An effect asleep on the clock answers in the
+/// ``advanceTime(by:operations:_:sourceLocation:)`` step that wakes it.
+///
+/// ## Exhaustive about the car
+///
+/// The tester is exhaustive about the car as well as the state: whatever the car reports during
+/// a step — a host or session diagnostic of severity warning or error (a refused push, a failed
+/// operation, an ignored back press), a host exception that terminated the app, and the lint of
+/// every screen the app built (a template the category does not allow, content the host cuts,
+/// such as 15 points on a map that shows 12) — is a ``Finding`` that fails the test unless the
+/// test claims it by id with ``claim(_:sourceLocation:)`` after the step, as a journey's
+/// `expect diagnostic` line does. An unclaimed finding fails at the next step (or at
+/// ``finish(sourceLocation:)``), recorded at the step that caused it; one message names every
+/// unclaimed finding of that step with its rule, the rule's source and the step. Notes (design
+/// guidance) never fail. ``exhaustive`` does not change this: a broken rule is never state a
+/// test may leave unsaid.
+///
+/// ```swift
+/// await tester.send(.show(spots: 15), operations: ["update CPPointOfInterestTemplate 'spots'"]) {
+///   $0.spots = 15
+/// }
+/// tester.claim("CP030")  // the host shows 12 of the 15 (carplay-facts.md §1.5)
+/// ```
+///
+/// A push the session refuses (too deep for the category) or an operation the host fails
+/// reaches the app as `HostEvent.operationRefused(_:)`, as a CarPlay completion handler would;
+/// the action the app maps it to is one the step sent after its own, checked with
+/// ``receive(_:_:sourceLocation:)``.
 @MainActor
 public final class CarAppTester<App: CarApp> {
   /// The emulated host.
@@ -37,9 +72,60 @@ public final class CarAppTester<App: CarApp> {
   public var exhaustive = true
 
   private let recorder: Recorder
+  private let rules: any CarRules
   private var state: App.State
   private var seenActions = 0
   private var seenEntries = 0
+  /// Where finding collection stopped: the transcript's ``Transcript/totalCount`` and the
+  /// number of built screens linted.
+  private var collectedEntries = 0
+  private var lintedScreens = 0
+  private var lintedPairs: Set<LintKey> = []
+  /// Lint findings already reported under a configuration: a later screen showing the same
+  /// template breaking the same rule needs no second claim (as in journeys).
+  private var reportedLint: Set<LintKey.Finding> = []
+  /// Broken rules the car reported that the test has not claimed yet, oldest first.
+  private var unclaimed: [(finding: Finding, location: SourceLocation)] = []
+
+  /// A broken rule the car reported during a step: a host or session diagnostic, a host
+  /// exception (the app was terminated), or a lint finding of a screen the app built.
+  public struct Finding: Hashable, Sendable, CustomStringConvertible {
+    /// The rule's id (`CP030-poi-count`, `S001-depth-refused`), or for a host exception its
+    /// name (`NSInvalidArgumentException`).
+    public var id: String
+    /// How bad it is: what the host does about it.
+    public var severity: Diagnostic.Severity
+    /// What happened, naming the template, element and limit.
+    public var message: String
+    /// Where the rule comes from (`carplay-facts.md §1.5 [HDR; DG25]`).
+    public var source: String
+    /// The step during which the car reported it (`connect`, `send(open("e"))`,
+    /// `drive (back (popped 'd'))`, `advanceTime(by: 8.0 seconds)`).
+    public var step: String
+
+    /// Creates a finding.
+    public init(
+      id: String, severity: Diagnostic.Severity, message: String, source: String, step: String
+    ) {
+      self.id = id
+      self.severity = severity
+      self.message = message
+      self.source = source
+      self.step = step
+    }
+
+    /// `CP030-poi-count (carplay-facts.md §1.5 [HDR; DG25]) during send(…): warning: …`.
+    public var description: String { "\(id) (\(source)) during \(step): \(severity): \(message)" }
+  }
+
+  private struct LintKey: Hashable {
+    var screen: CarScreen
+    var configuration: SessionConfiguration
+    struct Finding: Hashable {
+      var finding: String
+      var configuration: SessionConfiguration
+    }
+  }
 
   /// Starts the app in a car that is not yet connected; its effects find the services in
   /// `dependencies` (over the app's own registrations), and a dependency key neither sets fails
@@ -55,6 +141,7 @@ public final class CarAppTester<App: CarApp> {
     self.location = location
     self.dataSource = dataSource
     self.state = state
+    self.rules = rules
     recorder = Recorder()
     let clients = CarClients.test(
       clock: clock, location: location, dataSource: dataSource,
@@ -86,7 +173,9 @@ public final class CarAppTester<App: CarApp> {
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    await step(operations: operations, update, sourceLocation) { host.connect(configuration) }
+    await step("connect", operations: operations, update, sourceLocation) {
+      host.connect(configuration)
+    }
   }
 
   /// Disconnects the car; afterwards no effect may be running and no operation may arrive.
@@ -94,7 +183,7 @@ public final class CarAppTester<App: CarApp> {
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    await step(operations: [], update, sourceLocation) { host.disconnect() }
+    await step("disconnect", operations: [], update, sourceLocation) { host.disconnect() }
     if session.runningEffectCount > 0 {
       fail(
         "effects still running after disconnect: \(session.runningEffectIDs)",
@@ -108,7 +197,9 @@ public final class CarAppTester<App: CarApp> {
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    await step(operations: operations, update, sourceLocation) { session.send(action) }
+    await step("send(\(action))", operations: operations, update, sourceLocation) {
+      session.send(action)
+    }
   }
 
   /// Performs a driver action on the host (a tap, back, a tab switch, …) and asserts the state
@@ -118,7 +209,7 @@ public final class CarAppTester<App: CarApp> {
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    await step(operations: operations, update, sourceLocation) {
+    await step("drive", operations: operations, update, sourceLocation) {
       do {
         try action(host)
       } catch {
@@ -133,10 +224,12 @@ public final class CarAppTester<App: CarApp> {
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    await step(operations: operations, update, sourceLocation) {}
+    let name = "advanceTime(by: \(amount))"
+    await step(name, operations: operations, update, sourceLocation) {}
     session.advanceClock(by: amount)
     await session.settle()
     host.checkSpinners()
+    collectFindings(step: name, sourceLocation)
     if !exhaustive { catchUp() }
   }
 
@@ -164,6 +257,7 @@ public final class CarAppTester<App: CarApp> {
   /// the end of every test.
   public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
     await session.settle()
+    collectFindings(step: "finish", sourceLocation)
     checkUnasserted(sourceLocation)
     if session.runningEffectCount > 0 {
       fail(
@@ -173,6 +267,108 @@ public final class CarAppTester<App: CarApp> {
     }
   }
 
+  // MARK: - Broken rules
+
+  /// The broken rules the car reported that no ``claim(_:sourceLocation:)`` took yet, oldest
+  /// first.
+  public var unclaimedFindings: [Finding] { unclaimed.map(\.finding) }
+
+  /// Claims broken rules the car reported, by id or id prefix (`"CP030"` claims
+  /// `CP030-poi-count`), as a journey's `expect diagnostic ID` does; each id claims one
+  /// finding, the oldest with that id. Call it after the step that broke the rule. An id the
+  /// car did not report fails the test, naming what is unclaimed.
+  public func claim(_ ids: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+    for id in ids {
+      guard
+        let index = unclaimed.firstIndex(where: {
+          $0.finding.id == id || $0.finding.id.hasPrefix(id + "-")
+        })
+      else {
+        let open = unclaimed.map(\.finding.id).joined(separator: ", ")
+        fail(
+          "claimed \(id), but the car did not report it"
+            + (open.isEmpty ? " (nothing is unclaimed)" : " (unclaimed: \(open))"),
+          sourceLocation: sourceLocation)
+        continue
+      }
+      unclaimed.remove(at: index)
+    }
+  }
+
+  /// Gathers what the step made the car report: diagnostics of severity warning or error,
+  /// exceptions, and the lint of every newly built screen under the car's configuration.
+  private func collectFindings(step: String, _ sourceLocation: SourceLocation) {
+    let transcript = host.transcript
+    let start = max(0, collectedEntries - transcript.droppedCount)
+    let entries = transcript.entries[min(start, transcript.entries.count)...]
+    collectedEntries = transcript.totalCount
+    // A driver step is named by what the driver did.
+    var step = step
+    if step == "drive",
+      let event = entries.lazy.compactMap({ entry -> HostEvent? in
+        if case .event(let event) = entry { event } else { nil }
+      }).first
+    {
+      step = "drive (\(event))"
+    }
+    for entry in entries {
+      switch entry {
+      case .diagnostic(let d) where d.severity != .note:
+        add(Finding(id: d.id, severity: d.severity, message: d.message, source: d.source, step: step), sourceLocation)
+      case .exception(let e):
+        add(
+          Finding(
+            id: e.name.rawValue, severity: .error,
+            message: "the host raised \(e); the app was terminated",
+            source: "carplay-facts.md §10", step: step), sourceLocation)
+      default: break
+      }
+    }
+    let screens = session.builtScreens
+    guard let configuration = host.configuration ?? session.configuration else { return }
+    for screen in screens[min(lintedScreens, screens.count)...]
+    where lintedPairs.insert(LintKey(screen: screen, configuration: configuration)).inserted {
+      for d in rules.lint(screen, for: App.entitlements, configuration: configuration)
+      where d.severity != .note
+        && reportedLint.insert(
+          LintKey.Finding(finding: d.description, configuration: configuration)
+        ).inserted
+      {
+        add(
+          Finding(
+            id: d.id, severity: d.severity, message: "lint: \(d.message)", source: d.source,
+            step: step), sourceLocation)
+      }
+    }
+    lintedScreens = screens.count
+  }
+
+  private func add(_ finding: Finding, _ sourceLocation: SourceLocation) {
+    unclaimed.append((finding, sourceLocation))
+  }
+
+  /// Fails once per step that left findings unclaimed, at that step, naming every one of them
+  /// with its rule, source and the claim that would take it.
+  private func failUnclaimed() {
+    var steps: [String] = []
+    for (finding, _) in unclaimed where !steps.contains(finding.step) {
+      steps.append(finding.step)
+    }
+    for step in steps {
+      let open = unclaimed.filter { $0.finding.step == step }
+      let count = open.count == 1 ? "a broken rule" : "\(open.count) broken rules"
+      let claims = open.map { "\"\($0.finding.id)\"" }.joined(separator: ", ")
+      fail(
+        "the car reported \(count) during \(step) that the test did not claim:\n"
+          + open.map { "  \($0.finding.id) (\($0.finding.source)): \($0.finding.severity): \($0.finding.message)" }
+            .joined(separator: "\n")
+          + "\nfix the app, or claim \(open.count == 1 ? "it" : "them") after the step with "
+          + "tester.claim(\(claims))",
+        sourceLocation: open[0].location)
+    }
+    unclaimed = []
+  }
+
   // MARK: - Steps
 
   fileprivate func fail(_ message: String, sourceLocation: SourceLocation) {
@@ -180,7 +376,7 @@ public final class CarAppTester<App: CarApp> {
   }
 
   private func step(
-    operations: [String]?, _ update: (inout App.State) throws -> Void,
+    _ name: String, operations: [String]?, _ update: (inout App.State) throws -> Void,
     _ sourceLocation: SourceLocation, _ body: () -> Void
   ) async {
     checkUnasserted(sourceLocation)
@@ -188,6 +384,7 @@ public final class CarAppTester<App: CarApp> {
     body()
     await session.settle()
     host.checkSpinners()
+    collectFindings(step: name, sourceLocation)
     // The state right after the step's own action: the first recorded one, or the current
     // state when the step reduced nothing of its own.
     let own = recorder.count > before ? recorder.entry(before).state : session.state
@@ -218,6 +415,7 @@ public final class CarAppTester<App: CarApp> {
   }
 
   private func checkUnasserted(_ sourceLocation: SourceLocation) {
+    failUnclaimed()
     guard exhaustive else { return }
     if recorder.count > seenActions {
       let open = (seenActions..<recorder.count).map { "\(recorder.entry($0).action)" }

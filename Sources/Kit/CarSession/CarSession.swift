@@ -133,6 +133,13 @@ public final class CarSession<App: CarApp>: AnyCarSession {
   private var idleObservation: WaitGauge.Observation?
   /// Whether actions of concurrent work are taken in one fixed order (on a manual clock).
   private let ordersDeliveries: Bool
+  /// Pushes refused for depth whose templates the app's wanted screen still holds, by template
+  /// id: each is reported and told to the app once (``HostEvent/operationRefused(_:)``), and a
+  /// later ignored host change names it as the cause.
+  private var outstandingRefusals: [TemplateID: HostRefusal] = [:]
+  /// Whether the app is being told of refusals: a refusal its answer causes is reported, not
+  /// told again (no loop between an app and the host).
+  private var tellingRefusals = false
   /// Actions sent by work on a manual clock, waiting to be taken (``deliverInOrder()``).
   private var submitted: [(key: Int, action: App.Action, resume: CheckedContinuation<Void, Never>)] = []
 
@@ -204,7 +211,12 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     if case .disconnected = event {
       // No interface controller to reconcile against until the next connection.
     } else if let wanted = wantedScreen {
-      if let ignored = HostChange.ignored(event, shown: host.screen, wanted: wanted) {
+      if let ignored = HostChange.ignored(
+        event, shown: host.screen, wanted: wanted,
+        // The refusals the app's screen held before this event (the last render kept only
+        // those): the app's own answer to back may just have dropped one of them.
+        refused: outstandingRefusals.values.sorted { $0.description < $1.description })
+      {
         record(ignored)
       } else {
         render(wanted)
@@ -475,7 +487,21 @@ public final class CarSession<App: CarApp>: AnyCarSession {
     let plan = Reconciler.plan(
       from: host.screen, to: wanted, maximumDepth: rules.maximumDepth(for: App.entitlements),
       entitlements: App.entitlements)
-    plan.diagnostics.forEach(record)
+    // A refused push is reported and told once while the app still wants it; an app that
+    // keeps wanting it is not told again at every later step.
+    outstandingRefusals = outstandingRefusals.filter { entry in
+      wanted.stack.contains { $0.id == entry.key }
+    }
+    var refusals: [HostRefusal] = []
+    for (template, diagnostic) in zip(plan.refused, plan.diagnostics)
+    where outstandingRefusals[template.id] == nil {
+      let refusal = HostRefusal(
+        operation: .push(template), error: CarPlayError(code: -1, message: diagnostic.message),
+        diagnosticID: diagnostic.id)
+      outstandingRefusals[template.id] = refusal
+      refusals.append(refusal)
+      record(diagnostic)
+    }
     if wanted.window != drawnWindow {
       drawnWindow = wanted.window
       host.drawWindow(wanted.window)
@@ -498,6 +524,9 @@ public final class CarSession<App: CarApp>: AnyCarSession {
               ruleID: Diagnostic.operationFailedID,
               severity: .error, message: "\(operation) failed: \(error)",
               source: "carplay-facts.md §3"))
+          refusals.append(
+            HostRefusal(
+              operation: operation, error: error, diagnosticID: Diagnostic.operationFailedID))
         }
       } catch {
         record(
@@ -507,6 +536,23 @@ public final class CarSession<App: CarApp>: AnyCarSession {
             source: "carplay-facts.md §10"))
         return
       }
+    }
+    tell(refusals)
+  }
+
+  /// Tells the app of what the host refused, as CarPlay's completion handlers do: each refusal
+  /// the app maps to an action is reduced and shown. A refusal that answer causes is reported
+  /// but not told (an app that keeps asking is not told in a loop).
+  private func tell(_ refusals: [HostRefusal]) {
+    guard !tellingRefusals, !refusals.isEmpty else { return }
+    tellingRefusals = true
+    defer { tellingRefusals = false }
+    for refusal in refusals {
+      guard host.configuration != nil,
+        let action = app.action(for: .operationRefused(refusal), in: state)
+      else { continue }
+      process(action, origin: nil)
+      render()
     }
   }
 

@@ -12,11 +12,36 @@ public enum HostChange {
   public static func ignored(_ event: HostEvent, shown: HostScreen?, wanted: CarScreen)
     -> Diagnostic?
   {
+    ignored(event, shown: shown, wanted: wanted, refused: [])
+  }
+
+  /// The diagnostic for `event` when `wanted` undoes what the host did to `shown`, naming
+  /// `refused` as the cause when there are any: refusals (``HostRefusal``) whose templates
+  /// `wanted` still holds. After a refused push the app's stack is deeper than the host's, so
+  /// the app's own answer to back pops the template the host never showed and keeps the one
+  /// the host popped; the message then points at the refusal the app did not follow, not at
+  /// the event it maps.
+  public static func ignored(
+    _ event: HostEvent, shown: HostScreen?, wanted: CarScreen, refused: [HostRefusal]
+  ) -> Diagnostic? {
     guard let what = undone(event, shown: shown, wanted: wanted) else { return nil }
+    let cause: String
+    if refused.isEmpty {
+      cause = "map this event to an action"
+    } else {
+      let names = refused.map { refusal in
+        "\(refusal.template?.label ?? refusal.operation.description) (\(refusal.diagnosticID))"
+      }
+      cause =
+        "the cause is an earlier refusal the app did not follow: the push of "
+        + names.joined(separator: ", ")
+        + " was refused, so the app's screen holds templates the car never showed; map "
+        + "HostEvent.operationRefused to an action that drops them (carplay-facts.md §2)"
+    }
     return Diagnostic(
       ruleID: Diagnostic.ignoredHostChangeID,
       severity: .error,
-      message: "\(what); the session keeps the host's screen — map this event to an action",
+      message: "\(what); the session keeps the host's screen — \(cause)",
       source: "DESIGN.md principle 2")
   }
 

@@ -154,6 +154,34 @@ public struct CarPlayException: Error, Hashable, Sendable, CustomStringConvertib
       .invalidArgument,
       reason: "\(template.kind.className) '\(template.id)' cannot be passed to \(method).")
   }
+
+  /// A template used where it cannot go, for `placement`: when carplay-facts.md §2 leaves that
+  /// placement UNCONFIRMED (`TemplateKind.isUnconfirmed(_:)`, e.g. a point-of-interest map as
+  /// root), the reason says the refusal is the model's conservative choice, not words CarPlay
+  /// is known to use.
+  public static func misplaced(
+    _ template: TemplateSpec, method: String, placement: TemplatePlacement
+  ) -> CarPlayException {
+    guard template.kind.isUnconfirmed(placement) else {
+      return misplaced(template, method: method)
+    }
+    return CarPlayException(
+      .invalidArgument,
+      reason:
+        "\(template.kind.className) '\(template.id)' cannot be passed to \(method) in Wayside's "
+        + "model: whether CarPlay allows \(template.kind.className) \(phrase(placement)) is "
+        + "UNCONFIRMED (carplay-facts.md §2), and the model refuses it as the conservative "
+        + "choice; the real host may accept it.")
+  }
+
+  private static func phrase(_ placement: TemplatePlacement) -> String {
+    switch placement {
+    case .root: "as the root"
+    case .push: "pushed"
+    case .present: "presented"
+    case .tab: "as a tab"
+    }
+  }
 }
 
 /// What a host operation's completion receives: `(Bool, Error?)`.

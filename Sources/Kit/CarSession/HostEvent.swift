@@ -107,6 +107,12 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
   /// model tells the app, as it tells it of a dismissed modal, so the app can stop showing the
   /// film as playing video.
   case videoPlayerDismissed
+  /// An operation the app's screen needed did not happen: the session refused a push beyond the
+  /// category's depth, or the host called the operation's completion with an error
+  /// (carplay-facts.md §2, §3). CarPlay apps learn this from the completion handler; map it to
+  /// an action that drops what was refused from the state, or the state wants a screen the car
+  /// does not show. The session sends it, not the car: it is not in the host's transcript.
+  case operationRefused(HostRefusal)
   /// The driver tapped the banner of the app's notification with this request id (the app
   /// opens what it is about).
   case notificationOpened(id: String)
@@ -141,6 +147,7 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
     case .navigationCancelled(let t): "navigation cancelled by the system in '\(t)'"
     case .panningDismissed(let t): "panning closed by the system in '\(t)'"
     case .videoPlayerDismissed: "video player closed by the driver"
+    case .operationRefused(let refusal): "refused \(refusal)"
     case .notificationOpened(let id): "notification '\(id)' opened by the driver"
     }
   }

@@ -83,7 +83,7 @@ extension CarSimulator {
     case .present(let template):
       try checkAllowed(template, method: "presentTemplate")
       guard rules.placements(of: template.kind).present else {
-        throw .misplaced(template, method: "presentTemplate:animated:completion:")
+        throw .misplaced(template, method: "presentTemplate:animated:completion:", placement: .present)
       }
       try checkContent(template)
       if let modal { return .failed(.modalAlreadyPresented(modal.id)) }
@@ -172,7 +172,7 @@ extension CarSimulator {
     for tab in bar.tabs {
       try checkAllowed(tab, method: "setRootTemplate")
       guard rules.placements(of: tab.kind).tab else {
-        throw .misplaced(tab, method: "CPTabBarTemplate(templates:)")
+        throw .misplaced(tab, method: "CPTabBarTemplate(templates:)", placement: .tab)
       }
     }
     let maximum = rules.maximumTabCount(for: entitlements, configuration: configuration)
@@ -189,7 +189,7 @@ extension CarSimulator {
   private func applySetRoot(_ template: TemplateSpec) throws(CarPlayException) -> HostCompletion {
     try checkAllowed(template, method: "setRootTemplate")
     guard rules.placements(of: template.kind).root else {
-      throw .misplaced(template, method: "setRootTemplate:animated:completion:")
+      throw .misplaced(template, method: "setRootTemplate:animated:completion:", placement: .root)
     }
     let hasTabs = try checkTabs(template)
     tearDownPlayers("root replaced")
@@ -209,7 +209,7 @@ extension CarSimulator {
   private func applyPush(_ template: TemplateSpec) throws(CarPlayException) -> HostCompletion {
     try checkAllowed(template, method: "pushTemplate")
     guard rules.placements(of: template.kind).push else {
-      throw .misplaced(template, method: "pushTemplate:animated:completion:")
+      throw .misplaced(template, method: "pushTemplate:animated:completion:", placement: .push)
     }
     guard root != nil else { return .failed(.noRoot) }
     // Pushing the same template again: OBSERVED error (carplay-facts.md §2).

@@ -83,8 +83,8 @@ extension JourneyReport {
         + Self.text(other.finalConfiguration.map { "\($0)" })
     }
     if lintDiagnostics != other.lintDiagnostics {
-      return "the lint found \(lintDiagnostics.map(\.ruleID)), then "
-        + "\(other.lintDiagnostics.map(\.ruleID))"
+      return "the lint found \(lintDiagnostics.map(\.id)), then "
+        + "\(other.lintDiagnostics.map(\.id))"
     }
     if finalVideoPlayerTitle != other.finalVideoPlayerTitle { return "the video player differs" }
     return nil

@@ -137,8 +137,7 @@ public enum JourneyRunner {
     }
     if failure == nil, let first = run.pending.first {
       failure = JourneyFailure(
-        name: journey.name, line: first.line,
-        message: "rule broken and not expected: \(first.text)")
+        name: journey.name, line: first.line, message: unclaimedMessage(run.pending))
     }
     var transcript = run.transcriptBefore
     for entry in run.host?.transcript.entries ?? [] { transcript.append(entry) }
@@ -148,6 +147,22 @@ public enum JourneyRunner {
       screens: run.screensBefore + (run.session?.builtScreens ?? []),
       finalScreen: run.host?.shownScreen?.visible, finalConfiguration: run.host?.configuration,
       appName: run.host?.appName ?? "App", finalVideoPlayerTitle: run.host?.videoPlayerTitle)
+  }
+
+  /// Every unclaimed finding at once, the first one's line first, and the claims that would
+  /// take them: one run names everything a fix or a claim has to cover.
+  private static func unclaimedMessage(_ pending: [Pending]) -> String {
+    guard let first = pending.first else { return "" }
+    var message = "rule broken and not expected: \(first.text)"
+    guard pending.count > 1 else { return message }
+    for other in pending.dropFirst() {
+      message += "\n  also not expected (line \(other.line)): \(other.text)"
+    }
+    let claims = pending.map {
+      $0.isException ? "expect error any" : "expect diagnostic \($0.id)"
+    }
+    return message + "\n  \(pending.count) findings unclaimed; claim them with: "
+      + claims.joined(separator: ", ")
   }
 
   private static func start(_ run: Run, _ name: String, line: Int) -> JourneyFailure? {
@@ -189,7 +204,7 @@ public enum JourneyRunner {
     for entry in entries[min(run.seenEntries, entries.count)...] {
       switch entry {
       case .diagnostic(let d) where d.severity != .note:
-        run.pending.append(Pending(line: line, id: d.ruleID, text: d.description))
+        run.pending.append(Pending(line: line, id: d.id, text: d.description))
       case .exception(let e):
         run.pending.append(
           Pending(line: line, id: e.name.rawValue, text: e.description, isException: true))
@@ -216,7 +231,7 @@ public enum JourneyRunner {
         }
       run.lint += found
       for d in found where d.severity != .note {
-        run.pending.append(Pending(line: line, id: d.ruleID, text: "lint \(d.description)"))
+        run.pending.append(Pending(line: line, id: d.id, text: "lint \(d.description)"))
       }
     }
     run.linted = screens.count

@@ -52,7 +52,7 @@ public enum ServeCommand: WaysideCommand {
                           must be given explicitly and is then also accepted as Host
       --display PROFILE   \(DisplayProfile.all.map(\.id).joined(separator: ", ")) (or its size, e.g. 1920x720; default standard)
       --style STYLE       day or night (default day)
-      --location PLACE    a town from the basemap or LAT,LON (default Kassel)
+      --location PLACE    a town from the basemap or LAT,LON (default \(AppCatalog.current.startLocation ?? "Kassel"))
       --store DIR         the store folder holding user.sqlite (default: $XDG_DATA_HOME/wayside,
                           else ~/.local/share/wayside)
       --live-feed URL     poll a live-status feed for the charging app from the start: an OCPI
@@ -62,6 +62,31 @@ public enum ServeCommand: WaysideCommand {
                           is taken from the environment variable WAYSIDE_LIVE_TOKEN.
       --live-interval S   seconds between polls of each feed (default 60, at least 10)
     """
+  }
+
+  /// The help of `serve` in a package's own simulator executable: its name, its apps, and the
+  /// options that work for any app (no store, no live feeds: those are the charging app's).
+  static var kitUsage: String {
+    let program = AppCatalog.current.programName
+    let indent = String(repeating: " ", count: program.count)
+    return """
+      Usage: \(program) [serve] [--app NAME] [--port PORT] [--address ADDR] [--display PROFILE]
+             \(indent)         [--style day|night] [--location PLACE|LAT,LON]
+
+      Starts the CarPlay simulator in the browser on http://127.0.0.1:8080 and prints the URL.
+      The page shows the car display as the emulated host shows it, and a side panel to connect
+      and disconnect the car, change the display, day/night, driving and video, lock the phone,
+      move the car, make the data source fail and speak to Siri. Ctrl-C stops it.
+
+      Options:
+        --app NAME          the app to run: \(AppCatalog.current.ids) (default \(AppCatalog.current.defaultID))
+        --port PORT         TCP port (default 8080; 0 picks a free one)
+        --address ADDR      address to bind (default 127.0.0.1, loopback only); another address
+                            must be given explicitly and is then also accepted as Host
+        --display PROFILE   \(DisplayProfile.all.map(\.id).joined(separator: ", ")) (or its size, e.g. 1920x720; default standard)
+        --style STYLE       day or night (default day)
+        --location PLACE    a town from the basemap or LAT,LON (default \(AppCatalog.current.startLocation ?? "Kassel"))
+      """
   }
 
   /// Runs the command with its arguments and returns the exit status.
@@ -265,7 +290,8 @@ public enum ServeCommand: WaysideCommand {
       var configuration = SessionConfiguration()
       if let display = try arguments.displayProfile() { configuration.display = display }
       if let style = try arguments.contentStyle() { configuration.contentStyle = style }
-      let locationText = try arguments.option("--location") ?? "Kassel"
+      let locationText =
+        try arguments.option("--location") ?? catalog.startLocation ?? "Kassel"
       let store =
         try arguments.option("--store").map { URL(fileURLWithPath: $0) }
         ?? StationStore.defaultDirectory()

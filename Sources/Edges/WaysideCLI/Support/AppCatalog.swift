@@ -14,6 +14,9 @@ package struct AppCatalog: Sendable {
   /// Whether these are Wayside's own apps: the charging app's driver setup is then read from
   /// and written to the store, and the charging data commands are offered.
   package var isWayside: Bool
+  /// Where the simulator's car starts when `--location` is not given (a town of the bundled
+  /// basemap or `LAT,LON`); nil for Kassel.
+  package var startLocation: String?
 
   /// Wayside's apps: the in-car apps and the kit's demos.
   package static let wayside = AppCatalog(
@@ -27,9 +30,9 @@ package struct AppCatalog: Sendable {
   ///
   /// - Throws: ``CommandError`` naming the problem when the list is empty, two apps share an
   ///   id, or `defaultID` is not one of them.
-  package static func custom(_ apps: [AnyCarApp], defaultID: String? = nil) throws(CommandError)
-    -> AppCatalog
-  {
+  package static func custom(
+    _ apps: [AnyCarApp], defaultID: String? = nil, startLocation: String? = nil
+  ) throws(CommandError) -> AppCatalog {
     guard let first = apps.first else {
       throw .usage("no apps given: pass at least one app descriptor (AnyCarApp)")
     }
@@ -37,7 +40,9 @@ package struct AppCatalog: Sendable {
     for app in apps where !seen.insert(app.id).inserted {
       throw .usage("two apps have the id '\(app.id)'; each app needs an id of its own")
     }
-    let catalog = AppCatalog(apps: apps, defaultID: defaultID ?? first.id, isWayside: false)
+    let catalog = AppCatalog(
+      apps: apps, defaultID: defaultID ?? first.id, isWayside: false,
+      startLocation: startLocation)
     guard catalog.named(catalog.defaultID) != nil else {
       throw .usage("the default app '\(catalog.defaultID)' is not one of \(catalog.ids)")
     }

@@ -136,9 +136,14 @@ public enum CarLint {
       case .present: .notPresentable
       case .tab: .notAllowedInTab
       }
+    let unconfirmed =
+      template.kind.isUnconfirmed(placement)
+      ? " CarPlay's rule for this placement is UNCONFIRMED (carplay-facts.md §2): Wayside "
+        + "refuses it as the conservative choice; the real host may accept it." : ""
     return Diagnostic(
       rule,
-      "\(template.label) cannot be used as \(placement.operationName); it may be: \(allowed).",
+      "\(template.label) cannot be used as \(placement.operationName); it may be: \(allowed)."
+        + unconfirmed,
       template: template.id)
   }
 

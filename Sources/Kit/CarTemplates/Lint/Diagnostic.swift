@@ -10,8 +10,18 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible,
   /// the CarPlay home screen (or behaviour that is UNCONFIRMED and assumed to be that bad).
   public typealias Severity = DiagnosticSeverity
 
-  /// The stable rule id, e.g. `CP030-poi-count`.
+  /// The stable rule id under its first name; ``id`` is the same value.
+  ///
+  /// Deprecated in favour of ``id``: new code reads `id`. It is not yet marked
+  /// `@available(*, deprecated)` because the project builds with warnings as errors and code in
+  /// flight still reads it; it stays for existing callers and the encoded form (`"ruleID"`).
   public var ruleID: String
+  /// The stable rule id, e.g. `CP030-poi-count`: what a journey's `expect diagnostic` line and
+  /// `CarAppTester.claim(_:)` name (an id prefix such as `CP030` claims it too).
+  public var id: String {
+    get { ruleID }
+    set { ruleID = newValue }
+  }
   /// How bad the finding is.
   public var severity: Severity
   /// What is wrong, naming the template, the element and the limit.

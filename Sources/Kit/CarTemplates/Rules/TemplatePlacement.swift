@@ -50,6 +50,21 @@ extension TemplateKind {
     }
   }
 
+  /// Whether carplay-facts.md §2 leaves this placement UNCONFIRMED or conflicting, so that
+  /// Wayside's refusal of it is the model's conservative choice, not CarPlay's documented rule:
+  /// information, point of interest, search, Now Playing and contact as root; a pushed map;
+  /// information and contact presented; search and contact as a tab. Messages about such a
+  /// refusal say so.
+  public func isUnconfirmed(_ placement: TemplatePlacement) -> Bool {
+    switch (self, placement) {
+    case (.information, .root), (.pointOfInterest, .root), (.search, .root),
+      (.nowPlaying, .root), (.contact, .root), (.map, .push), (.information, .present),
+      (.contact, .present), (.search, .tab), (.contact, .tab):
+      true
+    default: false
+    }
+  }
+
   /// Whether this kind may be placed there (carplay-facts.md §2).
   public func canBe(_ placement: TemplatePlacement) -> Bool {
     allowedPlacements.contains(placement)
