@@ -286,6 +286,8 @@ def run_step(driver, step, out):
         now_playing_controls(driver, out, step["profile"])
     elif action == "liveStatus":
         live_status_by_hand(driver, out)
+    elif action == "liveFeedOff":
+        live_feed_off_says_what_stays(driver, out)
     elif action == "statusPins":
         status_pins(driver, out)
     elif action == "poiPanEast":
@@ -294,6 +296,8 @@ def run_step(driver, step, out):
         map_is_dark(driver, step["in"], step.get("timeout", 10))
     elif action == "knobCard":
         knob_reaches_the_card(driver, out)
+    elif action == "keyboardOnly":
+        getattr(sys.modules[__name__], "keyboard_only_" + step["app"])(driver, out)
     elif action == "homeScreen":
         home_screen_and_dock(driver, out)
     elif action == "handoff":
@@ -408,6 +412,29 @@ def live_status_by_hand(driver, out):
     driver.wait_until(lambda: LIVE_STATUS.search(driver.text(".car") or ""), 60,
                       "live status on the Charge tab after switching the feed on")
     driver.screenshot(os.path.join(out, "live-on.png"))
+
+
+def live_feed_off_says_what_stays(driver, out):
+    """The live feed on, then off by hand: the panel says what stays (the car where the feed
+    put it, the statuses it last heard) and the car indeed keeps both; then back to Kassel."""
+    control(driver, "app", "charging")
+    driver.click('#panel input[data-cmd="liveFeed"]')
+    driver.wait_until(lambda: LIVE_STATUS.search(driver.text(".car") or ""), 60,
+                      "live status on the Charge tab after switching the feed on")
+    driver.click('#panel input[data-cmd="liveFeed"]')
+    driver.wait_until(lambda: not driver.script(
+        "return document.querySelector('#panel input[data-cmd=\"liveFeed\"]').checked"), 10,
+        "the live-feed switch to show off")
+    message = driver.text("#panel .message")
+    where = driver.text("#panel .where")
+    if "stays in" not in message or "statuses" not in message or where.split(" (")[0] not in message:
+        raise AssertionError(f"switching the live feed off does not say what stays: {message!r} (location {where!r})")
+    if not LIVE_STATUS.search(driver.text(".car") or ""):
+        raise AssertionError("the statuses the feed last reported went with the feed")
+    if not in_view(driver, "#panel .message"):
+        raise AssertionError("the message saying what stays is out of view")
+    driver.screenshot(os.path.join(out, "live-off.png"))
+    control(driver, "move", "Kassel")
 
 
 # Runs in the page: the charging map's pins as drawn — the app's status image each carries
@@ -810,7 +837,7 @@ const found = [...display.querySelectorAll(selector)];
 const el = found[0]; if (!el) return {input: display.dataset.input, found: 0, selector: selector};
 const st = getComputedStyle(el), r = el.getBoundingClientRect(), C = display.getBoundingClientRect();
 const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
-return {input: display.dataset.input, found: found.length, e: el.dataset.e || el.dataset.ev,
+return {input: display.dataset.input, found: found.length, e: el.dataset.e || el.dataset.which || el.dataset.ev, ev: el.dataset.ev,
   ring: st.boxShadow.includes('inset'), rounded: parseFloat(st.borderTopLeftRadius) >= 8,
   filled: st.backgroundColor !== 'rgba(0, 0, 0, 0)' && st.backgroundColor !== 'transparent',
   inside: r.top >= C.top - 1 && r.bottom <= C.bottom + 1 && r.left >= C.left - 1 && r.right <= C.right + 1,
@@ -970,6 +997,212 @@ def knob_reaches_the_card(driver, out):
     control(driver, "style", "day")
     control(driver, "input", "touch")
     control(driver, "display", "standard")
+
+
+def focus_state(driver):
+    return driver.script(FOCUS_CHECK) or {}
+
+
+def knob_until(driver, ev, e, what, key="ArrowDown", limit=40):
+    """Turns the knob (arrow keys) until the focus rests on the element with data-ev `ev` and
+    data-e (or data-which) `e`, at most `limit` turns; then checks it is drawn as CarPlay draws
+    focus, inside the display and readable. Fails naming where the focus got stuck."""
+    seen = []
+    turned = False
+    for _ in range(2 * limit + 4):
+        state = focus_state(driver)
+        if state.get("ev") == ev and state.get("e") == e and state.get("found") == 1:
+            for quality in ("ring", "rounded", "filled", "inside", "visible"):
+                if not state.get(quality):
+                    raise AssertionError(f"{what}: the focus on {ev} {e} is not {quality}: {state}")
+            readable_focus(driver, what)
+            return state
+        seen.append(f"{state.get('ev')} {state.get('e')}")
+        if len(seen) > 1 and seen[-1] == seen[-2]:
+            # The focus stopped at an end (it does not wrap): the driver turns the other way,
+            # once.
+            if turned:
+                break
+            turned = True
+            key = {"ArrowDown": "ArrowUp", "ArrowUp": "ArrowDown"}[key]
+        if limit == 0 or len(seen) > 2 * limit + 2:
+            break
+        press_key(driver, key)
+    raise AssertionError(f"{what}: the knob never reaches {ev} {e}; it went "
+                         + " → ".join(dict.fromkeys(seen)) + f" (last: {state})")
+
+
+def row_cut_by_list(driver, row):
+    """How many screen pixels of information row `row` lie outside its scrolling list."""
+    return driver.script("""const el = document.querySelector('.car [data-ev=infoItem][data-e="' + arguments[0] + '"]');
+        const dl = el.closest('dl'); const r = el.getBoundingClientRect(), b = dl.getBoundingClientRect();
+        return Math.max(0, b.top - r.top) + Math.max(0, r.bottom - b.bottom);""", str(row))
+
+
+def keyboard_only_charging(driver, out):
+    """The charging app by the keyboard alone (a knob car: arrows turn, Enter presses, Escape
+    is the back button), at 748×456 by day and 1920×720 at night: a place's card, its Details
+    read row by row to the last (each row scrolled into view, the focus readable), back, the ✕,
+    the Route tab, a trip to Stuttgart, its summary read to the end, back to the Charge tab."""
+    d = driver
+    control(d, "app", "charging")
+    control(d, "restartApp")
+    control(d, "data", "normal")
+    for profile, style in (("minimum", "day"), ("wide", "night")):
+        control(d, "display", profile)
+        control(d, "style", style)
+        control(d, "input", "knob")
+        d.wait_for(f".car[data-input=knob][data-profile={profile}] .poi-panel [data-ev=poi]", 120)
+        places = d.script("return [...document.querySelectorAll('.car .poi-panel [data-ev=poi]')].map(r => r.dataset.e)")
+        knob_until(d, "poi", places[1], f"the second place ({profile}, {style})")
+        press_key(d, "Enter")
+        d.wait_for(".car .poi-card [data-which=primary]")
+        knob_until(d, "poiButton", places[1], f"the card's Details ({profile}, {style})", key="ArrowUp")
+        press_key(d, "Enter")
+        d.wait_for(".car .template.information .back", 30)
+        rows = d.script("return document.querySelectorAll('.car .information [data-ev=infoItem]').length")
+        if rows < 3:
+            raise AssertionError(f"Details shows {rows} information rows a knob can reach; expected every row ({profile})")
+        for row in range(rows):
+            knob_until(d, "infoItem", str(row), f"Details' row {row + 1} of {rows} ({profile}, {style})")
+            cut = row_cut_by_list(d, row)
+            if cut > 3:
+                raise AssertionError(f"Details' row {row + 1} has the focus but {cut:.0f} px of it are scrolled out of view ({profile})")
+            # The focused row shows its whole value (a short display clamps values to two lines).
+            clamped = d.script("""const dd = document.querySelector('.car [data-ev=infoItem][data-e="' + arguments[0] + '"] dd');
+                return dd.scrollHeight > dd.clientHeight + 1 || dd.scrollWidth > dd.clientWidth + 1 ? dd.innerText : '';""", str(row))
+            if clamped:
+                raise AssertionError(f"Details' row {row + 1} has the focus but its value is cut: {clamped!r} ({profile})")
+            if row == 2:
+                d.screenshot(os.path.join(out, f"keyboard-charging-details-{profile}-{style}.png"))
+        settled_layout(d, f"Details read to the last row by the knob ({profile}, {style})")
+        press_key(d, "Escape")
+        d.wait_until(lambda: not d.find(".car .template.information"), 10, "Escape to leave Details")
+        d.wait_for(".car .poi-card")
+        press_key(d, "Escape")
+        d.wait_until(lambda: not d.find(".car .poi-card"), 10, "Escape to close the card")
+    # The Route tab, a town, the trip's summary read to its end.
+    control(d, "display", "standard")
+    control(d, "style", "day")
+    knob_until(d, "tab", "2", "the Route tab", key="ArrowUp")
+    press_key(d, "Enter")
+    d.wait_for('.car .list [data-ev=row][data-e="city-Stuttgart"]', 60)
+    knob_until(d, "row", "city-Stuttgart", "Stuttgart in the Route tab", limit=80)
+    press_key(d, "Enter")
+    d.wait_until(lambda: "Stop 1" in d.text(".car"), 120, "the trip summary")
+    rows = d.script("return document.querySelectorAll('.car .information [data-ev=infoItem]').length")
+    knob_until(d, "infoItem", str(rows - 1), "the trip summary's last row", limit=rows + 6)
+    if row_cut_by_list(d, rows - 1) > 3:
+        raise AssertionError("the trip summary's last row has the focus but is not scrolled into view")
+    d.screenshot(os.path.join(out, "keyboard-charging-trip-standard-day.png"))
+    press_key(d, "Escape")
+    d.wait_for('.car .list [data-ev=row][data-e="city-Stuttgart"]', 10)
+    knob_until(d, "tab", "0", "the Charge tab", key="ArrowUp", limit=80)
+    press_key(d, "Enter")
+    d.wait_for(".car .poi-panel [data-ev=poi]", 60)
+    control(d, "input", "touch")
+
+
+def keyboard_only_media(driver, out):
+    """The media app by the keyboard alone at 800×480: the Audio tab, a chapter, Now Playing's
+    ⏮ ⏸ ⏵ ⏭ each reached and pressed, back; the Videos tab and a film's Play reached."""
+    d = driver
+    control(d, "app", "media")
+    control(d, "display", "standard")
+    control(d, "style", "day")
+    control(d, "input", "knob")
+    d.wait_for(".car[data-input=knob] .list [data-ev=row]", 60)
+    tabs = d.script("return [...document.querySelectorAll('.car [data-ev=tab]')].map(t => t.innerText)")
+    audio = str(next(i for i, t in enumerate(tabs) if "audio" in t.lower()))
+    videos = str(next(i for i, t in enumerate(tabs) if "video" in t.lower()))
+    knob_until(d, "tab", audio, "the Audio tab", key="ArrowUp")
+    press_key(d, "Enter")
+    chapter = "librivox-christmas-carol-01"
+    d.wait_for(f'.car [data-ev=row][data-e="{chapter}"]', 30)
+    knob_until(d, "row", chapter, "the first chapter", limit=80)
+    press_key(d, "Enter")
+    d.wait_for(".car .now-playing .np-title", 20)
+    knob_until(d, "transport", "pause", "Now Playing's pause", key="ArrowDown", limit=6)
+    d.screenshot(os.path.join(out, "keyboard-media-now-playing.png"))
+    press_key(d, "Enter")
+    d.wait_for('.car .transport [data-e="play"]', 10)
+    knob_until(d, "transport", "play", "Now Playing's play after pausing", limit=0)
+    press_key(d, "Enter")
+    d.wait_for('.car .transport [data-e="pause"]', 10)
+    knob_until(d, "transport", "next", "Now Playing's next")
+    press_key(d, "Enter")
+    d.wait_until(lambda: d.text(".car .now-playing .np-title").startswith("Stave 2:"), 10, "⏭ to play Stave 2")
+    knob_until(d, "transport", "previous", "Now Playing's previous", key="ArrowUp")
+    press_key(d, "Enter")
+    d.wait_until(lambda: d.text(".car .now-playing .np-title").startswith("Stave 1:"), 10, "⏮ to play Stave 1")
+    knob_until(d, "transport", "pause", "Now Playing's pause again")
+    press_key(d, "Enter")
+    d.wait_for('.car .transport [data-e="play"]', 10)
+    settled_layout(d, "Now Playing driven by the knob")
+    press_key(d, "Escape")
+    d.wait_until(lambda: not d.find(".car .now-playing"), 10, "Escape to leave Now Playing")
+    knob_until(d, "tab", videos, "the Videos tab", key="ArrowUp", limit=80)
+    press_key(d, "Enter")
+    d.wait_for('.car [data-ev=row][data-e="blender-sintel"]', 30)
+    knob_until(d, "row", "blender-sintel", "the film Sintel", limit=80)
+    press_key(d, "Enter")
+    d.wait_for('.car [data-ev=bar][data-e="header-play"]', 10)
+    knob_until(d, "bar", "header-play", "the film's Play", limit=6)
+    d.screenshot(os.path.join(out, "keyboard-media-film.png"))
+    press_key(d, "Escape")
+    d.wait_until(lambda: not d.find(".car .back"), 10, "Escape to leave the film")
+    control(d, "input", "touch")
+
+
+def keyboard_only_map(driver, out):
+    """The map app by the keyboard alone at 748×456: zoom in with its map button, panning with
+    its arrows and Done, Go to → Search, the destination typed, a result, the trip preview's Go,
+    guidance, End."""
+    d = driver
+    control(d, "app", "map")
+    control(d, "display", "minimum")
+    control(d, "style", "day")
+    control(d, "move", "51.3127,9.4797")
+    control(d, "input", "knob")
+    d.wait_for(".car[data-input=knob] .map-template [data-ev=mapButton]", 60)
+    camera = lambda: d.script("return document.querySelector('.car .map-template .map-layer')?.innerHTML || ''")
+    knob_until(d, "bar", "zoom-in", "the map's Zoom in", key="ArrowUp")
+    before = camera()
+    press_key(d, "Enter")
+    d.wait_until(lambda: camera() != before, 10, "the map to zoom in")
+    knob_until(d, "mapButton", "pan", "the map's pan button")
+    press_key(d, "Enter")
+    d.wait_for(".car .pan-arrow.right", 10)
+    knob_until(d, "pan", "right", "the pan arrow →", key="ArrowUp")
+    before = camera()
+    press_key(d, "Enter")
+    d.wait_until(lambda: camera() != before, 10, "the map to pan right")
+    d.screenshot(os.path.join(out, "keyboard-map-panning.png"))
+    knob_until(d, "bar", "done", "panning's Done", key="ArrowUp")
+    press_key(d, "Enter")
+    d.wait_until(lambda: not d.find(".car .pan-arrow"), 10, "panning to end")
+    knob_until(d, "bar", "destinations", "Go to", key="ArrowUp")
+    press_key(d, "Enter")
+    d.wait_for('.car .list [data-ev=row][data-e="search"]', 10)
+    knob_until(d, "row", "search", "Search in Go to")
+    press_key(d, "Enter")
+    d.wait_for(".car .search-field[data-keyboard=available]", 10)
+    flows.press_keys(d, "Götting")
+    d.wait_for('.car [data-ev=row][data-e="place-Göttingen"]', 20)
+    knob_until(d, "row", "place-Göttingen", "Göttingen among the results")
+    press_key(d, "Enter")
+    d.wait_for(".car .trip-card [data-ev=startRoute]", 60)
+    route = d.script("return document.querySelector('.car .trip-card [data-ev=startRoute]').dataset.e")
+    knob_until(d, "startRoute", route, "the trip preview's Go", limit=6)
+    d.screenshot(os.path.join(out, "keyboard-map-preview.png"))
+    press_key(d, "Enter")
+    d.wait_for(".car .maneuver", 30)
+    end = next(e for e in d.script("return [...document.querySelectorAll('.car .map-bar [data-ev=bar]')].map(b => b.dataset.e)") if "end" in e)
+    knob_until(d, "bar", end, "guidance's End", key="ArrowUp")
+    press_key(d, "Enter")
+    d.wait_until(lambda: not d.find(".car .maneuver"), 10, "guidance to end")
+    settled_layout(d, "the map after guidance ended by the knob")
+    control(d, "input", "touch")
 
 
 # Runs in the page: the charging map's place list and pins as the driver sees them.
@@ -1180,6 +1413,14 @@ def panel_answers_at_once(driver, out):
     driver.wait_until(lambda: "Stuttgart" in driver.text("#panel .where"), 3,
                       "the location line to show Stuttgart right after Enter")
     control(driver, "move", "Kassel")
+    # A form sent without what it needs answers in a driver's words: what to type where.
+    for form, text, expect in (("move", "", "Type a town"), ("drive", "", "Type where to drive")):
+        type_and_send(driver, form, text)
+        driver.wait_until(lambda: expect in driver.text("#panel .message"), 3,
+                          f"the panel to say {expect!r} after an empty {form}")
+        message = driver.text("#panel .message")
+        if f"'{form}' expects" in message or "got " in message:
+            raise AssertionError(f"an empty {form} answers in a developer's words: {message!r}")
     control(driver, "app", "media")
     video = '#panel input[data-cmd=video]'
     driver.wait_for(video)

@@ -56,6 +56,7 @@ struct DriverActionTests {
     Spelling(words: ["knob", "back"], action: .knob(.back)),
     Spelling(words: ["video", "close"], action: .closeVideoPlayer),
     Spelling(words: ["close", "card"], action: .closeCard),
+    Spelling(words: ["read", "item", "2"], action: .readItem(1)),
     Spelling(words: ["tap", "notification"], action: .tapNotification),
     Spelling(words: ["remote", "pause"], action: .remote(.pause)),
     Spelling(words: ["remote", "toggle"], action: .remote(.togglePlayPause)),
@@ -120,7 +121,7 @@ struct DriverActionTests {
       words: ["fly"],
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
         + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, "
-        + "close, remote, knob"),
+        + "close, read, remote, knob"),
     BadWords(
       words: ["pan", "sideways"], message: "expected 'pan up|down|left|right', got 'pan sideways'"),
     BadWords(
@@ -197,6 +198,7 @@ struct DriverActionTests {
     Event(ev: "knob", fields: ["which": "back"], action: .knob(.back)),
     Event(ev: "videoClose", fields: [:], action: .closeVideoPlayer),
     Event(ev: "poiDeselect", fields: [:], action: .closeCard),
+    Event(ev: "infoItem", fields: ["e": "1"], action: .readItem(1)),
     Event(ev: "pan", fields: ["which": "left"], action: .pan(.left)),
     Event(ev: "drag", fields: ["dx": "40", "dy": "-10.5"], action: .drag(dx: 40, dy: -10.5)),
     Event(ev: "pinch", fields: ["scale": "2"], action: .pinch(2)),
@@ -243,7 +245,7 @@ struct DriverActionTests {
       message: "unknown page event 'swipe'; expected one of: row, rowImage, tab, poi, back, "
         + "poiButton, upNext, albumArtist, bar, grid, action, mapButton, nowPlayingButton, "
         + "contactAction, alertAction, pan, drag, pinch, type, startRoute, videoClose, poiDeselect, "
-        + "notification, transport, knob"),
+        + "infoItem, notification, transport, knob"),
     BadEvent(
       ev: "drag", fields: ["dx": "40"],
       message: "page event 'drag' needs dy = a finite number, got nothing"),

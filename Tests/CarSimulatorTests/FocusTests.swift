@@ -74,7 +74,8 @@ struct FocusTests {
     try host.drive(.knob(.next))
     try host.drive(.knob(.select))
     await car.settle()
-    #expect(host.focusItems.map(\.action) == [.back, .press("start")])
+    // The back button, the action (where focus lands), then the information rows.
+    #expect(host.focusItems.map(\.action).prefix(3) == [.back, .press("start"), .readItem(0)])
     #expect(host.focusedItem?.action == .press("start"))
     try host.drive(.knob(.previous))
     #expect(host.focusedItem?.action == .back)
@@ -191,6 +192,35 @@ struct FocusTests {
     #expect(host.focusItems.map(\.action).contains(.selectPoint("p2")))
   }
 
+  @Test("a knob reaches every row of an information template after its actions; selecting one changes nothing")
+  func informationRows() async throws {
+    let car = try await Self.car()
+    let host = car.host
+    try host.drive(.knob(.next))
+    try host.drive(.knob(.select))
+    guard case .information(let info)? = host.shownScreen?.visible.top.content else {
+      Issue.record("expected the details on top")
+      return
+    }
+    #expect(info.items.count >= 2)
+    let actions = info.actions.map { DriverAction.press($0.id) }
+    #expect(
+      host.focusItems.map(\.action)
+        == [.back] + actions + info.items.indices.map { DriverAction.readItem($0) })
+    #expect(host.focusedItem?.action == actions.first)
+    for _ in actions { try host.drive(.knob(.next)) }
+    #expect(host.focusedItem?.action == .readItem(0))
+    let before = host.transcript.totalCount
+    try host.drive(.knob(.select))
+    #expect(host.transcript.totalCount == before)
+    #expect(host.focusedItem?.action == .readItem(0))
+    for _ in 0..<info.items.count { try host.drive(.knob(.next)) }
+    #expect(host.focusedItem?.action == .readItem(info.items.count - 1))
+    #expect(throws: DriverError.self) { try host.drive(.readItem(info.items.count)) }
+    try host.drive(.knob(.back))
+    #expect(host.refusal(of: .readItem(0)) != nil)
+  }
+
   @Test("the focused element is named for the page by its event kinds and attributes")
   func pageElements() {
     #expect(
@@ -205,6 +235,16 @@ struct FocusTests {
     #expect(DriverAction.press("x").pageElement?.events.contains("nowPlayingButton") == true)
     #expect(DriverAction.back.pageElement?.selector == #".car [data-ev="back"]"#)
     #expect(DriverAction.closeCard.pageElement?.selector == #".car [data-ev="poiDeselect"]"#)
+    #expect(
+      DriverAction.readItem(2).pageElement?.selector == #".car [data-ev="infoItem"][data-e="2"]"#)
+    #expect(
+      DriverAction.remote(.pause).pageElement?.selector
+        == #".car [data-ev="transport"][data-e="pause"]"#)
+    #expect(
+      DriverAction.pan(.left).pageElement?.selector == #".car [data-ev="pan"][data-which="left"]"#)
+    #expect(
+      DriverAction.startRoute("route-2").pageElement?.selector
+        == #".car [data-ev="startRoute"][data-e="route-2"]"#)
     #expect(DriverAction.lock.pageElement == nil)
     // A value that would close the style element is escaped.
     #expect(DriverAction.tapRow("</style>").pageElement?.selector.contains("</style>") == false)

@@ -250,7 +250,7 @@ struct JourneyLanguageTests {
       text: "expect cannot fly",
       message: "unknown driver action 'fly'; expected one of: tap, select, back, press, choose, "
         + "system, region, location, say, lock, unlock, pan, drag, pinch, type, start, video, "
-        + "close, remote, knob"),
+        + "close, read, remote, knob"),
     BadLine(
       text: "expect cannot",
       message: "expected 'expect cannot ACTION', e.g. 'expect cannot tap row ID', "

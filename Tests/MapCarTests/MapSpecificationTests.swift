@@ -2,6 +2,7 @@ import CarAppTesting
 import CarSession
 import CarSimulator
 import CarTemplates
+import Routing
 import Testing
 
 @testable import MapCar
@@ -135,6 +136,83 @@ struct MapSpecificationTests {
     await withKnownIssue {
       await tester.tap(MapRoute.endGuidance)
     } matching: { "\($0)".contains("is not on the car's screen") }
+    await tester.finish()
+  }
+
+  /// The flow of Journeys/several-cars-map.journey's car: the phone reports Kassel, Go to,
+  /// Search, "Götting", Göttingen chosen (its route choices previewed), the fastest started.
+  @Test("Go to, search, choose Göttingen, start the fastest route: every step exact")
+  func searchChooseStart() async throws {
+    let network = try await RoadNetwork.bundledWithStreets()
+    let index = try DestinationIndex.bundled()
+    let tester = CarAppTester(
+      app: MapApp(
+        service: NavigationService(), network: { network }, destinations: { index },
+        timeOfDay: { 12 * 3600 }),
+      state: MapApp.State())
+    await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
+    tester.receive(.resumed(now: .zero))
+    // The phone's position reaches the car; the phone's map shares it.
+    await tester.drive({ $0.moveTo(MapApp.home) }, operations: []) {
+      $0.car = MapApp.home
+      $0.sharedRevision = 1
+    }
+    let nearby = index.nearby(MapApp.home, limit: MapApp.nearbyCount)
+    await tester.tap(
+      MapRoute.destinations,
+      operations: ["push CPListTemplate 'destinations'", "update CPListTemplate 'destinations'"]
+    ) {
+      $0.pushed = [.destinations]
+    }
+    tester.receive(.nearbyLoaded(nearby)) { $0.nearby = nearby }
+    await tester.tap(MapRoute.search, operations: ["push CPSearchTemplate 'search'"]) {
+      $0.pushed = [.destinations, .search]
+    }
+    // The text, then its results (the search answers at once): two updates of the search.
+    let found = index.search("Götting")
+    await tester.drive(
+      { try $0.typeSearch("Götting") },
+      operations: ["update CPSearchTemplate 'search'", "update CPSearchTemplate 'search'"]
+    ) {
+      $0.query = "Götting"
+    }
+    tester.receive(.results("Götting", found)) { $0.results = found }
+    // Choosing Göttingen pops to the map, remembers it, and previews its route choices.
+    let göttingen = try #require(found.first { $0.name == "Göttingen" })
+    await tester.tap(
+      MapRoute.destination(göttingen.id), operations: ["popToRoot", "update CPMapTemplate 'map'"]
+    ) {
+      $0.pushed = []
+      $0.recents = [göttingen]
+    }
+    let routes = try network.streetRouteChoices(
+      from: MapApp.home, heading: nil, to: göttingen.coordinate, maximumCount: 3)
+    let box = try #require(routes.first?.polyline.boundingBox)
+    tester.receive(.routesFound(göttingen, routes)) {
+      $0.preview = MapApp.Preview(destination: göttingen, routes: Array(routes.prefix(3)))
+      $0.camera = MapCameraFit.fittingPreview(box, display: $0.display)
+      $0.isFollowing = false
+    }
+    // Start: guidance on the fastest, the camera back on the car; the clock and the time of
+    // day are read for the arrival time, and the guidance tick is scheduled.
+    await tester.tap(
+      MapRoute.startRoute(0),
+      operations: ["update CPMapTemplate 'map'", "update CPMapTemplate 'map'"]
+    ) {
+      $0.guidance = Guidance(route: routes[0], destinationName: "Göttingen")
+      $0.tripDestination = göttingen
+      $0.preview = nil
+      $0.isFollowing = true
+      // On the car, clear of the maneuver card.
+      $0.camera = MapCameraFit.followingWhileGuiding(
+        MapApp.home, camera: MapCamera(center: MapApp.home, zoom: MapApp.followZoom),
+        display: $0.display)
+      $0.sharedRevision = 2
+    }
+    tester.receive(.timeOfDayRead(secondsSinceMidnight: 12 * 3600, at: .zero)) {
+      $0.dayOffset = 12 * 3600
+    }
+    await tester.disconnect { $0.disconnectedAt = .zero }
     await tester.finish()
   }
 }

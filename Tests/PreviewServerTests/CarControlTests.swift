@@ -179,8 +179,8 @@ struct CarControlTests {
     #expect(error?.message.hasPrefix("unknown page event 'swipe'; expected one of: row,") == true)
     #expect(
       error?.message.hasSuffix(
-        "alertAction, pan, drag, pinch, type, startRoute, videoClose, poiDeselect, notification, "
-          + "transport, knob, "
+        "alertAction, pan, drag, pinch, type, startRoute, videoClose, poiDeselect, infoItem, "
+          + "notification, transport, knob, "
           + "home, nowPlaying, openApp, reopen") == true)
   }
 }

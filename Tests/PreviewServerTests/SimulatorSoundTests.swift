@@ -39,6 +39,6 @@ struct SimulatorSoundTests {
     let html = CarHTMLRenderer(mapRenderer: nil).render(state)
     #expect(
       html.contains(
-        "<div class=\"np-sound\" hidden data-src=\"media/kenney_upgrade3.wav\" data-elapsed=\"0.25\" data-rate=\"1.0\""))
+        "<div class=\"np-sound\" hidden=\"\" data-src=\"media/kenney_upgrade3.wav\" data-elapsed=\"0.25\" data-rate=\"1.0\""))
   }
 }

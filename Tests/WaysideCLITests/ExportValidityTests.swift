@@ -67,4 +67,22 @@ struct ExportValidityTests {
     #expect(svg.contains("disabled=\"\""))
     #expect(Self.xmlError(svg) == nil, "\(Self.xmlError(svg) ?? "")")
   }
+
+  @Test("the sound of what plays is exported with its hidden attribute's value, which XML needs")
+  func soundHasValue() {
+    let list = ListTemplateSpec(title: "Audio", sections: [])
+    var state = CarDisplayState(
+      screen: CarScreen(root: TemplateSpec(id: "audio", .list(list))),
+      configuration: SessionConfiguration(), appName: "Demo")
+    state.nowPlaying = NowPlayingInfoSpec(
+      title: "Stave 1", elapsedSeconds: 3, playbackRate: 1,
+      assetURL: "https://example.org/stave-1.mp3")
+    for document in [
+      ScreenDocument.svg(state, renderer: CarHTMLRenderer(mapRenderer: nil)),
+      ScreenDocument.html(state, renderer: CarHTMLRenderer(mapRenderer: nil)),
+    ] {
+      #expect(document.contains("class=\"np-sound\" hidden=\"\""))
+      #expect(Self.xmlError(document) == nil, "\(Self.xmlError(document) ?? "")")
+    }
+  }
 }

@@ -358,7 +358,7 @@ public enum PreviewPage {
       const value = el.type === 'checkbox' ? String(el.checked) : el.value;
       // After choosing the input, the keyboard belongs to the car's knob, not to the list.
       if (el.dataset.cmd === 'input') el.blur();
-      post('/control', {cmd: el.dataset.cmd, value: value});
+      post('/control', {cmd: el.dataset.cmd, value: value}, el.dataset.cmd + ' ' + value, e.timeStamp);
     });
     panel.addEventListener('submit', e => {
       e.preventDefault();

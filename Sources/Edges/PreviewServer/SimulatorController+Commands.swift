@@ -13,6 +13,10 @@ extension SimulatorController {
     let opened = openedMark()
     do {
       try await apply(try CarControl(command))
+    } catch let error as CarControlError {
+      message =
+        command.cmd == "voice"
+        ? siriAnswer(to: command.value ?? "") : Self.driverWords(for: error, command: command)
     } catch {
       message = command.cmd == "voice" ? siriAnswer(to: command.value ?? "") : "\(error)"
     }
@@ -152,6 +156,25 @@ extension SimulatorController {
       message =
         "\(stopped) The car stays in \(locationLabel) with the statuses it last heard; move "
         + "it under Location."
+    }
+  }
+
+  /// A panel form that cannot be read, in a driver's words: what to type in which field (the
+  /// error's own wording names the JSON command and its fields, for `/control`'s callers).
+  nonisolated static func driverWords(for error: CarControlError, command: PanelCommand) -> String
+  {
+    switch command.cmd {
+    case "move":
+      return "Type a town (e.g. Kassel) or a position as LAT,LON, then Move."
+    case "drive":
+      if (command.to ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+        return "Type where to drive in To: a town (e.g. Göttingen) or LAT,LON, then Drive."
+      }
+      let typed = (command.speed ?? "").trimmingCharacters(in: .whitespaces)
+      return "Type a speed from \(Int(CarControl.speeds.lowerBound)) to "
+        + "\(Int(CarControl.speeds.upperBound)) km/h (not “\(typed)”), then Drive."
+    default:
+      return error.message
     }
   }
 

@@ -4,8 +4,9 @@ import CarTemplates
 import Testing
 
 extension CarAppTester {
-  /// Taps what `route` is shown as — a list row, a point of interest, a button or a modal's
-  /// action, whichever the car shows under the route's element id — and asserts the state
+  /// Taps what `route` is shown as — a list row, a point of interest, a button, a modal's
+  /// action or a trip preview's route choice, whichever the car shows under the route's element
+  /// id — and asserts the state
   /// change and the operations, as ``drive(_:operations:_:sourceLocation:)`` does. The test
   /// names the tap by the app's own type, never by an id string:
   ///
@@ -31,13 +32,15 @@ extension CarAppTester {
       return
     }
     let id = address.element
-    let candidates: [DriverAction] = [.tapRow(id), .selectPoint(id), .press(id), .choose(id)]
+    let candidates: [DriverAction] = [
+      .tapRow(id), .selectPoint(id), .press(id), .choose(id), .startRoute(id),
+    ]
     guard let action = candidates.first(where: { host.refusal(of: $0) == nil }) else {
       Issue.record(
         Comment(
           rawValue:
-            "route \(route) ('\(id)') is not on the car's screen as a row, a point, a button "
-            + "or an action"),
+            "route \(route) ('\(id)') is not on the car's screen as a row, a point, a button, "
+            + "an action or a route choice"),
         sourceLocation: sourceLocation)
       return
     }
@@ -76,7 +79,7 @@ func stateDifferences<State>(
       let label =
         (index < leftChildren.count ? leftChildren[index].label : rightChildren[index].label)
         ?? "[\(index)]"
-      let child = path.isEmpty ? label : "\(path).\(label)"
+      let child = path.isEmpty || label.hasPrefix("[") ? path + label : "\(path).\(label)"
       switch (index < leftChildren.count, index < rightChildren.count) {
       case (true, true): walk(child, leftChildren[index].value, rightChildren[index].value, level + 1)
       case (true, false): lines.append("\(child): \(String(reflecting: leftChildren[index].value)) → (none)")

@@ -30,7 +30,7 @@ public protocol CarApp: Sendable {
   static var name: String { get }
   /// The App Shortcuts the app offers (at most 10, each phrase naming the app; §7).
   static var shortcuts: [VoiceShortcut] { get }
-  /// The app's own images (the asset names its specs use with ``CarImage/asset(_:)``, e.g. pin
+  /// The app's own images (the asset names its specs use with `CarImage.asset(_:)`, e.g. pin
   /// images) as SVG documents, for hosts that cannot read its asset catalogue: the simulator
   /// draws them where the car would. The iOS target ships the same drawings in its asset
   /// catalogue.

@@ -322,6 +322,24 @@ extension CarSimulator {
         self.noteState("card closed on '\(top.id)'")
         self.emit(.pointDeselected(template: top.id))
       }
+    case .readItem(let index):
+      let screen = try runningScreen("read item \(index + 1)")
+      guard screen.modal == nil else {
+        throw DriverError("read item \(index + 1): a modal is presented")
+      }
+      let top = screen.visible.top
+      guard case .information(let info) = top.content else {
+        throw DriverError(
+          "read item \(index + 1): the top template '\(top.id)' is a \(top.kind.className), "
+            + "not an information template")
+      }
+      guard info.items.indices.contains(index) else {
+        throw DriverError(
+          "read item \(index + 1): '\(top.id)' shows \(info.items.count) items")
+      }
+      // An information item has no action (CPInformationItem has no handler): nothing
+      // happens, nothing is recorded.
+      return then {}
     case .remote(let command):
       // The car's buttons and Siri reach the app through iOS while a car is connected, whatever
       // the car's screen shows.

@@ -110,6 +110,13 @@ extension CarSimulator {
     let first = items.firstIndex(where: \.isContent) ?? 0
     guard let remembered else { return first }
     if let index = items.firstIndex(where: { $0.action == remembered.action }) { return index }
+    // Now Playing's play button turns into pause when pressed (and back): the focus stays on
+    // it, at its place in the order.
+    if case .remote = remembered.action, items.indices.contains(remembered.index),
+      case .remote = items[remembered.index].action
+    {
+      return remembered.index
+    }
     // The item the driver selected went away with what it opened (a point's card replaces
     // the points): the template starts afresh. Else the focus keeps its place in the order.
     if remembered.wasSelected { return first }
@@ -241,7 +248,11 @@ extension CarSimulator {
       }
       return items
     case .grid(let grid): return grid.buttons.filter(\.isEnabled).map { .press($0.id) }
-    case .information(let info): return info.actions.map { .press($0.id) }
+    case .information(let info):
+      // The actions first, where focus lands (they stay in view below the rows), then every
+      // row top to bottom, so a knob driver can read down a list longer than the display (the
+      // fact sheet is silent on information templates and focus: the simulator's choice).
+      return info.actions.map { .press($0.id) } + info.items.indices.map { .readItem($0) }
     case .pointOfInterest(let poi):
       if let index = poi.selectedIndex, poi.points.indices.contains(index) {
         let point = poi.points[index]
@@ -251,9 +262,26 @@ extension CarSimulator {
       }
       return poi.points.map { .selectPoint($0.id) }
     case .map(let map):
-      return map.mapButtons.filter { $0.isEnabled && !$0.isHidden }.map { .press($0.id) }
+      // The trip preview's Go buttons (focus lands on the first), the panning arrows while
+      // panning, then the map buttons: what a finger can reach on the map.
+      let routes =
+        map.navigationSession == nil
+        ? map.tripPreviews.flatMap(\.routeChoices).map { DriverAction.startRoute($0.id) } : []
+      let arrows = map.isPanning ? PanDirection.allCases.map { DriverAction.pan($0) } : []
+      return routes + arrows
+        + map.mapButtons.filter { $0.isEnabled && !$0.isHidden }.map { .press($0.id) }
     case .nowPlaying(let spec):
-      return spec.buttons.filter(\.isEnabled).map { .press($0.id) }
+      // The system's transport buttons first (previous, play or pause, next) when something
+      // plays, then the app's buttons, album/artist and Up Next.
+      let transport: [DriverAction] =
+        spec.info.map { info in
+          [
+            .remote(.previousTrack),
+            .remote(info.playbackRate > 0 ? .pause : .play),
+            .remote(.nextTrack),
+          ]
+        } ?? []
+      return transport + spec.buttons.filter(\.isEnabled).map { .press($0.id) }
         + (spec.isAlbumArtistButtonEnabled ? [.pressAlbumArtist] : [])
         + (spec.isUpNextButtonEnabled ? [.pressUpNext] : [])
     case .search(let search): return search.results.map { .tapRow($0.id) }
@@ -286,12 +314,15 @@ extension DriverAction {
     var attributes: [String: String] = [:]
     for spelling in verb.page { if let which = spelling.which { attributes["which"] = which } }
     switch self {
-    case .tapRow(let id), .selectPoint(let id), .press(let id), .choose(let id):
+    case .tapRow(let id), .selectPoint(let id), .press(let id), .choose(let id),
+      .startRoute(let id):
       attributes["e"] = id.rawValue
     case .tapImage(let row, let index):
       attributes["e"] = row.rawValue
       attributes["i"] = String(index)
-    case .selectTab(let index): attributes["e"] = String(index)
+    case .selectTab(let index), .readItem(let index): attributes["e"] = String(index)
+    case .remote(let command): attributes["e"] = command.words.first
+    case .pan(let direction): attributes["which"] = direction.rawValue
     default: break
     }
     return FocusedElement(events: verb.page.map(\.event), attributes: attributes)

@@ -84,6 +84,11 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
   /// The driver closes the selected point's card with its ✕ (`close card`; page
   /// `poiDeselect`): the host deselects the point and the places show again.
   case closeCard
+  /// A knob or touch pad on information row `index` (0-based) of a shown information template
+  /// (`read item N`, N from 1; page `infoItem` with `e` from 0). CarPlay's information items
+  /// have no action: the focus rests on the row so the driver can read down the list (it
+  /// scrolls into view); selecting it changes nothing.
+  case readItem(Int)
   /// Tap the app's notification banner (``CarSimulator/post(_:)``).
   case tapNotification
   /// A remote command through `MPRemoteCommandCenter`, as Now Playing's transport buttons, the
@@ -127,6 +132,7 @@ public enum DriverAction: Hashable, Sendable, CustomStringConvertible {
     case .knob(let move): ["knob", move.rawValue]
     case .closeVideoPlayer: ["video", "close"]
     case .closeCard: ["close", "card"]
+    case .readItem(let index): ["read", "item", "\(index + 1)"]
     case .tapNotification: ["tap", "notification"]
     case .remote(let command): ["remote"] + command.words
     }
@@ -245,6 +251,9 @@ extension DriverAction {
       Verb(["start", "route"], "ID", page: ["startRoute"]) { .startRoute(try $0.element("ID")) },
       Verb(["video", "close"], "", page: ["videoClose"]) { _ in .closeVideoPlayer },
       Verb(["close", "card"], "", page: ["poiDeselect"]) { _ in .closeCard },
+      Verb(["read", "item"], "N", note: "(N from 1)", page: ["infoItem"]) {
+        .readItem(try $0.number("item", field: "e"))
+      },
       Verb(["tap", "notification"], "", page: ["notification"]) { _ in .tapNotification },
       Verb(
         ["remote"], "play|pause|toggle|next|previous|skip-forward|skip-backward|seek SECONDS|rate RATE",

@@ -20,7 +20,7 @@ public struct CarNotificationCategory: Hashable, Sendable, Codable {
 /// content (§9 rule 6): a charging app's title and body say which charger and its status.
 public struct CarNotificationSpec: Hashable, Sendable, Codable {
   /// The request's identifier: a newer notification with the same id replaces the older, and
-  /// the host names it when the driver taps the banner (``HostEvent/notificationOpened(id:)``).
+  /// the host names it when the driver taps the banner (`HostEvent.notificationOpened(id:)`).
   public var id: String
   /// The category it belongs to.
   public var category: CarNotificationCategory

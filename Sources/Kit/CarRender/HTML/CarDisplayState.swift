@@ -157,10 +157,14 @@ public struct FocusedElement: Hashable, Sendable {
 
   /// The selector list matching everything inside the element (its text and icons), so that
   /// the focus can draw them in the text colour over its fill.
-  var descendantSelector: String {
+  var descendantSelector: String { selector(descendant: "*") }
+
+  /// The selector list matching the `descendant` elements (a tag name or `*`) inside the
+  /// element.
+  func selector(descendant: String) -> String {
     let extra = attributes.sorted { $0.key < $1.key }
       .map { "[data-\($0.key)=\"\(Self.cssString($0.value))\"]" }.joined()
-    return events.map { ".car [data-ev=\"\(Self.cssString($0))\"]\(extra) *" }
+    return events.map { ".car [data-ev=\"\(Self.cssString($0))\"]\(extra) \(descendant)" }
       .joined(separator: ", ")
   }
 

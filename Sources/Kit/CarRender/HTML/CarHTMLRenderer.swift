@@ -76,10 +76,15 @@ public struct CarHTMLRenderer: Sendable {
   /// The focused element and everything in it take the display's text colour over the fill
   /// (a blue button's white title, a blue bar button or a grey detail line would fall below
   /// WCAG's 4.5:1 on the light-blue fill): black by day, white at night.
+  ///
+  /// A focused information row shows its whole value: the short displays clamp a value to two
+  /// lines, and the knob's focus on the row is how the driver reads the rest.
   static func focusStyle(_ focus: FocusedElement) -> String {
     "<style>\(focus.selector){background:var(--focus-fill) !important;color:var(--text) !important;"
       + "box-shadow:inset 0 0 0 3px var(--accent) !important;border-radius:10px !important}"
-      + "\(focus.descendantSelector){color:var(--text) !important}</style>"
+      + "\(focus.descendantSelector){color:var(--text) !important}"
+      + "\(focus.selector(descendant: "dd")){display:block !important;-webkit-line-clamp:unset !important;"
+      + "overflow:visible !important}</style>"
   }
 
   // MARK: Chrome
@@ -180,7 +185,7 @@ public struct CarHTMLRenderer: Sendable {
     if let info = state.nowPlaying, let asset = info.assetURL {
       // What the system plays, for the web simulator's sound: not drawn.
       html +=
-        "<div class=\"np-sound\" hidden data-src=\"\(esc(asset))\" data-elapsed=\"\(info.elapsedSeconds)\" data-rate=\"\(info.playbackRate)\" data-title=\"\(esc(info.title))\"></div>"
+        "<div class=\"np-sound\" hidden=\"\" data-src=\"\(esc(asset))\" data-elapsed=\"\(info.elapsedSeconds)\" data-rate=\"\(info.playbackRate)\" data-title=\"\(esc(info.title))\"></div>"
     }
     if let modal = screen.modal {
       html += "<div class=\"scrim\"></div>" + self.modal(modal)
@@ -410,8 +415,10 @@ public struct CarHTMLRenderer: Sendable {
 
   func information(_ info: InformationTemplateSpec, id: TemplateID) -> String {
     var html = "<div class=\"information \(info.layout.rawValue)\"><dl>"
-    for item in info.items {
-      html += "<div class=\"info-item\"><dt>\(esc(item.title ?? ""))</dt><dd>"
+    for (index, item) in info.items.enumerated() {
+      // `infoItem` names the row for a knob's focus (it has no action of its own).
+      html +=
+        "<div class=\"info-item\" data-ev=\"infoItem\" data-t=\"\(esc(id.rawValue))\" data-e=\"\(index)\"><dt>\(esc(item.title ?? ""))</dt><dd>"
       if let rating = item.rating, let maximum = item.maximumRating {
         let full = Int(rating)
         let half = rating - Double(full) >= 0.5
@@ -797,8 +804,9 @@ public struct CarHTMLRenderer: Sendable {
   ) -> String {
     let viewport = MapViewport(
       center: content.center, zoom: content.zoom, width: Double(width), height: Double(height))
+    // A navigation map's marker (its destination) shows its name on a tag beside the pin.
     var pins = content.markers.map {
-      MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil)
+      MapPin(id: $0.id.rawValue, coordinate: $0.location, label: nil, name: $0.title)
     }
     if let car = content.car {
       pins.append(MapPin(id: "car", coordinate: car, style: .car, heading: content.carHeading))

@@ -111,9 +111,9 @@ package enum CarStylesheet {
     .grid-button{display:flex !important;flex-direction:column;align-items:center;justify-content:center;gap:6px;background:var(--row) !important;border-radius:12px;padding:10px;text-align:center !important}
     .grid-image{font-size:30px;width:40px;height:40px;display:flex;align-items:center;justify-content:center}
     .information{flex:1;display:flex;flex-direction:column;padding:0 14px 10px;min-height:0}
-    .information dl{flex:1;margin:0;overflow-y:auto}
+    .information dl{flex:1;margin:0 -8px;overflow-y:auto}
     .information.twoColumn dl{display:grid;grid-template-columns:1fr 1fr;column-gap:16px;align-content:start}
-    .info-item{padding:6px 0;border-bottom:1px solid var(--sep)}
+    .info-item{padding:6px 8px;border-bottom:1px solid var(--sep)}
     .info-item dt{color:var(--sub);font-size:13px}.info-item dd{margin:0;font-size:16px}
     .actions,.card-buttons,.contact-actions{display:flex;gap:8px;padding-top:8px}
     .text-button{flex:1;text-align:center !important;padding:10px 8px;border-radius:10px;background:var(--row-hi) !important;font-weight:600}
@@ -217,7 +217,7 @@ package enum CarStylesheet {
     .car.compact .row{min-height:40px;padding:4px 8px}.car.compact .row-text .text{font-size:15px}
     .car.portrait .map-bar{left:6px;right:6px;gap:4px}.car.portrait .map-bar .bar{font-size:13px;padding:6px 6px}
     .car.portrait .list{padding:0 6px 6px}.car.portrait .row{gap:8px;padding:6px 8px}.car.portrait .row-text .text{white-space:normal;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere;line-height:1.2}
-    .car.compact .information{padding:0 10px 5px}.car.compact .info-item{padding:2px 0;display:flex;gap:8px;align-items:baseline}
+    .car.compact .information{padding:0 10px 5px}.car.compact .info-item{padding:2px 8px;display:flex;gap:8px;align-items:baseline}
     .car.compact .info-item dt{flex:0 0 36%;font-size:11px;line-height:1.2}.car.compact .info-item dd{flex:1;min-width:0;font-size:13px;line-height:1.2;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}
     .car.compact .information.twoColumn dl{grid-template-columns:1fr}
     .car.compact .actions{padding-top:4px;gap:6px}.car.compact .actions .text-button{padding:6px 6px;font-size:14px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0}

@@ -20,13 +20,17 @@ public struct MapPin: Hashable, Sendable {
   /// The app's pin image as an SVG document (a place pin drawn as the app ships it, its tip at
   /// the drawing's bottom centre, the label on a badge beside it); nil draws the default pin.
   public var imageSVG: String?
+  /// The place's name, drawn on a tag beside the pin (a navigation map's destination) where it
+  /// fits clear of the map's controls, panels, other pins and badges; nil draws none.
+  public var name: String?
 
   /// Creates a pin.
   public init(
     id: String, coordinate: Coordinate, label: String? = nil, style: Style = .place,
-    heading: Double? = nil, imageSVG: String? = nil
+    heading: Double? = nil, imageSVG: String? = nil, name: String? = nil
   ) {
     self.imageSVG = imageSVG
+    self.name = name
     self.id = id
     self.coordinate = coordinate
     self.label = label
@@ -65,6 +69,9 @@ package struct MapPalette: Sendable {
     placeText, placeHalo, pin, pinSelected, car, route, scale: String
   /// Other route choices of a preview, under the chosen route.
   public var alternativeRoute: String = "#7fa7d9"
+  /// A pin's name tag: its fill and its text (contrast above 12:1 by day and by night).
+  public var nameTagFill: String = "#ffffff"
+  public var nameTagText: String = "#111111"
 
   /// The day palette.
   public static let day = MapPalette(
@@ -80,7 +87,7 @@ package struct MapPalette: Sendable {
     river: "#2f5a80", motorway: "#b8793a", motorwayCasing: "#7a4e22", federal: "#7f6e3a",
     link: "#8a6a45", placeText: "#e6e6e6", placeHalo: "#111418", pin: "#34c759",
     pinSelected: "#5ac8fa", car: "#64d2ff", route: "#64d2ff", scale: "#dddddd",
-    alternativeRoute: "#4f6f94")
+    alternativeRoute: "#4f6f94", nameTagFill: "#1c1f24", nameTagText: "#f2f2f2")
 }
 
 /// Draws the basemap, pins and an optional route as a standalone SVG document.
@@ -256,7 +263,7 @@ public struct MapSVGRenderer: Sendable {
     let reserved = Self.reservedBoxes(viewport, showsAttribution: showsAttribution, coveredLeft: coveredLeft)
     let layout = pinLayout(
       pins, viewport: viewport, heading: heading, covered: (coveredLeft, coveredTop),
-      reserved: reserved)
+      reserved: reserved, controls: controls.map(\.box))
     // What no label may cover, in screen pixels: the pins, the car, the attribution and scale
     // bar, the controls drawn over the map and the panel's edges.
     var blocked = reserved + layout.obstacles + controls.map(\.box)
@@ -454,15 +461,28 @@ public struct MapSVGRenderer: Sendable {
     var unplaced = 0
     /// Where that badge goes, at a free corner of the map.
     var unplacedBadge: Box?
+    /// The name tags of pins with a name, where each fits (a pin whose tag fits nowhere has
+    /// none), and the text each shows.
+    var nameTags: [Int: (box: Box, text: String)] = [:]
   }
+
+  /// A name tag's text: at most 28 characters, cut with an ellipsis.
+  static func nameTagText(_ name: String) -> String {
+    name.count <= 28 ? name : String(name.prefix(27)) + "…"
+  }
+
+  /// A name tag's width for its text (12-point semibold, about 7 points a character).
+  static func nameTagWidth(_ text: String) -> Double { Double(text.count) * 7 + 14 }
 
   /// The radius every place pin is placed with, whether selected or not, so that selecting a
   /// pin moves no other pin (a selected pin is drawn 13, others 10).
   static let placementRadius = 12.0
 
+  /// `controls` are the boxes drawn over the map (bar, buttons, cards): pins may stand under
+  /// them (a place is where it is), a pin's name tag never does.
   func pinLayout(
     _ pins: [MapPin], viewport: MapViewport, heading mapHeading: Double,
-    covered: (left: Double, top: Double), reserved: [Box]
+    covered: (left: Double, top: Double), reserved: [Box], controls: [Box] = []
   ) -> PinLayout {
     let points = pins.map {
       rotate(viewport.pixel($0.coordinate), viewport: viewport, by: -mapHeading)
@@ -567,6 +587,38 @@ public struct MapSVGRenderer: Sendable {
       obstacles += badges.values
       if let unplacedBadge { obstacles.append(unplacedBadge) }
     }
+    // Name tags: right of the pin's head, else left, else above; clear of the map's edges,
+    // the covered edges, the controls, every pin and badge, and each other.
+    var nameTags: [Int: (box: Box, text: String)] = [:]
+    var tagBlockers = controls
+    for index in pins.indices where pins[index].style == .car {
+      guard let tip = tips[index] else { continue }
+      tagBlockers.append((tip.x - 16, tip.y - 16, tip.x + 16, tip.y + 16))
+    }
+    for index in pins.indices where pins[index].style != .car {
+      guard let name = pins[index].name, !name.isEmpty, let tip = tips[index] else { continue }
+      let text = Self.nameTagText(name)
+      let w = Self.nameTagWidth(text)
+      let r = 13.0
+      let head = tip.y - r * 1.94
+      let own = (tip.x - r - 1, tip.y - r * 2.94 - 1, tip.x + r + 1, tip.y + 1)
+      let sides: [Box] = [
+        (tip.x + r + 4, head - 10, tip.x + r + 4 + w, head + 10),
+        (tip.x - r - 4 - w, head - 10, tip.x - r - 4, head + 10),
+        (tip.x - w / 2, tip.y - r * 2.94 - 24, tip.x + w / 2, tip.y - r * 2.94 - 4),
+      ]
+      let side = sides.first { box in
+        box.0 >= covered.left + 2 && box.1 >= covered.top + 2 && box.2 <= viewport.width - 2
+          && box.3 <= viewport.height - 2
+          && !(obstacles + tagBlockers).contains { o in
+            !(o == own) && box.0 < o.2 && box.2 > o.0 && box.1 < o.3 && box.3 > o.1
+          }
+      }
+      if let side {
+        nameTags[index] = (side, text)
+        obstacles.append(side)
+      }
+    }
     obstacles = Array(obstacles.dropFirst(reserved.count))
     for index in pins.indices where pins[index].style != .car {
       guard let tip = tips[index] else { continue }
@@ -582,7 +634,7 @@ public struct MapSVGRenderer: Sendable {
     }
     return PinLayout(
       anchors: points, tips: tips, clustered: clustered, badges: badges, obstacles: obstacles,
-      unplaced: unplaced, unplacedBadge: unplacedBadge)
+      unplaced: unplaced, unplacedBadge: unplacedBadge, nameTags: nameTags)
   }
 
   static func badgeWidth(_ count: Int) -> Double { count < 10 ? 42 : 48 }
@@ -649,18 +701,20 @@ public struct MapSVGRenderer: Sendable {
         let r = pin.style == .selected ? 13.0 : 10.0
         if pin.imageSVG != nil {
           // The app's own pin image, its tip on the place; the number on a badge at its
-          // shoulder, so the image's shape and colour stay whole.
-          let width = r * 2.4
-          let height = r * 3.0
+          // shoulder, so the image's shape and colour stay whole. Image, ring and badge stay
+          // inside the room the placement keeps for a pin (``placementRadius`` and 2 points
+          // each side): a selected pin at the map's edge was cut by the edge.
+          let width = min(r * 2.4, 2 * (Self.placementRadius + 2))
+          let height = width * 1.25
           out +=
             "<g class=\"pin app-pin\" data-pin-id=\"\(Markup.escape(pin.id))\" transform=\"translate(\(fmt(p.x)) \(fmt(p.y)))\" style=\"cursor:pointer\">\(AssetSVG.embed(pin.imageSVG ?? "", x: -width / 2, y: -height, width: width, height: height))"
           if pin.style == .selected {
             out +=
-              "<circle cx=\"0\" cy=\"\(fmt(-height * 0.62))\" r=\"\(fmt(r * 1.4))\" fill=\"none\" stroke=\"\(palette.pinSelected)\" stroke-width=\"3\"/>"
+              "<circle cx=\"0\" cy=\"\(fmt(-height * 0.62))\" r=\"\(fmt(min(r * 1.4, width / 2 - 1.5)))\" fill=\"none\" stroke=\"\(palette.pinSelected)\" stroke-width=\"3\"/>"
           }
           if let label = pin.label {
             out +=
-              "<circle cx=\"\(fmt(r * 1.05))\" cy=\"\(fmt(-height + r * 0.2))\" r=\"\(fmt(r * 0.62))\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/><text x=\"\(fmt(r * 1.05))\" y=\"\(fmt(-height + r * 0.2 + r * 0.3))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.8))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#111111\">\(Markup.escape(label))</text>"
+              "<circle cx=\"\(fmt(width / 2 - r * 0.62))\" cy=\"\(fmt(-height + r * 0.62))\" r=\"\(fmt(r * 0.62))\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"1\"/><text x=\"\(fmt(width / 2 - r * 0.62))\" y=\"\(fmt(-height + r * 0.62 + r * 0.3))\" pointer-events=\"none\" text-anchor=\"middle\" font-size=\"\(fmt(r * 0.8))\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"#111111\">\(Markup.escape(label))</text>"
           }
         } else {
           out +=
@@ -684,7 +738,16 @@ public struct MapSVGRenderer: Sendable {
       badges +=
         "<g class=\"cluster more-off-map\" pointer-events=\"none\"><title>\(n) more place\(n == 1 ? "" : "s") not shown on the map</title><rect x=\"\(fmt(box.0))\" y=\"\(fmt(box.1))\" width=\"\(fmt(box.2 - box.0))\" height=\"16\" rx=\"8\" fill=\"#ffffff\" stroke=\"\(palette.pin)\" stroke-width=\"1.5\"/><text x=\"\(fmt((box.0 + box.2) / 2))\" y=\"\(fmt(box.1 + 11.5))\" text-anchor=\"middle\" font-size=\"9.5\" font-weight=\"700\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(palette.pin)\">+\(n) more</text></g>\n"
     }
-    return leaders + badges + out
+    var tags = ""
+    for index in layout.nameTags.keys.sorted() {
+      guard let (box, text) = layout.nameTags[index] else { continue }
+      // Above the pins: the name is the point of the tag. Dark text on white by day, light on
+      // dark by night, with the pin's colour as its edge.
+      let edge = pins[index].style == .selected ? palette.pinSelected : palette.pin
+      tags +=
+        "<g class=\"pin-name\" pointer-events=\"none\"><rect x=\"\(fmt(box.0))\" y=\"\(fmt(box.1))\" width=\"\(fmt(box.2 - box.0))\" height=\"\(fmt(box.3 - box.1))\" rx=\"6\" fill=\"\(palette.nameTagFill)\" stroke=\"\(edge)\" stroke-width=\"1.5\"/><text x=\"\(fmt((box.0 + box.2) / 2))\" y=\"\(fmt(box.1 + 14))\" text-anchor=\"middle\" font-size=\"12\" font-weight=\"600\" font-family=\"Wayside Inter, -apple-system, sans-serif\" fill=\"\(palette.nameTagText)\">\(Markup.escape(text))</text></g>\n"
+    }
+    return leaders + badges + out + tags
   }
 
   /// Pixel positions for the pins' tips so that no two place pins' heads overlap and no pin,
