@@ -210,6 +210,9 @@ public final class LiveFeedPollers: Sendable {
           case .failure(let error):
             line = "\(error)"
             diagnostics(line)
+            // A failed poll may have held up to a page's cap (an endless or inflating answer
+            // cut there): handed back, or the simulator would stay at that peak.
+            await LiveFeedWork.shared.run { LiveFeedWork.returnFreedMemory() }
           }
           polls.send(line)
         }
