@@ -28,7 +28,8 @@ final class Stub: Sendable {
   private let counts = Mutex((requests: 0, tokens: 0))
 
   init() {
-    listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    self.listener = listener
     var yes: Int32 = 1
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()

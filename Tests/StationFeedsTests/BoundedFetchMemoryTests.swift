@@ -29,7 +29,8 @@ import Testing
       private let tally = Mutex(Tally())
       private let finished = DispatchSemaphore(value: 0)
 
-      init(limit: Int) throws {
+      /// A stub answering `connections` requests in turn, each with `limit` bytes at most.
+      init(limit: Int, connections: Int = 1) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var address = sockaddr_in()
@@ -51,11 +52,13 @@ import Testing
           $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
         port = Int(UInt16(bigEndian: actual.sin_port))
-        Thread { [self] in serve(limit: limit) }.start()
+        Thread { [self] in
+          for _ in 0..<connections { serve(limit: limit) }
+          finished.signal()
+        }.start()
       }
 
       private func serve(limit: Int) {
-        defer { finished.signal() }
         let client = accept(listener, nil, nil)
         guard client >= 0 else { return }
         defer { close(client) }
@@ -130,6 +133,36 @@ import Testing
       #expect(
         peak - before <= cap + margin,
         "resident memory grew by \((peak - before) >> 20) MiB for a cap of \(cap >> 20) MiB")
+    }
+
+    @Test("a finished fetch keeps no copy of its answer until its deadline (a page was held for the deadline's 30 s after it was handed on)")
+    func finishedFetchKeepsNothing() async throws {
+      let size = 32 << 20
+      let fetches = 4
+      let stub = try EndlessStub(limit: size, connections: fetches)
+      // The deadline's timers are kept and never fire, as a dispatch timer is kept until its
+      // deadline passes.
+      let pending = Mutex<[@Sendable () -> Void]>([])
+      let fetch = BoundedFetch(
+        maxBytes: size + 1, deadline: .seconds(50), idleTimeout: .seconds(50), expected: "a test body",
+        timer: { _, fire in pending.withLock { $0.append(fire) } }
+      ) { _ in nil }
+      let url = try #require(URL(string: "http://127.0.0.1:\(stub.port)/page"))
+      LiveFeedWork.returnFreedMemory()
+      let before = EndlessStub.residentBytes()
+      for _ in 0..<fetches {
+        let answer = try await fetch.get(url)
+        #expect(answer.body.count == size)
+      }
+      _ = await Task.detached { stub.wait() }.value
+      LiveFeedWork.returnFreedMemory()
+      let after = EndlessStub.residentBytes()
+      #expect(pending.withLock { $0.count } == fetches)
+      // Four answers of 32 MiB were read and dropped: held by their timers they were 128 MiB.
+      #expect(
+        after - before < 48 << 20,
+        "resident memory grew by \((after - before) >> 20) MiB after \(fetches) answers of \(size >> 20) MiB were dropped")
+      pending.withLock { $0.forEach { $0() } }
     }
   }
 #endif
