@@ -29,6 +29,7 @@ let package = Package(
         "Chargers",
         .product(name: "CarAppTesting", package: "Wayside"),
         .product(name: "CarAppXCTesting", package: "Wayside"),
+        .product(name: "CarRender", package: "Wayside"),
       ],
       exclude: ["Journeys"]),
   ],

@@ -48,6 +48,45 @@ struct TutorialTests {
     return files.sorted()
   }
 
+  @Test("the tutorial's mkdir makes every folder its files go in, and the files it runs exist")
+  func commandsFitTheFiles() throws {
+    let tutorial = try String(
+      contentsOf: Self.root.appending(
+        path: "Sources/Kit/CarSession/CarSession.docc/YourFirstCarPlayApp.md"),
+      encoding: .utf8)
+    // `mkdir -p chargers/A chargers/B \` and its continuation lines.
+    let lines = tutorial.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("mkdir -p ") }) else {
+      Issue.record("the tutorial has no `mkdir -p` line")
+      return
+    }
+    var words: [Substring] = []
+    for line in lines[start...] {
+      words += line.split(separator: " ")
+      if !line.hasSuffix("\\") { break }
+    }
+    let made = Set(
+      words.filter { $0.hasPrefix("chargers/") }.map { String($0.dropFirst("chargers/".count)) })
+    for (path, _) in try Self.shownFiles() {
+      let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+      guard !folder.isEmpty else { continue }
+      // `mkdir -p a/b` makes `a` too.
+      #expect(
+        made.contains { $0 == folder || $0.hasPrefix(folder + "/") },
+        "\(path): the tutorial's mkdir does not make \(folder)")
+    }
+    // Every journey file the tutorial names (in a command or a sentence) is in the example.
+    let example = Self.root.appending(path: "Examples/Chargers")
+    let named = tutorial.split(whereSeparator: { " \n`:\\".contains($0) })
+      .filter { $0.hasPrefix("Tests/") && $0.hasSuffix(".journey") }
+    #expect(!named.isEmpty)
+    for path in Set(named.map(String.init)) {
+      #expect(
+        FileManager.default.fileExists(atPath: example.appending(path: path).path),
+        "the tutorial names \(path), which Examples/Chargers does not have")
+    }
+  }
+
   @Test("every file of the example package is shown in the tutorial exactly as it is")
   func tutorialShowsTheExample() throws {
     let shown = try Self.shownFiles()
