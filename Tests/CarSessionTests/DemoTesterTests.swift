@@ -11,19 +11,19 @@ struct DemoTesterTests {
   @Test("list → details → alert → confirm → back, each step with its state and operations")
   func listDetailFlow() async {
     let tester = CarAppTester(app: ListDetailDemo(), state: ListDetailDemo.initialState)
-    await tester.connect(operations: ["setRoot CPListTemplate 'chargers'"])
+    await tester.connect(operations: [.setRoot(.list, "chargers")])
     await tester.drive(
       { _ = try $0.tapRow("kassel-hbf") },
-      operations: ["push CPInformationTemplate 'detail-kassel-hbf'"]
+      operations: [.push(.information, "detail-kassel-hbf")]
     ) { $0.selected = "kassel-hbf" }
     await tester.drive(
-      { try $0.press("start") }, operations: ["present CPAlertTemplate 'confirm-start'"]
+      { try $0.press("start") }, operations: [.present(.alert, "confirm-start")]
     ) { $0.confirming = true }
     // The charger starts: its row and its details both say so, patched in place.
     await tester.drive(
       { try $0.choose("confirm") },
       operations: [
-        "update CPListTemplate 'chargers'", "update CPInformationTemplate 'detail-kassel-hbf'",
+        .update(.list, "chargers"), .update(.information, "detail-kassel-hbf"),
       ]
     ) {
       $0.confirming = false
@@ -59,11 +59,11 @@ struct DemoTesterTests {
   @Test("a wrong expected update fails with the state's differences by path")
   func stateDiffOnFailure() async {
     let tester = CarAppTester(app: ListDetailDemo(), state: ListDetailDemo.initialState)
-    await tester.connect(operations: ["setRoot CPListTemplate 'chargers'"])
+    await tester.connect(operations: [.setRoot(.list, "chargers")])
     await withKnownIssue {
       await tester.drive(
         { _ = try $0.tapRow("kassel-hbf") },
-        operations: ["push CPInformationTemplate 'detail-kassel-hbf'"]
+        operations: [.push(.information, "detail-kassel-hbf")]
       ) { $0.selected = "goettingen" }
     } matching: { issue in
       let text = "\(issue)"

@@ -89,20 +89,20 @@ struct EffectTests {
   @Test("a new run with the same id cancels the old one, whose result never arrives")
   func newRunCancelsOld() async {
     let tester = CarAppTester(app: EffectProbe(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.send(.load("slow", seconds: 30))
     await tester.send(.load("fast", seconds: 5))
     #expect(tester.session.runningEffectIDs == ["load"])
     await tester.advanceTime(by: .seconds(60))
     tester.receive(.loaded("fast")) { $0.loads = ["fast"] }
-    tester.assertOperations(["update CPListTemplate 'probe'"])
+    tester.assertOperations([.update(.list, "probe")])
     await tester.finish()
   }
 
   @Test("cancel(id:) cancels runs and timers alike")
   func cancelCancelsRunsAndTimers() async {
     let tester = CarAppTester(app: EffectProbe(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.send(.load("a", seconds: 5))
     await tester.send(.cancel("load"))
     #expect(tester.session.runningEffectCount == 0)
@@ -117,24 +117,24 @@ struct EffectTests {
   @Test("a timer and a run with the same id replace each other")
   func timerReplacesRun() async {
     let tester = CarAppTester(app: EffectProbe(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.send(.load("a", seconds: 5))
     await tester.send(.startTimer)
     await tester.advanceTime(by: .seconds(10))
     tester.receive(.tick) { $0.ticks = 1 }
-    tester.assertOperations(["update CPListTemplate 'probe'"])
+    tester.assertOperations([.update(.list, "probe")])
     await tester.finish()
   }
 
   @Test("work sends any number of actions, each shown in place")
   func workSendsManyActions() async {
     let tester = CarAppTester(app: EffectProbe(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.send(.progress("step", steps: 3))
     for step in 1...3 {
       await tester.advanceTime(by: .seconds(1))
       tester.receive(.loaded("step \(step)")) { $0.loads.append("step \(step)") }
-      tester.assertOperations(["update CPListTemplate 'probe'"])
+      tester.assertOperations([.update(.list, "probe")])
     }
     await tester.finish()
   }
@@ -144,7 +144,7 @@ struct EffectTests {
     .timeLimit(.minutes(1)))
   func streamEndsOnDisconnect() async {
     let tester = CarAppTester(app: EffectProbe(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.send(.follow)
     let kassel = Coordinate(latitude: 51.31, longitude: 9.48)
     let hamburg = Coordinate(latitude: 53.55, longitude: 9.99)
@@ -154,7 +154,7 @@ struct EffectTests {
     tester.location.coordinate = hamburg
     await tester.session.settle()
     tester.receive(.moved(hamburg)) { $0.positions = [kassel, hamburg] }
-    tester.assertOperations(["update CPListTemplate 'probe'", "update CPListTemplate 'probe'"])
+    tester.assertOperations([.update(.list, "probe"), .update(.list, "probe")])
     #expect(tester.location.events.subscriberCount == 1)
     await tester.disconnect()
     tester.location.coordinate = kassel
@@ -199,7 +199,7 @@ struct EffectTests {
   @Test("sending after disconnect reaches neither the state's effects nor the host")
   func sendAfterDisconnect() async {
     let tester = CarAppTester(app: EffectProbe(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.disconnect()
     await tester.send(.load("late", seconds: 1), operations: [])
     await tester.send(.startTimer, operations: [])
@@ -357,8 +357,8 @@ struct TypedRouteSessionTests {
   @Test("a tap on an offered route reaches the app as the route; any other is reported S005")
   func decodesOrReports() async throws {
     let tester = CarAppTester(app: RouteProbe(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
-    await tester.drive({ _ = try $0.tapRow("known") }, operations: ["update CPListTemplate 'probe'"]) {
+    await tester.connect(operations: [.setRoot(.list, "probe")])
+    await tester.drive({ _ = try $0.tapRow("known") }, operations: [.update(.list, "probe")]) {
       $0.taps = 1
     }
     await tester.drive({ _ = try $0.tapRow("forgotten") }, operations: [])

@@ -47,24 +47,24 @@ struct FeatureScopeTests {
   @Test("a scoped run keeps its id: the newer load cancels the older, its answer comes wrapped")
   func scopedRunKeepsID() async {
     let tester = CarAppTester(app: TwoProbes(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.send(.main(.load("slow", seconds: 30)))
     await tester.send(.main(.load("fast", seconds: 5)))
     #expect(tester.session.runningEffectIDs == ["load"])
     await tester.advanceTime(by: .seconds(60))
     tester.receive(.main(.loaded("fast"))) { $0.main.loads = ["fast"] }
-    tester.assertOperations(["update CPListTemplate 'probe'"])
+    tester.assertOperations([.update(.list, "probe")])
     await tester.finish()
   }
 
   @Test("a scoped timer fires as the app's action; a scoped cancel cancels it")
   func scopedTimer() async {
     let tester = CarAppTester(app: TwoProbes(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.send(.main(.startTimer))
     await tester.advanceTime(by: .seconds(10))
     tester.receive(.main(.tick)) { $0.main.ticks = 1 }
-    tester.assertOperations(["update CPListTemplate 'probe'"])
+    tester.assertOperations([.update(.list, "probe")])
     await tester.send(.main(.startTimer))
     await tester.send(.main(.cancel("load")))
     #expect(tester.session.runningEffectCount == 0)
@@ -74,7 +74,7 @@ struct FeatureScopeTests {
   @Test("a feature that is absent ignores its actions and starts nothing; present, it runs")
   func absentFeature() async {
     let tester = CarAppTester(app: TwoProbes(), state: .init())
-    await tester.connect(operations: ["setRoot CPListTemplate 'probe'"])
+    await tester.connect(operations: [.setRoot(.list, "probe")])
     await tester.send(.extra(.load("x", seconds: 1)))
     #expect(tester.session.runningEffectCount == 0)
     await tester.send(.openExtra) { $0.extra = EffectProbe.State() }

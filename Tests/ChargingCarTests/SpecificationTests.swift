@@ -56,7 +56,7 @@ struct ChargingSpecificationTests {
     // The host shows the card on its own; the app follows without an operation.
     await tester.drive(
       { try $0.pressPointButton(primary: true) },
-      operations: ["push CPInformationTemplate 'details-\(site.id.rawValue)'"]
+      operations: [.push(.information, TemplateID("details-\(site.id.rawValue)"))]
     ) {
       $0.chargeDestination = .details(site)
     }
@@ -72,15 +72,15 @@ struct ChargingSpecificationTests {
   func filtersToggle() async throws {
     let tester = try await Self.connected()
     let request = tester.currentState.request
-    await tester.tap(ChargeRoute.showFilters, operations: ["push CPListTemplate 'filters'"]) {
+    await tester.tap(ChargeRoute.showFilters, operations: [.push(.list, "filters")]) {
       $0.chargeDestination = .filters
     }
     // The title and the row change at once; the new places patch the map when they arrive.
     await tester.tap(
       ChargeRoute.filter(.fast),
       operations: [
-        "update CPPointOfInterestTemplate 'charge'", "update CPListTemplate 'filters'",
-        "update CPPointOfInterestTemplate 'charge'",
+        .update(.pointOfInterest, "charge"), .update(.list, "filters"),
+        .update(.pointOfInterest, "charge"),
       ]
     ) {
       $0.filter.fastOnly = true
@@ -105,8 +105,8 @@ struct ChargingSpecificationTests {
     await tester.tap(
       ChargeRoute.destination(.city(town.name)),
       operations: [
-        "update CPListTemplate 'route'", "push CPInformationTemplate 'trip'",
-        "update CPInformationTemplate 'trip'",
+        .update(.list, "route"), .push(.information, "trip"),
+        .update(.information, "trip"),
       ]
     ) {
       $0.recent = [town]

@@ -82,9 +82,9 @@ struct CarAppTesterRuleTests {
   /// carplay-facts.md §2).
   static func fourDeep(_ app: ParkingFinder = ParkingFinder()) async -> CarAppTester<ParkingFinder> {
     let tester = CarAppTester(app: app, state: .init())
-    await tester.connect(operations: ["setRoot CPTabBarTemplate 'tabs'"])
+    await tester.connect(operations: [.setRoot(.tabBar, "tabs")])
     for (index, id) in opened.enumerated() {
-      await tester.send(.open(id), operations: ["push CPInformationTemplate '\(id)'"]) {
+      await tester.send(.open(id), operations: [.push(.information, TemplateID(id))]) {
         $0.details = Array(opened.prefix(index + 1))
       }
     }
@@ -105,7 +105,7 @@ struct CarAppTesterRuleTests {
     let line = #line + 4
     await withKnownIssue {
       let tester = CarAppTester(app: ParkingFinder(), state: .init())
-      await tester.connect(operations: ["setRoot CPTabBarTemplate 'tabs'"])
+      await tester.connect(operations: [.setRoot(.tabBar, "tabs")])
       await tester.send(.showOwnPlayer, operations: []) { $0.ownPlayer = true }
       await tester.finish()
     } matching: { issue in
@@ -119,7 +119,7 @@ struct CarAppTesterRuleTests {
   @Test("a template the category does not allow, claimed: the test passes")
   func forbiddenTemplateClaimed() async {
     let tester = CarAppTester(app: ParkingFinder(), state: .init())
-    await tester.connect(operations: ["setRoot CPTabBarTemplate 'tabs'"])
+    await tester.connect(operations: [.setRoot(.tabBar, "tabs")])
     await tester.send(.showOwnPlayer, operations: []) { $0.ownPlayer = true }
     #expect(tester.unclaimedFindings.map(\.id).sorted() == [
       "CP001-template-not-allowed", "NSInvalidArgumentException", "S004-terminated",
@@ -153,8 +153,8 @@ struct CarAppTesterRuleTests {
   func fifteenSpotsFails() async {
     await withKnownIssue {
       let tester = CarAppTester(app: ParkingFinder(), state: .init())
-      await tester.connect(operations: ["setRoot CPTabBarTemplate 'tabs'"])
-      await tester.send(.show(spots: 15), operations: ["update CPPointOfInterestTemplate 'spots'"]) {
+      await tester.connect(operations: [.setRoot(.tabBar, "tabs")])
+      await tester.send(.show(spots: 15), operations: [.update(.pointOfInterest, "spots")]) {
         $0.spots = 15
       }
       await tester.finish()
@@ -166,8 +166,8 @@ struct CarAppTesterRuleTests {
   @Test("15 spots on a map that shows 12, claimed: the test passes")
   func fifteenSpotsClaimed() async {
     let tester = CarAppTester(app: ParkingFinder(), state: .init())
-    await tester.connect(operations: ["setRoot CPTabBarTemplate 'tabs'"])
-    await tester.send(.show(spots: 15), operations: ["update CPPointOfInterestTemplate 'spots'"]) {
+    await tester.connect(operations: [.setRoot(.tabBar, "tabs")])
+    await tester.send(.show(spots: 15), operations: [.update(.pointOfInterest, "spots")]) {
       $0.spots = 15
     }
     tester.claim("CP030")
@@ -178,11 +178,11 @@ struct CarAppTesterRuleTests {
   func unclaimedFailsAtTheNextStep() async {
     await withKnownIssue {
       let tester = CarAppTester(app: ParkingFinder(), state: .init())
-      await tester.connect(operations: ["setRoot CPTabBarTemplate 'tabs'"])
-      await tester.send(.show(spots: 15), operations: ["update CPPointOfInterestTemplate 'spots'"]) {
+      await tester.connect(operations: [.setRoot(.tabBar, "tabs")])
+      await tester.send(.show(spots: 15), operations: [.update(.pointOfInterest, "spots")]) {
         $0.spots = 15
       }
-      await tester.send(.open("a"), operations: ["push CPInformationTemplate 'a'"]) {
+      await tester.send(.open("a"), operations: [.push(.information, "a")]) {
         $0.details = ["a"]
       }
       // Claimed too late: the finding failed at the step above.
@@ -196,7 +196,7 @@ struct CarAppTesterRuleTests {
   func claimingNothingFails() async {
     await withKnownIssue {
       let tester = CarAppTester(app: ParkingFinder(), state: .init())
-      await tester.connect(operations: ["setRoot CPTabBarTemplate 'tabs'"])
+      await tester.connect(operations: [.setRoot(.tabBar, "tabs")])
       tester.claim("CP030")
       await tester.finish()
     } matching: { issue in

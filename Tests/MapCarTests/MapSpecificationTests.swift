@@ -17,7 +17,7 @@ struct MapSpecificationTests {
     let service = NavigationService()
     let tester = CarAppTester(app: MapApp(service: service), state: MapApp.State())
     await tester.connect(
-      SessionConfiguration(contentStyle: .dark), operations: ["setRoot CPMapTemplate 'map'"]
+      SessionConfiguration(contentStyle: .dark), operations: [.setRoot(.map, "map")]
     ) {
       $0.isDark = true
       $0.sharedRevision = 1
@@ -32,7 +32,7 @@ struct MapSpecificationTests {
   )
   func zoomAndPan() async throws {
     let tester = CarAppTester(app: MapApp(service: NavigationService()), state: MapApp.State())
-    await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
+    await tester.connect(operations: [.setRoot(.map, "map")])
     tester.receive(.resumed(now: .zero))
     let camera = tester.currentState.camera
     #expect(tester.host.windowContent?.zoom == camera.zoom)
@@ -41,7 +41,7 @@ struct MapSpecificationTests {
     }
     #expect(tester.host.windowContent?.zoom == camera.zoomed(by: 1).zoom)
     #expect(tester.host.windowContent?.center == camera.center)
-    await tester.tap(MapRoute.pan, operations: ["update CPMapTemplate 'map'"]) {
+    await tester.tap(MapRoute.pan, operations: [.update(.map, "map")]) {
       $0.isPanning = true
       $0.isFollowing = false
     }
@@ -49,7 +49,7 @@ struct MapSpecificationTests {
       $0.camera = camera.zoomed(by: 1).zoomed(by: 1)
     }
     #expect(tester.host.windowContent?.zoom == camera.zoomed(by: 1).zoomed(by: 1).zoom)
-    await tester.tap(MapRoute.donePanning, operations: ["update CPMapTemplate 'map'"]) {
+    await tester.tap(MapRoute.donePanning, operations: [.update(.map, "map")]) {
       $0.isPanning = false
     }
     await tester.finish()
@@ -60,11 +60,11 @@ struct MapSpecificationTests {
     let tester = CarAppTester(
       app: MapApp(service: NavigationService(), destinations: { try DestinationIndex.bundled() }),
       state: MapApp.State())
-    await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
+    await tester.connect(operations: [.setRoot(.map, "map")])
     tester.receive(.resumed(now: .zero))
     await tester.tap(
       MapRoute.destinations,
-      operations: ["push CPListTemplate 'destinations'", "update CPListTemplate 'destinations'"]
+      operations: [.push(.list, "destinations"), .update(.list, "destinations")]
     ) {
       $0.pushed = [.destinations]
     }
@@ -72,7 +72,7 @@ struct MapSpecificationTests {
     let nearby = try DestinationIndex.bundled().nearby(MapApp.home, limit: MapApp.nearbyCount)
     tester.receive(.nearbyLoaded(nearby)) { $0.nearby = nearby }
     await tester.tap(
-      MapRoute.search, operations: ["push CPSearchTemplate 'search'"]
+      MapRoute.search, operations: [.push(.search, "search")]
     ) {
       $0.pushed = [.destinations, .search]
     }
@@ -97,7 +97,7 @@ struct MapSpecificationTests {
     for (index, tester) in testers.enumerated() {
       let style: SessionConfiguration =
         index == 0 ? SessionConfiguration() : SessionConfiguration(contentStyle: .dark)
-      await tester.connect(style, operations: ["setRoot CPMapTemplate 'map'"]) {
+      await tester.connect(style, operations: [.setRoot(.map, "map")]) {
         if index == 1 {
           $0.isDark = true
           $0.sharedRevision = 1
@@ -109,14 +109,14 @@ struct MapSpecificationTests {
     for tester in testers {
       await tester.tap(
         MapRoute.destinations,
-        operations: ["push CPListTemplate 'destinations'", "update CPListTemplate 'destinations'"]
+        operations: [.push(.list, "destinations"), .update(.list, "destinations")]
       ) {
         $0.pushed = [.destinations]
       }
       tester.receive(.nearbyLoaded(nearby)) { $0.nearby = nearby }
     }
     for tester in testers {
-      await tester.tap(MapRoute.search, operations: ["push CPSearchTemplate 'search'"]) {
+      await tester.tap(MapRoute.search, operations: [.push(.search, "search")]) {
         $0.pushed = [.destinations, .search]
       }
       await tester.finish()
@@ -128,7 +128,7 @@ struct MapSpecificationTests {
   @Test("a typed tap on a route the car does not show fails, naming the route")
   func tapOffScreenRoute() async {
     let tester = CarAppTester(app: MapApp(service: NavigationService()), state: MapApp.State())
-    await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
+    await tester.connect(operations: [.setRoot(.map, "map")])
     tester.receive(.resumed(now: .zero))
     await withKnownIssue {
       await tester.tap(MapRoute.search)
@@ -150,7 +150,7 @@ struct MapSpecificationTests {
         service: NavigationService(), network: { network }, destinations: { index },
         timeOfDay: { 12 * 3600 }),
       state: MapApp.State())
-    await tester.connect(operations: ["setRoot CPMapTemplate 'map'"])
+    await tester.connect(operations: [.setRoot(.map, "map")])
     tester.receive(.resumed(now: .zero))
     // The phone's position reaches the car; the phone's map shares it.
     await tester.drive({ $0.moveTo(MapApp.home) }, operations: []) {
@@ -160,19 +160,19 @@ struct MapSpecificationTests {
     let nearby = index.nearby(MapApp.home, limit: MapApp.nearbyCount)
     await tester.tap(
       MapRoute.destinations,
-      operations: ["push CPListTemplate 'destinations'", "update CPListTemplate 'destinations'"]
+      operations: [.push(.list, "destinations"), .update(.list, "destinations")]
     ) {
       $0.pushed = [.destinations]
     }
     tester.receive(.nearbyLoaded(nearby)) { $0.nearby = nearby }
-    await tester.tap(MapRoute.search, operations: ["push CPSearchTemplate 'search'"]) {
+    await tester.tap(MapRoute.search, operations: [.push(.search, "search")]) {
       $0.pushed = [.destinations, .search]
     }
     // The text, then its results (the search answers at once): two updates of the search.
     let found = index.search("Götting")
     await tester.drive(
       { try $0.typeSearch("Götting") },
-      operations: ["update CPSearchTemplate 'search'", "update CPSearchTemplate 'search'"]
+      operations: [.update(.search, "search"), .update(.search, "search")]
     ) {
       $0.query = "Götting"
     }
@@ -180,7 +180,7 @@ struct MapSpecificationTests {
     // Choosing Göttingen pops to the map, remembers it, and previews its route choices.
     let göttingen = try #require(found.first { $0.name == "Göttingen" })
     await tester.tap(
-      MapRoute.destination(göttingen.id), operations: ["popToRoot", "update CPMapTemplate 'map'"]
+      MapRoute.destination(göttingen.id), operations: [.popToRoot, .update(.map, "map")]
     ) {
       $0.pushed = []
       $0.recents = [göttingen]
@@ -197,7 +197,7 @@ struct MapSpecificationTests {
     // day are read for the arrival time, and the guidance tick is scheduled.
     await tester.tap(
       MapRoute.startRoute(0),
-      operations: ["update CPMapTemplate 'map'", "update CPMapTemplate 'map'"]
+      operations: [.update(.map, "map"), .update(.map, "map")]
     ) {
       $0.guidance = Guidance(route: routes[0], destinationName: "Göttingen")
       $0.tripDestination = göttingen

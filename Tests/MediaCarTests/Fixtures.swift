@@ -79,66 +79,101 @@ func items(_ template: TemplateSpec?) -> [ListItemSpec] {
   }
 }
 
-/// A media app on test clients in an emulated car, with its player and engine at hand.
+/// The media app over `engine` and the bundled catalogue in an exhaustive ``CarAppTester``,
+/// connected in `configuration`, the catalogue loaded and nothing playing.
+///
+/// Connecting starts the catalogue load and the first look at the engine at once, and their
+/// answers may arrive in either order, so the connection is checked by its end state; every
+/// step after it states its state change and exact operations.
 @MainActor
-struct MediaRig {
-  let car: SimulatedCar
-  let clock: ManualClock
-  let player: SimulatedMediaPlayer
-  let engine: PlaybackEngine
-  let data: DataSourceModeBox
+func connectedMediaApp(
+  _ configuration: SessionConfiguration = parked, engine: PlaybackEngine,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async -> CarAppTester<MediaApp> {
+  let tester = CarAppTester(
+    app: MediaApp(engine: engine, library: .fixed(bundledCatalogue)), state: MediaApp.State(),
+    sourceLocation: sourceLocation)
+  tester.exhaustive = false
+  await tester.connect(configuration)
+  tester.exhaustive = true
+  #expect(
+    tester.currentState
+      == MediaApp.State(library: .loaded(bundledCatalogue), configuration: configuration),
+    sourceLocation: sourceLocation)
+  #expect(tester.host.screen?.root.id == MediaScreenBuilder.rootID, sourceLocation: sourceLocation)
+  return tester
+}
 
-  init(
-    configuration: SessionConfiguration? = parked,
-    catalogue: MediaCatalogue = bundledCatalogue,
-    script: @escaping SimulatedMediaPlayer.Script = { _ in .reliable }
-  ) {
-    let clock = ManualClock()
-    let player = SimulatedMediaPlayer(script: script)
-    let engine = PlaybackEngine(player: player)
-    let app = MediaApp(engine: engine, library: .fixed(catalogue))
-    let descriptor = AnyCarApp(
-      "media", summary: "test", app: app, state: MediaApp.State())
-    let data = DataSourceModeBox()
-    self.clock = clock
-    self.player = player
-    self.engine = engine
-    self.data = data
-    car = SimulatedCar.test(
-      app: descriptor, configuration: configuration, clock: clock, dataSource: data,
-        reportIssue: .failingTest())
+/// An engine over a simulated player that behaves as `script` says.
+func mediaEngine(
+  _ script: @escaping SimulatedMediaPlayer.Script = { _ in .reliable }
+) -> (PlaybackEngine, SimulatedMediaPlayer) {
+  let player = SimulatedMediaPlayer(script: script)
+  return (PlaybackEngine(player: player), player)
+}
+
+/// What the engine reports just after `id` was asked for by `origin`: loading, the rest of its
+/// series queued. An item the catalogue gives no length lasts the simulated player's assumed
+/// 20 minutes.
+func loading(
+  _ id: MediaItem.ID, as presentation: Presentation, from origin: CommandOrigin = .car
+) -> PlaybackState {
+  PlaybackState(
+    item: id, status: .loading, duration: item(id).durationSeconds ?? 1200,
+    presentation: presentation, queue: bundledCatalogue.following(item(id)).map(\.id),
+    lastOrigin: origin)
+}
+
+extension PlaybackState {
+  /// The state at `position` in the same item: the engine remembers it for Resume.
+  mutating func move(to position: Double) {
+    self.position = position
+    if let item, position > 0 { resumePositions[item] = position }
+  }
+}
+
+extension CarAppTester<MediaApp> {
+  /// Lets the stream that is loading start (one second on the simulated player): the
+  /// observation wakes and finds `heard` playing; the templates in `patched` change.
+  func streamStarts(
+    _ heard: inout PlaybackState, patching patched: [ExpectedOperation],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await advanceTime(by: .seconds(1), operations: [], sourceLocation: sourceLocation)
+    heard.status = .playing
+    receive(.tick, sourceLocation: sourceLocation)
+    receive(
+      .observed(heard, recheckAfter: MediaScreenBuilder.progressStep), { $0.playback = heard },
+      sourceLocation: sourceLocation)
+    assertOperations(patched, sourceLocation: sourceLocation)
   }
 
-  var host: CarSimulator { car.host }
-
-  /// Lets time pass in steps of at most `step`, as a car would.
-  func wait(_ total: Duration, step: Duration = .seconds(1)) async {
-    var left = total
-    var rounds = 0
-    while left > .zero, rounds < 100_000 {
-      rounds += 1
-      let now = min(step, left)
-      await car.advanceTime(by: now)
-      left -= now
+  /// Lets `steps` progress steps (5 s each) of playback pass: each wakes the observation, which
+  /// finds `heard` 5 s (times the rate) further on, and patches the templates in `patched`.
+  /// With `advancing` false the engine finds `heard` where it was (paused, or stalled).
+  func playOn(
+    _ heard: inout PlaybackState, steps: Int, patching patched: [ExpectedOperation],
+    advancing: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    for _ in 0..<steps {
+      await advanceTime(
+        by: MediaScreenBuilder.progressStep, operations: [], sourceLocation: sourceLocation)
+      if advancing {
+        heard.move(
+          to: heard.position + Double(MediaScreenBuilder.progressStep.components.seconds)
+            * heard.rate)
+      }
+      receive(.tick, sourceLocation: sourceLocation)
+      receive(
+        .observed(heard, recheckAfter: MediaScreenBuilder.progressStep), { $0.playback = heard },
+        sourceLocation: sourceLocation)
+      assertOperations(patched, sourceLocation: sourceLocation)
     }
   }
 
-  func settle() async { await car.settle() }
-
-  /// The templates the host holds on the selected stack, root (or selected tab) first.
-  var templates: [TemplateSpec] { host.templates }
-
-  var top: TemplateSpec? { host.topTemplate }
-
-  func hostTab(_ id: TemplateID) -> TemplateSpec? {
-    guard case .tabBar(let bar)? = host.screen?.root.content else { return nil }
-    return bar.tabs.first { $0.id == id }
-  }
-
-  var operations: [HostOperation] {
-    host.transcript.entries.compactMap {
-      if case .operation(let op, _) = $0 { return op }
-      return nil
-    }
+  /// Ends a flow: the car disconnects, the observation stops.
+  func end(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await disconnect({ $0.configuration = nil }, sourceLocation: sourceLocation)
+    await finish(sourceLocation: sourceLocation)
   }
 }

@@ -41,8 +41,8 @@ struct MediaSpecificationTests {
     await tester.tap(
       MediaRoute.item(stave1, on: B.audioTab),
       operations: [
-        "update CPListTemplate 'videos'", "update CPListTemplate 'audio'",
-        "push CPNowPlayingTemplate 'now-playing'",
+        .update(.list, "videos"), .update(.list, "audio"),
+        .push(.nowPlaying, "now-playing"),
       ]
     ) {
       $0.pages[B.audioTab] = [.nowPlaying]
@@ -55,13 +55,13 @@ struct MediaSpecificationTests {
     heard.status = .playing
     tester.receive(.tick)
     tester.receive(.observed(heard, recheckAfter: .seconds(5))) { $0.playback = heard }
-    tester.assertOperations(["update CPListTemplate 'audio'"])
+    tester.assertOperations([.update(.list, "audio")])
 
     // Pause from Now Playing: the engine pauses where it is, the row offers Resume and Now
     // Playing's rate drops to 0.
     await tester.send(
       .command(.pause, .nowPlaying),
-      operations: ["update CPListTemplate 'audio'", "update CPNowPlayingTemplate 'now-playing'"]
+      operations: [.update(.list, "audio"), .update(.nowPlaying, "now-playing")]
     )
     heard.status = .paused(.command)
     heard.lastOrigin = .nowPlaying

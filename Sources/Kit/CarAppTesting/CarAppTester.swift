@@ -10,9 +10,9 @@ import Testing
 ///
 /// ```swift
 /// let tester = CarAppTester(app: ListDetailDemo(), state: .init())
-/// await tester.connect(operations: ["setRoot CPListTemplate 'cities'"])
-/// await tester.drive({ try $0.tapRow("hamburg") }) { $0.selected = "hamburg" }
-/// tester.assertOperations(["push CPInformationTemplate 'hamburg'"])
+/// await tester.connect(operations: [.setRoot(.list, "cities")])
+/// await tester.tap(CityRoute.city("hamburg")) { $0.selected = "hamburg" }
+/// tester.assertOperations([.push(.information, "hamburg")])
 /// await tester.finish()
 /// ```
 ///
@@ -44,7 +44,7 @@ import Testing
 /// test may leave unsaid.
 ///
 /// ```swift
-/// await tester.send(.show(spots: 15), operations: ["update CPPointOfInterestTemplate 'spots'"]) {
+/// await tester.send(.show(spots: 15), operations: [.update(.pointOfInterest, "spots")]) {
 ///   $0.spots = 15
 /// }
 /// tester.claim("CP030")  // the host shows 12 of the 15 (carplay-facts.md §1.5)
@@ -161,15 +161,20 @@ public final class CarAppTester<App: CarApp> {
   /// Operations the host received since the last assertion, as transcript lines
   /// (`update list 'chargers'`).
   public var unassertedOperations: [String] {
+    unassertedHostOperations.map(\.description)
+  }
+
+  /// Operations the host received since the last assertion, in order.
+  public var unassertedHostOperations: [HostOperation] {
     newEntries().compactMap {
-      if case .operation(let operation, _) = $0 { operation.description } else { nil }
+      if case .operation(let operation, _) = $0 { operation } else { nil }
     }
   }
 
   /// Connects the car and asserts the state change and the operations.
   public func connect(
     _ configuration: SessionConfiguration = SessionConfiguration(),
-    operations: [String]? = nil,
+    operations: [ExpectedOperation]? = nil,
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
@@ -193,7 +198,7 @@ public final class CarAppTester<App: CarApp> {
 
   /// Sends an action (as the phone or a test would) and asserts how it changed the state.
   public func send(
-    _ action: App.Action, operations: [String]? = nil,
+    _ action: App.Action, operations: [ExpectedOperation]? = nil,
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
@@ -205,7 +210,7 @@ public final class CarAppTester<App: CarApp> {
   /// Performs a driver action on the host (a tap, back, a tab switch, …) and asserts the state
   /// change; a driver error fails the test.
   public func drive(
-    _ action: (CarSimulator) throws -> Void, operations: [String]? = nil,
+    _ action: (CarSimulator) throws -> Void, operations: [ExpectedOperation]? = nil,
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
@@ -220,7 +225,7 @@ public final class CarAppTester<App: CarApp> {
 
   /// Lets time pass on the manual clock: timers fire, effects asleep on it wake.
   public func advanceTime(
-    by amount: Duration, operations: [String]? = nil,
+    by amount: Duration, operations: [ExpectedOperation]? = nil,
     _ update: (inout App.State) throws -> Void = { _ in },
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
@@ -233,17 +238,35 @@ public final class CarAppTester<App: CarApp> {
     if !exhaustive { catchUp() }
   }
 
-  /// Asserts the operations the host received since the last assertion, exactly and in order.
+  /// Asserts the operations the host received since the last assertion, exactly and in order,
+  /// by kind, template kind and template id (``ExpectedOperation``):
+  ///
+  /// ```swift
+  /// tester.assertOperations([.update(.list, "audio"), .push(.nowPlaying, "now-playing")])
+  /// ```
   public func assertOperations(
-    _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+    _ expected: [ExpectedOperation], sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let actual = unassertedOperations
+    let actual = unassertedHostOperations.map(ExpectedOperation.init)
     if actual != expected {
       fail(
-        "host operations differ:\n  expected: \(expected)\n  received: \(actual)",
+        "host operations differ:\n  expected: \(expected)\n  received: \(actual)"
+          + operationDifference(expected, actual),
         sourceLocation: sourceLocation)
     }
     seenEntries = host.transcript.totalCount
+  }
+
+  /// Where two operation lists part: `first difference at 2: expected …, received …`.
+  private func operationDifference(
+    _ expected: [ExpectedOperation], _ actual: [ExpectedOperation]
+  ) -> String {
+    let index =
+      zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(expected.count, actual.count)
+    let left = index < expected.count ? "\(expected[index])" : "(nothing more)"
+    let right = index < actual.count ? "\(actual[index])" : "(nothing more)"
+    return "\n  first difference at \(index): expected \(left), received \(right)"
   }
 
   /// Marks every action effects sent so far as seen, moving the asserted state to the current
@@ -376,7 +399,7 @@ public final class CarAppTester<App: CarApp> {
   }
 
   private func step(
-    _ name: String, operations: [String]?, _ update: (inout App.State) throws -> Void,
+    _ name: String, operations: [ExpectedOperation]?, _ update: (inout App.State) throws -> Void,
     _ sourceLocation: SourceLocation, _ body: () -> Void
   ) async {
     checkUnasserted(sourceLocation)
