@@ -29,6 +29,7 @@ declare -A roots=(
   [live-datex2]=StationFeeds
   [live-ocpi]=StationFeeds
   [live-chargecloud]=StationFeeds
+  [fetch-framing]=StationFeeds
   [geojson]=Geo
   [index-image]=StationIndex
   [map-image]=CarRender
@@ -51,8 +52,9 @@ def visit(name):
         return
     t = targets[name]
     if name == "CCurl":
-        # The bounded client's libcurl transport is optional (`#if canImport(CCurl)`): without
-        # it StationFeeds compiles its URLSession transport, and its parsers are the same.
+        # A system library: nothing to compile. Its module map is on the search path (-I in
+        # `flags`) and libcurl is linked, so StationFeeds builds its libcurl transport, the
+        # one the fetch-framing target fuzzes.
         return
     if t["type"] == "system":
         sys.exit(f"fuzz: {name} is a system library, which Fuzz/build.sh cannot build")
@@ -66,9 +68,9 @@ for name in order:
 PY
 }
 all_targets=(http-request journey journey-run network tariff csv jsonl ocpi ocm live-datex2
-  live-ocpi live-chargecloud geojson index-image map-image)
+  live-ocpi live-chargecloud fetch-framing geojson index-image map-image)
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -enable-upcoming-feature
-  ExistentialAny -enable-testing -O -g -use-ld=lld -I "$out/modules")
+  ExistentialAny -enable-testing -O -g -use-ld=lld -I "$out/modules" -I Sources/Core/CCurl)
 # Objects built with other flags are stale.
 stamp="$out/modules/flags"
 if [ "$(cat "$stamp" 2>/dev/null)" != "${flags[*]}" ]; then
@@ -111,5 +113,5 @@ for target in "${targets[@]}"; do
   if [ -f "$binary" ] && [ "$binary" -nt "$harness" ] \
     && [ -z "$(find "${objects[@]}" -newer "$binary")" ]; then continue; fi
   echo "fuzz: linking $binary" >&2
-  swiftc "${flags[@]}" -package-name wayside -module-name "Fuzz_${target//-/_}" "$harness" "${objects[@]}" -o "$binary"
+  swiftc "${flags[@]}" -package-name wayside -module-name "Fuzz_${target//-/_}" "$harness" "${objects[@]}" -lcurl -o "$binary"
 done

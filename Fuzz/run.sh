@@ -6,8 +6,8 @@
 #   -t SECONDS  run time per target (default 20)
 #   -j JOBS     parallel libFuzzer jobs per target (default 1)
 #   targets     default: every target (http-request journey journey-run network tariff csv
-#               jsonl ocpi ocm live-datex2 live-ocpi live-chargecloud geojson index-image
-#               map-image)
+#               jsonl ocpi ocm live-datex2 live-ocpi live-chargecloud fetch-framing geojson
+#               index-image map-image)
 #
 # Every target runs under resource limits that turn a blow-up into a finding: -timeout=10 (one
 # input may take at most 10 s) and -rss_limit_mb=2048 (and -malloc_limit_mb, the same: one
@@ -31,7 +31,7 @@ done
 shift $((OPTIND - 1))
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(http-request journey journey-run network tariff csv jsonl ocpi ocm
-  live-datex2 live-ocpi live-chargecloud geojson index-image map-image)
+  live-datex2 live-ocpi live-chargecloud fetch-framing geojson index-image map-image)
 
 mkdir -p .build/fuzz
 if ! Fuzz/build.sh "${targets[@]}" >.build/fuzz/build.log 2>&1; then

@@ -149,6 +149,40 @@ struct CarSimulatorTests {
     #expect(host.screen == nil)
   }
 
+  @Test(
+    "an EV-charging app's search template is refused on an iOS 26.4 phone and accepted on iOS 27",
+    arguments: [(SystemVersion.iOS26_4, false), (SystemVersion(26, 9), false), (.iOS27, true)])
+  func searchDependsOnTheSystemVersion(version: SystemVersion, allowed: Bool) throws {
+    let host = CarSimulator(entitlements: .single(.evCharging), clock: .manual(ManualClock()))
+    host.connect(SessionConfiguration(systemVersion: version))
+    try host.setRootTemplate(Fixture.list("root"))
+    let search = TemplateSpec.search("search", SearchTemplateSpec())
+    guard allowed else {
+      let error = #expect(throws: CarPlayException.self) { try host.pushTemplate(search) }
+      #expect(error?.name == .invalidArgument)
+      #expect(error?.reason.contains("<CPSearchTemplate 'search'>") == true)
+      return
+    }
+    #expect(try host.pushTemplate(search) == .ok)
+  }
+
+  @Test("a navigation app keeps its search template on every iOS version; a parking app gets none")
+  func searchForOtherCategories() throws {
+    for version in [SystemVersion.iOS26_4, .iOS27] {
+      let navigation = CarSimulator(
+        entitlements: .single(.navigation), clock: .manual(ManualClock()))
+      navigation.connect(SessionConfiguration(systemVersion: version))
+      try navigation.setRootTemplate(Fixture.list("root"))
+      #expect(try navigation.pushTemplate(.search("s", SearchTemplateSpec())) == .ok)
+      let parking = CarSimulator(entitlements: .single(.parking), clock: .manual(ManualClock()))
+      parking.connect(SessionConfiguration(systemVersion: version))
+      try parking.setRootTemplate(Fixture.list("root"))
+      #expect(throws: CarPlayException.self) {
+        try parking.pushTemplate(.search("s", SearchTemplateSpec()))
+      }
+    }
+  }
+
   @Test("an allowed template of the category is accepted")
   func allowedTemplate() throws {
     let host = Fixture.host(.evCharging)

@@ -244,7 +244,7 @@ struct JourneyLanguageTests {
     BadLine(
       text: "connect speed=3",
       message:
-        "unknown setting 'speed'; expected display, style, limited, video, max-items, max-sections or input"
+        "unknown setting 'speed'; expected display, style, limited, video, max-items, max-sections, input or ios"
     ),
     BadLine(
       text: "expect cannot fly",

@@ -1,4 +1,5 @@
 import CarTemplates
+import Foundation
 import Testing
 
 @Suite("Entitlements, category matrix, placement and depth")
@@ -218,5 +219,43 @@ struct CategoryRulesTests {
     #expect(HostViolation.dismissWithoutModal.behaviour == .noEffect)
     #expect(HostLimit.alertActions.behaviour == .keepsLast)
     #expect(HostLimit.undisplayableGridButtons.behaviour == .hidesElement)
+  }
+}
+
+@Suite("CategoryMatrix: what iOS 27 adds")
+struct SystemVersionMatrixTests {
+  @Test("iOS 27 adds search for EV charging and audio and voice control for every category; older phones keep the 2025 matrix")
+  func iOS27Additions() {
+    for category in CarCategory.allCases {
+      #expect(
+        CategoryMatrix.allowedKinds(for: category, systemVersion: .iOS26_4)
+          == CategoryMatrix.allowedKinds(for: category))
+      let added = CategoryMatrix.allowedKinds(for: category, systemVersion: .iOS27)
+        .subtracting(CategoryMatrix.allowedKinds(for: category))
+      var expected: Set<TemplateKind> = [.voiceControl, .search]
+      if category != .evCharging && category != .audio { expected.remove(.search) }
+      expected.subtract(CategoryMatrix.allowedKinds(for: category))
+      #expect(added == expected, "\(category)")
+    }
+  }
+
+  @Test("versions read from journeys: 26.4, 27 and 27.0; anything else is refused")
+  func versionWords() {
+    #expect(SystemVersion(word: "26.4") == .iOS26_4)
+    #expect(SystemVersion(word: "27") == .iOS27)
+    #expect(SystemVersion(word: "27.0") == .iOS27)
+    for bad in ["", "x", "27.", "27.10", "0", "27.1.1"] { #expect(SystemVersion(word: bad) == nil) }
+    #expect(SystemVersion(26, 4) < .iOS27)
+    #expect("\(SystemVersion.iOS26_4) \(SystemVersion.iOS27)" == "26.4 27")
+  }
+
+  @Test("a configuration written before the version existed decodes with the emulator's phone")
+  func oldConfigurationDecodes() throws {
+    let encoded = try JSONEncoder().encode(SessionConfiguration())
+    var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+    #expect(object.removeValue(forKey: "systemVersion") != nil)
+    let old = try JSONSerialization.data(withJSONObject: object)
+    let decoded = try JSONDecoder().decode(SessionConfiguration.self, from: old)
+    #expect(decoded.systemVersion == .emulatorDefault)
   }
 }

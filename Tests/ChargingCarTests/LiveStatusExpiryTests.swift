@@ -158,12 +158,14 @@ struct LiveFeedWorkTests {
       matcher: { LiveStatusMatcher(register: []) }, sleep: { _ in try await Task.sleep(for: .seconds(3600)) },
       polls: polls)
     let line = try #require(await lines.next())
-    #expect(line.contains("statuses"), "\(line)")
+    // No register row matches (an empty register): the poll reads every status and keeps none.
+    #expect(line.contains(" statuses, 0 on register stations"), "\(line)")
+    #expect(!line.hasPrefix("\(LocalLiveFeed.endpoints(server, interval: .seconds(60))[0].url.absoluteString): 0 statuses"), "\(line)")
     await pollers.stop()
     await server.stop()
     let seen = onQueue.withLock { $0 }
     #expect(!seen.isEmpty && seen.allSatisfy { $0 }, "\(seen)")
-    #expect(hub.count > 0)
+    #expect(hub.count == 0, "a charge point no register row matches is not kept")
     #expect(!LiveFeedWork.shared.isCurrent)
   }
 }

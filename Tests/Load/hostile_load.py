@@ -9,12 +9,14 @@ it is answered (so every stream gets events), 64 clients doing GET /state and on
 doing GET /screen.svg in turn. Samples the server's resident memory and counts the status codes
 the clients and the browser saw, and how long GET /state took (median, 99th percentile, most).
 
-With --hostile-feed the simulator also polls seven hostile live feeds served by this script on
+With --hostile-feed the simulator also polls nine hostile live feeds served by this script on
 another loopback port (`--live-feed`, every 10 s, with a token in WAYSIDE_LIVE_TOKEN): an endless
 answer, a gzip bomb (1 GiB of spaces after `{"data":[]}`, about 1 MiB compressed), a redirect
-loop, a redirect to another origin, a next-page link to another origin, statuses dated 2099 and
-an answer that drips a byte a second. It prints how many requests reached the other origin and
-whether any carried the token (both must be 0), beside peak memory and the page times.
+loop, a redirect to another origin, a next-page link to another origin, statuses dated 2099, an
+answer that drips a byte a second, a big page (--big-page charge points, about 30 MB, just under
+the 32 MiB page cap: parsing it takes seconds) and a feed whose --churn charge point ids are new
+at every poll. It prints how many requests reached the other origin and whether any carried the
+token (both must be 0), beside peak memory and the page times.
 
     swift build --product wayside
     python3 Tests/Load/hostile_load.py --wayside .build/debug/wayside --seconds 20
@@ -52,12 +54,24 @@ def gzip_bomb(prefix, spaces):
 class HostileFeeds:
     """Hostile live feeds on 127.0.0.1; `elsewhere` (127.0.0.2, another origin) counts what reaches it."""
 
-    def __init__(self, until):
+    def __init__(self, until, big_page, churn_size):
         self.until = until
         self.bomb = gzip_bomb(b'{"data":[]}', 1 << 30)
         self.elsewhere_requests = 0
         self.elsewhere_tokens = 0
         feeds = self
+        self.polls = {}
+        self.big = json.dumps({"status_code": 1000, "data": [
+            {"id": f"B{i}", "coordinates": {"latitude": f"{48 + i % 1000 / 1000:.4f}",
+                                             "longitude": f"{9 + i // 1000 / 1000:.4f}"},
+             "evses": [{"uid": "1", "evse_id": f"DE*BIG*E{i}", "status": "AVAILABLE"}]}
+            for i in range(big_page)]}).encode()
+
+        def churn(poll):
+            return json.dumps({"status_code": 1000, "data": [
+                {"id": f"C{poll}-{i}", "coordinates": {"latitude": "48.8961", "longitude": "9.1917"},
+                 "evses": [{"uid": "1", "evse_id": f"DE*CHN*P{poll}E{i}", "status": "CHARGING"}]}
+                for i in range(churn_size)]}).encode()
         ocpi_future = json.dumps({
             "status_code": 1000, "timestamp": "2099-01-01T00:00:00Z",
             "data": [{"id": "H1", "coordinates": {"latitude": "48.8961", "longitude": "9.1917"},
@@ -107,6 +121,11 @@ class HostileFeeds:
                                    ("Link", f'<{elsewhere}/page2>; rel="next"')])
                     elif path == "/future":
                         self.send(200, ocpi_future, [("Content-Type", "application/json")])
+                    elif path == "/big":
+                        self.send(200, feeds.big, [("Content-Type", "application/json")])
+                    elif path == "/churn":
+                        feeds.polls[path] = feeds.polls.get(path, 0) + 1
+                        self.send(200, churn(feeds.polls[path]), [("Content-Type", "application/json")])
                     elif path == "/drip":
                         self.send_response(200)
                         self.send_header("Content-Type", "application/json")
@@ -124,15 +143,20 @@ class HostileFeeds:
         class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
             daemon_threads = True
 
+            def handle_error(self, request, client_address):
+                pass  # a client that hangs up (the simulator at a cap) is what is tested
+
         self.main = Server(("127.0.0.1", 0), Handler)
         self.other = Server(("127.0.0.2", 0), Handler)
         for server in (self.main, self.other):
             threading.Thread(target=server.serve_forever, daemon=True).start()
 
-    def urls(self):
+    NAMES = ("endless", "bomb", "loop-a", "redirect-elsewhere", "link-elsewhere", "future", "drip",
+             "big", "churn")
+
+    def urls(self, names=NAMES):
         base = f"http://127.0.0.1:{self.main.server_address[1]}"
-        return [base + p for p in ("/endless", "/bomb", "/loop-a", "/redirect-elsewhere",
-                                   "/link-elsewhere", "/future", "/drip")]
+        return [f"{base}/{name}" for name in names]
 
     def stop(self):
         for server in (self.main, self.other):
@@ -154,6 +178,10 @@ def main():
     ap.add_argument("--pipeline", type=int, default=20)
     ap.add_argument("--clients", type=int, default=64)
     ap.add_argument("--hostile-feed", action="store_true")
+    ap.add_argument("--big-page", type=int, default=200000)
+    ap.add_argument("--churn", type=int, default=20000)
+    ap.add_argument("--feeds", default=",".join(HostileFeeds.NAMES),
+                    help="which hostile feeds, comma-separated (default: all)")
     args = ap.parse_args()
     port = free_port()
     command = [args.wayside, "--port", str(port)]
@@ -161,10 +189,10 @@ def main():
     feeds = None
     store = None
     if args.hostile_feed:
-        feeds = HostileFeeds(time.time() + args.seconds + 600)
+        feeds = HostileFeeds(time.time() + args.seconds + 600, args.big_page, args.churn)
         store = tempfile.mkdtemp(prefix="wayside-hostile-")
         command += ["--store", store, "--live-interval", "10"]
-        for url in feeds.urls():
+        for url in feeds.urls(args.feeds.split(",")):
             command += ["--live-feed", url]
         environment["WAYSIDE_LIVE_TOKEN"] = "hostile-token"
     log = tempfile.TemporaryFile(mode="w+")
@@ -272,6 +300,8 @@ def main():
         lines = [l.rstrip() for l in log if "warning" in l or "Live status" in l]
         result["elsewhere_requests"] = feeds.elsewhere_requests
         result["elsewhere_tokens"] = feeds.elsewhere_tokens
+        result["big_page_bytes"] = len(feeds.big)
+        result["churn_polls"] = feeds.polls.get("/churn", 0)
         result["feed_lines"] = sorted({l[:200] for l in lines})[:20]
     print(json.dumps(result, indent=1 if feeds else None))
 

@@ -68,8 +68,15 @@ struct LiveFeedOptionTests {
 
     let archive = try #require(started.liveArchive)
     await archive.flush()
-    // OCPI: 273 charge points of Ludwigsburg; DATEX II: EnBW's 11.
-    #expect(try StationStore(directory: folder.url).liveStatus().count == 273 + 11)
+    // OCPI: 273 charge points of Ludwigsburg; DATEX II: EnBW's 11. Only those on register
+    // stations are kept (the lines' "N on register stations"), in memory and in the store.
+    let onRegister = heard.compactMap { line -> Int? in
+      guard let range = line.range(of: " on register stations") else { return nil }
+      return Int(line[..<range.lowerBound].split(separator: " ").last ?? "")
+    }
+    #expect(onRegister.count == 2 && onRegister.allSatisfy { $0 > 0 }, "\(heard)")
+    let kept = try StationStore(directory: folder.url).liveStatus().count
+    #expect(kept == onRegister.reduce(0, +) && kept < 273 + 11, "\(kept) kept; \(heard)")
   }
 
   @Test("a malformed --live-feed or --live-interval is a usage error naming the value and what was expected")

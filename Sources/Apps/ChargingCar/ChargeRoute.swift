@@ -36,6 +36,10 @@ public enum ChargeRoute: CarRoute {
   case continueToDestination
   /// "Tell me when free" / "Stop watching" on a site's Details.
   case watch
+  /// "Search" on the Route tab (a phone whose iOS allows the search template).
+  case searchDestinations
+  /// An answer of the search template, by its id (``SearchResult/id``).
+  case searchResult(String)
 
   /// A row of the Filters list: one condition to switch on or off.
   public enum FilterRow: Hashable, Sendable, CaseIterable {
@@ -94,6 +98,8 @@ public enum ChargeRoute: CarRoute {
     case .startNavigation: RouteAddress("start-navigation")
     case .continueToDestination: RouteAddress("continue")
     case .watch: RouteAddress("watch")
+    case .searchDestinations: RouteAddress("search", in: ChargingScreens.routeID)
+    case .searchResult(let id): RouteAddress(ElementID(id), in: ChargingScreens.searchID)
     }
   }
 }

@@ -24,6 +24,7 @@ extension ChargingApp {
     case .voiceIntent(let intent):
       return intent == Self.showFastChargersIntent ? .showFastChargers : nil
     case .phoneLockChanged(let locked): return .phoneLock(locked)
+    case .searchTextChanged(_, let text): return .route(.searchChanged(text))
     case .notificationOpened(let id): return .notificationOpened(id)
     default: return nil
     }
@@ -34,7 +35,7 @@ extension ChargingApp {
   public func routes(_ state: State) -> [ChargeRoute] {
     var routes: [ChargeRoute] = [
       .showFilters, .retry, .navigateFromDetails, .toggleFavourite, .startNavigation,
-      .continueToDestination, .watch,
+      .continueToDestination, .watch, .searchDestinations,
     ]
     for site in state.sites { routes += [.point(site.id), .details(site.id), .navigate(site.id)] }
     routes += ChargeRoute.FilterRow.allCases.map(ChargeRoute.filter)
@@ -44,6 +45,7 @@ extension ChargingApp {
     routes += state.recent.indices.map { .destination(.recent($0)) }
     routes += state.cities.map { .destination(.city($0.name)) }
     routes += [.moreTowns] + state.cities.map { .town($0.name) }
+    routes += (state.search?.results ?? []).map { .searchResult($0.id) }
     return routes
   }
 
@@ -65,6 +67,8 @@ extension ChargingApp {
     case .startNavigation: .route(.startNavigation)
     case .continueToDestination: .route(.continueToDestination)
     case .watch: .watch
+    case .searchDestinations: .route(.openSearch)
+    case .searchResult(let id): .route(.chooseResult(id))
     }
   }
 }

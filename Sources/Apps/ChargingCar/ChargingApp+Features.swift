@@ -43,13 +43,14 @@ extension ChargingApp.State {
       RouteFeature.State(
         cities: cities, recent: recent, trip: trip, car: car, setup: setup, connected: connected,
         favourites: favouriteSites, unusableStations: unusableStationsNow,
-        freeStations: stationsWithFreeNow, showsAllTowns: showsAllTowns)
+        freeStations: stationsWithFreeNow, showsAllTowns: showsAllTowns, search: search)
     }
     set {
       cities = newValue.cities
       recent = newValue.recent
       trip = newValue.trip
       showsAllTowns = newValue.showsAllTowns
+      search = newValue.search
     }
   }
 

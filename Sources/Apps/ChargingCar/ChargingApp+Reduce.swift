@@ -17,7 +17,13 @@ extension ChargingApp {
   /// Applies an action: the app's own (the connection, the driver's setup, the car's position,
   /// tabs, back, Siri, the phone's lock, live status) here, each feature's in its reducer on
   /// its part of the state (Guides/CarSession.md, "Composing features").
+  /// After every action the Details' age timer is brought up to date (``ageTimer``).
   public func reduce(_ state: inout State, _ action: Action) -> [Effect<Action>] {
+    let effects = reduceAction(&state, action)
+    return effects + scheduleDetailsAge(&state)
+  }
+
+  private func reduceAction(_ state: inout State, _ action: Action) -> [Effect<Action>] {
     switch action {
     case .appeared:
       // Reconnect: filter, favourites and tariffs stay; selection and pushed screens reset —
@@ -98,9 +104,9 @@ extension ChargingApp {
     case .route(let action):
       return route.scope(&state, \.routeTab, action, embed: Action.route)
     case .details(.delegate(.setupSaved(let setup))):
-      return reduce(&state, .setupLoaded(setup))
+      return reduceAction(&state, .setupLoaded(setup))
     case .details(.delegate(.setupFailed(let message))):
-      return reduce(&state, .setupFailed(message))
+      return reduceAction(&state, .setupFailed(message))
     case .details(.navigate) where state.openDetails == nil:
       // Navigate with no Details open: the selected site's card.
       return charge.scope(&state, \.chargeTab, .navigate(nil), embed: Action.charge)
@@ -116,6 +122,10 @@ extension ChargingApp {
       return []
     case .notificationOpened(let id):
       return openNotification(&state, id: id)
+    case .detailsAgeTick(let time):
+      state.ageNow = max(state.ageNow ?? time, time)
+      state.ageTickDue = nil
+      return []
     }
   }
 

@@ -99,6 +99,8 @@ public struct ChargingApp: CarApp {
     public var recent: [TripDestination]
     /// Whether the Route tab's "More towns" list is pushed.
     public var showsAllTowns = false
+    /// The Route tab's search while it is pushed (iOS 27 phones only); nil otherwise.
+    public var search: RouteFeature.SearchState?
     /// The Route tab's trip.
     public var trip: Trip
     /// Whether the car is connected.
@@ -118,6 +120,12 @@ public struct ChargingApp: CarApp {
     public var watch: ChargerWatch?
     /// The site of the last "is free" notification (tapping it opens its Details).
     public var notifiedSite: PricedSite?
+    /// The time the open Details' data age is told at: moved on a minute at a time by
+    /// ``ChargingApp/ageTimer`` between live updates; nil before the first tick.
+    public var ageNow: Date?
+    /// When the age timer fires next (the open Details' age turns another minute); nil when no
+    /// timer runs.
+    public var ageTickDue: Date?
 
     /// Creates a state; by default at Kassel's centre, loading, nothing chosen.
     public init(
@@ -192,6 +200,8 @@ public struct ChargingApp: CarApp {
     case watchExpired
     /// The driver tapped the banner of the app's notification with this id.
     case notificationOpened(String)
+    /// The open Details' data age turned another minute (``ChargingApp/ageTimer``).
+    case detailsAgeTick(at: Date)
   }
 
   /// EV charging.

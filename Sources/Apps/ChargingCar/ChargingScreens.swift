@@ -23,6 +23,17 @@ public enum ChargingScreens {
   public static let routeID: TemplateID = "route"
   /// The Filters list's template id.
   public static let filtersID: TemplateID = "filters"
+  /// The Route tab's search template id.
+  public static let searchID: TemplateID = "search"
+
+  /// Whether the Route tab offers search: the phone's iOS lets an EV-charging app use the
+  /// search template (iOS 27; SECONDARY, carplay-facts.md §5 — on an older phone the host
+  /// refuses the template, so the app offers lists only) and the car does not limit the
+  /// keyboard now (§1.7, §9: search is never the only way to a destination).
+  public static func offersSearch(_ configuration: SessionConfiguration) -> Bool {
+    ChargingApp.entitlements.allows(.search, on: configuration.systemVersion)
+      && !configuration.limitedUserInterfaces.contains(.keyboard)
+  }
 
   /// The tab bar with Charge, Favourites and Route, and the selected tab's pushed screen.
   public static func screen(_ state: ChargingApp.State, _ configuration: SessionConfiguration)
@@ -31,7 +42,10 @@ public enum ChargingScreens {
     let root = TemplateSpec.tabBar(
       rootID,
       TabBarTemplateSpec(
-        tabs: [chargeTab(state), favouritesTab(state), routeTab(state)],
+        tabs: [
+          chargeTab(state), favouritesTab(state),
+          routeTab(state, search: offersSearch(configuration)),
+        ],
         selectedIndex: state.tab.rawValue))
     var stack: [TemplateSpec] = []
     switch state.tab {
@@ -57,6 +71,11 @@ public enum ChargingScreens {
       }
     case .route:
       if state.showsAllTowns { stack.append(allTowns(state)) }
+      // The search is pushed while open and allowed: when the car limits the keyboard the host
+      // sees it popped and the Route list stays (the state keeps it for when typing returns).
+      if let search = state.search, offersSearch(configuration) {
+        stack.append(searchTemplate(search))
+      }
       if state.trip != .none { stack.append(trip(state.trip, live: state.availability(of:))) }
     }
     return CarScreen(root: root, stack: stack)
@@ -138,10 +157,12 @@ public enum ChargingScreens {
 
   /// How old the site's live status is, as Details' Availability title says it beside the
   /// word (`just now`, `3 min ago`: the oldest fresh status); nil without a fresh status.
+  /// The age grows between updates: it is told at the later of the last application and the
+  /// last tick of ``ChargingApp/ageTimer``.
   public static func availabilityAge(_ state: ChargingApp.State, _ site: PricedSite) -> String? {
     guard let now = state.liveNow, let oldest = state.availability(of: site.site)?.oldestFresh
     else { return nil }
-    return SiteAvailability.age(of: oldest, now: now)
+    return SiteAvailability.age(of: oldest, now: max(now, state.ageNow ?? now))
   }
 
   /// Details' availability: per register row (its connectors and power), how many charge
@@ -390,7 +411,9 @@ public enum ChargingScreens {
   /// the last row is "More towns", which pushes the list of every town — no town is dropped
   /// silently, however many recents and favourites there are. Distances are straight-line and
   /// say so.
-  public static func routeTab(_ state: ChargingApp.State) -> TemplateSpec {
+  ///
+  /// With `search` (``offersSearch(_:)``) a first row, "Search", pushes the search template.
+  public static func routeTab(_ state: ChargingApp.State, search: Bool = false) -> TemplateSpec {
     func row(_ route: ChargeRoute, _ name: String, _ place: Coordinate) -> ListItemSpec {
       ListItemSpec(
         id: route.elementID, text: name,
@@ -402,7 +425,11 @@ public enum ChargingScreens {
     let favourites = (state.favouriteSites ?? []).prefix(3).map { site in
       row(.destination(.favourite(site.id)), site.site.title, site.site.coordinate)
     }
-    let room = listLimit - recent.count - favourites.count
+    let searchRow = ListItemSpec(
+      id: ChargeRoute.searchDestinations.elementID, text: "Search",
+      detailText: "Towns, streets and chargers", accessory: .disclosureIndicator)
+    let searchRows = search ? [searchRow] : []
+    let room = listLimit - searchRows.count - recent.count - favourites.count
     let townsFit = state.cities.count <= room
     var towns = state.cities.prefix(townsFit ? room : room - 1).map { d in
       row(.destination(.city(d.name)), d.name, d.coordinate)
@@ -414,13 +441,29 @@ public enum ChargingScreens {
           detailText: "\(state.cities.count - towns.count) more, all \(state.cities.count) listed",
           accessory: .disclosureIndicator))
     }
-    let sections = [("Recent", recent), ("Favourites", favourites), ("Towns", towns)]
+    let sections =
+      (searchRows.isEmpty ? [] : [ListSectionSpec(items: searchRows)])
+      + [("Recent", recent), ("Favourites", favourites), ("Towns", towns)]
       .filter { !$0.1.isEmpty }.map { ListSectionSpec(header: $0.0, items: $0.1) }
     return .list(
       routeID, tab: TabAppearance(title: "Route", image: .symbol("road.lanes")),
       ListTemplateSpec(
         title: "Route", sections: sections,
         emptyViewTitleVariants: ["Loading destinations…"], showsSpinnerWhileEmpty: true))
+  }
+
+  /// The search template: the text typed and, for it, towns, streets and chargers
+  /// (``DestinationSearch``); choosing one plans the trip to it.
+  public static func searchTemplate(_ search: RouteFeature.SearchState) -> TemplateSpec {
+    .search(
+      searchID,
+      SearchTemplateSpec(
+        query: search.query,
+        results: search.results.map { result in
+          ListItemSpec(
+            id: ChargeRoute.searchResult(result.id).elementID, text: result.name,
+            detailText: result.detail, accessory: .disclosureIndicator)
+        }))
   }
 
   /// "More towns": every town the Route tab offers, nearest first (``ChargingServices/cityCount``

@@ -135,7 +135,10 @@ extension LiveStatusUpdate {
 
 /// Pollers of live-status feeds publishing to a hub: one ``LiveFeedPoller`` per endpoint, each
 /// poll's charge points matched to the register and handed to the hub (and so to every
-/// connected app and the hub's archive). What a real feed needs is its ``LiveFeedEndpoint``s:
+/// connected app and the hub's archive). Only the charge points of locations the register
+/// matches are kept — the others are dropped as the page is read and only counted in the poll's
+/// line — so a big page of charge points elsewhere costs the simulator its bytes, not its size
+/// in memory. What a real feed needs is its ``LiveFeedEndpoint``s:
 /// `wayside serve --live-feed URL` builds them from the command line.
 ///
 /// Time is injected: `now` stamps polls, `sleep` is the wait between them, so a test runs the
@@ -162,7 +165,16 @@ public final class LiveFeedPollers: Sendable {
     self.polls = polls
     let tasks = endpoints.map { endpoint in
       Task {
-        let poller = LiveFeedPoller(client: LiveFeedClient(endpoint: endpoint), now: now, sleep: sleep)
+        // Only the locations the register matches are kept: a page of 200,000 charge points
+        // that match nothing is read one location at a time and held by no one (issue 40).
+        // Without a register (it could not be read) every location is kept, and the poll
+        // says why nothing is shown.
+        let poller = LiveFeedPoller(
+          client: LiveFeedClient(endpoint: endpoint), now: now, sleep: sleep,
+          keep: {
+            guard let matcher = try? await matcher() else { return nil }
+            return { matcher.match($0).stationID != nil }
+          })
         await poller.run { poll in
           let line: String
           switch poll.result {
@@ -175,7 +187,9 @@ public final class LiveFeedPollers: Sendable {
                 hub.publish(updates, feed: endpoint.url.absoluteString, complete: feed.isComplete)
                 return updates
               }
-              if feed.locations.count > 10_000 { await LiveFeedWork.shared.run { LiveFeedWork.returnFreedMemory() } }
+              if feed.locations.count + feed.unkeptLocations > 10_000 {
+                await LiveFeedWork.shared.run { LiveFeedWork.returnFreedMemory() }
+              }
               var notes = feed.diagnostics
               let future = feed.futureDated(fetchedAt: poll.fetchedAt)
               if future > 0 {
@@ -186,7 +200,7 @@ public final class LiveFeedPollers: Sendable {
                     expected: "observation times not in the future"), at: 0)
               }
               line =
-                "\(endpoint.url.absoluteString): \(updates.count) statuses, "
+                "\(endpoint.url.absoluteString): \(updates.count + feed.unkeptStatuses) statuses, "
                 + "\(updates.count { $0.station != nil }) on register stations"
                 + Self.warnings(notes)
             } catch {
@@ -196,6 +210,9 @@ public final class LiveFeedPollers: Sendable {
           case .failure(let error):
             line = "\(error)"
             diagnostics(line)
+            // A failed poll may have held up to a page's cap (an endless or inflating answer
+            // cut there): handed back, or the simulator would stay at that peak.
+            await LiveFeedWork.shared.run { LiveFeedWork.returnFreedMemory() }
           }
           polls.send(line)
         }

@@ -28,9 +28,11 @@
         .sorted { $0.key < $1.key }
       let exchange = CurlExchange(fetch: self)
       let deadline = deadline
-      // The overall deadline is a timer event that wakes the transfer; nothing polls.
-      timer(deadline) {
-        exchange.cancel(
+      // The overall deadline is a timer event that wakes the transfer; nothing polls. The
+      // timer outlives a finished exchange (until its deadline): it holds the exchange weakly,
+      // so a page read is not kept for the rest of the deadline after it was handed on.
+      timer(deadline) { [weak exchange] in
+        exchange?.cancel(
           Failure(
             kind: .deadline,
             description:
@@ -294,6 +296,11 @@
       }
       let outcome = state.withLock { state in
         state.multi = 0
+        defer {
+          // Handed on: the exchange keeps no copy of the hop's answer.
+          state.body = Data()
+          state.headers = []
+        }
         return (state.cancelled, state.stop, state.body, state.headers)
       }
       var status = 0

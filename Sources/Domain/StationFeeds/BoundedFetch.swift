@@ -163,8 +163,9 @@ extension BoundedFetch {
       let task = session.dataTask(with: request)
       delegate.start(task, continuation: continuation)
       // The overall deadline is a timer event that cancels the task; nothing polls.
-      timer(deadline) {
-        delegate.fail(
+      // Held weakly: the timer outlives a finished exchange until its deadline.
+      timer(deadline) { [weak delegate] in
+        delegate?.fail(
           .deadline,
           "no complete answer from \(url.absoluteString) within \(deadline) (the overall deadline)")
       }

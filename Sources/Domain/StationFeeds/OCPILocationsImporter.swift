@@ -424,7 +424,7 @@ public enum OCPILocationsImporter {
 struct LineIndex {
   private var newlineOffsets: [Int] = []
 
-  init(_ bytes: [UInt8]) {
+  init<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     for (offset, byte) in bytes.enumerated() where byte == 0x0A { newlineOffsets.append(offset) }
   }
 

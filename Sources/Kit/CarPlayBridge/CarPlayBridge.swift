@@ -154,9 +154,13 @@
       let dark =
         sessionConfiguration?.contentStyle.contains(.dark) ?? (scene?.contentStyle == .dark)
       let video = sessionConfiguration?.supportsVideoPlayback ?? false
+      // The phone's iOS version decides which templates the category may use (iOS 27 adds
+      // search for EV charging, carplay-facts.md §5); the app reads it, as `#available` would.
+      let os = ProcessInfo.processInfo.operatingSystemVersion
       return SessionConfiguration(
         display: display, contentStyle: dark ? .dark : .light, limitedUserInterfaces: limited,
-        supportsVideoPlayback: video, isVideoAvailable: video && limited.isEmpty)
+        supportsVideoPlayback: video, isVideoAvailable: video && limited.isEmpty,
+        systemVersion: SystemVersion(os.majorVersion, os.minorVersion))
     }
 
     /// Sends a configuration change to the session when something the kit models changed.

@@ -46,6 +46,10 @@ public protocol CarRules: Sendable {
   func maximumDepth(for entitlements: CarEntitlements) -> Int
   /// The template kinds the entitlements allow (§5 matrix), in a stable order.
   func allowedKinds(for entitlements: CarEntitlements) -> [TemplateKind]
+  /// The template kinds the entitlements allow on the phone of this configuration (§5 matrix
+  /// and its iOS 27 additions), in a stable order.
+  func allowedKinds(for entitlements: CarEntitlements, configuration: SessionConfiguration)
+    -> [TemplateKind]
   /// Where a template kind may appear (§2).
   func placements(of kind: TemplateKind) -> TemplatePlacements
   /// The most tabs a tab bar may have for these entitlements (§1.3; more throws).
@@ -67,6 +71,17 @@ public protocol CarRules: Sendable {
 }
 
 extension CarRules {
+  /// The kinds ``allowedKinds(for:)`` gives, with what the phone's iOS version adds for these
+  /// entitlements (`CarEntitlements.allowedTemplateKinds(on:)`).
+  public func allowedKinds(
+    for entitlements: CarEntitlements, configuration: SessionConfiguration
+  ) -> [TemplateKind] {
+    let base = allowedKinds(for: entitlements)
+    let added = entitlements.allowedTemplateKinds(on: configuration.systemVersion)
+      .subtracting(entitlements.allowedTemplateKinds)
+    return base + TemplateKind.allCases.filter { added.contains($0) && !base.contains($0) }
+  }
+
   /// The emulator's default limits for these entitlements and this configuration.
   public func limits(for entitlements: CarEntitlements, configuration: SessionConfiguration)
     -> CarLimits

@@ -22,6 +22,13 @@ public struct KitCarRules: CarRules {
     TemplateKind.allCases.filter(entitlements.allows)
   }
 
+  /// The §5 matrix with the additions of the configuration's iOS version.
+  public func allowedKinds(
+    for entitlements: CarEntitlements, configuration: SessionConfiguration
+  ) -> [TemplateKind] {
+    TemplateKind.allCases.filter { entitlements.allows($0, on: configuration.systemVersion) }
+  }
+
   /// The §2 placement table.
   public func placements(of kind: TemplateKind) -> TemplatePlacements {
     TemplatePlacements(

@@ -144,9 +144,11 @@ extension CarSimulator {
   }
 
   /// Throws the OBSERVED `NSInvalidArgumentException` when the entitlements do not allow the
-  /// template's class (carplay-facts.md §1.0, §5).
+  /// template's class on the connected phone's iOS version (carplay-facts.md §1.0, §5): a
+  /// search template for an EV-charging app, say, is refused unless the phone runs iOS 27.
   private func checkAllowed(_ template: TemplateSpec, method: String) throws(CarPlayException) {
-    let allowed = rules.allowedKinds(for: entitlements)
+    let allowed = rules.allowedKinds(
+      for: entitlements, configuration: configuration ?? SessionConfiguration())
     guard allowed.contains(template.kind) else {
       throw .unsupported(template, method: method, allowed: allowed)
     }

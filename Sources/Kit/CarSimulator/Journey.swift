@@ -42,6 +42,9 @@ public struct ConfigurationChange: Hashable, Sendable {
   /// How the car's driver works the screen (`connect input=touch|knob|touchpad` only): part of
   /// the car, like its limits.
   public var input: CarInputKind?
+  /// The phone's iOS version (`connect ios=27` only): fixed for the session, like the car's
+  /// limits; it decides which templates the app's category may use (carplay-facts.md §5).
+  public var systemVersion: SystemVersion?
 
   /// Whether the change sets one of the car's run-time limits.
   public var setsLimits: Bool { maximumItemCount != nil || maximumSectionCount != nil }
@@ -64,6 +67,7 @@ public struct ConfigurationChange: Hashable, Sendable {
       c.supportsVideoPlayback = video.supported
       c.isVideoAvailable = video.available
     }
+    if let systemVersion { c.systemVersion = systemVersion }
     return c
   }
 
@@ -72,7 +76,7 @@ public struct ConfigurationChange: Hashable, Sendable {
     a.display == b.display && a.contentStyle == b.contentStyle && a.limited == b.limited
       && a.video?.supported == b.video?.supported && a.video?.available == b.video?.available
       && a.maximumItemCount == b.maximumItemCount && a.maximumSectionCount == b.maximumSectionCount
-      && a.input == b.input
+      && a.input == b.input && a.systemVersion == b.systemVersion
   }
 
   /// Hashes the fields `==` compares.
@@ -85,6 +89,7 @@ public struct ConfigurationChange: Hashable, Sendable {
     hasher.combine(maximumItemCount)
     hasher.combine(maximumSectionCount)
     hasher.combine(input)
+    hasher.combine(systemVersion)
   }
 }
 
@@ -93,7 +98,7 @@ public enum JourneyStep: Hashable, Sendable {
   /// `app NAME`: the app under test; a later `app` line starts another app in a car of its own.
   case app(String)
   /// `connect [display=…] [style=…] [limited=…] [video=…] [max-items=N] [max-sections=N]
-  /// [input=touch|knob|touchpad]`.
+  /// [input=touch|knob|touchpad] [ios=26.4|27]`.
   case connect(ConfigurationChange)
   /// `reconnect`: connect again with the last configuration.
   case reconnect
@@ -530,6 +535,14 @@ extension Journey {
           throw Problem("input must be touch, knob or touchpad, got '\(value)'")
         }
         change.input = input
+      case "ios":
+        guard limits else {
+          throw Problem("'ios' is the phone's iOS version, fixed per session; give it on 'connect', not 'config'")
+        }
+        guard let version = SystemVersion(word: value) else {
+          throw Problem("ios takes a version such as 26.4 or 27, got '\(value)'")
+        }
+        change.systemVersion = version
       case "limited":
         var limited: LimitedUserInterfaces = []
         for item in value.split(separator: ",") {
@@ -552,8 +565,8 @@ extension Journey {
         throw Problem(
           "unknown setting '\(key)'; expected display, style, limited, video"
             + (limits
-              ? ", max-items, max-sections or input"
-              : " (max-items, max-sections and input on connect)"))
+              ? ", max-items, max-sections, input or ios"
+              : " (max-items, max-sections, input and ios on connect)"))
       }
     }
     return change

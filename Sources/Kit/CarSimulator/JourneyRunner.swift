@@ -493,6 +493,12 @@ final class PerCarRules: CarRules {
     rules.allowedKinds(for: entitlements)
   }
 
+  func allowedKinds(for entitlements: CarEntitlements, configuration: SessionConfiguration)
+    -> [TemplateKind]
+  {
+    rules.allowedKinds(for: entitlements, configuration: configuration)
+  }
+
   func placements(of kind: TemplateKind) -> TemplatePlacements { rules.placements(of: kind) }
 
   func maximumTabCount(

@@ -129,17 +129,39 @@ public struct SessionConfiguration: Hashable, Sendable, Codable {
   public var supportsVideoPlayback: Bool
   /// Whether video may play right now (e.g. parked); can change at any time.
   public var isVideoAvailable: Bool
+  /// The phone's iOS version (not part of `CPSessionConfiguration`: an app reads it with
+  /// `#available`); fixed per session. Which templates a category may use can depend on it
+  /// (``CategoryMatrix/allowedKinds(for:systemVersion:)``).
+  public var systemVersion: SystemVersion
 
   /// Creates a configuration.
   public init(
     display: DisplayProfile = .standard, contentStyle: ContentStyle = .light,
     limitedUserInterfaces: LimitedUserInterfaces = [], supportsVideoPlayback: Bool = false,
-    isVideoAvailable: Bool = false
+    isVideoAvailable: Bool = false, systemVersion: SystemVersion = .emulatorDefault
   ) {
     self.display = display
     self.contentStyle = contentStyle
     self.limitedUserInterfaces = limitedUserInterfaces
     self.supportsVideoPlayback = supportsVideoPlayback
     self.isVideoAvailable = isVideoAvailable
+    self.systemVersion = systemVersion
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case display, contentStyle, limitedUserInterfaces, supportsVideoPlayback, isVideoAvailable
+    case systemVersion
+  }
+
+  /// Decodes a configuration; one written before ``systemVersion`` existed gets the emulator's.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    display = try c.decode(DisplayProfile.self, forKey: .display)
+    contentStyle = try c.decode(ContentStyle.self, forKey: .contentStyle)
+    limitedUserInterfaces = try c.decode(LimitedUserInterfaces.self, forKey: .limitedUserInterfaces)
+    supportsVideoPlayback = try c.decode(Bool.self, forKey: .supportsVideoPlayback)
+    isVideoAvailable = try c.decode(Bool.self, forKey: .isVideoAvailable)
+    systemVersion =
+      try c.decodeIfPresent(SystemVersion.self, forKey: .systemVersion) ?? .emulatorDefault
   }
 }

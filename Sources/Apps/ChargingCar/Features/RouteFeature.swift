@@ -2,6 +2,7 @@ import CarSession
 import Charging
 import Foundation
 import Geo
+import Routing
 import TripPlanner
 
 /// The Route tab: destinations (recent, favourite, the basemap's towns), the trip planned to
@@ -32,6 +33,8 @@ public struct RouteFeature: CarFeature {
     public var freeStations: Set<Station.ID>
     /// Whether the "More towns" list is pushed.
     public var showsAllTowns: Bool
+    /// The search template's text and answers while it is pushed; nil otherwise.
+    public var search: SearchState?
 
     /// Creates the tab's state.
     public init(
@@ -39,9 +42,11 @@ public struct RouteFeature: CarFeature {
       trip: ChargingApp.Trip = .none, car: Coordinate = ChargingApp.kasselCentre,
       setup: DriverSetup = DriverSetup(), connected: Bool = false,
       favourites: [PricedSite]? = nil, unusableStations: Set<Station.ID> = [],
-      freeStations: Set<Station.ID> = [], showsAllTowns: Bool = false
+      freeStations: Set<Station.ID> = [], showsAllTowns: Bool = false,
+      search: SearchState? = nil
     ) {
       self.showsAllTowns = showsAllTowns
+      self.search = search
       self.cities = cities
       self.recent = recent
       self.trip = trip
@@ -54,8 +59,33 @@ public struct RouteFeature: CarFeature {
     }
   }
 
+  /// The search template's state: the text typed and the answers for it.
+  public struct SearchState: Equatable, Sendable {
+    /// The text typed so far.
+    public var query: String
+    /// The answers for ``query`` (empty until they arrive).
+    public var results: [SearchResult]
+
+    /// Creates a search state.
+    public init(query: String = "", results: [SearchResult] = []) {
+      self.query = query
+      self.results = results
+    }
+  }
+
+  /// The effect id of a search; a new keystroke cancels the search in flight.
+  public static let searchID = "route-search"
+
   /// What can happen on the Route tab.
   public enum Action: Equatable, Sendable {
+    /// The driver opened the search (where the phone's iOS allows the template).
+    case openSearch
+    /// The driver typed: the field's whole text.
+    case searchChanged(String)
+    /// The answers for a text.
+    case searchResults(String, [SearchResult])
+    /// The driver chose an answer, by its id.
+    case chooseResult(String)
     /// The car connected again: a trip summary from before is not shown again.
     case reset
     /// Load the towns; the towns.
@@ -89,9 +119,39 @@ public struct RouteFeature: CarFeature {
       // (Guides/ChargingApp.md: pushed screens reset on reconnect).
       state.trip = .none
       state.showsAllTowns = false
+      state.search = nil
     case .back:
-      // Back pops the top screen: the trip summary, else the "More towns" list.
-      if state.trip != .none { state.trip = .none } else { state.showsAllTowns = false }
+      // Back pops the top screen: the trip summary, else the search or the "More towns" list.
+      if state.trip != .none {
+        state.trip = .none
+      } else if state.search != nil {
+        state.search = nil
+        return [.cancel(id: Self.searchID)]
+      } else {
+        state.showsAllTowns = false
+      }
+    case .openSearch:
+      state.search = SearchState()
+    case .searchChanged(let text):
+      guard state.search != nil else { return [] }
+      state.search?.query = text
+      let car = state.car
+      return [
+        .run(id: Self.searchID) { clients, send in
+          let towns = (try? await PlaceDirectory.bundled())?.places ?? []
+          let search = try? await clients.charging.search()
+          await send(
+            .searchResults(
+              text, DestinationSearch.results(text, towns: towns, search: search, car: car)))
+        }
+      ]
+    case .searchResults(let text, let results):
+      // Answers to an older text are dropped.
+      guard state.search?.query == text else { return [] }
+      state.search?.results = results
+    case .chooseResult(let id):
+      guard let result = state.search?.results.first(where: { $0.id == id }) else { return [] }
+      return choose(result.destination, &state)
     case .showAllTowns:
       state.showsAllTowns = true
     case .loadCities:
@@ -104,11 +164,7 @@ public struct RouteFeature: CarFeature {
       }
     case .choose(let choice):
       guard let destination = destination(choice, in: state) else { return [] }
-      state.recent.removeAll { $0 == destination }
-      state.recent.insert(destination, at: 0)
-      state.recent = Array(state.recent.prefix(ChargingApp.recentCount))
-      state.trip = .planning(destination)
-      return [plan(to: destination, state)]
+      return choose(destination, &state)
     case .planned(let summary):
       guard state.trip.destination == summary.destination else { return [] }
       state.trip = .planned(summary)
@@ -141,6 +197,15 @@ public struct RouteFeature: CarFeature {
       return [plan(to: destination, state)]
     }
     return []
+  }
+
+  /// Plans the trip to `destination` and puts it first among the recent ones.
+  private func choose(_ destination: TripDestination, _ state: inout State) -> [Effect<Action>] {
+    state.recent.removeAll { $0 == destination }
+    state.recent.insert(destination, at: 0)
+    state.recent = Array(state.recent.prefix(ChargingApp.recentCount))
+    state.trip = .planning(destination)
+    return [plan(to: destination, state)]
   }
 
   private func destination(_ choice: ChargeRoute.DestinationChoice, in state: State)

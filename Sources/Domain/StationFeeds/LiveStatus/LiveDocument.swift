@@ -13,6 +13,13 @@ struct LiveDocument {
     case failure([ImportDiagnostic])
   }
 
+  /// A document read by ``stream(_:fileName:expected:)``, or the diagnostics of one that is
+  /// not JSON.
+  enum Streamed {
+    case success(LiveDocument, LiveStream)
+    case failure([ImportDiagnostic])
+  }
+
   let root: JSONValue
   let lines: LineIndex
   var log: DiagnosticLog
@@ -33,6 +40,64 @@ struct LiveDocument {
     }
   }
 
+  /// Reads `bytes` as a document whose list of locations is not built as a tree: the top
+  /// level is parsed with each list of locations (`data`, `items` or `locations` holding an
+  /// array, or a bare array at the top) left in place as an empty array, and ``LiveStream``
+  /// then hands its elements one at a time. A page of 200,000 charge points costs one
+  /// location's tree at a time instead of the whole page's, which is several times the page.
+  ///
+  /// The whole document's syntax is checked here (each list is skipped, not built), so a
+  /// document that is not JSON fails as ``parse(_:fileName:expected:)`` fails: one error naming
+  /// the line, nothing read.
+  static func stream(
+    _ bytes: UnsafeBufferPointer<UInt8>, fileName: String, expected: String
+  ) -> Streamed {
+    var log = DiagnosticLog(file: fileName)
+    let lines = LineIndex(bytes)
+    var start = 0
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+    var scanner = JSONScanner(bytes: bytes, start: start)
+    var lists: [String: Int] = [:]
+    let root: JSONValue
+    do throws(JSONSyntaxError) {
+      switch scanner.peek() {
+      case UInt8(ascii: "["):
+        lists[LiveStream.topLevel] = scanner.position
+        try scanner.skipValue()
+        root = .array([])
+      case UInt8(ascii: "{"):
+        let offset = scanner.position
+        try scanner.beginObject()
+        var members: [(key: String, value: JSONValue)] = []
+        while let key = try scanner.nextKey() {
+          // Only the first member of a name counts (``JSONObject``'s subscript reads the first).
+          if LiveStream.listKeys.contains(key), scanner.peek() == UInt8(ascii: "["),
+            !members.contains(where: { $0.key == key })
+          {
+            lists[key] = scanner.position
+            try scanner.skipValue()
+            members.append((key, .array([])))
+          } else {
+            members.append((key, try scanner.parseValue()))
+          }
+        }
+        root = .object(JSONObject(offset: offset, members: members))
+      default:
+        root = try scanner.parseValue()
+      }
+      scanner.skipWhitespace()
+      if scanner.position < bytes.count {
+        throw JSONSyntaxError(offset: scanner.position, reason: "unexpected text after the JSON value")
+      }
+    } catch {
+      log.emit(
+        .error, line: lines.line(at: error.byteOffset ?? 0),
+        "is not valid JSON (\(error.reason)); nothing read", expected: expected)
+      return .failure(log.diagnostics)
+    }
+    return .success(LiveDocument(root: root, lines: lines, log: log), LiveStream(bytes: bytes, lists: lists))
+  }
+
   /// The line of an object.
   func line(_ object: JSONObject) -> Int { lines.line(at: object.offset) }
 
@@ -50,6 +115,45 @@ struct LiveDocument {
   ) {
     log.emit(
       .warning, line: object.map(line), field: path, reason, expected: expected, value: value)
+  }
+}
+
+/// The lists of locations of a document read by ``LiveDocument/stream(_:fileName:expected:)``,
+/// each handed one element at a time from the bytes it was read from (which must outlive it).
+struct LiveStream {
+  /// The names whose array holds a page's locations (OCPI `data`, chargecloud `items`).
+  static let listKeys: Set<String> = ["data", "items", "locations"]
+  /// The name under which a bare top-level array is kept.
+  static let topLevel = ""
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Where each list's `[` is.
+  let lists: [String: Int]
+
+  /// Whether the top-level member `key` (``topLevel`` for a bare array) is a list read here.
+  func has(_ key: String) -> Bool { lists[key] != nil }
+
+  /// Calls `body` with each element of the list `key`, in order, as a tree of its own;
+  /// `body` returns false to stop. The syntax was checked when the document was read.
+  func forEach(in key: String, _ body: (Int, JSONValue) -> Bool) throws(JSONSyntaxError) {
+    guard let start = lists[key] else { return }
+    var scanner = JSONScanner(bytes: bytes, start: start)
+    try scanner.beginArray()
+    var index = 0
+    while try scanner.nextElement() {
+      guard body(index, try scanner.parseValue()) else { return }
+      index += 1
+    }
+  }
+
+  /// The first element of the list `key`, when it has one.
+  func first(in key: String) -> JSONValue? {
+    var first: JSONValue?
+    try? forEach(in: key) { _, value in
+      first = value
+      return false
+    }
+    return first
   }
 }
 

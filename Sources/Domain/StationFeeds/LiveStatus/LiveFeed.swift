@@ -166,6 +166,12 @@ public struct LiveFeed: Sendable {
   /// Whether the poll stopped before the feed's last page (the page limit, a next page on
   /// another origin): charge points it leaves out may still be on the pages not read.
   public var isPartial = false
+  /// Charge points with a status that were read and not kept: their location was refused by
+  /// the reader's `keep` (``LiveFeedParser/parse(_:fileName:keep:)``, ``keeping(_:)``) — in the
+  /// simulator, a location no register row matches.
+  public var unkeptStatuses = 0
+  /// Locations that were read and not kept (see ``unkeptStatuses``).
+  public var unkeptLocations = 0
 
   /// Whether the document is the whole feed: not a delta and not cut short, so a charge point
   /// it leaves out is one the feed no longer sends.
@@ -184,6 +190,22 @@ public struct LiveFeed: Sendable {
     self.publishedAt = publishedAt
     self.nextPage = nextPage
     self.isDelta = isDelta
+  }
+
+  /// The feed with only the locations `keep` accepts; the statuses of the others are counted
+  /// in ``unkeptStatuses``.
+  public func keeping(_ keep: (LiveLocation) -> Bool) -> LiveFeed {
+    var feed = self
+    feed.locations = []
+    for location in locations {
+      if keep(location) {
+        feed.locations.append(location)
+      } else {
+        feed.unkeptStatuses += location.evses.count { $0.rawStatus != nil }
+        feed.unkeptLocations += 1
+      }
+    }
+    return feed
   }
 
   /// Every charge point, in document order.

@@ -122,7 +122,13 @@ public struct LiveFeedClient: Sendable {
 
   /// One poll: every page of the feed (OCPI: only locations changed since `since`), parsed and
   /// joined into one ``LiveFeed``.
-  public func fetch(since: Date? = nil) async throws(LiveFeedError) -> LiveFeed {
+  ///
+  /// With `keep`, only the locations it accepts are kept: an OCPI or chargecloud page's others
+  /// are dropped as each is read (``LiveFeedParser/parse(_:fileName:keep:)``), a DATEX II
+  /// publication's once it is paired with its table; ``LiveFeed/unkeptStatuses`` counts them.
+  public func fetch(
+    since: Date? = nil, keep: (@Sendable (LiveLocation) -> Bool)? = nil
+  ) async throws(LiveFeedError) -> LiveFeed {
     var next: URL? = endpoint.url
     var first = true
     var combined: LiveFeed?
@@ -140,8 +146,10 @@ public struct LiveFeedClient: Sendable {
       first = false
       // Parsed on the feeds' own queue: a page of a million charge points takes seconds, which
       // must not hold a thread of the pool that serves the simulator's answers.
-      var page = await LiveFeedWork.shared.run { LiveFeedParser.parse(data, fileName: url.absoluteString) }
-      if page.locations.isEmpty, let error = page.errors.first {
+      var page = await LiveFeedWork.shared.run {
+        LiveFeedParser.parse(data, fileName: url.absoluteString, keep: keep)
+      }
+      if page.locations.isEmpty, page.unkeptLocations == 0, let error = page.errors.first {
         // An answer that is no feed at all is a failed poll, not an empty one.
         throw LiveFeedError(url: url.absoluteString, reason: "the answer could not be read: \(error)")
       }
@@ -162,6 +170,8 @@ public struct LiveFeedClient: Sendable {
       if var all = combined {
         all.locations += page.locations
         all.diagnostics += page.diagnostics
+        all.unkeptStatuses += page.unkeptStatuses
+        all.unkeptLocations += page.unkeptLocations
         combined = all
       } else {
         combined = page
@@ -209,6 +219,10 @@ public struct LiveFeedClient: Sendable {
       feed = await LiveFeedWork.shared.run {
         DATEX2Parser.pair(status, with: LiveFeedParser.parse(data, fileName: tableURL.absoluteString))
       }
+    }
+    if let keep, feed.format == .datex2Status || feed.format == .datex2Table {
+      let whole = feed
+      feed = await LiveFeedWork.shared.run { whole.keeping(keep) }
     }
     feed.isPartial = partial
     return feed
@@ -358,15 +372,20 @@ public struct LiveFeedPoller: Sendable {
   public let client: LiveFeedClient
   private let now: @Sendable () -> Date
   private let sleep: @Sendable (Duration) async throws -> Void
+  private let keep: (@Sendable () async -> (@Sendable (LiveLocation) -> Bool)?)?
 
   /// A poller; `now` stamps polls, `sleep` waits between them (throwing ends the loop).
+  /// `keep`, asked before each poll, gives the filter of the locations to keep
+  /// (``LiveFeedClient/fetch(since:keep:)``); nil, or a nil filter, keeps every location.
   public init(
     client: LiveFeedClient, now: @escaping @Sendable () -> Date = { Date() },
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+    keep: (@Sendable () async -> (@Sendable (LiveLocation) -> Bool)?)? = nil
   ) {
     self.client = client
     self.now = now
     self.sleep = sleep
+    self.keep = keep
   }
 
   /// The wait before the next poll: the interval, or the server's `Retry-After` when longer
@@ -389,7 +408,8 @@ public struct LiveFeedPoller: Sendable {
       let started = now()
       let result: Result<LiveFeed, LiveFeedError>
       do {
-        result = .success(try await client.fetch(since: since))
+        let filter = await keep?()
+        result = .success(try await client.fetch(since: since, keep: filter))
         since = started
       } catch {
         result = .failure(error)

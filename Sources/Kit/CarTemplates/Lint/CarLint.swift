@@ -32,11 +32,14 @@ public enum CarLint {
     base: CarLimits = .emulatorDefault
   ) -> [Diagnostic] {
     let limits = CarLimits.limits(for: entitlements, configuration: configuration, base: base)
+    let version = configuration.systemVersion
     var found = entitlementDiagnostics(entitlements)
-    found += check(screen.root, as: .root, entitlements: entitlements, limits: limits)
+    found += check(screen.root, as: .root, entitlements: entitlements, limits: limits,
+      version: version)
     var below = screen.stackBase
     for template in screen.stack {
-      found += check(template, as: .push, entitlements: entitlements, limits: limits)
+      found += check(template, as: .push, entitlements: entitlements, limits: limits,
+      version: version)
       if template.kind != .tabBar, !template.kind.canBePushed(above: below.kind) {
         found.append(
           Diagnostic(
@@ -47,7 +50,8 @@ public enum CarLint {
       below = template
     }
     if let modal = screen.modal {
-      found += check(modal, as: .present, entitlements: entitlements, limits: limits)
+      found += check(modal, as: .present, entitlements: entitlements, limits: limits,
+      version: version)
     }
     if screen.depth > limits.maximumDepth {
       let top = screen.top
@@ -70,7 +74,9 @@ public enum CarLint {
     configuration: SessionConfiguration, base: CarLimits = .emulatorDefault
   ) -> [Diagnostic] {
     let limits = CarLimits.limits(for: entitlements, configuration: configuration, base: base)
-    return check(template, as: placement, entitlements: entitlements, limits: limits)
+    let version = configuration.systemVersion
+    return check(template, as: placement, entitlements: entitlements, limits: limits,
+      version: version)
   }
 
   /// Checks a navigation app's dashboard content: at most 2 shortcut buttons.
@@ -97,17 +103,18 @@ public enum CarLint {
 
   static func check(
     _ template: TemplateSpec, as placement: TemplatePlacement, entitlements: CarEntitlements,
-    limits: CarLimits
+    limits: CarLimits, version: SystemVersion = .emulatorDefault
   ) -> [Diagnostic] {
     var found: [Diagnostic] = []
     let kind = template.kind
-    if !entitlements.allows(kind) {
+    if !entitlements.allows(kind, on: version) {
       found.append(
         Diagnostic(
           .templateNotAllowed,
           "\(template.label) is not allowed for \(categoryText(entitlements)); allowed: "
-            + entitlements.allowedTemplateKinds.map(\.className).sorted().joined(separator: ", ")
-            + ". The host throws NSInvalidArgumentException.", template: template.id))
+            + entitlements.allowedTemplateKinds(on: version).map(\.className).sorted()
+              .joined(separator: ", ")
+            + " (iOS \(version)). The host throws NSInvalidArgumentException.", template: template.id))
     }
     if kind == .tabBar, placement != .root {
       found.append(
@@ -119,7 +126,8 @@ public enum CarLint {
       found.append(placementDiagnostic(template, placement))
     }
     if case .tabBar(let bar) = template.content {
-      found += checkTabs(bar, of: template, entitlements: entitlements, limits: limits)
+      found += checkTabs(bar, of: template, entitlements: entitlements, limits: limits,
+      version: version)
     }
     found += contentDiagnostics(template, entitlements: entitlements, limits: limits)
     return found
@@ -149,7 +157,7 @@ public enum CarLint {
 
   static func checkTabs(
     _ bar: TabBarTemplateSpec, of template: TemplateSpec, entitlements: CarEntitlements,
-    limits: CarLimits
+    limits: CarLimits, version: SystemVersion = .emulatorDefault
   ) -> [Diagnostic] {
     var found: [Diagnostic] = []
     if bar.tabs.isEmpty {
@@ -175,7 +183,8 @@ public enum CarLint {
             + "index must be 0…\(bar.tabs.count - 1).", template: template.id))
     }
     for tab in bar.tabs {
-      found += check(tab, as: .tab, entitlements: entitlements, limits: limits)
+      found += check(tab, as: .tab, entitlements: entitlements, limits: limits,
+      version: version)
       let appearance = tab.tab
       if appearance?.title == nil, appearance?.image == nil, appearance?.systemItem == nil,
         tab.title == nil

@@ -73,6 +73,19 @@ extension CarEntitlements {
   /// Whether these entitlements allow a template kind (carplay-facts.md §5 matrix).
   public func allows(_ kind: TemplateKind) -> Bool { allowedTemplateKinds.contains(kind) }
 
+  /// The template kinds these entitlements allow on a phone with this iOS version: the union
+  /// over the categories (``CategoryMatrix/allowedKinds(for:systemVersion:)``).
+  public func allowedTemplateKinds(on systemVersion: SystemVersion) -> Set<TemplateKind> {
+    categories.reduce(into: Set<TemplateKind>()) {
+      $0.formUnion(CategoryMatrix.allowedKinds(for: $1, systemVersion: systemVersion))
+    }
+  }
+
+  /// Whether these entitlements allow a template kind on a phone with this iOS version.
+  public func allows(_ kind: TemplateKind, on systemVersion: SystemVersion) -> Bool {
+    allowedTemplateKinds(on: systemVersion).contains(kind)
+  }
+
   /// Maximum navigation depth including the root: the smallest of the categories' depths.
   ///
   /// Apple does not say which depth applies to a combined app (carplay-facts.md §2, §11:

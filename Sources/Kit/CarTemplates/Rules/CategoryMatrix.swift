@@ -26,9 +26,8 @@ public enum CategoryMatrix {
   ///   UNCONFIRMED; only the common five and voice control are allowed (conservative).
   /// - Video (iOS 27): not in any matrix Wayside could read (UNCONFIRMED); given the audio
   ///   column, the conservative choice for a media app.
-  /// - iOS 27 makes voice control available to all categories [W26-212] and, per SECONDARY
-  ///   quotes of the 2026 guide, search to EV charging and audio; both are beta-SDK changes and
-  ///   are not modelled, so apps built against this matrix run on shipping iOS.
+  /// - What iOS 27 adds is in ``allowedKinds(for:systemVersion:)``; this is the matrix of the
+  ///   emulator's phone (``SystemVersion/emulatorDefault``, iOS 26.4).
   public static func allowedKinds(for category: CarCategory) -> Set<TemplateKind> {
     switch category {
     case .audio, .video:
@@ -47,5 +46,33 @@ public enum CategoryMatrix {
   /// Whether a category may use a template kind.
   public static func allows(_ kind: TemplateKind, for category: CarCategory) -> Bool {
     allowedKinds(for: category).contains(kind)
+  }
+
+  /// The template kinds a category may use on a phone with this iOS version.
+  ///
+  /// Up to iOS 26.x, ``allowedKinds(for:)``. From iOS 27 (carplay-facts.md §5, "Later
+  /// changes"):
+  /// - voice control for every category [W26-212: "Voice Control template available to all
+  ///   categories"];
+  /// - search for EV charging and audio: only SECONDARY (the June 2026 guide's footnote as
+  ///   quoted by research notes, DG26*); the fact sheet calls the exact iOS 27 matrix
+  ///   UNCONFIRMED. Only those two categories get it — the narrowest reading of the quote — and
+  ///   only on an iOS 27 phone, which the emulator's phone is not unless a car says so
+  ///   (``SystemVersion/emulatorDefault``). Other categories keep the 2025 matrix.
+  public static func allowedKinds(for category: CarCategory, systemVersion: SystemVersion)
+    -> Set<TemplateKind>
+  {
+    var kinds = allowedKinds(for: category)
+    guard systemVersion >= .iOS27 else { return kinds }
+    kinds.insert(.voiceControl)
+    if category == .evCharging || category == .audio { kinds.insert(.search) }
+    return kinds
+  }
+
+  /// Whether a category may use a template kind on a phone with this iOS version.
+  public static func allows(
+    _ kind: TemplateKind, for category: CarCategory, systemVersion: SystemVersion
+  ) -> Bool {
+    allowedKinds(for: category, systemVersion: systemVersion).contains(kind)
   }
 }
