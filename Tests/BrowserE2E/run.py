@@ -279,6 +279,8 @@ def run_step(driver, step, out):
         video_player_closes(driver, out)
     elif action == "nowPlayingFive":
         now_playing_shows_the_five_kept(driver)
+    elif action == "listKeepsItsPlace":
+        list_keeps_its_place(driver, out)
     elif action == "soundAndVideoPlayer":
         sound_and_video_player(driver, out)
     elif action == "soundFollows":
@@ -1022,6 +1024,14 @@ def knob_until(driver, ev, e, what, key="ArrowDown", limit=40):
             return state
         seen.append(f"{state.get('ev')} {state.get('e')}")
         if len(seen) > 1 and seen[-1] == seen[-2]:
+            # The page may have applied another update (a refresh) before the turn's answer: the
+            # focus is at an end only if it stays put for a moment.
+            try:
+                driver.wait_until(lambda: (lambda s: f"{s.get('ev')} {s.get('e')}")(focus_state(driver)) != seen[-1],
+                                  2, "the focus to move")
+                continue
+            except AssertionError:
+                pass
             # The focus stopped at an end (it does not wrap): the driver turns the other way,
             # once.
             if turned:
@@ -1591,6 +1601,57 @@ def film_play_is_visible(driver, out):
         d.screenshot(os.path.join(out, f"film-{profile}-detail.png"))
         d.click(".car .back")
     control(d, "display", "standard")
+
+
+def list_keeps_its_place(driver, out):
+    """A driver scrolls the Audio list down to the chime with the mouse wheel, plays it and goes
+    back: the list shows where they left it, and stays there while the page redraws it (the
+    chime ends and its row changes). A newly pushed template starts at its top."""
+    d = driver
+    control(d, "app", "media")
+    control(d, "display", "standard")
+    control(d, "data", "normal")
+    tabs = d.script("return [...document.querySelectorAll('.car [data-ev=tab]')].map(t => t.innerText)")
+    d.click(f'.car [data-ev=tab][data-e="{next(i for i, t in enumerate(tabs) if "audio" in t.lower())}"]')
+    chime = '.car [data-ev=row][data-e="bundled-kenney-upgrade3"]'
+    d.wait_for(chime, 10)
+    list_top = "return document.querySelector('.car .list:not(.template)').scrollTop"
+    for _ in range(40):
+        if wholly_visible(d, chime):
+            break
+        x, y = d.script("""const b = document.querySelector('.car .list:not(.template)').getBoundingClientRect();
+            return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)];""")
+        before = d.script(list_top)
+        d.s("/actions", {"actions": [{"type": "wheel", "id": "wheel", "actions": [
+            {"type": "scroll", "x": x, "y": y, "deltaX": 0, "deltaY": 120, "origin": "viewport"}]}]})
+        d.wait_until(lambda: d.script(list_top) != before or wholly_visible(d, chime), 5, "the list to scroll")
+    if not wholly_visible(d, chime):
+        raise AssertionError("40 turns of the wheel did not bring the chime into view")
+    left_at = d.script(list_top)
+    if left_at < 50:
+        raise AssertionError(f"the chime was in view without scrolling (list scrolled {left_at} px); the step needs a list taller than the display")
+    revision = d.revision()
+    d.tap_in_place(chime)
+    d.wait_until(lambda: d.revision() > revision and d.find(".car .back"), 10, "Now Playing for the chime")
+    if d.script("const l = document.querySelector('.car .list:not(.template)'); return l ? l.scrollTop : 0") != 0:
+        raise AssertionError("the newly pushed template did not start at its top")
+    revision = d.revision()
+    d.click(".car .back")
+    d.wait_until(lambda: d.revision() > revision and d.find(chime), 10, "the Audio list again")
+    # The chime (under a second) ends while the list shows: the page redraws the list.
+    revision = d.revision()
+    try:
+        d.wait_until(lambda: d.revision() > revision, 4, "a redraw of the list")
+    except AssertionError:
+        pass
+    now = d.script(list_top)
+    d.screenshot(os.path.join(out, "list-keeps-its-place.png"))
+    room = d.script("const l = document.querySelector('.car .list:not(.template)'); return l.scrollHeight - l.clientHeight")
+    # The list may have become a little shorter (a row's subtitle changed): the place kept is the
+    # one left, or the end of the list where that is now past it.
+    if abs(now - min(left_at, room)) > 2 or not wholly_visible(d, chime):
+        raise AssertionError(f"back on the Audio list it is scrolled {now} px of {room}, not {min(left_at, room)} px "
+                             f"where the driver left it; the chime is {'' if wholly_visible(d, chime) else 'not '}in view")
 
 
 def sound_and_video_player(driver, out):

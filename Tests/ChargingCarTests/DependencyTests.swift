@@ -60,4 +60,19 @@ struct ChargingDependencyTests {
     #expect(reason.contains(DataSourceMode.failingReason), "\(reason)")
     #expect(reason.contains("test sites"), "the failure names the container's client: \(reason)")
   }
+
+  /// The app created without its services and the test's override deleted: the Charge tab's
+  /// load touches the services key, which fails the test naming it, instead of the session
+  /// running on the bundled stations and the process's driver store.
+  @Test("a deleted override fails the test naming the key")
+  func deletedOverrideFails() async {
+    await withKnownIssue {
+      let tester = CarAppTester(
+        app: ChargingApp(), state: ChargingApp.State(car: ChargingApp.kasselCentre))
+      tester.exhaustive = false
+      await tester.connect(Fixture.standard)
+    } matching: { issue in
+      "\(issue)".contains("ChargingServicesKey has no test value")
+    }
+  }
 }

@@ -215,4 +215,37 @@ struct MapSpecificationTests {
     await tester.disconnect { $0.disconnectedAt = .zero }
     await tester.finish()
   }
+
+  /// Each key the flow above touches, its service deleted from the app in turn: the flow fails
+  /// naming that key, and no other issue is recorded.
+  @Test(
+    "a deleted override fails the flow naming its key",
+    arguments: ["NavigationServiceKey", "RoadNetworkKey", "DestinationIndexKey", "TimeOfDayKey"])
+  func deletedOverrideFails(_ deleted: String) async throws {
+    let network = try await RoadNetwork.bundledWithStreets()
+    let index = try DestinationIndex.bundled()
+    let roads: @Sendable () async throws -> RoadNetwork = { network }
+    let places: @Sendable () throws -> DestinationIndex = { index }
+    let noon: @Sendable () -> Double = { 12 * 3600 }
+    let app = MapApp(
+      service: deleted == "NavigationServiceKey" ? nil : NavigationService(),
+      network: deleted == "RoadNetworkKey" ? nil : roads,
+      destinations: deleted == "DestinationIndexKey" ? nil : places,
+      timeOfDay: deleted == "TimeOfDayKey" ? nil : noon)
+    let göttingen = try #require(index.search("Götting").first { $0.name == "Göttingen" })
+    await withKnownIssue {
+      let tester = CarAppTester(app: app, state: MapApp.State())
+      tester.exhaustive = false
+      await tester.connect()
+      await tester.drive({ $0.moveTo(MapApp.home) })
+      await tester.tap(MapRoute.destinations)
+      await tester.tap(MapRoute.search)
+      await tester.drive({ try $0.typeSearch("Götting") })
+      await tester.tap(MapRoute.destination(göttingen.id))
+      await tester.tap(MapRoute.startRoute(0))
+      await tester.disconnect()
+    } matching: { issue in
+      "\(issue)".contains("\(deleted) has no test value")
+    }
+  }
 }

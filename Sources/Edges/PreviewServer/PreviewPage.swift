@@ -98,9 +98,13 @@ public enum PreviewPage {
       revision = state.revision ?? revision;
       const hashes = state.hashes || {};
       if (state.car !== undefined && state.car !== lastCar) {
-        // A new rendering starts its scrolling panels at the top, as a whole new display did.
+        // A template that stays on screen keeps its place when it is redrawn (a list whose rows
+        // change as a chapter ends, a map whose places refresh), and one that a back returns to
+        // shows where the driver left it, as a navigation stack keeps a view's offset; a newly
+        // pushed template, another display or another first item starts at the top.
+        rememberScroll();
         morph(car, state.car); lastCar = state.car;
-        for (const s of car.querySelectorAll(scrollers)) if (s.scrollTop) s.scrollTop = 0;
+        restoreScroll();
         revealFocus(); drawScrollIndicators();
         // The same reported time and rate keep the clock running from when they were first
         // shown (a redraw for another reason does not set it back).
@@ -169,6 +173,41 @@ public enum PreviewPage {
     // CarPlay draws a thin indicator beside every panel that scrolls; a browser may hide its
     // own scroll bars (overlay scroll bars, headless screenshots), so the page draws one.
     const scrollers = '.list, .information dl, .card-body, .away';
+    // Scroll offsets by template, depth in its stack, display size and first item. A redraw of
+    // the template on screen keeps its offset, and back returns to the offset the template below
+    // had; a push, another tab, another app or another display starts at the top.
+    const scrollMemory = new Map();
+    let shownTop = null;
+    function topTemplate() {
+      const t = car.querySelector('.template[data-depth]'), display = car.firstElementChild;
+      return t ? {id: t.dataset.template, depth: Number(t.dataset.depth),
+                  size: display ? display.offsetWidth + 'x' + display.offsetHeight : ''} : null;
+    }
+    function scrollKeys() {
+      return [...car.querySelectorAll(scrollers)].map((s, i) => {
+        const t = s.closest('[data-template]'), first = s.querySelector('[data-e], dt, .card-title');
+        return [s, [t?.dataset.template || '', t?.dataset.depth || '', i,
+          first ? (first.dataset.e || first.textContent.trim().slice(0, 40)) : ''].join('|')];
+      });
+    }
+    function rememberScroll() {
+      shownTop = topTemplate();
+      for (const [s, key] of scrollKeys()) {
+        scrollMemory.delete(key);
+        if (s.scrollTop) scrollMemory.set(key, s.scrollTop);
+      }
+      while (scrollMemory.size > 64) scrollMemory.delete(scrollMemory.keys().next().value);
+    }
+    function restoreScroll() {
+      const now = topTemplate(), before = shownTop;
+      const same = now && before && now.id === before.id && now.depth === before.depth && now.size === before.size;
+      const back = now && before && now.depth < before.depth && now.size === before.size;
+      for (const [s, key] of scrollKeys()) {
+        const top = same || back ? scrollMemory.get(key) || 0 : 0;
+        if (!same && !back) scrollMemory.delete(key);
+        if (s.scrollTop !== top) s.scrollTop = top;
+      }
+    }
     function drawScrollIndicators() {
       car.querySelectorAll('.scroll-indicator').forEach(e => e.remove());
       for (const s of car.querySelectorAll(scrollers)) {

@@ -85,35 +85,19 @@ public enum WaysideMain {
     return text.replacingOccurrences(of: "wayside ", with: "\(program) ")
   }
 
-  /// The text `wayside --help` prints.
+  /// The text `wayside --help` prints; a package's own simulator executable prints its name,
+  /// its apps and the kit's commands instead.
   public static var overview: String {
-    guard AppCatalog.current.isWayside else { return kitOverview }
-    var lines = [
-      "wayside — CarPlay apps as Swift values, an emulated CarPlay host, and real charging data.",
-      "",
-      "Usage: wayside [COMMAND] [OPTIONS]",
-      "       (no command: start the web simulator on http://127.0.0.1:8080)",
-      "",
-      "Commands:",
-    ]
-    let width = (CommandRegistry.current.map { $0.name.count }.max() ?? 0) + 2
-    for command in CommandRegistry.current {
-      let padding = String(repeating: " ", count: max(1, width - command.name.count))
-      lines.append("  \(command.name)\(padding)\(command.abstract)")
-    }
-    lines.append("")
-    lines.append("Run 'wayside COMMAND --help' for a command's options.")
-    return lines.joined(separator: "\n")
-  }
-
-  /// The overview a package's own simulator executable prints: its name, its apps, the kit's
-  /// commands.
-  static var kitOverview: String {
     let catalog = AppCatalog.current
+    let name = catalog.isWayside ? "wayside" : program
+    let headline =
+      catalog.isWayside
+      ? "wayside — CarPlay apps as Swift values, an emulated CarPlay host, and real charging data."
+      : "\(program) — your CarPlay apps (\(catalog.ids)) in Wayside's emulated CarPlay host."
     var lines = [
-      "\(program) — your CarPlay apps (\(catalog.ids)) in Wayside's emulated CarPlay host.",
+      headline,
       "",
-      "Usage: \(program) [COMMAND] [OPTIONS]",
+      "Usage: \(name) [COMMAND] [OPTIONS]",
       "       (no command: start the web simulator on http://127.0.0.1:8080)",
       "",
       "Commands:",
@@ -124,7 +108,7 @@ public enum WaysideMain {
       lines.append("  \(command.name)\(padding)\(command.abstract)")
     }
     lines.append("")
-    lines.append("Run '\(program) COMMAND --help' for a command's options.")
+    lines.append("Run '\(name) COMMAND --help' for a command's options.")
     return lines.joined(separator: "\n")
   }
 }

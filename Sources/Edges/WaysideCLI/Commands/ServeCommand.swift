@@ -46,13 +46,7 @@ public enum ServeCommand: WaysideCommand {
     in the store's stations.sqlite, so a restart shows it with its age. Ctrl-C stops it.
 
     Options:
-      --app NAME          the app to run: \(AppCatalog.current.ids) (default \(AppCatalog.current.defaultID))
-      --port PORT         TCP port (default 8080; 0 picks a free one)
-      --address ADDR      address to bind (default 127.0.0.1, loopback only); another address
-                          must be given explicitly and is then also accepted as Host
-      --display PROFILE   \(DisplayProfile.all.map(\.id).joined(separator: ", ")) (or its size, e.g. 1920x720; default standard)
-      --style STYLE       day or night (default day)
-      --location PLACE    a town from the basemap or LAT,LON (default \(AppCatalog.current.startLocation ?? "Kassel"))
+      \(commonOptions)
       --store DIR         the store folder holding user.sqlite (default: $XDG_DATA_HOME/wayside,
                           else ~/.local/share/wayside)
       --live-feed URL     poll a live-status feed for the charging app from the start: an OCPI
@@ -62,6 +56,22 @@ public enum ServeCommand: WaysideCommand {
                           is taken from the environment variable WAYSIDE_LIVE_TOKEN.
       --live-interval S   seconds between polls of each feed (default 60, at least 10)
     """
+  }
+
+  /// The options every simulator has, whichever apps it runs (one line each, aligned as the
+  /// help text around them; no trailing newline).
+  static var commonOptions: String {
+    let catalog = AppCatalog.current
+    let displays = DisplayProfile.all.map(\.id).joined(separator: ", ")
+    return [
+      "--app NAME          the app to run: \(catalog.ids) (default \(catalog.defaultID))",
+      "  --port PORT         TCP port (default 8080; 0 picks a free one)",
+      "  --address ADDR      address to bind (default 127.0.0.1, loopback only); another address",
+      "                      must be given explicitly and is then also accepted as Host",
+      "  --display PROFILE   \(displays) (or its size, e.g. 1920x720; default standard)",
+      "  --style STYLE       day or night (default day)",
+      "  --location PLACE    a town from the basemap or LAT,LON (default \(catalog.startLocation ?? "Kassel"))",
+    ].joined(separator: "\n")
   }
 
   /// The help of `serve` in a package's own simulator executable: its name, its apps, and the
@@ -79,13 +89,7 @@ public enum ServeCommand: WaysideCommand {
       move the car, make the data source fail and speak to Siri. Ctrl-C stops it.
 
       Options:
-        --app NAME          the app to run: \(AppCatalog.current.ids) (default \(AppCatalog.current.defaultID))
-        --port PORT         TCP port (default 8080; 0 picks a free one)
-        --address ADDR      address to bind (default 127.0.0.1, loopback only); another address
-                            must be given explicitly and is then also accepted as Host
-        --display PROFILE   \(DisplayProfile.all.map(\.id).joined(separator: ", ")) (or its size, e.g. 1920x720; default standard)
-        --style STYLE       day or night (default day)
-        --location PLACE    a town from the basemap or LAT,LON (default \(AppCatalog.current.startLocation ?? "Kassel"))
+        \(commonOptions)
       """
   }
 

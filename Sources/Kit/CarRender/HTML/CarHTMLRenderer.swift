@@ -173,7 +173,8 @@ public struct CarHTMLRenderer: Sendable {
       html += tabBar(tabs, rootID: screen.root.id)
     }
     html +=
-      "<div class=\"template \(top.kind.rawValue)\" data-template=\"\(esc(top.id.rawValue))\">"
+      "<div class=\"template \(top.kind.rawValue)\" data-template=\"\(esc(top.id.rawValue))\""
+      + " data-depth=\"\(screen.stack.count)\">"
     html += template(
       top, state: state, canGoBack: canGoBack, width: width,
       height: height - (tabs == nil ? 0 : Self.isCompact(state.configuration.display) ? 37 : 44)
