@@ -16,8 +16,12 @@ final class ChargingCarPlaySceneDelegate: UIResponder, CPTemplateApplicationScen
     let hub = ChargingServicesHub.shared
     let car = CarPlaySceneController(location: hub.location)
     self.car = car
+    let notifications = ChargingNotifications.shared
+    notifications.start()
     car.connect(interfaceController, scene: templateApplicationScene, window: nil) {
-      bridge, clients in hub.makeSession(bridge, clients)
+      bridge, clients in
+      notifications.attach(bridge)
+      return hub.makeSession(bridge, clients)
     }
   }
 

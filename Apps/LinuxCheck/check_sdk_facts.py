@@ -50,7 +50,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = ROOT / "Apps/LinuxCheck/SDKFacts"
 STUBS = ROOT / "Apps/LinuxCheck/Stubs"
-# Frameworks the facts cover; SwiftUI and App Intents are Swift-only and not checked.
+# Frameworks the facts cover; SwiftUI and App Intents are Swift-only and not checked, and the
+# facts do not cover User Notifications (its stand-in names its source by hand).
 CHECKED = ["UIKit", "CoreLocation", "CoreMedia", "MapKit", "CarPlay", "AVFoundation", "MediaPlayer"]
 SOURCES = [ROOT / "Apps", ROOT / "Sources/Kit/CarPlayBridge"]
 PROJECT = ROOT / "Apps/project.yml"

@@ -39,7 +39,7 @@ stub() {
            !skip { print }' || true
   [ -f "$out/$name.swiftmodule" ] || { echo "error: stand-in $name does not compile" >&2; exit 1; }
 }
-for framework in UIKit CoreLocation CoreMedia MapKit CarPlay AVFoundation MediaPlayer AppIntents SwiftUI; do
+for framework in UIKit CoreLocation CoreMedia MapKit CarPlay AVFoundation MediaPlayer AppIntents SwiftUI UserNotifications; do
   stub "$framework"
 done
 

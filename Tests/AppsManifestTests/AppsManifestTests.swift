@@ -191,8 +191,16 @@ struct AppsManifestTests {
       return String(trimmed.drop { $0 == "\"" }.prefix { $0 != "\"" })
     }
     #expect(!phrases.isEmpty && phrases.count <= 10)
-    let kit = phrases.map {
-      $0.replacingOccurrences(of: "\\(.applicationName)", with: "${applicationName}")
+    // `\(.applicationName)` is the kit's `${applicationName}`, a parameter `\(\.$town)` its
+    // `${town}`.
+    let kit = phrases.map { phrase in
+      var kit = phrase.replacingOccurrences(of: "\\(.applicationName)", with: "${applicationName}")
+      while let start = kit.range(of: "\\(\\.$"),
+        let end = kit[start.upperBound...].firstIndex(of: ")")
+      {
+        kit.replaceSubrange(start.lowerBound...end, with: "${\(kit[start.upperBound..<end])}")
+      }
+      return kit
     }
     #expect(kit.allSatisfy { $0.contains("${applicationName}") })
     if let descriptor = WaysideApps.named("charging") {

@@ -1,3 +1,4 @@
+import CarAppTesting
 import CarSession
 import CarSimulator
 import CarTemplates
@@ -43,15 +44,16 @@ struct Chargers: CarApp {
 @Suite("The README's example app")
 struct ReadmeExampleTests {
   @Test("a tap pushes the details, and the host's back press brings the state back")
-  func tapAndBack() throws {
-    let h = Harness(Chargers(), Chargers.State(names: ["Kassel Hbf", "Baunatal"]))
-    h.host.connect(SessionConfiguration())
-    #expect(h.host.topTemplate?.id == "chargers")
-    try h.host.tapRow("Baunatal")
-    #expect(h.host.topTemplate?.id == "Baunatal")
-    #expect(h.session.state.selected == "Baunatal")
-    try h.host.back()
-    #expect(h.session.state.selected == nil)
-    #expect(h.host.depth == 1)
+  func tapAndBack() async throws {
+    let tester = CarAppTester(app: Chargers(), state: Chargers.State(names: ["Kassel Hbf", "Baunatal"]))
+    await tester.connect(operations: [.setRoot(.list, "chargers")])
+    #expect(tester.host.topTemplate?.id == "chargers")
+    await tester.drive({ try $0.tapRow("Baunatal") }, operations: [.push(.information, "Baunatal")]) {
+      $0.selected = "Baunatal"
+    }
+    #expect(tester.host.topTemplate?.id == "Baunatal")
+    await tester.drive({ try $0.back() }, operations: []) { $0.selected = nil }
+    #expect(tester.host.depth == 1)
+    await tester.finish()
   }
 }

@@ -19,7 +19,7 @@ struct JourneyFileTests {
     "charging-drivers.journey", "charging-live.journey", "charging-map-region.journey",
     "charging-rows.journey", "charging-trip.journey", "charging-destinations.journey",
     "charging-availability.journey", "charging-watch.journey", "charging-filters.journey",
-    "charging-data-age.journey", "charging-search.journey",
+    "charging-data-age.journey", "charging-search.journey", "charging-siri-place.journey",
   ]
 
   @Test(

@@ -23,6 +23,19 @@ extension ChargingApp {
     case .tabSelected(let index, _): return .selectTab(index)
     case .voiceIntent(let intent):
       return intent == Self.showFastChargersIntent ? .showFastChargers : nil
+    case .voiceIntentWithParameters(let intent, let parameters):
+      // The host resolved the parameter to one of the values the shortcut declared.
+      if intent == Self.showFastChargersNearIntent, let name = parameters["town"],
+        let town = Self.voiceTowns.first(where: { $0.name == name })
+      {
+        return .showFastChargersNear(TripDestination(name: town.name, coordinate: town.coordinate))
+      }
+      if intent == Self.showFastChargersWithIntent,
+        let connector = parameters["connector"].flatMap(ConnectorChoice.init(rawValue:))
+      {
+        return .showFastChargersWith(connector)
+      }
+      return nil
     case .phoneLockChanged(let locked): return .phoneLock(locked)
     case .searchTextChanged(_, let text): return .route(.searchChanged(text))
     case .notificationOpened(let id): return .notificationOpened(id)

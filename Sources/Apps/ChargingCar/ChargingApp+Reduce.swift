@@ -29,6 +29,7 @@ extension ChargingApp {
       // Reconnect: filter, favourites and tariffs stay; selection and pushed screens reset —
       // the trip summary too; the driver's setup is read again and the places load afresh.
       state.connected = true
+      state.nearPlace = nil
       _ = charge.scope(&state, \.chargeTab, .reset, embed: Action.charge)
       state.favouriteDetails = nil
       _ = route.scope(&state, \.routeTab, .reset, embed: Action.route)
@@ -78,6 +79,21 @@ extension ChargingApp {
       state.tab = .charge
       _ = charge.scope(&state, \.chargeTab, .back, embed: Action.charge)
       return charge.scope(&state, \.chargeTab, .refresh, embed: Action.charge)
+    case .showFastChargersNear(let town):
+      // The Charge tab shows the town's region (the map follows the points), fast chargers only.
+      state.filter.fastOnly = true
+      state.tab = .charge
+      _ = charge.scope(&state, \.chargeTab, .back, embed: Action.charge)
+      state.region = Self.region(near: town.coordinate)
+      state.nearPlace = town
+      state.selected = nil
+      return charge.scope(&state, \.chargeTab, .refresh, embed: Action.charge)
+    case .showFastChargersWith(let connector):
+      state.filter.fastOnly = true
+      state.filter.connectors = [connector]
+      state.tab = .charge
+      _ = charge.scope(&state, \.chargeTab, .back, embed: Action.charge)
+      return charge.scope(&state, \.chargeTab, .refresh, embed: Action.charge)
     case .phoneLock(let locked):
       // Locked, the store stays readable (DriverSetup's data-protection class): nothing
       // changes. Unlocked, the driver may have changed tariffs on the phone: read them again.
@@ -88,6 +104,8 @@ extension ChargingApp {
     case .applyLiveStatus(let time):
       return applyPendingLive(&state, at: time)
     case .charge(let action):
+      // The driver moved the map: it no longer shows the town Siri was asked about.
+      if case .regionChanged = action { state.nearPlace = nil }
       let effects = charge.scope(&state, \.chargeTab, action, embed: Action.charge)
       // Details are one screen: pushed on the Charge tab, they close on Favourites.
       if case .showDetails = action, state.chargeDestination?.site != nil {

@@ -3,6 +3,8 @@ import CarTemplates
 import Charging
 import Foundation
 import Geo
+import Routing
+import WaysideData
 
 /// The charging app (`charging`): "where can I charge next, what does it cost me, how do I get
 /// there" on the car's screen, over the whole bundled German register.
@@ -99,6 +101,9 @@ public struct ChargingApp: CarApp {
     public var recent: [TripDestination]
     /// Whether the Route tab's "More towns" list is pushed.
     public var showsAllTowns = false
+    /// The town a Siri phrase asked for ("near Göttingen"): the Charge tab shows its region
+    /// until the driver moves the map or reconnects; nil otherwise.
+    public var nearPlace: TripDestination?
     /// The Route tab's search while it is pushed (iOS 27 phones only); nil otherwise.
     public var search: RouteFeature.SearchState?
     /// The Route tab's trip.
@@ -178,6 +183,10 @@ public struct ChargingApp: CarApp {
     case selectTab(Int)
     /// The App Shortcut "Show fast chargers in Wayside" ran.
     case showFastChargers
+    /// "Show fast chargers near Göttingen in Wayside": the town Siri resolved.
+    case showFastChargersNear(TripDestination)
+    /// "Show fast chargers with CCS in Wayside": the connector Siri resolved.
+    case showFastChargersWith(ConnectorChoice)
     /// The phone was locked or unlocked.
     case phoneLock(Bool)
     /// Live status arrived from the feed at a time (buffered to the refresh rules).
@@ -210,12 +219,65 @@ public struct ChargingApp: CarApp {
   public static let name = "Wayside"
   /// The intent of "Show fast chargers in Wayside".
   public static let showFastChargersIntent = "show-fast-chargers"
-  /// One App Shortcut; its phrase names the app through the token (carplay-facts.md §7) and has
-  /// no open parameter.
+  /// The intent of "Show fast chargers near TOWN in Wayside" (parameter ``townParameter``).
+  public static let showFastChargersNearIntent = "show-fast-chargers-near"
+  /// The intent of "Show fast chargers with CONNECTOR in Wayside" (``connectorParameter``).
+  public static let showFastChargersWithIntent = "show-fast-chargers-with"
+
+  /// The towns Siri can resolve in "near TOWN": the bundled towns of at least
+  /// ``voiceTownPopulation`` people (the town entity's suggested entities in the iOS app; a
+  /// fixed, known set, as App Shortcut parameters must be, carplay-facts.md §7). Empty when the
+  /// bundled list cannot be read.
+  public static let voiceTowns: [Place] = {
+    guard let data = try? BundledData.data(.places),
+      let directory = try? PlaceDirectory(geoJSON: data)
+    else { return [] }
+    return directory.places.filter { $0.population >= voiceTownPopulation }
+  }()
+  /// Towns of at least 100,000 people (Germany's "Großstädte", about 80): big enough to be
+  /// where a driver asks for chargers by name, few enough for Siri's suggested values.
+  public static let voiceTownPopulation = 100_000
+
+  /// The `town` parameter: an App Entity whose values are ``voiceTowns``, said by name.
+  public static var townParameter: VoiceParameter {
+    VoiceParameter(name: "town", values: voiceTowns.map { VoiceParameterValue(id: $0.name) })
+  }
+  /// The `connector` parameter: an App Enum of the connector choices, said by their titles
+  /// (and "Combo" for CCS, "Type two" for Type 2).
+  public static let connectorParameter = VoiceParameter(
+    name: "connector",
+    values: ConnectorChoice.allCases.map { choice in
+      let extra: [String] =
+        switch choice {
+        case .ccs: ["Combo", "Combo 2"]
+        case .chademo: []
+        case .type2: ["Type two"]
+        }
+      return VoiceParameterValue(id: choice.rawValue, spoken: [choice.title] + extra)
+    })
+
+  /// The App Shortcuts; every phrase names the app through the token and at most one
+  /// parameter, from a fixed set (carplay-facts.md §7; one parameter per phrase is SECONDARY
+  /// advice, kept). Apps/Charging declares the same phrases.
   public static let shortcuts = [
     VoiceShortcut(
-      phrase: "Show fast chargers in ${applicationName}", intent: showFastChargersIntent)
+      phrase: "Show fast chargers in ${applicationName}", intent: showFastChargersIntent),
+    VoiceShortcut(
+      phrase: "Show fast chargers near ${town} in ${applicationName}",
+      intent: showFastChargersNearIntent, parameters: [townParameter]),
+    VoiceShortcut(
+      phrase: "Show fast chargers with ${connector} in ${applicationName}",
+      intent: showFastChargersWithIntent, parameters: [connectorParameter]),
   ]
+
+  /// The region the Charge tab shows for "near TOWN": 0.15° of latitude and 0.25° of longitude
+  /// either side of the town's centre (about 33 × 35 km in Germany), well within
+  /// ``maximumRegionKilometres``.
+  public static func region(near place: Coordinate) -> BoundingBox {
+    BoundingBox(
+      minimum: Coordinate(latitude: place.latitude - 0.15, longitude: place.longitude - 0.25),
+      maximum: Coordinate(latitude: place.latitude + 0.15, longitude: place.longitude + 0.25))
+  }
 
   /// Kassel's centre: where the car starts before its first location fix.
   public static let kasselCentre = Coordinate(latitude: 51.3127, longitude: 9.4797)

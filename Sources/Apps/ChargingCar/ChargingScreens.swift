@@ -99,7 +99,9 @@ public enum ChargingScreens {
     case .zoomedOutTooFar: return "Zoomed out too far — zoom in to see chargers"
     case .loaded(let sites) where sites.isEmpty:
       return "No chargers here — zoom out or change the filter"
-    case .loaded: return "Chargers · \(state.filter.isEmpty ? "All" : state.filter.summary)"
+    case .loaded:
+      let near = state.nearPlace.map { " · near \($0.name)" } ?? ""
+      return "Chargers · \(state.filter.isEmpty ? "All" : state.filter.summary)\(near)"
     case .failed(_, let stale) where stale.isEmpty: return "Chargers can't be loaded right now"
     case .failed: return "Not updated — showing earlier chargers"
     }

@@ -42,7 +42,7 @@ public struct ListDetailDemo: CarApp {
   }
 
   /// What can happen.
-  public enum Action: Sendable {
+  public enum Action: Equatable, Sendable {
     case open(ElementID), back, startTapped, confirm, cancel, showList
   }
 

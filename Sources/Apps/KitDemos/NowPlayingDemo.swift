@@ -46,7 +46,7 @@ public struct NowPlayingDemo: CarApp {
   }
 
   /// What can happen.
-  public enum Action: Sendable {
+  public enum Action: Equatable, Sendable {
     case play(ElementID), tick, back, upNext, more, chooseRate(Double?)
   }
 

@@ -64,7 +64,7 @@ public struct PlacesDemo: CarApp {
   }
 
   /// What can happen.
-  public enum Action: Sendable {
+  public enum Action: Equatable, Sendable {
     /// The car connected / disconnected.
     case appeared, disappeared
     /// The driver moved the map; the phone moved.

@@ -35,7 +35,7 @@ public struct RuleBreakerDemo: CarApp {
   }
 
   /// What can happen.
-  public enum Action: Sendable {
+  public enum Action: Equatable, Sendable {
     case tap(ElementID), loaded, back, reset
   }
 

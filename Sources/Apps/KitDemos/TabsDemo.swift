@@ -19,7 +19,7 @@ public struct TabsDemo: CarApp {
   }
 
   /// What can happen.
-  public enum Action: Sendable {
+  public enum Action: Equatable, Sendable {
     case selectTab(Int), open(ElementID), back, disconnected
   }
 

@@ -55,6 +55,9 @@
     var images = CarImageLoader(traits: nil)
     /// Draws a navigation app's window content (set by the map app's scene delegate).
     public var windowRenderer: ((CarWindowSpec?) -> Void)?
+    /// Posts the app's local notifications (set by an app whose category may notify, e.g.
+    /// the charging app's `UNUserNotificationCenter` code); nil drops them.
+    public var notificationPoster: ((CarNotificationSpec) -> Void)?
     /// Where the current touch drag was at its previous report.
     var dragOrigin: CGPoint?
     /// The current zoom gesture's scale at its previous report (CarPlay reports the scale since
@@ -174,6 +177,12 @@
     /// Runs an App Shortcut's intent in the car's session.
     public func voiceIntent(_ name: String) {
       eventHandler?(.voiceIntent(name))
+    }
+
+    /// Runs an App Shortcut's intent with the parameter values Siri resolved (parameter name →
+    /// value id, as the app's `VoiceShortcut` declares them).
+    public func voiceIntent(_ name: String, parameters: [String: String]) {
+      eventHandler?(.voiceIntentWithParameters(intent: name, parameters: parameters))
     }
 
     // MARK: - CarHost
@@ -300,6 +309,18 @@
       scene.open(url, options: nil) { [weak self] ok in
         if !ok { self?.record("opening \(url.absoluteString) failed") }
       }
+    }
+
+    /// Posts a local notification through ``notificationPoster`` (the app's notification
+    /// centre code; carplay-facts.md §5): CarPlay shows it in the car when the category allows it.
+    public func post(_ notification: CarNotificationSpec) {
+      notificationPoster?(notification)
+    }
+
+    /// The driver tapped the banner of the app's notification `id`: the session hears it
+    /// (``HostEvent/notificationOpened(id:)``).
+    public func notificationOpened(_ id: String) {
+      eventHandler?(.notificationOpened(id: id))
     }
 
     /// Draws a navigation app's window (only navigation apps get one, carplay-facts.md §4).

@@ -15,22 +15,59 @@ public struct SelectionTicket: Hashable, Sendable, CustomStringConvertible {
 /// A spoken App Shortcut phrase and the intent it runs (carplay-facts.md §7).
 ///
 /// Phrases contain `${applicationName}` where the app's name is spoken; every phrase must
-/// contain it (§7, "Every phrase must include the app name").
+/// contain it (§7, "Every phrase must include the app name"). A phrase may hold one parameter,
+/// `${NAME}`, of ``parameters`` (an App Intents parameter whose type is an `AppEntity` or
+/// `AppEnum`): Siri resolves what is said there to one of the parameter's values — a fixed,
+/// known set, never open text (§7) — and the intent runs with it
+/// (``HostEvent/voiceIntentWithParameters(intent:parameters:)``).
 public struct VoiceShortcut: Hashable, Sendable {
   /// The phrase, e.g. `Show fast chargers in ${applicationName}`.
   public var phrase: String
   /// The intent's name, e.g. `ShowFastChargers`.
   public var intent: String
+  /// The parameters the phrase may name (`${town}`), with their values.
+  public var parameters: [VoiceParameter]
 
   /// Creates a shortcut.
-  public init(phrase: String, intent: String) {
+  public init(phrase: String, intent: String, parameters: [VoiceParameter] = []) {
     self.phrase = phrase
     self.intent = intent
+    self.parameters = parameters
   }
 
   /// The phrase with the app's name filled in.
   public func spoken(appName: String) -> String {
     phrase.replacingOccurrences(of: "${applicationName}", with: appName)
+  }
+}
+
+/// A parameter of an App Shortcut's intent (`@Parameter` of an `AppEntity` or `AppEnum` type,
+/// carplay-facts.md §7): its name in the phrase and the values Siri can resolve it to — the
+/// entity query's suggested entities, or the enum's cases.
+public struct VoiceParameter: Hashable, Sendable {
+  /// The name the phrase uses, `town` in `${town}`.
+  public var name: String
+  /// The values, each with the words a driver says for it.
+  public var values: [VoiceParameterValue]
+
+  /// Creates a parameter.
+  public init(name: String, values: [VoiceParameterValue]) {
+    self.name = name
+    self.values = values
+  }
+}
+
+/// One value of a ``VoiceParameter``: an entity's id or an enum case, and how it is said.
+public struct VoiceParameterValue: Hashable, Sendable {
+  /// What the intent receives, e.g. a town's name or `ccs`.
+  public var id: String
+  /// What a driver says for it (the display representation and synonyms), e.g. `CCS`, `Combo`.
+  public var spoken: [String]
+
+  /// Creates a value said as `spoken` (its id when empty).
+  public init(id: String, spoken: [String] = []) {
+    self.id = id
+    self.spoken = spoken.isEmpty ? [id] : spoken
   }
 }
 
@@ -76,6 +113,9 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
   case albumArtistPressed
   /// Siri ran one of the app's App Shortcut intents.
   case voiceIntent(String)
+  /// Siri ran an App Shortcut's intent with the parameter values it resolved from the phrase
+  /// (parameter name → value id; carplay-facts.md §7).
+  case voiceIntentWithParameters(intent: String, parameters: [String: String])
   /// The phone was locked or unlocked; the app must keep working while locked (§9).
   case phoneLockChanged(isLocked: Bool)
   /// The phone's location changed (delivered by the location client).
@@ -137,6 +177,10 @@ public enum HostEvent: Hashable, Sendable, CustomStringConvertible {
     case .upNextPressed: "press Up Next"
     case .albumArtistPressed: "press album/artist"
     case .voiceIntent(let name): "voice intent \(name)"
+    case .voiceIntentWithParameters(let name, let parameters):
+      "voice intent \(name) "
+        + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        .joined(separator: " ")
     case .phoneLockChanged(let locked): locked ? "phone locked" : "phone unlocked"
     case .locationChanged(let c): "location \(c)"
     case .panned(let t, let d): "pan \(d.rawValue) in '\(t)'"

@@ -42,14 +42,83 @@ extension CarSimulator {
   /// phrase runs the shortcut of the app on the car's screen: the simulator's Siri box belongs
   /// to that app. (A real phone needs the name, §7; this leniency is the simulator's.)
   public func shortcut(matching phrase: String) -> VoiceShortcut? {
-    let normalized = Self.withoutWakeWords(Self.normalize(phrase))
-    guard !normalized.isEmpty else { return nil }
-    if let named = shortcuts.first(where: {
-      Self.normalize($0.spoken(appName: appName)) == normalized
-    }) {
-      return named
+    resolveShortcut(phrase)?.shortcut
+  }
+
+  /// The App Shortcut a spoken phrase runs and the values Siri resolves for its parameters
+  /// (carplay-facts.md §7): where the phrase has `${NAME}`, what is said there must be one of
+  /// the parameter's values (said as one of its `VoiceParameterValue.spoken` forms, case and
+  /// punctuation ignored) — a fixed set, never open text. Matching is as in
+  /// ``shortcut(matching:)``; nil when no shortcut matches.
+  public func resolveShortcut(_ phrase: String) -> (shortcut: VoiceShortcut, parameters: [String: String])? {
+    let words = Self.withoutWakeWords(Self.normalize(phrase)).split(separator: " ").map(String.init)
+    guard !words.isEmpty else { return nil }
+    for named in [true, false] {
+      for shortcut in shortcuts {
+        let template = named ? shortcut.phrase : Self.unnamed(shortcut.phrase)
+        let tokens = Self.tokens(template, parameters: shortcut.parameters, appName: appName)
+        if let values = Self.match(tokens[...], words[...]) { return (shortcut, values) }
+      }
     }
-    return shortcuts.first { Self.normalize(Self.unnamed($0.phrase)) == normalized }
+    return nil
+  }
+
+  /// A phrase's words, its app name spelled out and each `${NAME}` slot with its parameter's
+  /// values as word lists; a slot naming no parameter matches nothing.
+  enum PhraseToken {
+    case word(String)
+    case slot(name: String, values: [(id: String, words: [String])])
+  }
+
+  static func tokens(_ template: String, parameters: [VoiceParameter], appName: String)
+    -> [PhraseToken]
+  {
+    var tokens: [PhraseToken] = []
+    var rest = Substring(template)
+    while !rest.isEmpty {
+      guard let open = rest.range(of: "${"), let close = rest[open.upperBound...].range(of: "}")
+      else {
+        tokens += normalize(String(rest)).split(separator: " ").map { .word(String($0)) }
+        break
+      }
+      tokens += normalize(String(rest[..<open.lowerBound])).split(separator: " ")
+        .map { .word(String($0)) }
+      let name = String(rest[open.upperBound..<close.lowerBound])
+      if name == "applicationName" {
+        tokens += normalize(appName).split(separator: " ").map { .word(String($0)) }
+      } else {
+        let values = parameters.first { $0.name == name }?.values ?? []
+        tokens.append(
+          .slot(
+            name: name,
+            values: values.flatMap { value in
+              value.spoken.map { (value.id, normalize($0).split(separator: " ").map(String.init)) }
+            }))
+      }
+      rest = rest[close.upperBound...]
+    }
+    return tokens
+  }
+
+  /// The parameter values when `words` say `tokens` exactly; nil otherwise. Bounded: each slot
+  /// tries its values once at each position.
+  static func match(_ tokens: ArraySlice<PhraseToken>, _ words: ArraySlice<String>)
+    -> [String: String]?
+  {
+    guard let first = tokens.first else { return words.isEmpty ? [:] : nil }
+    switch first {
+    case .word(let word):
+      guard words.first == word else { return nil }
+      return match(tokens.dropFirst(), words.dropFirst())
+    case .slot(let name, let values):
+      for value in values where !value.words.isEmpty && words.starts(with: value.words) {
+        if var rest = match(tokens.dropFirst(), words.dropFirst(value.words.count)) {
+          rest[name] = value.id
+          return rest
+        }
+      }
+      return nil
+    }
   }
 
   /// Siri's media transport words and the remote command each sends to the app that plays.
@@ -270,8 +339,13 @@ extension CarSimulator {
         let example = shortcuts.first.map { " — e.g. '\($0.spoken(appName: appName))'" } ?? ""
         throw DriverError("say: nothing was said; type a phrase for Siri\(example)")
       }
-      if let shortcut = shortcut(matching: phrase) {
-        return then { self.emit(.voiceIntent(shortcut.intent)) }
+      if let (shortcut, values) = resolveShortcut(phrase) {
+        guard !shortcut.parameters.isEmpty else {
+          return then { self.emit(.voiceIntent(shortcut.intent)) }
+        }
+        return then {
+          self.emit(.voiceIntentWithParameters(intent: shortcut.intent, parameters: values))
+        }
       }
       // Siri's transport words go to the app that plays, as Now Playing's buttons do, when it
       // registered remote command targets.

@@ -5,8 +5,9 @@ import Foundation
 
 // https://developer.apple.com/documentation/foundation/localizedstringresource (Foundation on
 // Apple platforms; declared here because Linux Foundation lacks it)
-public struct LocalizedStringResource: ExpressibleByStringLiteral, Sendable {
+public struct LocalizedStringResource: ExpressibleByStringInterpolation, Sendable {
   public init(stringLiteral value: String) {}
+  public init(stringInterpolation: DefaultStringInterpolation) {}
 }
 
 // https://developer.apple.com/documentation/appintents/intentdescription
@@ -61,6 +62,9 @@ public struct AppShortcutPhrase<Intent: AppIntent>: ExpressibleByStringInterpola
     public init(literalCapacity: Int, interpolationCount: Int) {}
     public mutating func appendLiteral(_ literal: String) {}
     public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) {}
+    // https://developer.apple.com/documentation/appintents/appshortcutphrase/stringinterpolation/appendinterpolation(_:)-1xgkk
+    // (a parameter of the intent, by its key path: `\(\.$town)`)
+    public mutating func appendInterpolation<Value>(_ parameter: KeyPath<Intent, IntentParameter<Value>>) {}
   }
   public init(stringLiteral value: String) {}
   public init(stringInterpolation: StringInterpolation) {}
@@ -82,3 +86,68 @@ public protocol AppShortcutsProvider {
   // https://developer.apple.com/documentation/appintents/appshortcutsprovider/appshortcuts
   @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
 }
+extension AppShortcutsProvider {
+  // https://developer.apple.com/documentation/appintents/appshortcutsprovider/updateappshortcutparameters()
+  public static func updateAppShortcutParameters() {}
+}
+
+// https://developer.apple.com/documentation/appintents/typedisplayrepresentation
+public struct TypeDisplayRepresentation: ExpressibleByStringLiteral, Sendable {
+  public init(stringLiteral value: String) {}
+  // https://developer.apple.com/documentation/appintents/typedisplayrepresentation/init(name:numericformat:)
+  public init(name: LocalizedStringResource) {}
+}
+
+// https://developer.apple.com/documentation/appintents/displayrepresentation
+public struct DisplayRepresentation: ExpressibleByStringLiteral, Sendable {
+  public init(stringLiteral value: String) {}
+  // https://developer.apple.com/documentation/appintents/displayrepresentation/init(title:subtitle:image:synonyms:)
+  public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, synonyms: [LocalizedStringResource] = []) {}
+}
+
+// https://developer.apple.com/documentation/appintents/entityquery
+public protocol EntityQuery: Sendable {
+  associatedtype Entity: AppEntity
+  init()
+  // https://developer.apple.com/documentation/appintents/entityquery/entities(for:)
+  func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
+  // https://developer.apple.com/documentation/appintents/entityquery/suggestedentities()
+  func suggestedEntities() async throws -> [Entity]
+}
+extension EntityQuery {
+  public func suggestedEntities() async throws -> [Entity] { [] }
+}
+
+// https://developer.apple.com/documentation/appintents/appentity
+public protocol AppEntity: Identifiable, Sendable {
+  // https://developer.apple.com/documentation/appintents/typedisplayrepresentable/typedisplayrepresentation
+  static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
+  // https://developer.apple.com/documentation/appintents/displayrepresentable/displayrepresentation
+  var displayRepresentation: DisplayRepresentation { get }
+  associatedtype DefaultQuery: EntityQuery
+  // https://developer.apple.com/documentation/appintents/appentity/defaultquery
+  static var defaultQuery: DefaultQuery { get }
+}
+
+// https://developer.apple.com/documentation/appintents/appenum
+public protocol AppEnum: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
+  // https://developer.apple.com/documentation/appintents/typedisplayrepresentable/typedisplayrepresentation
+  static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
+  // https://developer.apple.com/documentation/appintents/caseDisplayRepresentable/casedisplayrepresentations
+  static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
+}
+
+// https://developer.apple.com/documentation/appintents/intentparameter
+@propertyWrapper public final class IntentParameter<Value>: @unchecked Sendable {
+  // https://developer.apple.com/documentation/appintents/intentparameter/wrappedvalue
+  public var wrappedValue: Value {
+    get { fatalError("stand-in") }
+    set {}
+  }
+  // https://developer.apple.com/documentation/appintents/intentparameter/projectedvalue
+  public var projectedValue: IntentParameter<Value> { self }
+  // https://developer.apple.com/documentation/appintents/intentparameter/init(title:description:requestvaluedialog:)
+  public init(title: LocalizedStringResource) {}
+}
+// `@Parameter` is how App Intents spells the wrapper in an intent.
+public typealias Parameter = IntentParameter
