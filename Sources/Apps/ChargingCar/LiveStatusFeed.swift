@@ -116,7 +116,8 @@ public final class LiveStatusHub: Sendable {
 
 extension LiveStatusUpdate {
   /// The feed's charge points with their status, each attached to the register row its
-  /// location matched (nil when unmatched or ambiguous: kept, but shown on no site).
+  /// location matched (nil when unmatched or ambiguous: shown on no site; the pollers keep
+  /// only matched locations, a journey's `feed live FILE` hands on all).
   ///
   /// `fetchedAt` dates statuses the feed does not date (OCPI); `restampAt`, when given, dates
   /// every status (a recorded payload replayed now, as a journey's `feed live FILE` does).

@@ -25,7 +25,7 @@ struct ChargersTests {
       app: Chargers(), state: .init(), dependencies: answering([hbf, wilhelmshoehe]))
     // The client answers at once: its answer lands in the step that started the load.
     await tester.connect(
-      operations: ["setRoot CPListTemplate 'chargers'", "update CPListTemplate 'chargers'"])
+      operations: [.setRoot(.list, "chargers"), .update(.list, "chargers")])
     tester.receive(.loaded([hbf, wilhelmshoehe])) { $0.chargers = .loaded([hbf, wilhelmshoehe]) }
     await tester.finish()
   }
@@ -37,11 +37,11 @@ struct ChargersTests {
     dependencies[ChargersClientKey.self] = .sample(latency: .seconds(2), clock: .manual(clock))
     let tester = CarAppTester(
       app: Chargers(), state: .init(), clock: clock, dependencies: dependencies)
-    await tester.connect(operations: ["setRoot CPListTemplate 'chargers'"])
+    await tester.connect(operations: [.setRoot(.list, "chargers")])
     // Two seconds later the client answers; the list is updated in place.
     await tester.advanceTime(by: .seconds(2))
     tester.receive(.loaded(Charger.samples)) { $0.chargers = .loaded(Charger.samples) }
-    tester.assertOperations(["update CPListTemplate 'chargers'"])
+    tester.assertOperations([.update(.list, "chargers")])
     await tester.finish()
   }
 
@@ -49,9 +49,9 @@ struct ChargersTests {
   func detailsAndNavigate() async {
     let tester = CarAppTester(app: Chargers(), state: .init(), dependencies: answering([hbf]))
     await tester.connect(
-      operations: ["setRoot CPListTemplate 'chargers'", "update CPListTemplate 'chargers'"])
+      operations: [.setRoot(.list, "chargers"), .update(.list, "chargers")])
     tester.receive(.loaded([hbf])) { $0.chargers = .loaded([hbf]) }
-    await tester.tap(.charger(hbf.id), operations: ["push CPInformationTemplate 'charger-kassel-hbf'"]) {
+    await tester.tap(.charger(hbf.id), operations: [.push(.information, "charger-kassel-hbf")]) {
       $0.open = hbf
     }
     await tester.tap(.navigate(hbf.id), operations: [])
@@ -68,7 +68,7 @@ struct ChargersTests {
   func empty() async {
     let tester = CarAppTester(app: Chargers(), state: .init(), dependencies: answering([]))
     await tester.connect(
-      operations: ["setRoot CPListTemplate 'chargers'", "update CPListTemplate 'chargers'"])
+      operations: [.setRoot(.list, "chargers"), .update(.list, "chargers")])
     tester.receive(.loaded([])) { $0.chargers = .loaded([]) }
     await tester.finish()
   }
@@ -80,13 +80,13 @@ struct ChargersTests {
     // The simulator's Fail switch: the container hands out the client's failing value.
     tester.dataSource.mode = .failing
     await tester.connect(
-      operations: ["setRoot CPListTemplate 'chargers'", "update CPListTemplate 'chargers'"])
+      operations: [.setRoot(.list, "chargers"), .update(.list, "chargers")])
     let message =
       "cannot load places near the car from fixed chargers: the data source is set to fail"
     tester.receive(.failed(message)) { $0.chargers = .failed(message) }
     tester.dataSource.mode = .normal
     await tester.tap(
-      .retry, operations: ["update CPListTemplate 'chargers'", "update CPListTemplate 'chargers'"]
+      .retry, operations: [.update(.list, "chargers"), .update(.list, "chargers")]
     ) { $0.chargers = .loading }
     tester.receive(.loaded([hbf])) { $0.chargers = .loaded([hbf]) }
     await tester.finish()
@@ -102,7 +102,7 @@ struct ChargersTests {
     let tester = CarAppTester(app: Chargers(), state: .init(), dependencies: answering(many))
     await tester.connect(
       SessionConfiguration(limitedUserInterfaces: .lists),
-      operations: ["setRoot CPListTemplate 'chargers'", "update CPListTemplate 'chargers'"])
+      operations: [.setRoot(.list, "chargers"), .update(.list, "chargers")])
     tester.receive(.loaded(many)) { $0.chargers = .loaded(many) }
     // The car keeps the first 12 rows: the nearest, as the client sorts them. The tester fails
     // on any rule the car reports until the test claims it, naming the rule and its source.

@@ -405,10 +405,12 @@ public struct LiveFeedPoller: Sendable {
     while !Task.isCancelled {
       if let maxPolls, polls >= maxPolls { return }
       polls += 1
+      // Asked first: the first answer may load the register for seconds, which must not
+      // date the poll before its request (statuses dated later would read as from the future).
+      let filter = await keep?()
       let started = now()
       let result: Result<LiveFeed, LiveFeedError>
       do {
-        let filter = await keep?()
         result = .success(try await client.fetch(since: since, keep: filter))
         since = started
       } catch {
