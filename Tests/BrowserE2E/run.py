@@ -295,6 +295,8 @@ def run_step(driver, step, out):
         live_feed_off_says_what_stays(driver, out)
     elif action == "statusPins":
         status_pins(driver, out)
+    elif action == "chargingSearch":
+        charging_search(driver, out)
     elif action == "poiPanEast":
         poi_map_pans_east(driver, out)
     elif action == "darkMap":
@@ -484,6 +486,46 @@ def status_pins(driver, out):
             driver.screenshot(os.path.join(out, f"status-pins-{profile}-{style}.png"))
     control(driver, "display", "standard")
     control(driver, "style", "day")
+
+
+def charging_search(driver, out):
+    """Issue 39, item 3: the charging app's destination search. On an iOS 26.4 phone the Route
+    tab has no Search row (the host would refuse the template for an EV-charging app); on iOS 27
+    it has, "Münch" typed on the keyboard offers München, and choosing it plans the trip — at
+    800×480 and 1920×720, by day and by night."""
+    control(driver, "app", "charging")
+    control(driver, "display", "standard")
+    control(driver, "style", "day")
+    control(driver, "ios", "26.4")
+    driver.click('.car [data-ev=tab][data-e="2"]')
+    driver.wait_for('.car .list [data-ev=row][data-e^="city-"]', 60)
+    if driver.find('.car .list [data-ev=row][data-e="search"]'):
+        raise AssertionError("an iOS 26.4 phone offers the search template to a charging app")
+    control(driver, "ios", "27")
+    driver.click('.car [data-ev=tab][data-e="2"]')
+    driver.wait_for('.car .list [data-ev=row][data-e="search"]', 60)
+    driver.click('.car .list [data-ev=row][data-e="search"]')
+    driver.wait_for(".car .search-field[data-search]", 10)
+    flows.press_keys(driver, "Münch")
+    driver.wait_for('.car [data-ev=row][data-e="town-München"]', 30)
+    for profile in ("standard", "wide"):
+        control(driver, "display", profile)
+        for style in ("day", "night"):
+            control(driver, "style", style)
+            driver.wait_for(f".car.{style}[data-profile={profile}]", 10)
+            settled_layout(driver, f"charging search on {profile} ({style})")
+            driver.screenshot(os.path.join(out, f"charging-search-{profile}-{style}.png"))
+    control(driver, "style", "day")
+    driver.click('.car [data-ev=row][data-e="town-München"]')
+    driver.wait_until(lambda: "To München" in driver.text(".car") and "Arrival" in driver.text(".car"),
+                      120, "the trip to München, planned")
+    for profile in ("standard", "wide"):
+        control(driver, "display", profile)
+        driver.wait_for(f".car[data-profile={profile}]", 10)
+        settled_layout(driver, f"charging search's trip on {profile}")
+        driver.screenshot(os.path.join(out, f"charging-search-trip-{profile}.png"))
+    control(driver, "ios", "26.4")
+    control(driver, "display", "minimum")
 
 
 def restart(app, start):

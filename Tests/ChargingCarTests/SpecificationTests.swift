@@ -128,4 +128,52 @@ struct ChargingSpecificationTests {
     await tester.drive({ try $0.back() }, operations: []) { $0.trip = .none }
     await Self.end(tester)
   }
+
+  /// The flow of Journeys/charging-siri.journey: the App Shortcut sets the fast filter and shows
+  /// the Charge tab from the Route tab; the Filters list switches it off again.
+  @Test("Siri's 'Show fast chargers' from the Route tab: Charge tab, fast filter; Filters turns it off")
+  func siriShowsFastChargers() async throws {
+    let tester = try await Self.connected()
+    let request = tester.currentState.request
+    await tester.drive({ try $0.selectTab(2) }, operations: []) { $0.tab = .route }
+    await tester.drive(
+      { try $0.say("Show fast chargers in Wayside") },
+      operations: [
+        .update(.pointOfInterest, "charge"), .selectTab(0), .update(.pointOfInterest, "charge"),
+      ]
+    ) {
+      $0.tab = .charge
+      $0.filter.fastOnly = true
+      $0.request = request + 1
+    }
+    let fast = try await Self.sites(ChargeFilter(fastOnly: true))
+    tester.receive(
+      .charge(.loaded(request: request + 1, center: ChargingApp.kasselCentre, fast))
+    ) {
+      $0.places = .loaded(fast)
+    }
+    #expect(tester.host.topTemplate?.title == "Chargers · Fast")
+    await tester.tap(ChargeRoute.showFilters, operations: [.push(.list, "filters")]) {
+      $0.chargeDestination = .filters
+    }
+    await tester.tap(
+      ChargeRoute.filter(.fast),
+      operations: [
+        .update(.pointOfInterest, "charge"), .update(.list, "filters"),
+        .update(.pointOfInterest, "charge"),
+      ]
+    ) {
+      $0.filter.fastOnly = false
+      $0.request = request + 2
+    }
+    let all = try await Self.sites(ChargeFilter())
+    tester.receive(
+      .charge(.loaded(request: request + 2, center: ChargingApp.kasselCentre, all))
+    ) {
+      $0.places = .loaded(all)
+    }
+    await tester.drive({ try $0.back() }, operations: []) { $0.chargeDestination = nil }
+    #expect(tester.host.topTemplate?.title == "Chargers · All")
+    await Self.end(tester)
+  }
 }

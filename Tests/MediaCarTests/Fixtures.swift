@@ -96,9 +96,13 @@ func connectedMediaApp(
   tester.exhaustive = false
   await tester.connect(configuration)
   tester.exhaustive = true
+  // A car without video support shows no Videos tab: the Audio tab is selected.
+  let tab =
+    configuration.supportsVideoPlayback ? MediaScreenBuilder.videosTab : MediaScreenBuilder.audioTab
   #expect(
     tester.currentState
-      == MediaApp.State(library: .loaded(bundledCatalogue), configuration: configuration),
+      == MediaApp.State(
+        library: .loaded(bundledCatalogue), selectedTab: tab, configuration: configuration),
     sourceLocation: sourceLocation)
   #expect(tester.host.screen?.root.id == MediaScreenBuilder.rootID, sourceLocation: sourceLocation)
   return tester

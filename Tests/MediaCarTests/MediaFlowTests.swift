@@ -438,6 +438,37 @@ struct MediaFlowTests {
     await tester.end()
   }
 
+  /// The flow of Journeys/media-no-video-car.journey: a car without video support shows the
+  /// Audio tab alone; a chapter plays with Now Playing; back shows the row's progress and the
+  /// Now Playing button, which brings Now Playing back.
+  @Test("A car without video: a chapter plays, back shows its progress, Now Playing returns")
+  func carWithoutVideo() async throws {
+    let (engine, _) = mediaEngine()
+    let tester = await connectedMediaApp(audioOnlyCar, engine: engine)
+    #expect(tester.host.topTemplate?.id == B.audioTab)
+    await tester.tap(
+      .item(stave1, on: B.audioTab),
+      operations: [Self.audio, .push(.nowPlaying, B.nowPlayingID)]
+    ) {
+      $0.pages[B.audioTab] = [.nowPlaying]
+    }
+    var heard = loading(stave1, as: .audio)
+    tester.receive(.observed(heard, recheckAfter: .seconds(1))) { $0.playback = heard }
+    await tester.streamStarts(&heard, patching: [Self.audio])
+    await tester.playOn(&heard, steps: 6, patching: [Self.audio])
+    #expect(tester.host.topTemplate?.kind == .nowPlaying)
+    // The host popped Now Playing; the tab already shows the row's progress and the button.
+    await tester.drive({ try $0.back() }, operations: []) { $0.pages[B.audioTab] = [] }
+    let row = items(tester.host.topTemplate).first { $0.id == MediaRoute.rowID(stave1) }
+    #expect(row?.playbackProgress == 30.0 / 1200)
+    #expect(tester.host.topTemplate?.navigationBar?.trailing.map(\.id) == [B.nowPlayingButton])
+    await tester.tap(.nowPlaying, operations: [.push(.nowPlaying, B.nowPlayingID)]) {
+      $0.pages[B.audioTab] = [.nowPlaying]
+    }
+    #expect(tester.host.topTemplate?.kind == .nowPlaying)
+    await tester.end()
+  }
+
   @Test("A catalogue that changes the tabs while video shows waits until the player is gone")
   func catalogueWaitsForVideo() throws {
     let app = MediaApp(engine: PlaybackEngine(player: SimulatedMediaPlayer()), library: .bundled)

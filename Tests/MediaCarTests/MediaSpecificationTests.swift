@@ -70,5 +70,40 @@ struct MediaSpecificationTests {
     await tester.disconnect { $0.configuration = nil }
     await tester.finish()
   }
-}
 
+  /// The flow of Journeys/media-empty.journey's second car: the catalogue fails to load, the
+  /// Library tab offers Retry, and Retry once the source is back brings the Audio tab.
+  @Test("a failed catalogue offers Retry on the Library tab; Retry brings the tabs back")
+  func failedLibraryRetry() async throws {
+    let engine = PlaybackEngine(player: SimulatedMediaPlayer(script: { _ in .reliable }))
+    let tester = CarAppTester(
+      app: MediaApp(engine: engine, library: .fixed(bundledCatalogue)), state: MediaApp.State(),
+      dataSource: DataSourceModeBox(.failing))
+    // The load and the engine's first state answer in either order: checked by the end state.
+    tester.exhaustive = false
+    await tester.connect(audioOnlyCar)
+    tester.exhaustive = true
+    guard case .failed(let reason) = tester.currentState.library else {
+      Issue.record("expected a failed library, got \(tester.currentState.library)")
+      return
+    }
+    #expect(reason.contains(DataSourceMode.failingReason), "\(reason)")
+    #expect(tester.host.topTemplate?.id == B.libraryTab)
+    tester.dataSource.mode = .normal
+    // The Library tab shows Loading, then the catalogue's tabs replace the root.
+    await tester.tap(
+      .retryLibrary, operations: [.update(.list, B.libraryTab), .setRoot(.tabBar, B.rootID)]
+    ) {
+      $0.library = .loading
+    }
+    // A car without video shows the Audio tab only: the selection moves there.
+    tester.receive(.libraryLoaded(.success(bundledCatalogue))) {
+      $0.library = .loaded(bundledCatalogue)
+      $0.selectedTab = B.audioTab
+    }
+    tester.receive(.observed(.idle, recheckAfter: nil))
+    #expect(tester.host.topTemplate?.id == B.audioTab)
+    await tester.disconnect { $0.configuration = nil }
+    await tester.finish()
+  }
+}

@@ -53,6 +53,8 @@ struct CarControlTests {
     Good(command: PanelCommand(cmd: "input", value: "touch"), control: .input(.touch)),
     Good(command: PanelCommand(cmd: "liveFeed", value: "true"), control: .liveFeed(true)),
     Good(command: PanelCommand(cmd: "liveFeed", value: "false"), control: .liveFeed(false)),
+    Good(command: PanelCommand(cmd: "ios", value: "27"), control: .systemVersion(.iOS27)),
+    Good(command: PanelCommand(cmd: "ios", value: "26.4"), control: .systemVersion(.iOS26_4)),
   ]
 
   @Test("every panel command reads as its control", arguments: good)
@@ -76,7 +78,7 @@ struct CarControlTests {
       command: PanelCommand(cmd: "warp"),
       message: "unknown command 'warp'; expected one of: connect, disconnect, display, style, "
         + "driving, video, videoSupport, lock, move, drive, stopDriving, data, voice, app, region, "
-        + "tariff, tariffsClear, vehicle, input, liveFeed, restartApp"),
+        + "tariff, tariffsClear, vehicle, input, liveFeed, restartApp, ios"),
     Bad(
       command: PanelCommand(cmd: "tariff", value: ""),
       message: "'tariff' expects a tariff id, got ''"),
@@ -126,6 +128,9 @@ struct CarControlTests {
     Bad(
       command: PanelCommand(cmd: "input", value: "joystick"),
       message: "'input' expects touch, knob or touchpad, got 'joystick'"),
+    Bad(
+      command: PanelCommand(cmd: "ios", value: "latest"),
+      message: "'ios' expects an iOS version such as 26.4 or 27, got 'latest'"),
   ]
 
   @Test(

@@ -33,6 +33,43 @@ struct StreetNetworkTests {
     #expect(route.segments.count == route.polyline.coordinates.count - 1)
   }
 
+  @Test("A* with the landmark bound finds plain Dijkstra's travel time for 30 pairs in and around Kassel, with and without a heading, settling fewer nodes")
+  func landmarksKeepRoutesFastest() async throws {
+    let network = try await Self.network()
+    // A fixed sequence of points (a linear congruential generator): inside the street area,
+    // and a few out of town.
+    var seed: UInt64 = 0x5EED
+    func next() -> Double {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(seed >> 11) / Double(1 << 53)
+    }
+    func point() -> Coordinate {
+      Coordinate(latitude: 51.26 + 0.11 * next(), longitude: 9.40 + 0.19 * next())
+    }
+    var aStarSettled = 0
+    var dijkstraSettled = 0
+    for pair in 0..<30 {
+      let from = point()
+      let to = pair % 10 == 9 ? Coordinate(latitude: 51.5413, longitude: 9.9158) : point()
+      let heading: Double? = pair % 3 == 0 ? 360 * next() : nil
+      let fast = try network.streetRouteWithStatistics(from: from, heading: heading, to: to)
+      let plain = try network.streetRouteWithStatistics(
+        from: from, heading: heading, to: to, algorithm: .dijkstra)
+      let a = try #require(fast.route.cumulativeSeconds.last)
+      let b = try #require(plain.route.cumulativeSeconds.last)
+      #expect(abs(a - b) < 1e-6, "pair \(pair) \(from) → \(to): A* \(a) s, Dijkstra \(b) s")
+      aStarSettled += fast.statistics.settledNodes
+      dijkstraSettled += plain.statistics.settledNodes
+    }
+    #expect(aStarSettled * 2 < dijkstraSettled, "A* settled \(aStarSettled), Dijkstra \(dijkstraSettled)")
+    // Route choices penalise edges (factors ≥ 1): the bound stays below the true time, the
+    // fastest choice is the fastest route.
+    let choices = try network.streetRouteChoices(from: Self.car, to: Coordinate(latitude: 51.3090, longitude: 9.5420))
+    let fastest = try network.streetRoute(
+      from: Self.car, to: Coordinate(latitude: 51.3090, longitude: 9.5420), algorithm: .dijkstra)
+    #expect(abs((choices.first?.cumulativeSeconds.last ?? 0) - (fastest.cumulativeSeconds.last ?? 0)) < 1e-6)
+  }
+
   @Test("the national roads join the streets: from a Kassel street to München and to Göttingen")
   func outOfTown() async throws {
     let network = try await Self.network()

@@ -124,6 +124,9 @@ public enum CarControl: Hashable, Sendable {
   case phone(PhoneChange)
   /// How the car's driver works the screen: touch, a knob or a touch pad.
   case input(CarInputKind)
+  /// The phone's iOS version (`ios`, e.g. `27`): fixed per connection, so the car connects
+  /// again; it decides which templates the app's category may use (carplay-facts.md §5).
+  case systemVersion(SystemVersion)
 
   /// The speed a drive uses when the panel gives none.
   public static let defaultSpeed = 120.0
@@ -134,7 +137,7 @@ public enum CarControl: Hashable, Sendable {
   public static let names = [
     "connect", "disconnect", "display", "style", "driving", "video", "videoSupport", "lock",
     "move", "drive", "stopDriving", "data", "voice", "app", "region", "tariff", "tariffsClear",
-    "vehicle", "input", "liveFeed", "restartApp",
+    "vehicle", "input", "liveFeed", "restartApp", "ios",
   ]
 
   /// Reads a panel command; an unknown command or a missing or malformed value is an error
@@ -215,6 +218,11 @@ public enum CarControl: Hashable, Sendable {
     case "input":
       guard let kind = CarInputKind(word: value) else { throw fail("touch, knob or touchpad") }
       self = .input(kind)
+    case "ios":
+      guard let version = SystemVersion(word: value) else {
+        throw fail("an iOS version such as 26.4 or 27")
+      }
+      self = .systemVersion(version)
     default:
       throw CarControlError(
         command: command.cmd,

@@ -82,6 +82,11 @@ extension SimulatorController {
     case .moveMap(let move): changeRegion(move)
     case .driver(let action): try host.drive(action)
     case .phone(let change): changePhoneSetup(change)
+    case .systemVersion(let version):
+      // The phone's version is fixed for a connection: the car connects again with it.
+      configuration.systemVersion = version
+      reconnect()
+      message = "Phone: iOS \(version)."
     case .input(let kind):
       inputKind = kind
       host.inputKind = kind

@@ -66,8 +66,9 @@ enum TripBench {
   }
 
   /// The map app's street routing (Guides/Routing.md, "Streets"): the national roads with
-  /// Kassel's streets, A* beside plain Dijkstra on the same graph for a route across Kassel, a
-  /// Kassel street → München route and a re-route from a point beside the route.
+  /// Kassel's streets, A* (chord and landmark bounds, `Landmarks`) beside plain Dijkstra on the
+  /// same graph for a route across Kassel, a Kassel street → München route and a re-route from a
+  /// point beside the route.
   static func streets(_ bench: Bench) throws {
     let files = [try BundledData.data(.motorways), try BundledData.data(.federalRoads)]
     let streets = try BundledData.data(.cityRoads)
@@ -78,7 +79,7 @@ enum TripBench {
     }
     guard let network = built else { return }
     print(
-      "streets: graph build with Kassel's streets (\(network.nodeCount) nodes, \(network.directedEdgeCount) directed edges, \(network.oneWaySegmentCount) one-way) \(ms(build))"
+      "streets: graph build with Kassel's streets (\(network.nodeCount) nodes, \(network.directedEdgeCount) directed edges, \(network.oneWaySegmentCount) one-way, \(RoadNetwork.streetLandmarkCount) landmarks' travel times to and from every node) \(ms(build))"
     )
     bench.target("streets: graph build with Kassel's streets", under: 1000, build)
     func compare(

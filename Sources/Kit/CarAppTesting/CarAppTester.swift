@@ -26,8 +26,12 @@ import Testing
 /// that answers without waiting on the clock or a client event (a data client's test value, a
 /// `send`) has therefore answered before the step returns: the operations its answer caused are
 /// the step's own `operations:`, and ``receive(_:_:sourceLocation:)`` checks only the action
-/// and the state it left. An effect asleep on the clock answers in the
-/// ``advanceTime(by:operations:_:sourceLocation:)`` step that wakes it.
+/// and the state it left. An effect asleep on the clock answers while the
+/// ``advanceTime(by:operations:_:sourceLocation:)`` that wakes it runs, after that call has
+/// checked its own `operations:` and state change (which describe the moment before the clock
+/// moves, normally nothing): check what the woken effect did afterwards, with
+/// ``receive(_:_:sourceLocation:)`` for its action and state and
+/// ``assertOperations(_:sourceLocation:)`` for the operations its answer caused.
 ///
 /// ## Exhaustive about the car
 ///
@@ -224,6 +228,17 @@ public final class CarAppTester<App: CarApp> {
   }
 
   /// Lets time pass on the manual clock: timers fire, effects asleep on it wake.
+  ///
+  /// `operations` and `update` are checked *before* the clock moves (they describe the step
+  /// itself, normally nothing happens then). What the timers and woken effects cause comes
+  /// after: check it with ``receive(_:_:sourceLocation:)`` and
+  /// ``assertOperations(_:sourceLocation:)``:
+  ///
+  /// ```swift
+  /// await tester.advanceTime(by: .seconds(1))
+  /// await tester.receive(.loaded(.success(chargers))) { $0.chargers = .loaded(chargers) }
+  /// tester.assertOperations([.update(.list, "chargers")])
+  /// ```
   public func advanceTime(
     by amount: Duration, operations: [ExpectedOperation]? = nil,
     _ update: (inout App.State) throws -> Void = { _ in },
