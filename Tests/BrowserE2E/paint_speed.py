@@ -34,9 +34,10 @@ TARGET_P95_MS = 100
 TARGET_BYTES = 50 * 1024
 
 # The previous figures (README "Speed", this script with --rounds 8 on the release build at
-# 2298a24, load 12): median and p95 in ms; the interactions added since have none.
-PREVIOUS = {"row tap": (54.0, 100.8), "zoom panel": (40.1, 48.2), "zoom map": (68.4, 122.1),
-            "pan": (38.6, 61.8), "day/night": (58.1, 154.4)}
+# 18162f3, quiet machine): median and p95 in ms.
+PREVIOUS = {"row tap": (64.4, 73.6), "knob move": (40.8, 91.6), "zoom panel": (70.5, 91.4),
+            "zoom map": (60.1, 85.1), "pan": (63.9, 111.7), "day/night": (69.4, 129.8),
+            "display": (63.5, 94.5), "app switch": (61.9, 81.9), "live feed on": (51.2, 71.2)}
 
 
 def percentile(values, fraction):
