@@ -249,9 +249,10 @@ enum ColdBench {
     }
     guard let port, var answer = get(port: port, path: "/state") else { return nil }
     let launch = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    // The charging app's loaded Charge list shows `150 kW · 0.59 €/kWh` subtitles; until then
-    // the page says "Loading chargers…".
-    let loadedMark = Array(" kW · ".utf8)
+    // The charging app's loaded Charge list shows `150 kW · 0.59 €/kWh` subtitles (a no-break
+    // space keeps each number with its unit, so the mark starts at the unit); until then the
+    // page says "Loading chargers…".
+    let loadedMark = Array("kW · ".utf8)
     func isReal(_ body: [UInt8]) -> Bool {
       guard body.count >= loadedMark.count else { return false }
       return (0...(body.count - loadedMark.count)).contains { i in
