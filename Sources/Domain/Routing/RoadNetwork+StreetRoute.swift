@@ -240,12 +240,6 @@ extension RoadNetwork {
       startLeg[leg.node] = leg
       heap.push(leg.seconds + heuristic(v), leg.node)
     }
-    // At most two arrival legs (along the end's edge and its reverse): compared directly
-    // instead of looked up in a dictionary for every settled node.
-    let endNodes = Set(arrivals.map(\.node))
-    let firstEnd = arrivals.first?.node ?? -1
-    let secondEnd = arrivals.count > 1 ? arrivals[1].node : firstEnd
-    let otherEnds = endNodes.subtracting([firstEnd, secondEnd])
     var bestTotal = Double.infinity
     var bestEnd: (node: Int32, leg: Leg)?
     var settledCount = 0
@@ -256,11 +250,10 @@ extension RoadNetwork {
       state[v].done = generation
       settledCount += 1
       let base = state[v].best
-      if node == firstEnd || node == secondEnd || (!otherEnds.isEmpty && otherEnds.contains(node)) {
-        for leg in arrivals where leg.node == node && base + leg.seconds < bestTotal {
-          bestTotal = base + leg.seconds
-          bestEnd = (node, leg)
-        }
+      // At most two arrival legs (the end's edge and its reverse): compared directly.
+      for leg in arrivals where leg.node == node && base + leg.seconds < bestTotal {
+        bestTotal = base + leg.seconds
+        bestEnd = (node, leg)
       }
       for e in Int(edgeStart[v])..<Int(edgeStart[v + 1]) {
         let w = Int(edgeTarget[e])
