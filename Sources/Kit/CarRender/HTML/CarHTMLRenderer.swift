@@ -865,6 +865,17 @@ public struct CarHTMLRenderer: Sendable {
   /// such as €/kWh) becomes a no-break space. The character, not the `&nbsp;` entity, which
   /// XML (the SVG export) does not know.
   static func keepingUnits(_ text: String) -> String {
+    // Only a space after a number can bind: text in ASCII with no digit before a space (most
+    // names and labels) is answered as it is, found by one pass over its bytes.
+    var previous: UInt8 = 0
+    var isASCII = true
+    var digitBeforeSpace = false
+    for byte in text.utf8 {
+      if byte >= 0x80 { isASCII = false; break }
+      if byte == 0x20, previous >= 0x30, previous <= 0x39 { digitBeforeSpace = true; break }
+      previous = byte
+    }
+    guard digitBeforeSpace || !isASCII else { return text }
     guard text.contains(" ") else { return text }
     let units = ["€", "ct", "kWh", "kW", "km", "min", "m", "h", "%", "¢", "$", "£", "mi"]
     var out = ""
