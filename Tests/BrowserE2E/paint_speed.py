@@ -33,7 +33,7 @@ TARGET_MEDIAN_MS = 50
 TARGET_P95_MS = 100
 TARGET_BYTES = 50 * 1024
 
-# The previous figures (README "Speed", this script with --rounds 8 on the release build at
+# The previous figures (Guides/Benchmark.md "Speed", this script with --rounds 8 on the release build at
 # 18162f3, quiet machine): median and p95 in ms.
 PREVIOUS = {"row tap": (64.4, 73.6), "knob move": (40.8, 91.6), "zoom panel": (70.5, 91.4),
             "zoom map": (60.1, 85.1), "pan": (63.9, 111.7), "day/night": (69.4, 129.8),

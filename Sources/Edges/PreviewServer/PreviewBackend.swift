@@ -1,4 +1,5 @@
 import CarRender
+import CarSimulator
 import CarTemplates
 import Foundation
 import Geo
@@ -223,8 +224,9 @@ public protocol PreviewBackend: Sendable {
   /// The state unless it is still at `known`: the version, display and panel read in one step,
   /// so the version describes exactly the values that come with it.
   func snapshot(unlessAt known: StateVersion?) async -> PreviewSnapshot
-  /// Delivers a tap from the page to the host.
-  func send(_ event: PageEvent) async
+  /// Delivers a tap from the page to the host, reading the event once (``PageEvent/action()``);
+  /// returns why it cannot be read — the route's 400 — or nil when it was delivered.
+  func send(_ event: PageEvent) async -> DriverSyntaxError?
   /// Applies a side-panel command.
   func control(_ command: PanelCommand) async
   /// A stream that yields whenever the display or panel may have changed (including changes the

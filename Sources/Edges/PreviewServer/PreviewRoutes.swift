@@ -110,10 +110,10 @@ public struct PreviewRoutes: Sendable {
         return .error(
           .badRequest, "expected a JSON object {\"ev\": kind, \"t\": template, \"e\": element}")
       }
-      await self.backend.send(event)
-      // An unknown or malformed event is refused with 400 naming it and what was expected; the
-      // backend has already put the same message in the panel, so the state comes along.
-      if let problem = Self.problem(with: event) {
+      // The backend reads the event (once); an unknown or malformed one is refused with 400
+      // naming it and what was expected, and the backend has put the same message in the
+      // panel, so the state comes along.
+      if let problem = await self.backend.send(event) {
         return .json(await self.refusalJSON(problem), status: .badRequest)
       }
       return .json(bytes: await self.stateBody(for: request.query("page")).bytes)
@@ -213,16 +213,6 @@ public struct PreviewRoutes: Sendable {
   /// ``stateBody()`` as text.
   func stateJSON() async -> String {
     String(decoding: await stateBody().bytes, as: UTF8.self)
-  }
-
-  /// Why the page event cannot be read, or nil when it can.
-  static func problem(with event: PageEvent) -> DriverSyntaxError? {
-    do {
-      _ = try event.action()
-      return nil
-    } catch {
-      return error
-    }
   }
 
   /// The body of a refused event: `{"error": message, "input": the event as read, "expected":
