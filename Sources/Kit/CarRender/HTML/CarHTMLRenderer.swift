@@ -635,6 +635,12 @@ public struct CarHTMLRenderer: Sendable {
         "<div class=\"np-clock\" data-elapsed=\"\(info.elapsedSeconds)\" data-duration=\"\(duration)\" data-rate=\"\(info.playbackRate)\"><div class=\"progress\"><span style=\"width:\(String(format: "%.1f", percent))%\"></span></div><div class=\"np-times\"><span class=\"np-elapsed\">\(clock(info.elapsedSeconds))</span><span class=\"np-remaining\">-\(clock(max(0, duration - info.elapsedSeconds)))</span></div></div>"
     }
     let playing = info.playbackRate > 0
+    // ⏯ sends `pause` while the published rate is above 0 and `play` otherwise, never
+    // `togglePlayPause`. UNCONFIRMED: carplay-facts.md §8 says only that Now Playing's
+    // "controls come from MPRemoteCommandCenter", not which command its centre button sends.
+    // The conservative choice: the explicit command for what the button shows, so a press
+    // never does the opposite of its icon when the published state lags the player (a toggle
+    // would); the app still gets `togglePlayPause` from `remote toggle` (the steering wheel).
     html +=
       "<div class=\"transport\"><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"previous\">\(systemIcon("skip_previous", title: "previous"))</button><button class=\"play\" data-ev=\"transport\" data-t=\"\(t)\" data-e=\"\(playing ? "pause" : "play")\">\(playing ? systemIcon("pause", title: "pause") : systemIcon("play_arrow", title: "play"))</button><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"next\">\(systemIcon("skip_next", title: "next"))</button></div>"
     return html + nowPlayingButtons(np, t: t) + "</div></div>"
