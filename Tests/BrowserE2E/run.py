@@ -285,6 +285,8 @@ def run_step(driver, step, out):
         sound_and_video_player(driver, out)
     elif action == "soundFollows":
         sound_follows_the_engine(driver)
+    elif action == "soundFollowsTheButtons":
+        sound_follows_the_buttons(driver, out, step["profile"])
     elif action == "filmPlayVisible":
         film_play_is_visible(driver, out)
     elif action == "nowPlayingControls":
@@ -1820,6 +1822,105 @@ def sound_follows_the_engine(driver):
         d.script("document.querySelector('.car .np-sound.__test')?.remove()")
         if d.script("return document.getElementById('sound').getAttribute('aria-pressed')") == "true":
             d.s(f"/element/{d.wait_for('#sound')}/click", {})
+
+
+def sound_follows_the_buttons(driver, out, profile):
+    """The page's sound follows Now Playing's own buttons, clicked as a person clicks them: the
+    sound turned on once, the bundled chime (0.87 s) played from the Audio list and ⏸ clicked
+    at once; then the audio element is paused short of the chime's end and stays where it
+    stopped; the rate button sets the element's speed to the rate the button now reads;
+    −15 s moves the element to the engine's elapsed time; ▶ plays it again at that rate.
+    Every wait is on the page's revision or the element's own state."""
+    d = driver
+    control(d, "app", "media")
+    control(d, "display", profile)
+    control(d, "style", "day")
+    d.wait_for(f".car[data-profile={profile}]", 10)
+    element = lambda what: d.script(f"return window.__sound.element.{what}")
+    engine = lambda: d.script("const s = document.querySelector('.car .np-sound'); "
+                              "return s ? [Number(s.dataset.elapsed), Number(s.dataset.rate)] : null")
+    kinds = lambda: d.script("return window.__sound.events.map(e => e.kind)")
+    transport = lambda e: f'.car .transport [data-e="{e}"]'
+    rate_button = '.car [data-ev=nowPlayingButton][data-e="rate"]'
+    if d.find(".car .back"):
+        d.click(".car .back")
+    # Sound on, once, by the page's own button.
+    if d.text("#sound") != "Sound off — click to hear":
+        raise AssertionError(f"the sound button reads {d.text('#sound')!r} before the step; expected it off")
+    d.s(f"/element/{d.wait_for('#sound')}/click", {})
+    if d.script("return document.getElementById('sound').getAttribute('aria-pressed')") != "true":
+        raise AssertionError("the sound button did not turn on")
+    try:
+        tabs = d.script("return [...document.querySelectorAll('.car [data-ev=tab]')].map(t => t.innerText)")
+        d.click(f'.car [data-ev=tab][data-e="{next(i for i, t in enumerate(tabs) if "audio" in t.lower())}"]')
+        chime = '.car [data-ev=row][data-e="bundled-kenney-upgrade3"]'
+        # The chime once to its end: the engine loads an item it has not played (a second,
+        # like a stream) and publishes it as playing meanwhile; played once, it starts at once.
+        scroll_click(d, chime, 30)
+        d.wait_until(lambda: (engine() or [0, 1])[1] == 0 and engine()[0] > 0.8, 15,
+                     "the chime to play to its end once")
+        d.wait_until(lambda: element("paused"), 5, "the audio element to stop at the chime's end")
+        d.script("window.__sound.events.length = 0")
+        # ▶ (Now Playing's, which starts an ended item again from its start), then ⏸ at once.
+        d.click(transport("play"))
+        d.wait_until(lambda: (engine() or [0, 0])[1] > 0 and d.find(transport("pause")), 10,
+                     "the engine to play the chime")
+        d.click(transport("pause"))
+        d.wait_for(transport("play"), 10)
+        d.wait_until(lambda: "play" in kinds(), 10, "the page to start the chime")
+        d.wait_until(lambda: element("paused") and (engine() or [0, 1])[1] == 0, 10,
+                     "the audio element to pause with ⏸")
+        length = element("duration")
+        stopped = engine()[0]
+        if not 0.05 < stopped < length:
+            raise AssertionError(f"⏸ stopped the engine at {stopped} s of the chime's {length} s "
+                                 "(it must stop inside the sound)")
+        if not element("currentTime") < length - 0.01:
+            raise AssertionError(f"paused by ⏸, the audio element stands at {element('currentTime')} s of "
+                                 f"{length} s: it played to its end")
+        # Paused, the element stands where the engine stopped (so a seek from here is seen).
+        d.wait_until(lambda: abs(element("currentTime") - stopped) < 0.02, 5,
+                     f"the paused audio element to stand at the engine's {stopped} s "
+                     f"(it stands at {element('currentTime')} s)")
+        held = element("currentTime")
+        d.screenshot(os.path.join(out, f"sound-{profile}-1-paused.png"))
+        # The rate button: the element's speed is the rate the button reads.
+        before = d.text(rate_button)
+        d.click(rate_button)
+        d.wait_until(lambda: d.text(rate_button) != before, 10, "the rate button to read the next rate")
+        shown = float(d.text(rate_button).rstrip("×"))
+        if shown == 1:
+            raise AssertionError(f"the rate button went from {before!r} to {d.text(rate_button)!r}")
+        d.wait_until(lambda: abs(element("playbackRate") - shown) < 1e-6, 5,
+                     f"the audio element's playbackRate to be {shown} (the button reads {d.text(rate_button)!r}; "
+                     f"the element plays at {element('playbackRate')})")
+        # Paused meanwhile: the element has not moved on (beyond aligning to where the engine stopped).
+        if not element("paused") or abs(element("currentTime") - held) > 0.001:
+            raise AssertionError(f"paused, the audio element moved from {held} s to {element('currentTime')} s "
+                                 f"(paused: {element('paused')})")
+        d.screenshot(os.path.join(out, f"sound-{profile}-2-rate.png"))
+        # −15 s: the engine goes back to 0; the element follows.
+        d.click('.car [data-ev=nowPlayingButton][data-e="skip-back"]')
+        d.wait_until(lambda: engine()[0] < stopped, 10, "the engine to go back with −15 s")
+        d.wait_until(lambda: abs(element("currentTime") - engine()[0]) < 0.02, 5,
+                     f"the audio element to follow −15 s to the engine's {engine()[0]} s "
+                     f"(it stands at {element('currentTime')} s)")
+        if not element("paused"):
+            raise AssertionError("−15 s while paused started the audio element")
+        # ▶: it plays again, at the chosen rate.
+        d.script("window.__sound.events.length = 0")
+        d.click(transport("play"))
+        d.wait_until(lambda: "playing" in kinds(), 10, "the audio element to play again after ▶")
+        rates = d.script("return window.__sound.events.filter(e => e.kind === 'playing').map(e => e.rate)")
+        if any(abs(r - shown) > 1e-6 for r in rates):
+            raise AssertionError(f"after ▶ the audio element played at {rates}; the rate button reads {shown}×")
+        d.wait_until(lambda: element("paused") or element("ended"), 10, "the chime to end after ▶")
+    finally:
+        if d.script("return document.getElementById('sound').getAttribute('aria-pressed')") == "true":
+            d.s(f"/element/{d.wait_for('#sound')}/click", {})
+        if d.find(".car .back"):
+            d.click(".car .back")
+        control(d, "display", "standard")
 
 
 def now_playing_shows_the_five_kept(driver):

@@ -356,8 +356,14 @@ public enum PreviewPage {
         if (sound.playbackRate !== rate) sound.playbackRate = rate;
         if (sound.readyState > 0 && Math.abs(sound.currentTime - at) > (fresh ? 0.25 : 1.5)) sound.currentTime = at;
         if (sound.paused) sound.play().catch(() => {});
-      } else if (!sound.paused) {
-        sound.pause();
+      } else {
+        if (!sound.paused) sound.pause();
+        // Paused, the sound stands where the engine stopped and at the rate it will play at
+        // (the rate button's): a seek or a rate chosen while paused is followed at once.
+        const chosen = Number(s.dataset.shownRate);
+        if (rate <= 0 && chosen > 0 && sound.playbackRate !== chosen) sound.playbackRate = chosen;
+        const stopped = Math.min(Number(s.dataset.elapsed), length);
+        if (rate <= 0 && sound.readyState > 0 && Math.abs(sound.currentTime - stopped) > 0.01) sound.currentTime = stopped;
       }
     }
     function typing() {

@@ -184,9 +184,10 @@ public struct CarHTMLRenderer: Sendable {
       html += videoPlayer(title: title, info: state.nowPlaying)
     }
     if let info = state.nowPlaying, let asset = info.assetURL {
-      // What the system plays, for the web simulator's sound: not drawn.
+      // What the system plays, for the web simulator's sound: not drawn. The shown rate is the
+      // one the rate button reads, paused or not: the sound plays at it when it plays.
       html +=
-        "<div class=\"np-sound\" hidden=\"\" data-src=\"\(esc(asset))\" data-elapsed=\"\(info.elapsedSeconds)\" data-rate=\"\(info.playbackRate)\" data-title=\"\(esc(info.title))\"></div>"
+        "<div class=\"np-sound\" hidden=\"\" data-src=\"\(esc(asset))\" data-elapsed=\"\(info.elapsedSeconds)\" data-rate=\"\(info.playbackRate)\" data-title=\"\(esc(info.title))\" data-shown-rate=\"\(info.shownRate)\"></div>"
     }
     if let modal = screen.modal {
       html += "<div class=\"scrim\"></div>" + self.modal(modal)
