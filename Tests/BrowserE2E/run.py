@@ -1844,6 +1844,8 @@ def sound_follows_the_buttons(driver, out, profile):
     rate_button = '.car [data-ev=nowPlayingButton][data-e="rate"]'
     if d.find(".car .back"):
         d.click(".car .back")
+    # The tab shown before the step is shown again after it (the steps after it start there).
+    shown_tab = d.script("return document.querySelector('.car [data-ev=tab].selected')?.dataset.e ?? null")
     # Sound on, once, by the page's own button.
     if d.text("#sound") != "Sound off — click to hear":
         raise AssertionError(f"the sound button reads {d.text('#sound')!r} before the step; expected it off")
@@ -1921,6 +1923,8 @@ def sound_follows_the_buttons(driver, out, profile):
         if d.find(".car .back"):
             d.click(".car .back")
         control(d, "display", "standard")
+        if shown_tab is not None and not d.find(f'.car [data-ev=tab].selected[data-e="{shown_tab}"]'):
+            d.click(f'.car [data-ev=tab][data-e="{shown_tab}"]')
 
 
 def now_playing_shows_the_five_kept(driver):
