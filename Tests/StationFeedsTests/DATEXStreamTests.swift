@@ -1,0 +1,172 @@
+import Charging
+import Foundation
+import Testing
+
+@testable import StationFeeds
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A DATEX II publication is read one site at a time, as OCPI and chargecloud pages are (issue
+/// 40: the status publication was parsed into one tree, several times the document's size).
+@Suite("DATEX II publications read one site at a time", .serialized)
+struct DATEXStreamTests {
+  /// A status publication of `sites` sites, each with two stations of two charge points, on
+  /// one line.
+  static func status(sites: Int) -> Data {
+    var text = #"{"messageContainer":{"payload":[{"aegiEnergyInfrastructureStatusPublication":{"#
+      + #""publicationTime":"2026-03-12T10:00:00Z","energyInfrastructureSiteStatus":["#
+    for site in 0..<sites {
+      if site > 0 { text += "," }
+      text += #"{"reference":{"idG":"SITE-\#(site)","versionG":"1"},"#
+        + #""lastUpdated":"2026-03-12T09:59:00Z","energyInfrastructureStationStatus":["#
+      for station in 0..<2 {
+        if station > 0 { text += "," }
+        text += #"{"reference":{"idG":"ST-\#(site)-\#(station)"},"refillPointStatus":["#
+        for point in 0..<2 {
+          if point > 0 { text += "," }
+          text += #"{"aegiRefillPointStatus":{"reference":{"idG":"DE*TST*E\#(site)S\#(station)P\#(point)","#
+            + #""versionG":"1"},"status":{"value":"\#(point == 0 ? "available" : "charging")"},"#
+            + #""lastUpdated":"2026-03-12T09:58:00Z"}}"#
+        }
+        text += "]}"
+      }
+      text += "]}"
+    }
+    text += #"]}}],"exchangeInformation":{"exchangeContext":{"codedExchangeProtocol":{"value":"snapshotPull"}}}}}"#
+    return Data(text.utf8)
+  }
+
+  @Test("every site of a status publication is read, in order, with its statuses and times")
+  func statusSitesInOrder() {
+    let feed = DATEX2Parser.parse(Self.status(sites: 3), fileName: "status.json")
+    #expect(feed.format == .datex2Status)
+    #expect(feed.diagnostics.isEmpty, "\(feed.diagnostics)")
+    #expect(feed.locations.map(\.id) == ["SITE-0", "SITE-1", "SITE-2"])
+    #expect(feed.locations[1].evses.map(\.evseID) == [
+      "DE*TST*E1S0P0", "DE*TST*E1S0P1", "DE*TST*E1S1P0", "DE*TST*E1S1P1",
+    ])
+    #expect(feed.locations[2].evses.map(\.status) == [.available, .charging, .available, .charging])
+    #expect(feed.locations[0].evses.first?.observedAt == DATEX2Parser.date("2026-03-12T09:58:00Z"))
+    #expect(feed.publishedAt == DATEX2Parser.date("2026-03-12T10:00:00Z"))
+    // The same through the reader that detects the format.
+    let detected = LiveFeedParser.parse(Self.status(sites: 3), fileName: "status.json")
+    #expect(detected.locations == feed.locations)
+  }
+
+  @Test("a bad site is reported with its place in the list and the others are read")
+  func badSiteReported() {
+    let text = #"{"payload":{"aegiEnergyInfrastructureStatusPublication":{"energyInfrastructureSiteStatus":["#
+      + #"{"reference":{"idG":"A"}}, 7, {"reference":{}}, {"reference":{"idG":"D"}}]}}}"#
+    let feed = DATEX2Parser.parse(Data(text.utf8), fileName: "bad.json")
+    #expect(feed.locations.map(\.id) == ["A", "D"])
+    let fields = feed.errors.compactMap(\.field)
+    #expect(fields == [
+      "payload[0].energyInfrastructureSiteStatus[1]",
+      "payload[0].energyInfrastructureSiteStatus[2].reference.idG",
+    ], "\(feed.diagnostics)")
+  }
+
+  @Test("a single site given as an object, not a list, is read as the list's one site")
+  func singleSiteObject() {
+    let text = #"{"payload":{"aegiEnergyInfrastructureStatusPublication":{"energyInfrastructureSiteStatus":"#
+      + #"{"reference":{"idG":"ONLY"},"energyInfrastructureStationStatus":{"refillPointStatus":"#
+      + #"{"aegiRefillPointStatus":{"reference":{"idG":"E1"},"status":{"value":"available"}}}}}}}}"#
+    let feed = DATEX2Parser.parse(Data(text.utf8), fileName: "one.json")
+    #expect(feed.locations.map(\.id) == ["ONLY"])
+    #expect(feed.locations.first?.evses.map(\.evseID) == ["E1"])
+  }
+
+  @Test("a publication that stops being JSON in its sites reads nothing and names the line")
+  func brokenInTheSites() {
+    var text = String(decoding: Self.status(sites: 2), as: UTF8.self)
+    text.removeLast(40)
+    let feed = DATEX2Parser.parse(Data(text.utf8), fileName: "cut.json")
+    #expect(feed.locations.isEmpty)
+    #expect(feed.errors.count == 1)
+    #expect(feed.errors.first.map { "\($0)".contains("is not valid JSON") } == true)
+  }
+
+  @Test("the sites of every table of a table publication are read, placed and in order")
+  func tableSitesInOrder() {
+    func site(_ id: String, _ latitude: Double) -> String {
+      #"{"idG":"\#(id)","locationReference":{"locPointLocation":{"coordinatesForDisplay":"#
+        + #"{"latitude":\#(latitude),"longitude":9.1}}},"energyInfrastructureStation":[{"#
+        + #""refillPoint":[{"aegiElectricChargingPoint":{"idG":"\#(id)-E1","#
+        + #""connector":[{"maxPowerAtSocket":150000}]}}]}]}"#
+    }
+    let text = #"{"payload":{"aegiEnergyInfrastructureTablePublication":{"energyInfrastructureTable":["#
+      + #"{"idG":"T1","energyInfrastructureSite":[\#(site("A", 48.1)),\#(site("B", 48.2))]},"#
+      + #"{"idG":"T2","energyInfrastructureSite":[\#(site("C", 48.3))]}]}}}"#
+    let feed = LiveFeedParser.parse(Data(text.utf8), fileName: "table.json")
+    #expect(feed.format == .datex2Table)
+    #expect(feed.diagnostics.isEmpty, "\(feed.diagnostics)")
+    #expect(feed.locations.map(\.id) == ["A", "B", "C"])
+    #expect(feed.locations.map { $0.coordinates.first?.latitude } == [48.1, 48.2, 48.3])
+    #expect(feed.evses.map(\.maxPowerKilowatts) == [150, 150, 150])
+  }
+
+  #if os(Linux)
+    /// The process's resident memory at its highest since `resetPeak()`, in bytes.
+    static func peakResident() -> Int { Self.status("VmHWM:") }
+    static func resident() -> Int { Self.status("VmRSS:") }
+    static func status(_ field: String) -> Int {
+      guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+        let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+      else { return 0 }
+      return kib * 1024
+    }
+
+    /// Hands freed memory back and starts the peak over at the resident memory now.
+    static func resetPeak() {
+      _ = testMallocTrim(0)
+      try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// How far resident memory rose above where it stood while `body` ran.
+    static func rise(_ body: () -> Void) -> Int {
+      resetPeak()
+      let before = resident()
+      body()
+      return peakResident() - before
+    }
+
+    /// Measured in this process's resident memory (the test suite runs other tests beside it,
+    /// which can only add to a peak): the streamed read is measured twice and its lowest
+    /// rise counts; the tree the parser used to build is measured once.
+    @Test("reading a 3 MB status publication rises memory by less than half of what its tree takes")
+    func statusStreamIsSmall() throws {
+      let data = Self.status(sites: 4_000)
+      #expect(data.count > 3_000_000)
+      var streamed = Int.max
+      var count = 0
+      for _ in 0..<2 {
+        streamed = min(
+          streamed,
+          Self.rise {
+            count = DATEX2Parser.parse(data, fileName: "big.json").locations.count
+          })
+      }
+      #expect(count == 4_000)
+      let tree = Self.rise {
+        guard case .success(let document) = LiveDocument.parse(data, fileName: "big.json", expected: "")
+        else { return }
+        count = document.root["messageContainer"]?["payload"]?.elements.count ?? 0
+      }
+      #expect(count == 1)
+      print(
+        "DATEX II status, \(data.count) bytes: streamed read rose \(streamed >> 20) MiB,"
+          + " the whole tree \(tree >> 20) MiB")
+      // The locations read (16,000 charge points) are in both; the tree is not.
+      #expect(streamed * 2 < tree, "streamed \(streamed >> 20) MiB, tree \(tree >> 20) MiB")
+    }
+  #endif
+}
+
+#if os(Linux) && canImport(Glibc)
+  /// glibc's `malloc_trim` (declared in `<malloc.h>`, which the Glibc module does not export).
+  @_silgen_name("malloc_trim")
+  private func testMallocTrim(_ pad: Int) -> Int32
+#endif
