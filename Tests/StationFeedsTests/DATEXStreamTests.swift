@@ -4,12 +4,10 @@ import Testing
 
 @testable import StationFeeds
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A DATEX II publication is read one site at a time, as OCPI and chargecloud pages are (issue
 /// 40: the status publication was parsed into one tree, several times the document's size).
+/// What it costs in memory is measured in a process of its own by `Tests/Load/datex_memory.py`
+/// (the test suite's other tests, running beside, move this process's memory too much).
 @Suite("DATEX II publications read one site at a time", .serialized)
 struct DATEXStreamTests {
   /// A status publication of `sites` sites, each with two stations of two charge points, on
@@ -106,67 +104,4 @@ struct DATEXStreamTests {
     #expect(feed.locations.map { $0.coordinates.first?.latitude } == [48.1, 48.2, 48.3])
     #expect(feed.evses.map(\.maxPowerKilowatts) == [150, 150, 150])
   }
-
-  #if os(Linux)
-    /// The process's resident memory at its highest since `resetPeak()`, in bytes.
-    static func peakResident() -> Int { Self.status("VmHWM:") }
-    static func resident() -> Int { Self.status("VmRSS:") }
-    static func status(_ field: String) -> Int {
-      guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-        let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-      else { return 0 }
-      return kib * 1024
-    }
-
-    /// Hands freed memory back and starts the peak over at the resident memory now.
-    static func resetPeak() {
-      _ = testMallocTrim(0)
-      try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-    }
-
-    /// How far resident memory rose above where it stood while `body` ran.
-    static func rise(_ body: () -> Void) -> Int {
-      resetPeak()
-      let before = resident()
-      body()
-      return peakResident() - before
-    }
-
-    /// Measured in this process's resident memory (the test suite runs other tests beside it,
-    /// which can only add to a peak): the streamed read is measured twice and its lowest
-    /// rise counts; the tree the parser used to build is measured once.
-    @Test("reading a 3 MB status publication rises memory by less than half of what its tree takes")
-    func statusStreamIsSmall() throws {
-      let data = Self.status(sites: 4_000)
-      #expect(data.count > 3_000_000)
-      var streamed = Int.max
-      var count = 0
-      for _ in 0..<2 {
-        streamed = min(
-          streamed,
-          Self.rise {
-            count = DATEX2Parser.parse(data, fileName: "big.json").locations.count
-          })
-      }
-      #expect(count == 4_000)
-      let tree = Self.rise {
-        guard case .success(let document) = LiveDocument.parse(data, fileName: "big.json", expected: "")
-        else { return }
-        count = document.root["messageContainer"]?["payload"]?.elements.count ?? 0
-      }
-      #expect(count == 1)
-      print(
-        "DATEX II status, \(data.count) bytes: streamed read rose \(streamed >> 20) MiB,"
-          + " the whole tree \(tree >> 20) MiB")
-      // The locations read (16,000 charge points) are in both; the tree is not.
-      #expect(streamed * 2 < tree, "streamed \(streamed >> 20) MiB, tree \(tree >> 20) MiB")
-    }
-  #endif
 }
-
-#if os(Linux) && canImport(Glibc)
-  /// glibc's `malloc_trim` (declared in `<malloc.h>`, which the Glibc module does not export).
-  @_silgen_name("malloc_trim")
-  private func testMallocTrim(_ pad: Int) -> Int32
-#endif
