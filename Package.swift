@@ -228,7 +228,7 @@ let package = Package(
       name: "RoutingTests", dependencies: ["Routing", "WaysideTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "TripPlannerTests",
-      dependencies: ["TripPlanner", "StationFeeds", "Pricing", "WaysideTestSupport"],
+      dependencies: ["TripPlanner", "Routing", "StationFeeds", "Pricing", "WaysideTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "MediaCarTests",

@@ -33,7 +33,7 @@ TARGET_MEDIAN_MS = 50
 TARGET_P95_MS = 100
 TARGET_BYTES = 50 * 1024
 
-# The previous figures (README "Speed", this script with --rounds 8 on the release build at
+# The previous figures (Guides/Benchmark.md "Speed", this script with --rounds 8 on the release build at
 # 18162f3, quiet machine): median and p95 in ms.
 PREVIOUS = {"row tap": (64.4, 73.6), "knob move": (40.8, 91.6), "zoom panel": (70.5, 91.4),
             "zoom map": (60.1, 85.1), "pan": (63.9, 111.7), "day/night": (69.4, 129.8),
@@ -166,8 +166,13 @@ def measure(driver, rounds=8):
         for _ in range(rounds):
             results["live feed on"].append(timed(driver, "live feed on", lambda: click(driver, feed), timeout=60))
             click(driver, feed)
-            driver.wait_until(lambda: not driver.script(
-                "return document.querySelector(arguments[0]).checked", feed), 30, "the live feed to go off")
+            try:
+                driver.wait_until(lambda: not driver.script(
+                    "return document.querySelector(arguments[0]).checked", feed), 30, "the live feed to go off")
+            except AssertionError as error:
+                said = driver.script("""return [document.querySelector('#panel .message')?.textContent,
+                    [...document.querySelectorAll('#panel .transcript li')].slice(-3).map(l => l.textContent)]""")
+                raise AssertionError(f"{error}; the panel says {said}") from None
             revision = driver.revision()
             driver.script("""return fetch('/control', {method: 'POST', headers: {'Content-Type': 'application/json'},
                 body: JSON.stringify({cmd: 'move', value: 'Kassel'})}).then(r => r.json()).then(s => apply(s))""")

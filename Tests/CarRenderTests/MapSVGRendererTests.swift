@@ -4,29 +4,8 @@ import Testing
 
 @testable import CarRender
 
-@Suite("Web Mercator and the basemap")
+@Suite("The basemap drawn in a viewport")
 struct MapSVGRendererTests {
-  @Test("projecting and unprojecting returns the same coordinate")
-  func projectionRoundTrip() {
-    let kassel = Coordinate(latitude: 51.3127, longitude: 9.4797)
-    let p = WebMercator.project(kassel)
-    let back = WebMercator.unproject(x: p.x, y: p.y)
-    #expect(abs(back.latitude - kassel.latitude) < 1e-9)
-    #expect(abs(back.longitude - kassel.longitude) < 1e-9)
-  }
-
-  @Test("a fitted viewport contains the box it was fitted to")
-  func fittingContainsBox() {
-    let box = BoundingBox(
-      minimum: Coordinate(latitude: 47.27, longitude: 5.87),
-      maximum: Coordinate(latitude: 55.06, longitude: 15.04))
-    let viewport = MapViewport.fitting(box, width: 800, height: 480)
-    let shown = viewport.bounds
-    #expect(shown.contains(box.minimum))
-    #expect(shown.contains(box.maximum))
-    #expect(viewport.zoom >= 4 && viewport.zoom <= 7)
-  }
-
   @Test("the map of Kassel shows Kassel's label, motorways, pins and the attribution")
   func kasselMap() throws {
     let renderer = MapSVGRenderer(basemap: try Basemap.bundled())
@@ -100,5 +79,10 @@ struct MapSVGRendererTests {
   @Test("text is escaped for markup")
   func escaping() {
     #expect(Markup.escape("A&B <\"x\">") == "A&amp;B &lt;&quot;x&quot;&gt;")
+    // Text with nothing to escape comes back as it is; a character beyond ASCII beside an
+    // escaped one keeps every byte.
+    #expect(Markup.escape("Kölnische Straße 5 · 22 kW") == "Kölnische Straße 5 · 22 kW")
+    #expect(Markup.escape("Café <Zoë>'s 🔌") == "Café &lt;Zoë&gt;&#39;s 🔌")
+    #expect(Markup.escape("") == "")
   }
 }

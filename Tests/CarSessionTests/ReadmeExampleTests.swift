@@ -4,7 +4,8 @@ import CarSimulator
 import CarTemplates
 import Testing
 
-/// The app shown in README.md, kept here verbatim so the example always compiles and works.
+/// The app shown in Guides/CarSession.md ("The kit: CarPlay as values"), kept here verbatim so
+/// the example always compiles and works.
 struct Chargers: CarApp {
   struct State: Equatable, Sendable { var names: [String]; var selected: String? }
   enum Action: Sendable { case open(String), back }
@@ -41,7 +42,7 @@ struct Chargers: CarApp {
 }
 
 @MainActor
-@Suite("The README's example app")
+@Suite("The kit guide's example app")
 struct ReadmeExampleTests {
   @Test("a tap pushes the details, and the host's back press brings the state back")
   func tapAndBack() async throws {

@@ -5,6 +5,7 @@ import Charging
 import ChargingData
 import Foundation
 import Geo
+import Routing
 import Synchronization
 import Testing
 import TripPlanner
@@ -144,7 +145,7 @@ struct LiveFilterAndRouteTests {
     var tries: [[String]] = []
     let fallback = try TripService.preferringUsable(["b"], corridor) { stations -> [String] in
       tries.append(stations.map(\.site.id))
-      guard stations.count == 3 else { throw TripPlanningError(.noFeasiblePlan, "gap") }
+      guard stations.count == 3 else { throw RoutingError(.noFeasiblePlan, "gap") }
       return stations.map(\.site.id)
     }
     #expect(fallback == ["a", "b", "c"])

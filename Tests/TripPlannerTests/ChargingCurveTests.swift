@@ -1,3 +1,4 @@
+import Routing
 import Testing
 import TripPlanner
 
@@ -75,7 +76,7 @@ struct ChargingCurveTests {
     #expect {
       try ChargingCurve(percentAndKilowatts: pairs)
     } throws: { error in
-      (error as? TripPlanningError)?.message.contains(expected) ?? false
+      (error as? RoutingError)?.message.contains(expected) ?? false
     }
   }
 

@@ -173,7 +173,7 @@ struct StartBelowReserveTests {
         route: LineInstance.route(length: 300),
         stations: LineInstance.stations([(60, 150), (150, 150)]))
     } throws: { error in
-      guard let error = error as? TripPlanningError, error.kind == .noFeasiblePlan else {
+      guard let error = error as? RoutingError, error.kind == .noFeasiblePlan else {
         return false
       }
       // 60 km at 105 km/h on the Mapbox table is 9.9 kWh; 5 % of 72.6 kWh is 3.6 kWh.

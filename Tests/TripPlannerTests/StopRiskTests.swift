@@ -1,4 +1,5 @@
 import Charging
+import Routing
 import Testing
 import TripPlanner
 
@@ -118,7 +119,7 @@ struct StopRiskTests {
       try TripPlanner(vehicle: try Solver.exactLinear.vehicle(), options: options).plan(
         route: LineInstance.route(length: 500), stations: Self.stations(freeKilowatts: 120))
     } throws: { error in
-      guard let error = error as? TripPlanningError, error.kind == .invalidOptions else {
+      guard let error = error as? RoutingError, error.kind == .invalidOptions else {
         return false
       }
       return error.message

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Routing
 import Testing
 import TripPlanner
 import WaysideData
@@ -132,7 +133,7 @@ struct SuperchargerNetworkTests {
     #expect {
       try network.plan(from: "Council_Bluffs_IA", to: "Cadillac_MI", rangeKilometres: 60)
     } throws: { error in
-      guard let error = error as? TripPlanningError, error.kind == .noFeasiblePlan else {
+      guard let error = error as? RoutingError, error.kind == .noFeasiblePlan else {
         return false
       }
       return error.message.contains("gap of at least") && error.message.contains("60 km range")
@@ -152,7 +153,7 @@ struct SuperchargerNetworkTests {
     #expect {
       try network.plan(from: from, to: to, rangeKilometres: range, speedKilometresPerHour: speed)
     } throws: { error in
-      (error as? TripPlanningError)?.message.contains(expected) ?? false
+      (error as? RoutingError)?.message.contains(expected) ?? false
     }
   }
 
@@ -169,7 +170,7 @@ struct SuperchargerNetworkTests {
     #expect {
       try SuperchargerNetwork(csv: text)
     } throws: { error in
-      (error as? TripPlanningError)?.message.contains(expected) ?? false
+      (error as? RoutingError)?.message.contains(expected) ?? false
     }
   }
 }

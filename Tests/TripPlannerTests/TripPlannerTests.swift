@@ -225,7 +225,7 @@ struct TripPlannerTests {
         route: LineInstance.route(length: 600),
         stations: LineInstance.stations([(100, 50), (150, 50), (450, 50)]))
     } throws: { error in
-      guard let error = error as? TripPlanningError, error.kind == .noFeasiblePlan else {
+      guard let error = error as? RoutingError, error.kind == .noFeasiblePlan else {
         return false
       }
       return error.message.contains("300 km gap from S1 (km 150) to S2 (km 450)")
@@ -318,7 +318,7 @@ struct TripPlannerTests {
       try TripPlanner(vehicle: vehicle, options: options).plan(
         route: LineInstance.route(length: 100), stations: [])
     } throws: { error in
-      (error as? TripPlanningError)?.message.contains(expected) ?? false
+      (error as? RoutingError)?.message.contains(expected) ?? false
     }
   }
 }

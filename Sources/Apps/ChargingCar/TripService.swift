@@ -125,10 +125,10 @@ public enum TripService {
   /// trip without live status plans exactly as before.
   public static let unknownStatusStopSeconds = 300.0
 
-  /// Plans `request`; throws a ``TripPlanningError`` naming the gap when no plan is feasible.
+  /// Plans `request`; throws a `RoutingError` naming the gap when no plan is feasible.
   public static func plan(_ request: TripRequest) async throws -> TripSummary {
     guard let vehicle = request.setup.vehicle else {
-      throw TripPlanningError(.invalidOptions, "no vehicle profile is available")
+      throw RoutingError(.invalidOptions, "no vehicle profile is available")
     }
     let roads = try await BundledRoads.shared()
     let chargers = try await BundledChargers.shared()

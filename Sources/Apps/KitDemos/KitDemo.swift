@@ -1,10 +1,6 @@
 import CarSession
 import CarTemplates
 
-/// The old name of a registered demo app: every app, demo or not, is an ``AnyCarApp``.
-@available(*, deprecated, renamed: "AnyCarApp")
-public typealias KitDemo = AnyCarApp
-
 /// Every demo app of the kit, by name.
 public enum KitDemos {
   /// The demos, in the order listings show them.

@@ -1,4 +1,3 @@
-import CarRender
 import Foundation
 import Geo
 

@@ -1,4 +1,3 @@
-import CarRender
 import CarTemplates
 import Foundation
 import Geo

@@ -1,6 +1,7 @@
 import Geo
 
-/// A route or a place could not be found; the message names the input and what was expected.
+/// A route, a place or a trip could not be found or planned; the message names the input and
+/// what was expected. The one error of routing and trip planning (`TripPlanner` throws it too).
 public struct RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, for callers that branch on it.
   public enum Kind: Hashable, Sendable {
@@ -18,6 +19,16 @@ public struct RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownPlace
     /// A place name matched several places.
     case ambiguousPlace
+    /// A vehicle profile or option is out of range (trip planning).
+    case invalidVehicle
+    /// A planning option is out of range (trip planning).
+    case invalidOptions
+    /// A station list could not be read (trip planning).
+    case malformedStations
+    /// A station name is not in the network (trip planning).
+    case unknownStation
+    /// No sequence of stops reaches the destination within the battery's limits.
+    case noFeasiblePlan
   }
 
   /// The kind of failure.

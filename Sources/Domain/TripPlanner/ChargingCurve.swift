@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// A car's DC charging power as a piecewise-linear function of state of charge.
 ///
@@ -25,23 +26,23 @@ public struct ChargingCurve: Hashable, Sendable {
 
   /// Creates a curve from `(percent, kW)` pairs as Open EV Data writes them (`{0: 246, 35: 238, …}`).
   ///
-  /// Throws ``TripPlanningError`` unless the percentages increase strictly from 0 to 100 and every
+  /// Throws `RoutingError` unless the percentages increase strictly from 0 to 100 and every
   /// power is positive and finite.
-  public init(percentAndKilowatts pairs: [(Double, Double)]) throws(TripPlanningError) {
+  public init(percentAndKilowatts pairs: [(Double, Double)]) throws(RoutingError) {
     guard let first = pairs.first, let last = pairs.last, first.0 == 0, last.0 == 100,
       pairs.count >= 2
     else {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidVehicle,
         "charging curve \(pairs.map { "\($0.0)%: \($0.1) kW" }) must start at 0 % and end at 100 %")
     }
     for (a, b) in zip(pairs, pairs.dropFirst()) where !(b.0 > a.0) {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidVehicle,
         "charging curve percentages must increase strictly; found \(a.0) % then \(b.0) %")
     }
     for pair in pairs where !(pair.1 > 0 && pair.1.isFinite) {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidVehicle,
         "charging curve power at \(pair.0) % is \(pair.1) kW; expected a positive number")
     }
@@ -49,7 +50,7 @@ public struct ChargingCurve: Hashable, Sendable {
   }
 
   /// A flat curve: the same power at every state of charge (the linear-charging model).
-  public static func constant(kilowatts: Double) throws(TripPlanningError) -> ChargingCurve {
+  public static func constant(kilowatts: Double) throws(RoutingError) -> ChargingCurve {
     try ChargingCurve(percentAndKilowatts: [(0, kilowatts), (100, kilowatts)])
   }
 

@@ -1,3 +1,5 @@
+import Routing
+
 /// How much energy a car uses per distance, constant or as a function of speed.
 public enum ConsumptionModel: Hashable, Sendable {
   /// The same kWh per 100 km at every speed.
@@ -53,11 +55,11 @@ public enum ConsumptionModel: Hashable, Sendable {
   }
 
   /// Checks the model: positive finite values, speeds strictly increasing.
-  func validate() throws(TripPlanningError) {
+  func validate() throws(RoutingError) {
     switch self {
     case .constant(let value):
       guard value > 0, value.isFinite else {
-        throw TripPlanningError(
+        throw RoutingError(
           .invalidVehicle, "consumption \(value) kWh/100 km; expected a positive number")
       }
     case .speedTable(let table):
@@ -65,7 +67,7 @@ public enum ConsumptionModel: Hashable, Sendable {
         table.allSatisfy({ $0.kilowattHoursPer100Kilometres > 0 && $0.kilometresPerHour >= 0 }),
         zip(table, table.dropFirst()).allSatisfy({ $0.kilometresPerHour < $1.kilometresPerHour })
       else {
-        throw TripPlanningError(
+        throw RoutingError(
           .invalidVehicle,
           "consumption speed table must be non-empty with increasing speeds and positive values")
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Geo
+import Routing
 
 /// The Tesla Supercharger coding-challenge model (ev-domain.md §4.5): stations with a charging rate
 /// in km of range per hour, a car that starts full, drives at a fixed speed on great circles, and
@@ -37,13 +38,13 @@ public struct SuperchargerNetwork: Sendable {
   public let stations: [Station]
   private let indexByName: [String: Int]
 
-  /// Creates a network; throws ``TripPlanningError`` on an empty list or a duplicate name.
-  public init(stations: [Station]) throws(TripPlanningError) {
+  /// Creates a network; throws `RoutingError` on an empty list or a duplicate name.
+  public init(stations: [Station]) throws(RoutingError) {
     guard !stations.isEmpty else {
-      throw TripPlanningError(.malformedStations, "the network has no stations")
+      throw RoutingError(.malformedStations, "the network has no stations")
     }
     guard stations.count <= Self.maximumStations else {
-      throw TripPlanningError(
+      throw RoutingError(
         .malformedStations,
         "the network has \(stations.count) stations; expected at most \(Self.maximumStations)"
           + " (the exact search's memory grows with their square)")
@@ -51,7 +52,7 @@ public struct SuperchargerNetwork: Sendable {
     var index: [String: Int] = [:]
     for (i, station) in stations.enumerated() {
       guard index.updateValue(i, forKey: station.name) == nil else {
-        throw TripPlanningError(
+        throw RoutingError(
           .malformedStations, "station name '\(station.name)' appears twice; expected unique names")
       }
     }
@@ -61,11 +62,11 @@ public struct SuperchargerNetwork: Sendable {
 
   /// Reads `name,lat,lon,rate_km_per_hour` CSV (header line first; the bundled
   /// `supercharger_network.csv`). Errors name the line and the field.
-  public init(csv text: String) throws(TripPlanningError) {
+  public init(csv text: String) throws(RoutingError) {
     var lines = text.split(whereSeparator: \.isNewline).map(String.init)
     // Checked before any line is read into a station: the limit bounds the reader's work too.
     guard lines.count - 1 <= Self.maximumStations else {
-      throw TripPlanningError(
+      throw RoutingError(
         .malformedStations,
         "the network CSV has \(lines.count - 1) lines of stations; expected at most "
           + "\(Self.maximumStations) (the exact search's memory grows with their square)")
@@ -73,7 +74,7 @@ public struct SuperchargerNetwork: Sendable {
     guard let header = lines.first?.trimmingCharacters(in: .whitespaces),
       header.lowercased() == "name,lat,lon,rate_km_per_hour"
     else {
-      throw TripPlanningError(
+      throw RoutingError(
         .malformedStations,
         "network CSV header is '\(lines.first ?? "")'; expected 'name,lat,lon,rate_km_per_hour'")
     }
@@ -86,7 +87,7 @@ public struct SuperchargerNetwork: Sendable {
         $0.trimmingCharacters(in: .whitespaces)
       }
       guard fields.count == 4, !fields[0].isEmpty else {
-        throw TripPlanningError(
+        throw RoutingError(
           .malformedStations,
           "network CSV line \(lineNumber) has \(fields.count) fields; expected name,lat,lon,rate_km_per_hour"
         )
@@ -94,13 +95,13 @@ public struct SuperchargerNetwork: Sendable {
       guard let lat = Double(fields[1]), let lon = Double(fields[2]),
         let coordinate = Coordinate(validatingLatitude: lat, longitude: lon)
       else {
-        throw TripPlanningError(
+        throw RoutingError(
           .malformedStations,
           "network CSV line \(lineNumber): '\(fields[1]),\(fields[2])' is not a valid latitude,longitude"
         )
       }
       guard let rate = Double(fields[3]), rate > 0, rate.isFinite else {
-        throw TripPlanningError(
+        throw RoutingError(
           .malformedStations,
           "network CSV line \(lineNumber): rate '\(fields[3])' is not a positive number of km per hour"
         )
@@ -152,21 +153,21 @@ public struct SuperchargerNetwork: Sendable {
   }
 
   /// The fastest plan (driving plus charging time) from `origin` to `destination`, exact by the
-  /// gas-station dynamic program; throws ``TripPlanningError`` for unknown names, bad parameters,
+  /// gas-station dynamic program; throws `RoutingError` for unknown names, bad parameters,
   /// or an unreachable destination (naming the gap that cannot be bridged).
   public func plan(
     from origin: String, to destination: String, rangeKilometres: Double = 320,
     speedKilometresPerHour: Double = 105,
     earthRadiusKilometres: Double = challengeEarthRadiusKilometres
-  ) throws(TripPlanningError) -> Plan {
+  ) throws(RoutingError) -> Plan {
     guard let source = indexByName[origin] else { throw unknown(origin) }
     guard let target = indexByName[destination] else { throw unknown(destination) }
     guard rangeKilometres > 0, rangeKilometres.isFinite else {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidOptions, "range \(rangeKilometres) km; expected a positive number")
     }
     guard speedKilometresPerHour > 0, speedKilometresPerHour.isFinite else {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidOptions, "speed \(speedKilometresPerHour) km/h; expected a positive number")
     }
     let n = stations.count
@@ -200,7 +201,7 @@ public struct SuperchargerNetwork: Sendable {
     for (k, list) in viaLegs.enumerated() {
       pairs += (arriving[k] + 1) * list.count
       guard pairs <= Self.maximumLegPairs else {
-        throw TripPlanningError(
+        throw RoutingError(
           .invalidOptions,
           "the \(n) stations have too many legs within the \(String(format: "%.0f", rangeKilometres))"
             + " km range for an exact plan (over \(Self.maximumLegPairs) pairs of arriving and"
@@ -240,13 +241,13 @@ public struct SuperchargerNetwork: Sendable {
       arrivalRangeKilometres: solution.arrivalFuel)
   }
 
-  private func unknown(_ name: String) -> TripPlanningError {
+  private func unknown(_ name: String) -> RoutingError {
     let lowered = name.lowercased()
     let similar = stations.map(\.name).filter {
       $0.lowercased().hasPrefix(String(lowered.prefix(4)))
     }.prefix(5)
     let hint = similar.isEmpty ? "" : " (similar: \(similar.joined(separator: ", ")))"
-    return TripPlanningError(
+    return RoutingError(
       .unknownStation,
       "no station named '\(name)' among the \(stations.count) stations\(hint); expected an exact name from the network CSV"
     )
@@ -256,7 +257,7 @@ public struct SuperchargerNetwork: Sendable {
   /// (a minimax path), that longest hop.
   private func gap(
     from source: Int, to target: Int, range: Double, distance: (Int, Int) -> Double
-  ) -> TripPlanningError {
+  ) -> RoutingError {
     let n = stations.count
     var bottleneck = [Double](repeating: .infinity, count: n)
     var previous = [Int](repeating: -1, count: n)
@@ -286,7 +287,7 @@ public struct SuperchargerNetwork: Sendable {
       a = previous[a]
     }
     let from = worst.0 >= 0 ? stations[worst.0].name : stations[source].name
-    return TripPlanningError(
+    return RoutingError(
       .noFeasiblePlan,
       "no feasible plan from \(stations[source].name) to \(stations[target].name): every route has a gap of at least \(String(format: "%.1f", worst.2)) km (from \(from) to \(stations[worst.1].name)), longer than the \(String(format: "%.0f", range)) km range"
     )

@@ -1,4 +1,5 @@
 import Charging
+import Routing
 
 /// A station's price for one charging session: energy, time and a fixed fee, in euros.
 ///
@@ -78,10 +79,10 @@ public struct TripOptions: Sendable {
   /// Default options.
   public init() {}
 
-  func validate() throws(TripPlanningError) {
-    func fraction(_ value: Double, _ name: String) throws(TripPlanningError) {
+  func validate() throws(RoutingError) {
+    func fraction(_ value: Double, _ name: String) throws(RoutingError) {
       guard value >= 0, value <= 1 else {
-        throw TripPlanningError(
+        throw RoutingError(
           .invalidOptions, "\(name) is \(value * 100) %; expected 0…100 %")
       }
     }
@@ -90,11 +91,11 @@ public struct TripOptions: Sendable {
     try fraction(minimumArrivalAtDestination, "minimum arrival charge at the destination")
     try fraction(maximumChargeStateOfCharge, "maximum charge")
     guard maximumChargeStateOfCharge > minimumArrivalAtStops else {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidOptions, "maximum charge must exceed the minimum arrival charge at stops")
     }
     guard stateOfChargeStep > 0.0001, stateOfChargeStep <= 0.1 else {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidOptions, "state-of-charge step \(stateOfChargeStep); expected 0.0001…0.1")
     }
     guard stopOverheadSeconds >= 0, minimumStopChargeSeconds >= 0,
@@ -102,13 +103,13 @@ public struct TripOptions: Sendable {
       detourKilometresPerHour > 0,
       detourCircuity >= 1, thinningKilometres >= 0
     else {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidOptions,
         "overhead, minimum stop charge, corridor and thinning must be ≥ 0, top-up tolerance 0…10 %, circuity ≥ 1, detour speed > 0"
       )
     }
     if let value = valueOfTimeEurosPerHour, !(value > 0) {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidOptions, "value of time \(value) €/h; expected a positive number")
     }
   }

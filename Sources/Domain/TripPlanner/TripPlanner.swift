@@ -35,7 +35,7 @@ public struct TripPlanner: Sendable {
   }
 
   /// Plans the trip along `route` using `stations` (any order; filtered and thinned here).
-  public func plan(route: Route, stations: [CorridorStation]) throws(TripPlanningError) -> TripPlan
+  public func plan(route: Route, stations: [CorridorStation]) throws(RoutingError) -> TripPlan
   {
     try options.validate()
     let capacity = vehicle.usableCapacityKilowattHours
@@ -107,7 +107,7 @@ public struct TripPlanner: Sendable {
   /// With ``TripOptions/stopRiskSeconds`` set, a bin also keeps the best of its sites with the
   /// lowest extra cost when that is not the bin's best site: a site known to be free is never
   /// thinned away in favour of a slightly stronger one whose status is unknown.
-  func thin(_ stations: [CorridorStation]) throws(TripPlanningError) -> [CorridorStation] {
+  func thin(_ stations: [CorridorStation]) throws(RoutingError) -> [CorridorStation] {
     let peak = vehicle.chargingCurve.peakKilowatts
     let usable = stations.filter {
       $0.site.maxPowerKilowatts >= options.minimumStationKilowatts
@@ -144,14 +144,14 @@ public struct TripPlanner: Sendable {
 
   /// Each site's ``TripOptions/stopRiskSeconds``, nil when the option is not set; a value that
   /// is negative or not finite is an invalid-options error naming the site.
-  func stopRisks(_ stations: [CorridorStation]) throws(TripPlanningError) -> [Double]? {
+  func stopRisks(_ stations: [CorridorStation]) throws(RoutingError) -> [Double]? {
     guard let risk = options.stopRiskSeconds else { return nil }
     var result: [Double] = []
     result.reserveCapacity(stations.count)
     for station in stations {
       let value = risk(station.site)
       guard value.isFinite, value >= 0 else {
-        throw TripPlanningError(
+        throw RoutingError(
           .invalidOptions,
           "stop risk for \(station.site.displayName) (\(station.site.id)) is \(value) s; expected a finite number of seconds ≥ 0"
         )
@@ -455,7 +455,7 @@ public struct TripPlanner: Sendable {
 
   /// Names the first stretch no charge can bridge.
   func diagnoseGap(_ candidates: [Candidate], route: Route, totalEnergy: Double)
-    -> TripPlanningError
+    -> RoutingError
   {
     let capacity = vehicle.usableCapacityKilowattHours
     let perCharge = (options.maximumChargeStateOfCharge - options.minimumArrivalAtStops) * capacity
@@ -501,13 +501,13 @@ public struct TripPlanner: Sendable {
   private func gapError(
     from: String, at fromKilometres: Double, to: String, at toKilometres: Double, energy: Double,
     budget: Double, note: String
-  ) -> TripPlanningError {
+  ) -> RoutingError {
     func f(_ value: Double) -> String { String(format: "%.0f", value) }
     // Short legs need a decimal, or "needs 0 kWh, more than the 0 kWh" reads as a contradiction.
     func kWh(_ value: Double) -> String {
       String(format: abs(value) < 10 ? "%.1f" : "%.0f", max(0, value))
     }
-    return TripPlanningError(
+    return RoutingError(
       .noFeasiblePlan,
       "no feasible plan: \(note)the \(f(toKilometres - fromKilometres)) km gap from \(from) (km \(f(fromKilometres))) to \(to) (km \(f(toKilometres))) needs \(kWh(energy)) kWh, more than the \(kWh(budget)) kWh \(vehicle.name) can use between charges with these limits"
     )

@@ -1,4 +1,5 @@
 import Charging
+import Routing
 
 /// An electric car as the planner sees it: usable battery, consumption and DC charging curve.
 ///
@@ -21,14 +22,14 @@ public struct VehicleProfile: Hashable, Sendable, Identifiable {
   /// without a DC inlet (a Renault Zoe ZE40) is never planned at a DC-only charger.
   public var connectors: Set<ConnectorStandard>
 
-  /// Creates a profile; throws ``TripPlanningError`` when the capacity or consumption is invalid.
+  /// Creates a profile; throws `RoutingError` when the capacity or consumption is invalid.
   public init(
     id: String, name: String, usableCapacityKilowattHours: Double, consumption: ConsumptionModel,
     chargingCurve: ChargingCurve, source: String,
     connectors: Set<ConnectorStandard> = [.type2, .type2Combo]
-  ) throws(TripPlanningError) {
+  ) throws(RoutingError) {
     guard usableCapacityKilowattHours > 0, usableCapacityKilowattHours.isFinite else {
-      throw TripPlanningError(
+      throw RoutingError(
         .invalidVehicle,
         "vehicle '\(id)' has usable capacity \(usableCapacityKilowattHours) kWh; expected a positive number"
       )

@@ -1,4 +1,5 @@
 import CarRender
+import CarSimulator
 import CarTemplates
 import Foundation
 import Geo
@@ -122,6 +123,10 @@ public struct PanelState: Hashable, Sendable {
   /// The running app's phone map (``PanelState/phoneMapSize``), drawn from the state the phone
   /// and the car share; nil when the app's phone screen has no map.
   public var phoneMap: CarWindowSpec?
+  /// What the phone's Now Playing (lock screen, Control Centre) shows: the same value the car's
+  /// Now Playing shows at the same moment, the info the app published extrapolated on the
+  /// host's clock (``SimulatorController/nowPlayingShown()``); nil when nothing is published.
+  public var nowPlaying: NowPlayingInfoSpec?
   /// The size the panel draws the phone map at, in points.
   public static let phoneMapSize = (width: 260, height: 340)
 
@@ -223,8 +228,9 @@ public protocol PreviewBackend: Sendable {
   /// The state unless it is still at `known`: the version, display and panel read in one step,
   /// so the version describes exactly the values that come with it.
   func snapshot(unlessAt known: StateVersion?) async -> PreviewSnapshot
-  /// Delivers a tap from the page to the host.
-  func send(_ event: PageEvent) async
+  /// Delivers a tap from the page to the host, reading the event once (``PageEvent/action()``);
+  /// returns why it cannot be read — the route's 400 — or nil when it was delivered.
+  func send(_ event: PageEvent) async -> DriverSyntaxError?
   /// Applies a side-panel command.
   func control(_ command: PanelCommand) async
   /// A stream that yields whenever the display or panel may have changed (including changes the

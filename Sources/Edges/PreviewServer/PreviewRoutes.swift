@@ -118,10 +118,10 @@ public struct PreviewRoutes: Sendable {
         return .error(
           .badRequest, "expected a JSON object {\"ev\": kind, \"t\": template, \"e\": element}")
       }
-      await self.backend.send(event)
-      // An unknown or malformed event is refused with 400 naming it and what was expected; the
-      // backend has already put the same message in the panel, so the state comes along.
-      if let problem = Self.problem(with: event) {
+      // The backend reads the event (once); an unknown or malformed one is refused with 400
+      // naming it and what was expected, and the backend has put the same message in the
+      // panel, so the state comes along.
+      if let problem = await self.backend.send(event) {
         return .json(await self.refusalJSON(problem), status: .badRequest)
       }
       return .json(bytes: await self.stateBody(for: request.query("page")).bytes)
@@ -240,16 +240,6 @@ public struct PreviewRoutes: Sendable {
     String(decoding: await stateBody().bytes, as: UTF8.self)
   }
 
-  /// Why the page event cannot be read, or nil when it can.
-  static func problem(with event: PageEvent) -> DriverSyntaxError? {
-    do {
-      _ = try event.action()
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   /// The body of a refused event: `{"error": message, "input": the event as read, "expected":
   /// what it must be (or null), "state": the state as ``stateJSON()`` gives it}`.
   func refusalJSON(_ problem: DriverSyntaxError) async -> String {
@@ -259,9 +249,29 @@ public struct PreviewRoutes: Sendable {
   }
 
   /// `text` as a JSON string literal, quotes included.
+  ///
+  /// RFC 8259 §7: the quotation mark, the reverse solidus and the control characters are
+  /// escaped; everything else (UTF-8 included) is written as it is. The page's fragments are
+  /// tens of kilobytes, written on every change, so this is one pass over the bytes.
   static func jsonString(_ text: String) -> String {
-    guard let data = try? JSONEncoder().encode(text) else { return "\"\"" }
-    return String(decoding: data, as: UTF8.self)
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 64)
+    out.append(0x22)
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: out.append(contentsOf: [0x5C, 0x22])
+      case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+      case 0x0D: out.append(contentsOf: [0x5C, 0x72])
+      case 0x09: out.append(contentsOf: [0x5C, 0x74])
+      case 0..<0x20:
+        out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: out.append(byte)
+      }
+    }
+    out.append(0x22)
+    return String(decoding: out, as: UTF8.self)
   }
 
   static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8]) -> T? {

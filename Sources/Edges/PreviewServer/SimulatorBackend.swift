@@ -1,4 +1,5 @@
 import CarRender
+import CarSimulator
 
 /// The web simulator's backend over a ``SimulatorController`` on the main actor.
 public struct SimulatorBackend: PreviewBackend {
@@ -11,8 +12,10 @@ public struct SimulatorBackend: PreviewBackend {
   public func display() async -> CarDisplayState { await controller.display() }
   /// The side panel's content.
   public func panel() async -> PanelState { await controller.panel() }
-  /// Delivers a tap to the host.
-  public func send(_ event: PageEvent) async { await controller.handle(event) }
+  /// Delivers a tap to the host; returns why the event cannot be read, or nil.
+  public func send(_ event: PageEvent) async -> DriverSyntaxError? {
+    await controller.handle(event)
+  }
   /// Applies a side-panel command.
   public func control(_ command: PanelCommand) async { await controller.handle(command) }
   /// A stream that yields when the page may need redrawing.

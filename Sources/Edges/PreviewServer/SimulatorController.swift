@@ -311,18 +311,29 @@ public final class SimulatorController {
 
   // MARK: Events from the page
 
-  /// Delivers a tap on the display to the host.
-  public func handle(_ event: PageEvent) async {
+  /// Delivers a tap on the display to the host. The event is read here, once: an unknown or
+  /// malformed one puts its message in the panel and is returned, for the page's 400.
+  @discardableResult
+  public func handle(_ event: PageEvent) async -> DriverSyntaxError? {
     message = nil
     let opened = openedMark()
+    var refusal: DriverSyntaxError?
     do {
-      try deliver(event)
+      let action: PageAction
+      do {
+        action = try event.action()
+      } catch {
+        refusal = error
+        throw error
+      }
+      try deliver(action)
     } catch {
       message = "\(error)"
     }
     await settle()
     showHandoff(since: opened)
     notify()
+    return refusal
   }
 
   /// The host and how many URLs it had opened, with the last one: a hand-off after it shows.
@@ -340,8 +351,8 @@ public final class SimulatorController {
     handoff = Self.handoffScreen(url, from: app.appName)
   }
 
-  private func deliver(_ event: PageEvent) throws {
-    switch try event.action() {
+  private func deliver(_ action: PageAction) throws {
+    switch action {
     case .driver(let action): try host.drive(action)
     case .reopen: reconnect()
     case .home:

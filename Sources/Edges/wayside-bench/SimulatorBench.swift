@@ -1,5 +1,6 @@
 import CarRender
 import CarSession
+import CarSimulator
 import CarTemplates
 import Foundation
 import HTTPServer
@@ -109,21 +110,23 @@ struct PollingBackend: PreviewBackend {
   func control(_ command: PanelCommand) async { await inner.control(command) }
   func changes() async -> AsyncStream<Void> { await inner.changes() }
 
-  func send(_ event: PageEvent) async {
+  func send(_ event: PageEvent) async -> DriverSyntaxError? {
     let flag = PollFlag()
     let inner = self.inner
     Task { @MainActor in
-      await inner.send(event)
+      flag.refusal = await inner.send(event)
       flag.isDone = true
     }
     for _ in 0..<15 {
-      if await flag.isDone { return }
+      if await flag.isDone { return await flag.refusal }
       try? await Task.sleep(for: .milliseconds(20))
     }
+    return nil
   }
 }
 
 @MainActor
 final class PollFlag: Sendable {
   var isDone = false
+  var refusal: DriverSyntaxError?
 }

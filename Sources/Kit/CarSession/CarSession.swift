@@ -2,10 +2,6 @@ import CarTemplates
 import Foundation
 import Synchronization
 
-/// The old name of ``AnyCarSession``.
-@available(*, deprecated, renamed: "AnyCarSession")
-public typealias CarSessionDriving = AnyCarSession
-
 /// A running session of any app, as a journey runner or preview drives it: the type-erased
 /// partner of ``CarSession``, as ``AnyCarApp`` is of ``CarApp``.
 @MainActor

@@ -332,24 +332,25 @@ public enum ServeCommand: WaysideCommand {
   /// The side panel's stand-in for the phone app: the charging app's tariffs and vehicle in
   /// `driver`'s store.
   static func phoneSetup(_ driver: DriverSetupStore, catalog: TariffCatalog) -> PhoneSetup {
-    // The catalogue does not change while the simulator runs: its entries are sorted by
-    // provider (the picker's groups) once here, not at every panel, which is built once per
-    // change of state (a localized comparison makes a locale for every pair it compares).
-    let byProvider = catalog.entries.sorted {
-      $0.provider.localizedCaseInsensitiveCompare($1.provider) == .orderedAscending
-    }
+    // The catalogue by provider (the picker's groups), sorted once: the panel asks for the
+    // choices on every change it shows.
+    let byProvider = catalog.entries.map {
+      PhoneChoice(
+        id: $0.id, label: "\($0.name) (\($0.provider))", isChosen: false, group: $0.provider)
+    }.sorted { $0.group.localizedCaseInsensitiveCompare($1.group) == .orderedAscending }
     return PhoneSetup(
       appID: ChargingApp.descriptor.id,
       tariffs: {
         let chosen = (try? driver.setup().tariffIDs) ?? []
-        let choice = { (entry: CatalogEntry, isChosen: Bool) in
-          PhoneChoice(
-            id: entry.id, label: "\(entry.name) (\(entry.provider))", isChosen: isChosen,
-            group: entry.provider)
+        // Chosen first, in the driver's order, then the others by provider.
+        let chosenChoices = chosen.compactMap { id in
+          byProvider.first { $0.id == id }.map { choice -> PhoneChoice in
+            var choice = choice
+            choice.isChosen = true
+            return choice
+          }
         }
-        // Chosen first, in the driver's order, then by provider.
-        return chosen.compactMap { id in catalog.entry(id: id).map { choice($0, true) } }
-          + byProvider.filter { !chosen.contains($0.id) }.map { choice($0, false) }
+        return chosenChoices + byProvider.filter { !chosen.contains($0.id) }
       },
       vehicles: {
         let current = (try? driver.setup().vehicle?.id) ?? nil

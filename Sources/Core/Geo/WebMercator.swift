@@ -1,5 +1,4 @@
 import Foundation
-import Geo
 
 /// The Web Mercator projection (EPSG:3857) in "world units": x and y in 0…1 across the world,
 /// y growing southwards; multiply by `256 × 2^zoom` for pixels.
