@@ -1189,6 +1189,40 @@ AVAILABLE = re.compile(r"#available\(\s*iOS\s+([0-9]+(?:\.[0-9]+)*)")
 AVAILABLE_ATTRIBUTE = re.compile(r"@available\(\s*iOS\s+([0-9]+(?:\.[0-9]+)*)")
 
 
+def dated_by_notes(facts: Facts) -> list[tuple[str, str, tuple[int, ...]]]:
+    """(type, member, version) for members the facts' notes date where the member facts carry no
+    version (`leadingNavigationBarButtons / … / backButton on CPVoiceControlTemplate … arrived
+    with iOS 26.4`): the note's fact says `members are iOS X`, its detail names the members
+    before ` on TYPE`, each one a member of that type in the facts."""
+    found = []
+    notes = json.loads((FACTS / "carplay.json").read_text()).get("notes") or []
+    for note in notes:
+        when = re.search(r"members are iOS ([0-9]+(?:\.[0-9]+)*)", note.get("fact", ""))
+        type_name = note.get("type", "")
+        fact = facts.types.get(type_name)
+        if not when or not fact:
+            continue
+        named = note.get("detail", "").split(f" on {type_name}", 1)[0]
+        members = {((m.get("swift") or {}).get("name") or "").split("(")[0]
+                   for m in fact.get("members") or []}
+        for name in re.findall(r"\b([a-z]\w+)\b", named):
+            if name in members:
+                found.append((type_name, name, version(when.group(1)) or (0,)))
+    return found
+
+
+def typed_as(lines: list[str], type_name: str) -> set[str]:
+    """Variables and parameters a file declares as `type_name` (`object: CPVoiceControlTemplate`,
+    `let object = CPVoiceControlTemplate(`, `let object = x as? CPVoiceControlTemplate`)."""
+    names: set[str] = set()
+    spelt = re.escape(type_name) + r"\b"
+    for line in lines:
+        names |= set(re.findall(r"\b(\w+)\s*:\s*" + spelt, line))
+        names |= set(re.findall(r"\b(?:let|var)\s+(\w+)\s*=\s*" + spelt + r"\s*\(", line))
+        names |= set(re.findall(r"\b(?:let|var)\s+(\w+)\s*=\s*[^=]*?\bas[?!]?\s+" + spelt, line))
+    return names
+
+
 def check_availability(report: Report, facts: Facts, modules_: list[Module]) -> int:
     """Flags a use of Apple API introduced above the deployment target of the module that
     compiles it, outside an `if #available(iOS X, *)` / `guard #available` scope or an
@@ -1205,6 +1239,18 @@ def check_availability(report: Report, facts: Facts, modules_: list[Module]) -> 
                     continue
                 lines = strip_comments_and_strings(path.read_text())
                 typed = apple_typed_names(lines)
+                apis_by_note: list[tuple[NewAPI, set[str]]] = []
+                # Members dated only by the facts' notes, on a receiver declared as their type
+                # (their names are shared with older templates' bar-button members).
+                for type_name, member, since in dated_by_notes(facts):
+                    if since <= module.target:
+                        continue
+                    swift_type = (facts.types[type_name].get("swift") or {}).get("name") or type_name
+                    receivers = typed_as(lines, swift_type)
+                    pattern = re.compile(r"(?:\b(\w+)\??|" + re.escape(swift_type)
+                                         + r"\([^)]*\))\." + re.escape(member) + r"\b")
+                    api = NewAPI(f"{swift_type}.{member}", since, pattern)
+                    apis_by_note.append((api, receivers))
                 depth = 0
                 scopes: list[tuple[int, tuple[int, ...]]] = []  # (depth the scope ends below, version)
                 pending: tuple[int, ...] | None = None  # an @available attribute awaiting its `{`
@@ -1220,6 +1266,19 @@ def check_availability(report: Report, facts: Facts, modules_: list[Module]) -> 
                         line_scopes.append(guard)  # the condition's own line
                     guarded = max(line_scopes, default=None)
                     reported: set[str] = set()
+                    for api, receivers in apis_by_note:
+                        if guarded and guarded >= api.introduced:
+                            continue
+                        found = api.pattern.search(line)
+                        if found and (found.group(1) is None or found.group(1) in receivers):
+                            report.checked += 1
+                            report.error(path, number,
+                                         f"{api.what} is iOS {shown_version(api.introduced)} (dated "
+                                         f"by the facts' notes), above the deployment target iOS "
+                                         f"{shown_version(module.target)} of {module.name} "
+                                         f"({module.source}); guard it with `if #available(iOS "
+                                         f"{shown_version(api.introduced)}, *)` or mark the "
+                                         "declaration `@available`")
                     for api in apis:
                         if api.introduced <= module.target:
                             continue

@@ -120,6 +120,28 @@ class PlantedErrors(unittest.TestCase):
             "CPVoiceControlTemplate conforms to CPBarButtonProviding only when the deployment "
             "target is iOS 26.4")
 
+    def test_voice_template_bar_button_members_below_their_target(self) -> None:
+        # The voice-control template's bar-button members are iOS 26.4 by the facts' notes only
+        # (the member facts carry no version); their names are shared with older templates, so
+        # only a receiver declared as CPVoiceControlTemplate is Apple's voice template.
+        (self.scratch / "Sources/Kit/CarPlayBridge/PlantedVoice.swift").write_text(
+            "import CarPlay\n\n#if canImport(CarPlay)\n"
+            "func plantedVoice(_ voice: CPVoiceControlTemplate, _ list: CPListTemplate) {\n"
+            "  voice.leadingNavigationBarButtons = []\n"
+            "  list.leadingNavigationBarButtons = []\n"
+            "  if #available(iOS 26.4, *) {\n    voice.backButton = nil\n  }\n"
+            "  let other = CPVoiceControlTemplate(voiceControlStates: [])\n"
+            "  other.trailingNavigationBarButtons = []\n"
+            "}\n#endif\n")
+        self.plant("Package.swift", '.iOS("26.4")', '.iOS("26.2")')
+        output = self.assert_fails_naming(
+            "PlantedVoice.swift:5: error: CPVoiceControlTemplate.leadingNavigationBarButtons is "
+            "iOS 26.4 (dated by the facts' notes)",
+            "PlantedVoice.swift:11: error: CPVoiceControlTemplate.trailingNavigationBarButtons is "
+            "iOS 26.4")
+        self.assertNotIn("PlantedVoice.swift:6:", output)  # a list template's member is older
+        self.assertNotIn("PlantedVoice.swift:8:", output)  # guarded by #available
+
     # 3. Names that exist only in derived facts: every Swift name newer than the observed ones
     #    carries `// verified:`; a nested Swift name spelt as its Objective-C name is caught.
 

@@ -22,7 +22,10 @@ final class MediaCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDe
     let car = CarPlaySceneController(location: nil)
     self.car = car
     car.connect(interfaceController, scene: templateApplicationScene, window: nil) {
-      bridge, clients in hub.makeSession(bridge, clients)
+      bridge, clients in
+      // Now Playing shows the item's artwork downloaded from the catalogue (bounded, cached).
+      bridge.artworkFetcher = CarPlayBridge.fetchArtwork
+      return hub.makeSession(bridge, clients)
     }
   }
 

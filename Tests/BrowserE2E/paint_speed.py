@@ -166,8 +166,13 @@ def measure(driver, rounds=8):
         for _ in range(rounds):
             results["live feed on"].append(timed(driver, "live feed on", lambda: click(driver, feed), timeout=60))
             click(driver, feed)
-            driver.wait_until(lambda: not driver.script(
-                "return document.querySelector(arguments[0]).checked", feed), 30, "the live feed to go off")
+            try:
+                driver.wait_until(lambda: not driver.script(
+                    "return document.querySelector(arguments[0]).checked", feed), 30, "the live feed to go off")
+            except AssertionError as error:
+                said = driver.script("""return [document.querySelector('#panel .message')?.textContent,
+                    [...document.querySelectorAll('#panel .transcript li')].slice(-3).map(l => l.textContent)]""")
+                raise AssertionError(f"{error}; the panel says {said}") from None
             revision = driver.revision()
             driver.script("""return fetch('/control', {method: 'POST', headers: {'Content-Type': 'application/json'},
                 body: JSON.stringify({cmd: 'move', value: 'Kassel'})}).then(r => r.json()).then(s => apply(s))""")

@@ -1590,6 +1590,11 @@ def now_playing_controls(driver, out, profile):
     if not title().startswith("Stave 1:"):
         raise AssertionError(f"reopened, Now Playing's title reads {title()!r}")
     settled_layout(d, f"Now Playing reopened on {profile}")
+    # The phone's Now Playing in the panel shows the same value as the car's.
+    d.wait_until(lambda: d.text("#panel .phone-now-playing .pnp-title") == title(), 10,
+                 "the panel's phone Now Playing to show the car's title")
+    if d.text("#panel .phone-now-playing .pnp-state") != "▶":
+        raise AssertionError(f"the phone's Now Playing reads {d.text('#panel .phone-now-playing')!r} while the car plays")
     d.screenshot(os.path.join(out, f"np-{profile}-4-reopened.png"))
     d.click('.car .transport [data-e="pause"]')
     d.wait_for('.car .transport [data-e="play"]', 10)

@@ -3,6 +3,7 @@ import CarPlay
 import CarSession
 import CarTemplates
 import Foundation
+import Synchronization
 import MediaCar
 import MediaPlayer
 import Playback
@@ -28,7 +29,8 @@ struct NowPlayingBridgeTests {
     let session: CarSession<MediaApp>
     let catalogue: MediaCatalogue
 
-    init() throws {
+    init(artwork fetcher: (@Sendable (URL) async throws -> Data)? = nil) throws {
+      bridge.artworkFetcher = fetcher
       catalogue = try MediaCatalogue.decode(json: BundledData.data(.mediaCatalogue))
       engine = PlaybackEngine(player: SimulatedMediaPlayer(script: { _ in .reliable }))
       session = CarSession(
@@ -68,11 +70,12 @@ struct NowPlayingBridgeTests {
     MPMediaItemPropertyArtwork, MPMediaItemPropertyPlaybackDuration,
     MPNowPlayingInfoPropertyElapsedPlaybackTime, MPNowPlayingInfoPropertyPlaybackRate,
     MPNowPlayingInfoPropertyDefaultPlaybackRate, MPNowPlayingInfoPropertyIsLiveStream,
+    MPNowPlayingInfoPropertyPlaybackQueueIndex, MPNowPlayingInfoPropertyPlaybackQueueCount,
   ]
 
   func expectInfo(
     _ rig: Rig, item id: MediaItem.ID, elapsed: Double, rate: Double, defaultRate: Double,
-    sourceLocation: SourceLocation = #_sourceLocation
+    queueIndex: Int, queueCount: Int, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let info = try #require(rig.info, "nothing published", sourceLocation: sourceLocation)
     let item = try rig.item(id)
@@ -101,6 +104,14 @@ struct NowPlayingBridgeTests {
       sourceLocation: sourceLocation)
     #expect(
       info[MPNowPlayingInfoPropertyIsLiveStream] as? Bool == false, sourceLocation: sourceLocation)
+    // The item's place in what Previous and Next go through: those played before it, it, and
+    // those queued after it.
+    #expect(
+      info[MPNowPlayingInfoPropertyPlaybackQueueIndex] as? Int == queueIndex,
+      sourceLocation: sourceLocation)
+    #expect(
+      info[MPNowPlayingInfoPropertyPlaybackQueueCount] as? Int == queueCount,
+      sourceLocation: sourceLocation)
   }
 
   @Test("Every remote command the app states has one target, and each one changes the engine")
@@ -190,7 +201,8 @@ struct NowPlayingBridgeTests {
     rig.session.send(.command(.play(Self.stave1, .audio), .car))
     await rig.session.settle()
     await rig.wait(11)
-    try expectInfo(rig, item: Self.stave1, elapsed: 0, rate: 1, defaultRate: 1)
+    try expectInfo(
+      rig, item: Self.stave1, elapsed: 0, rate: 1, defaultRate: 1, queueIndex: 0, queueCount: 5)
 
     // Progress alone publishes nothing: the system extrapolates from the elapsed time and rate.
     let published = rig.published
@@ -199,30 +211,87 @@ struct NowPlayingBridgeTests {
 
     // Pause at 15 s heard: rate 0, elapsed where it stopped; the bar no longer runs.
     _ = await rig.send(center.pauseCommand)
-    try expectInfo(rig, item: Self.stave1, elapsed: 15, rate: 0, defaultRate: 1)
+    try expectInfo(
+      rig, item: Self.stave1, elapsed: 15, rate: 0, defaultRate: 1, queueIndex: 0, queueCount: 5)
     await rig.wait(5)
-    try expectInfo(rig, item: Self.stave1, elapsed: 15, rate: 0, defaultRate: 1)
+    try expectInfo(
+      rig, item: Self.stave1, elapsed: 15, rate: 0, defaultRate: 1, queueIndex: 0, queueCount: 5)
 
     // Seek while paused.
     _ = await rig.send(
       center.changePlaybackPositionCommand,
       MPChangePlaybackPositionCommandEvent(
         standInCommand: center.changePlaybackPositionCommand, positionTime: 120))
-    try expectInfo(rig, item: Self.stave1, elapsed: 120, rate: 0, defaultRate: 1)
+    try expectInfo(
+      rig, item: Self.stave1, elapsed: 120, rate: 0, defaultRate: 1, queueIndex: 0, queueCount: 5)
 
     // Resume, then a rate change 4 s later.
     _ = await rig.send(center.playCommand)
-    try expectInfo(rig, item: Self.stave1, elapsed: 120, rate: 1, defaultRate: 1)
+    try expectInfo(
+      rig, item: Self.stave1, elapsed: 120, rate: 1, defaultRate: 1, queueIndex: 0, queueCount: 5)
     await rig.wait(4)
     _ = await rig.send(
       center.changePlaybackRateCommand,
       MPChangePlaybackRateCommandEvent(
         standInCommand: center.changePlaybackRateCommand, playbackRate: 1.5))
-    try expectInfo(rig, item: Self.stave1, elapsed: 124, rate: 1.5, defaultRate: 1.5)
+    try expectInfo(
+      rig, item: Self.stave1, elapsed: 124, rate: 1.5, defaultRate: 1.5, queueIndex: 0, queueCount: 5)
 
     // Next item: its own metadata from its start; the player starts it at its normal rate.
     _ = await rig.send(center.nextTrackCommand)
     await rig.wait(2)
-    try expectInfo(rig, item: Self.stave2, elapsed: 0, rate: 1, defaultRate: 1)
+    try expectInfo(
+      rig, item: Self.stave2, elapsed: 0, rate: 1, defaultRate: 1, queueIndex: 1, queueCount: 5)
+  }
+
+  @Test("A film's remote artwork is downloaded once, published as MPMediaItemArtwork, and kept")
+  func remoteArtworkIsDownloaded() async throws {
+    let sintel: MediaItem.ID = "blender-sintel"
+    let fetched = Mutex<[URL]>([])
+    let rig = try Rig(artwork: { url in
+      fetched.withLock { $0.append(url) }
+      return Data(count: 1234)
+    })
+    defer { rig.bridge.disconnect() }
+    await rig.session.settle()
+    let url = try #require(try rig.item(sintel).artworkURL)
+    rig.session.send(.command(.play(sintel, .audio), .car))
+    await rig.session.settle()
+    await rig.wait(2)
+    let artwork = { () -> String? in
+      (rig.info?[MPMediaItemPropertyArtwork] as? MPMediaItemArtwork)?.standInRequest(.zero)
+        .standInName
+    }
+    // The download arrives: Now Playing is published again with the downloaded image.
+    await rig.bridge.artworkFetch?.task.value
+    #expect(fetched.withLock { $0 } == [url])
+    #expect(artwork() == "data:1234", "Now Playing shows \(artwork() ?? "no artwork")")
+    // A pause publishes again from the cache: no second download.
+    _ = await rig.send(rig.center.pauseCommand)
+    #expect(rig.info?[MPNowPlayingInfoPropertyPlaybackRate] as? Double == 0)
+    #expect(artwork() == "data:1234")
+    #expect(fetched.withLock { $0.count } == 1)
+  }
+
+  @Test("Artwork that cannot be downloaded leaves the item's symbol and is not fetched again")
+  func remoteArtworkFailure() async throws {
+    let sintel: MediaItem.ID = "blender-sintel"
+    let attempts = Mutex(0)
+    let rig = try Rig(artwork: { _ in
+      attempts.withLock { $0 += 1 }
+      throw URLError(.cannotConnectToHost)
+    })
+    defer { rig.bridge.disconnect() }
+    await rig.session.settle()
+    rig.session.send(.command(.play(sintel, .audio), .car))
+    await rig.session.settle()
+    await rig.wait(2)
+    await rig.bridge.artworkFetch?.task.value
+    let artwork = (rig.info?[MPMediaItemPropertyArtwork] as? MPMediaItemArtwork)?
+      .standInRequest(.zero).standInName
+    #expect(artwork == "film")
+    _ = await rig.send(rig.center.pauseCommand)
+    #expect(attempts.withLock { $0 } == 1)
+    #expect(rig.bridge.diagnostics.contains { $0.contains("artwork") })
   }
 }

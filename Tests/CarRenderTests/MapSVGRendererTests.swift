@@ -79,5 +79,10 @@ struct MapSVGRendererTests {
   @Test("text is escaped for markup")
   func escaping() {
     #expect(Markup.escape("A&B <\"x\">") == "A&amp;B &lt;&quot;x&quot;&gt;")
+    // Text with nothing to escape comes back as it is; a character beyond ASCII beside an
+    // escaped one keeps every byte.
+    #expect(Markup.escape("Kölnische Straße 5 · 22 kW") == "Kölnische Straße 5 · 22 kW")
+    #expect(Markup.escape("Café <Zoë>'s 🔌") == "Café &lt;Zoë&gt;&#39;s 🔌")
+    #expect(Markup.escape("") == "")
   }
 }

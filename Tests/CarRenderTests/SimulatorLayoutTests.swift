@@ -45,6 +45,12 @@ struct SimulatorLayoutTests {
         == "0.1\(nbsp)km · Type 2 · 6 charge points")
     #expect(CarHTMLRenderer.keepingUnits("in 12 min, 80 %") == "in 12\(nbsp)min, 80\(nbsp)%")
     #expect(CarHTMLRenderer.keepingUnits("2 hours") == "2 hours")
+    // Text with no number before a space is answered as it is; beyond ASCII the whole rule
+    // applies (a superscript is a number too).
+    #expect(CarHTMLRenderer.keepingUnits("Friedrichsplatz (Parkgarage)") == "Friedrichsplatz (Parkgarage)")
+    #expect(CarHTMLRenderer.keepingUnits("Stave 1: Marley's Ghost") == "Stave 1: Marley's Ghost")
+    #expect(CarHTMLRenderer.keepingUnits("Straße 3 km") == "Straße 3\(nbsp)km")
+    #expect(CarHTMLRenderer.keepingUnits("5² m") == "5²\(nbsp)m")
     // Drawn in a place's row, the no-break space is the character (XML has no &nbsp;).
     let html = CarHTMLRenderer(mapRenderer: nil).render(
       CarDisplayState(

@@ -31,7 +31,7 @@ struct MapSpecificationTests {
     "zoom from the bar redraws the car window only (one camera: no template update), pan mode with its own zoom button, and Done"
   )
   func zoomAndPan() async throws {
-    let tester = CarAppTester(app: MapApp(service: NavigationService()), state: MapApp.State())
+    let tester = CarAppTester(app: MapApp(), state: MapApp.State())
     await tester.connect(operations: [.setRoot(.map, "map")])
     tester.receive(.resumed(now: .zero))
     let camera = tester.currentState.camera
@@ -127,7 +127,7 @@ struct MapSpecificationTests {
   /// step, naming the route and where it belongs, and nothing is tapped.
   @Test("a typed tap on a route the car does not show fails, naming the route")
   func tapOffScreenRoute() async {
-    let tester = CarAppTester(app: MapApp(service: NavigationService()), state: MapApp.State())
+    let tester = CarAppTester(app: MapApp(), state: MapApp.State())
     await tester.connect(operations: [.setRoot(.map, "map")])
     tester.receive(.resumed(now: .zero))
     await withKnownIssue {

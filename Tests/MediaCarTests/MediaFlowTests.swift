@@ -139,6 +139,7 @@ struct MediaFlowTests {
       $0.pages[B.videosTab] = [.nowPlaying]
     }
     heard = loading(sintel, as: .audio, from: .nowPlaying)
+    heard.history = [bunny]  // what Previous goes back through (Now Playing's queue index)
     tester.receive(.observed(heard, recheckAfter: .seconds(1))) { $0.playback = heard }
     await tester.streamStarts(&heard, patching: [Self.videos])
     #expect(tester.host.topTemplate?.kind == .nowPlaying)
@@ -388,6 +389,7 @@ struct MediaFlowTests {
     // Moving: the film is heard; Now Playing stays where it is, on the Audio tab.
     await tester.tap(.primary(on: B.detailID), operations: [Self.videos, Self.audio, Self.detail])
     var heard = loading(bunny, as: .audio)
+    heard.history = [stave1]  // what Previous goes back through (Now Playing's queue index)
     tester.receive(.observed(heard, recheckAfter: .seconds(1))) { $0.playback = heard }
     await tester.streamStarts(&heard, patching: [Self.videos])
     let pushes = tester.host.transcript.entries.filter {
@@ -421,6 +423,7 @@ struct MediaFlowTests {
     tester.receive(.tick)
     let next = try #require(heard.queue.first)
     var after = loading(next, as: .video)
+    after.history = [bunny]  // what Previous goes back through (Now Playing's queue index)
     tester.receive(.observed(after, recheckAfter: .seconds(1))) { $0.playback = after }
     tester.assertOperations([Self.videos, Self.detail])
     await tester.streamStarts(&after, patching: [Self.videos, Self.detail])

@@ -91,4 +91,48 @@ struct MediaSimulatorTests {
     await controller.handle(PageEvent(ev: "videoClose"))
     #expect(controller.panel().message == "close the video player: no video player is showing")
   }
+
+  @Test("The phone's Now Playing in the panel is the car's Now Playing value at every step")
+  func phoneNowPlayingIsTheCars() async throws {
+    let clock = ManualClock()
+    let media = try #require(WaysideApps.named("media"))
+    let controller = SimulatorController(
+      apps: WaysideApps.all, app: media, configuration: SessionConfiguration(),
+      location: .init(latitude: 51.3127, longitude: 9.4797), locationLabel: "Kassel",
+      clockText: { "12:00" }, sessionClock: { .manual(clock) })
+    await controller.session.settle()
+    #expect(controller.panel().nowPlaying == nil)
+    #expect(!PanelRenderer.render(controller.panel()).contains("phone-now-playing"))
+    func seconds(_ count: Int) async {
+      for _ in 0..<count {
+        controller.session.advanceClock(by: .seconds(1))
+        await controller.session.settle()
+      }
+    }
+    /// The panel's phone section and the car's Now Playing show one value, and the phone's
+    /// section reads `shown`.
+    func same(_ shown: String, _ comment: Comment) throws {
+      let car = try #require(controller.display().nowPlaying, comment)
+      #expect(controller.panel().nowPlaying == car, comment)
+      let html = PanelRenderer.render(controller.panel())
+      #expect(html.contains(shown), "\(comment): the phone's Now Playing lacks \(shown)")
+      #expect(html.contains(Markup.escape(car.title)), comment)
+      if let artist = car.artist { #expect(html.contains(Markup.escape(artist)), comment) }
+      if let artwork = car.artwork { #expect(html.contains("data-artwork=\"\(artwork.name)\""), comment) }
+    }
+    await controller.handle(PageEvent(ev: "tab", t: "root", e: "1"))
+    await controller.handle(PageEvent(ev: "row", t: "audio", e: "librivox-christmas-carol-01"))
+    await seconds(11)
+    try same("▶</span> <span class=\"pnp-elapsed\">0:11</span> / 20:00", "playing")
+    await controller.handle(PageEvent(ev: "transport", t: "now-playing", e: "pause"))
+    await seconds(5)
+    try same("❚❚</span> <span class=\"pnp-elapsed\">0:10</span> / 20:00", "paused")
+    await controller.handle(PageEvent(ev: "transport", t: "now-playing", e: "play"))
+    await controller.handle(PageEvent(ev: "nowPlayingButton", t: "now-playing", e: "rate"))
+    await seconds(4)
+    try same("<span class=\"pnp-rate\">1.5×</span>", "after the rate button")
+    await controller.handle(PageEvent(ev: "transport", t: "now-playing", e: "next"))
+    await seconds(2)
+    try same("Stave 2", "the next chapter")
+  }
 }

@@ -288,4 +288,19 @@ struct DrivePositionTests {
     #expect(SimulatedDrive.point(on: route, atKilometre: 181) == c)
     #expect(SimulatedDrive.point(on: route, atKilometre: 500) == c)
   }
+
+  @Test("a fragment is written as a JSON string that any JSON reader gives back exactly")
+  func fragmentsAreJSONStrings() throws {
+    let texts = [
+      "", "plain", "<div class=\"car\" data-e='x'>Kölnische Straße · 22\u{00A0}kW</div>",
+      "back\\slash / solidus", "lines\nand\ttabs\r", "\u{0}\u{1}\u{1F}\u{7F}", "\u{2028}\u{2029} 🔌 ✕",
+    ]
+    for text in texts {
+      let literal = PreviewRoutes.jsonString(text)
+      let back = try JSONDecoder().decode(String.self, from: Data(literal.utf8))
+      #expect(back == text, "\(literal)")
+      // Only what RFC 8259 requires is escaped: no raw control character is left.
+      #expect(!literal.unicodeScalars.contains { $0.value < 0x20 }, "\(literal)")
+    }
+  }
 }

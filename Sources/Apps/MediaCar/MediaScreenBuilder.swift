@@ -229,8 +229,8 @@ public enum MediaScreenBuilder {
   }
 
   /// The item's image: `film` or `waveform`. The app bundles no per-item artwork asset (an
-  /// `.asset` image of the item's id showed nothing in a car); the catalogue's remote artwork
-  /// URL is not fetched for the car.
+  /// `.asset` image of the item's id showed nothing in a car); Now Playing also carries the
+  /// catalogue's remote artwork URL, which the iOS bridge downloads for `MPMediaItemArtwork`.
   private static func artwork(_ item: MediaItem) -> CarImage {
     .symbol(item.kind == .video ? "film" : "waveform")
   }
@@ -403,7 +403,8 @@ public enum MediaScreenBuilder {
       title: info.title, artist: info.artist, album: info.album, artwork: artwork(item),
       durationSeconds: info.duration, elapsedSeconds: info.elapsed, playbackRate: info.rate,
       isLiveStream: info.isLiveStream, defaultPlaybackRate: info.defaultRate,
-      assetURL: info.assetURL)
+      assetURL: info.assetURL, queueIndex: info.queueIndex, queueCount: info.queueCount,
+      artworkURL: info.artworkURL?.absoluteString)
   }
 
   /// The commands the app has `MPRemoteCommandCenter` targets for: every one the system

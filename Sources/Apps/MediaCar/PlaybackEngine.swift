@@ -251,6 +251,7 @@ public final class PlaybackEngine: Sendable {
       item: s.item, status: status, position: s.item == nil ? 0 : observed.position,
       duration: item?.durationSeconds ?? (s.item == nil ? nil : observed.duration),
       rate: observed.rate, presentation: s.presentation, anchorPosition: s.anchor,
-      queue: s.queue, failures: s.failures, resumePositions: resume, lastOrigin: s.lastOrigin)
+      queue: s.queue, history: s.item == nil ? [] : s.history, failures: s.failures,
+      resumePositions: resume, lastOrigin: s.lastOrigin)
   }
 }

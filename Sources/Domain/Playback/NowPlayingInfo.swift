@@ -30,6 +30,12 @@ public struct NowPlayingInfo: Hashable, Sendable {
   public var defaultRate: Double
   /// `MPNowPlayingInfoPropertyIsLiveStream`: no item of the catalogue is live.
   public var isLiveStream: Bool
+  /// `MPNowPlayingInfoPropertyPlaybackQueueIndex`: how many items of the playback queue come
+  /// before this one (those Previous goes back through).
+  public var queueIndex: Int?
+  /// `MPNowPlayingInfoPropertyPlaybackQueueCount`: the items played before, this one and those
+  /// queued after it (Up Next).
+  public var queueCount: Int?
   /// `MPNowPlayingInfoPropertyAssetURL`: the stream's URL, or for a bundled file its path in
   /// the app's resources (`media/kenney_upgrade3.wav`), as the engine's resolver chooses it.
   public var assetURL: String?
@@ -38,8 +44,11 @@ public struct NowPlayingInfo: Hashable, Sendable {
   public init(
     item: MediaItem.ID, title: String, artist: String? = nil, album: String? = nil,
     artworkURL: URL? = nil, duration: Double? = nil, elapsed: Double = 0, rate: Double = 0,
-    defaultRate: Double = 1, isLiveStream: Bool = false, assetURL: String? = nil
+    defaultRate: Double = 1, isLiveStream: Bool = false, assetURL: String? = nil,
+    queueIndex: Int? = nil, queueCount: Int? = nil
   ) {
+    self.queueIndex = queueIndex
+    self.queueCount = queueCount
     self.assetURL = assetURL
     self.item = item
     self.title = title
@@ -65,7 +74,9 @@ public struct NowPlayingInfo: Hashable, Sendable {
       artworkURL: item.artworkURL, duration: playback.duration ?? item.durationSeconds,
       elapsed: playback.anchorPosition, rate: playback.isPlaying ? playback.rate : 0,
       defaultRate: playback.rate,
-      assetURL: Self.asset(item, as: playback.presentation ?? .audio, resolver: resolver))
+      assetURL: Self.asset(item, as: playback.presentation ?? .audio, resolver: resolver),
+      queueIndex: playback.history.count,
+      queueCount: playback.history.count + 1 + playback.queue.count)
   }
 
   /// Where `item` plays from as `resolver` chooses it: the stream's URL, or `media/FILE` for a

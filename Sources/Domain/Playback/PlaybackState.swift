@@ -62,6 +62,10 @@ public struct PlaybackState: Hashable, Sendable, CustomStringConvertible {
   public var anchorPosition: Double
   /// Items queued after the current one (Up Next), in order.
   public var queue: [MediaItem.ID]
+  /// Items played before the current one, oldest first: what Previous goes back through. With
+  /// the current item and ``queue`` it is the playback queue Now Playing counts
+  /// (`MPNowPlayingInfoPropertyPlaybackQueueIndex` is its length).
+  public var history: [MediaItem.ID]
   /// Items that failed to load, with the reason, until they play again.
   public var failures: [MediaItem.ID: String]
   /// Where each item was left (seconds), for Resume.
@@ -73,7 +77,7 @@ public struct PlaybackState: Hashable, Sendable, CustomStringConvertible {
   public init(
     item: MediaItem.ID? = nil, status: Status = .idle, position: Double = 0,
     duration: Double? = nil, rate: Double = 1, presentation: Presentation? = nil,
-    anchorPosition: Double? = nil, queue: [MediaItem.ID] = [],
+    anchorPosition: Double? = nil, queue: [MediaItem.ID] = [], history: [MediaItem.ID] = [],
     failures: [MediaItem.ID: String] = [:], resumePositions: [MediaItem.ID: Double] = [:],
     lastOrigin: CommandOrigin? = nil
   ) {
@@ -85,6 +89,7 @@ public struct PlaybackState: Hashable, Sendable, CustomStringConvertible {
     self.presentation = presentation
     self.anchorPosition = anchorPosition ?? position
     self.queue = queue
+    self.history = history
     self.failures = failures
     self.resumePositions = resumePositions
     self.lastOrigin = lastOrigin

@@ -43,6 +43,7 @@ public enum PanelRenderer {
     html += toggle("video", state.isVideoAllowed, "Video allowed (parked)")
     html += "</section><section><h3>Phone</h3>"
     html += toggle("lock", state.isPhoneLocked, "iPhone locked")
+    html += phoneNowPlaying(state.nowPlaying)
     html += "</section><section><h3>Location</h3><div class=\"where\">\(esc(state.location))</div>"
     html +=
       "<form data-form=\"move\"><input name=\"value\" placeholder=\"Place or LAT,LON\"><button>Move</button></form>"
@@ -85,6 +86,27 @@ public enum PanelRenderer {
       html += "</ul>"
     }
     html += "</section></div>"
+    return html
+  }
+
+  /// The phone's Now Playing (lock screen, Control Centre): title, artist, artwork, the
+  /// elapsed time and length, playing or paused, and the rate — the same value the car's Now
+  /// Playing shows (``PanelState/nowPlaying``); nothing while nothing is published.
+  static func phoneNowPlaying(_ info: NowPlayingInfoSpec?) -> String {
+    guard let info else { return "" }
+    func esc(_ s: String) -> String { Markup.escape(s) }
+    func clock(_ seconds: Double) -> String {
+      let whole = Int(max(0, seconds).rounded())
+      let rest = whole % 60
+      return "\(whole / 60):\(rest < 10 ? "0" : "")\(rest)"
+    }
+    let artwork = info.artwork.map { " data-artwork=\"\(esc($0.name))\"" } ?? ""
+    var html =
+      "<div class=\"phone-now-playing\" data-elapsed=\"\(info.elapsedSeconds)\" data-rate=\"\(info.playbackRate)\"\(artwork)><div class=\"pnp-title\">\(esc(info.title))</div>"
+    if let artist = info.artist { html += "<div class=\"pnp-artist\">\(esc(artist))</div>" }
+    let length = info.durationSeconds.map { " / " + clock($0) } ?? ""
+    html +=
+      "<div class=\"pnp-time\"><span class=\"pnp-state\">\(info.playbackRate > 0 ? "▶" : "❚❚")</span> <span class=\"pnp-elapsed\">\(clock(info.elapsedSeconds))</span>\(length) · <span class=\"pnp-rate\">\(esc(NowPlayingInfoSpec.rateLabel(info.shownRate)))</span></div></div>"
     return html
   }
 

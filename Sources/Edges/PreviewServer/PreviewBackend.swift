@@ -123,6 +123,10 @@ public struct PanelState: Hashable, Sendable {
   /// The running app's phone map (``PanelState/phoneMapSize``), drawn from the state the phone
   /// and the car share; nil when the app's phone screen has no map.
   public var phoneMap: CarWindowSpec?
+  /// What the phone's Now Playing (lock screen, Control Centre) shows: the same value the car's
+  /// Now Playing shows at the same moment, the info the app published extrapolated on the
+  /// host's clock (``SimulatorController/nowPlayingShown()``); nil when nothing is published.
+  public var nowPlaying: NowPlayingInfoSpec?
   /// The size the panel draws the phone map at, in points.
   public static let phoneMapSize = (width: 260, height: 340)
 

@@ -224,9 +224,29 @@ public struct PreviewRoutes: Sendable {
   }
 
   /// `text` as a JSON string literal, quotes included.
+  ///
+  /// RFC 8259 §7: the quotation mark, the reverse solidus and the control characters are
+  /// escaped; everything else (UTF-8 included) is written as it is. The page's fragments are
+  /// tens of kilobytes, written on every change, so this is one pass over the bytes.
   static func jsonString(_ text: String) -> String {
-    guard let data = try? JSONEncoder().encode(text) else { return "\"\"" }
-    return String(decoding: data, as: UTF8.self)
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 64)
+    out.append(0x22)
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: out.append(contentsOf: [0x5C, 0x22])
+      case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+      case 0x0D: out.append(contentsOf: [0x5C, 0x72])
+      case 0x09: out.append(contentsOf: [0x5C, 0x74])
+      case 0..<0x20:
+        out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: out.append(byte)
+      }
+    }
+    out.append(0x22)
+    return String(decoding: out, as: UTF8.self)
   }
 
   static func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8]) -> T? {

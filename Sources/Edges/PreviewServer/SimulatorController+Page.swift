@@ -22,7 +22,7 @@ extension SimulatorController {
       appName: app.appName, spinningRows: Set(host.spinners.values.map(\.row)), away: away,
       isPhoneLocked: host.isPhoneLocked, clock: clockText(), carLocation: location.coordinate,
       videoPlayerTitle: host.videoPlayerTitle)
-    state.nowPlaying = host.configuration == nil ? nil : host.nowPlayingInfo(at: host.clock.now())
+    state.nowPlaying = nowPlayingShown()
     state.input = host.inputKind.rawValue
     state.focus = host.focusedItem?.action.pageElement
     let connected = host.configuration != nil
@@ -95,6 +95,13 @@ extension SimulatorController {
       fromAppName: appName)
   }
 
+  /// What every Now Playing shows now — the car's, its video player's and the phone's in the
+  /// panel: the info the app published, extrapolated on the host's clock as the system does
+  /// (carplay-facts.md §8). One source, so they never disagree; nil while no car is connected.
+  public func nowPlayingShown() -> NowPlayingInfoSpec? {
+    host.configuration == nil ? nil : host.nowPlayingInfo(at: host.clock.now())
+  }
+
   /// The side panel.
   public func panel() -> PanelState {
     let lines = host.transcript.entries.suffix(14).map(\.description)
@@ -124,6 +131,7 @@ extension SimulatorController {
       state.liveFeed = feed.title
       state.isLiveFeedOn = liveFeedOn
     }
+    state.nowPlaying = nowPlayingShown()
     state.phoneMap = session.phoneMap(
       width: Double(PanelState.phoneMapSize.width), height: Double(PanelState.phoneMapSize.height))
     return state

@@ -8,6 +8,10 @@
   import MediaPlayer
   import UIKit
 
+  #if canImport(FoundationNetworking)
+    import FoundationNetworking
+  #endif
+
   /// The system's Now Playing and remote commands (carplay-facts.md §8): what the session
   /// publishes becomes `MPNowPlayingInfoCenter`'s dictionary, and the commands the app states
   /// (``RemoteCommandTargets``) get `MPRemoteCommandCenter` targets that ask the session — the
@@ -18,11 +22,80 @@
     /// changes (an item, a pause, a seek, a rate), never as the position merely advances: the
     /// system extrapolates the elapsed time from the rate.
     public func publishNowPlayingInfo(_ info: NowPlayingInfoSpec?) {
+      publishedNowPlaying = info
       MPNowPlayingInfoCenter.default().nowPlayingInfo = info.map { nowPlayingDictionary($0) }
+      if let url = info?.artworkURL.flatMap(URL.init(string:)) { fetchArtworkIfNeeded(url) }
     }
 
-    /// The dictionary of an info: title, artist, album, artwork, duration (unless live),
-    /// elapsed time, rate, default rate and whether it is live.
+    /// How many downloaded artwork images the bridge keeps.
+    public nonisolated static let artworkCacheLimit = 8
+    /// The largest artwork download accepted, in bytes.
+    public nonisolated static let artworkByteLimit = 4 << 20
+    /// How long an artwork download may take, in seconds.
+    public nonisolated static let artworkTimeout: TimeInterval = 15
+
+    /// The artwork downloaded for `url`, if the cache holds it.
+    func cachedArtwork(_ url: URL) -> UIImage? {
+      artworkCache.last { $0.url == url }?.image
+    }
+
+    /// Starts fetching `url` unless it is cached, failed before or already being fetched; a
+    /// fetch for an earlier item is cancelled (only the latest item's artwork matters).
+    func fetchArtworkIfNeeded(_ url: URL) {
+      guard let fetcher = artworkFetcher, cachedArtwork(url) == nil,
+        !artworkFailures.contains(url), artworkFetch?.url != url
+      else { return }
+      artworkFetch?.task.cancel()
+      let task = Task { [weak self] in
+        var image: UIImage?
+        if let data = try? await fetcher(url), data.count <= Self.artworkByteLimit {
+          image = UIImage(data: data)
+        }
+        guard let self, !Task.isCancelled else { return }
+        self.artworkArrived(url, image)
+      }
+      artworkFetch = (url, task)
+    }
+
+    /// Keeps a fetched artwork (the oldest goes past the limit) and publishes the info again
+    /// when it is still the one shown; a failure is remembered and the info's image stays.
+    func artworkArrived(_ url: URL, _ image: UIImage?) {
+      if artworkFetch?.url == url { artworkFetch = nil }
+      guard let image else {
+        artworkFailures.insert(url)
+        record("Now Playing artwork \(url.absoluteString) could not be loaded; the item's symbol stays")
+        return
+      }
+      artworkCache.append((url, image))
+      if artworkCache.count > Self.artworkCacheLimit {
+        artworkCache.removeFirst(artworkCache.count - Self.artworkCacheLimit)
+      }
+      if let info = publishedNowPlaying, info.artworkURL == url.absoluteString {
+        MPNowPlayingInfoCenter.default().nowPlayingInfo = nowPlayingDictionary(info)
+      }
+    }
+
+    /// Fetches an artwork URL's bytes for ``artworkFetcher``: http(s) only, one request that
+    /// gives up after ``artworkTimeout`` seconds, a 200 answer of at most ``artworkByteLimit``
+    /// bytes (a larger announced length is refused before the body is read).
+    public nonisolated static func fetchArtwork(_ url: URL) async throws -> Data {
+      guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
+        throw URLError(.unsupportedURL)
+      }
+      let request = URLRequest(url: url, timeoutInterval: artworkTimeout)
+      let (data, response) = try await URLSession.shared.data(for: request)
+      guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
+        throw URLError(.badServerResponse)
+      }
+      guard http.expectedContentLength <= Int64(artworkByteLimit), data.count <= artworkByteLimit
+      else { throw URLError(.dataLengthExceedsMaximum) }
+      return data
+    }
+
+    /// The dictionary of an info: title, artist, album, artwork (downloaded from the info's
+    /// artwork URL once ``artworkFetcher`` brought it, else its image), duration (unless live),
+    /// elapsed time, rate, default rate, whether it is live and the item's place in the
+    /// playback queue (index and count).
     func nowPlayingDictionary(_ info: NowPlayingInfoSpec) -> [String: Any] {
       var dictionary: [String: Any] = [
         MPMediaItemPropertyTitle: info.title,
@@ -38,7 +111,13 @@
       if let rate = info.defaultPlaybackRate {
         dictionary[MPNowPlayingInfoPropertyDefaultPlaybackRate] = rate
       }
-      if let artwork = info.artwork, let image = images.image(artwork, slot: .header) {
+      if let index = info.queueIndex, let count = info.queueCount, index >= 0, index < count {
+        dictionary[MPNowPlayingInfoPropertyPlaybackQueueIndex] = index
+        dictionary[MPNowPlayingInfoPropertyPlaybackQueueCount] = count
+      }
+      // The downloaded artwork once it is here; the item's own image until then.
+      let downloaded = info.artworkURL.flatMap(URL.init(string:)).flatMap { cachedArtwork($0) }
+      if let image = downloaded ?? info.artwork.flatMap({ images.image($0, slot: .header) }) {
         // The system asks for sizes from any thread: the handler captures only the image.
         dictionary[MPMediaItemPropertyArtwork] = MPMediaItemArtwork(
           boundsSize: image.size, requestHandler: { @Sendable _ in image })

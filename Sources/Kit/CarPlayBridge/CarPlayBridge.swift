@@ -82,6 +82,18 @@
     var remoteTargets: [(command: MPRemoteCommand, token: Any)] = []
     /// Answers a remote command as the app's target would; the session installs itself here.
     public var remoteCommandHandler: (@MainActor (RemoteCommandEvent) -> RemoteCommandStatus)?
+    /// Fetches the bytes of a Now Playing artwork URL (`NowPlayingInfoSpec.artworkURL`); the
+    /// media app installs ``fetchArtwork(_:)``. Nil: remote artwork is not fetched and the
+    /// info's own image stands in.
+    public var artworkFetcher: (@Sendable (URL) async throws -> Data)?
+    /// Downloaded artwork, oldest first, at most ``artworkCacheLimit`` images.
+    var artworkCache: [(url: URL, image: UIImage)] = []
+    /// Artwork URLs whose fetch failed while this car is connected: not fetched again.
+    var artworkFailures: Set<URL> = []
+    /// The artwork fetch in flight: only the latest published item's.
+    var artworkFetch: (url: URL, task: Task<Void, Never>)?
+    /// What was last published to Now Playing, published again when its artwork arrives.
+    var publishedNowPlaying: NowPlayingInfoSpec?
 
     /// A bridge with no car; ``connect(_:scene:window:)`` attaches one.
     override public init() { super.init() }
@@ -128,6 +140,9 @@
       // No car, no Now Playing controls: the targets go and the info is cleared.
       removeRemoteCommandTargets()
       MPNowPlayingInfoCenter.default().nowPlayingInfo = nil
+      publishedNowPlaying = nil
+      artworkFetch?.task.cancel()
+      artworkFetch = nil
       windowRenderer = nil
       selections = [:]
       pendingSearch = nil

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A service an app reaches through the session's dependency container (``CarClients``), with
@@ -138,7 +139,12 @@ extension CarClients {
   }
 
   /// This container with `overrides` set, each replacing what the container held for its key.
+  ///
+  /// In a test container of a process started with `WAYSIDE_DELETE_TEST_OVERRIDES=1` the
+  /// overrides are dropped, so every key an app touches fails the test naming it
+  /// (`Tests/deleted-overrides.py` runs the apps' tests so).
   public func overriding(_ overrides: CarDependencyOverrides) -> CarClients {
+    if deletesTestOverrides { return self }
     var result = self
     result.overrides = overrides.filling(from: self.overrides)
     return result
@@ -148,8 +154,30 @@ extension CarClients {
   /// app's own registrations (``CarApp/dependencies``) this way, so a test's or journey's
   /// overrides win over the app's.
   func registering(_ defaults: CarDependencyOverrides) -> CarClients {
+    if deletesTestOverrides { return self }
     var result = self
     result.overrides = overrides.filling(from: defaults)
     return result
   }
+}
+
+extension CarClients {
+  /// The environment variable that deletes every override a test sets.
+  static let deleteTestOverridesVariable = "WAYSIDE_DELETE_TEST_OVERRIDES"
+
+  /// Whether this is a test container in a process started with
+  /// `WAYSIDE_DELETE_TEST_OVERRIDES=1`: then neither a test's overrides (`overriding(_:)`,
+  /// `CarAppTester`'s and `SimulatedCar.test`'s `dependencies:`) nor an app's own
+  /// registrations (``CarApp/dependencies``, the services an app's initialiser takes) are set,
+  /// so every key an app touches fails the test naming it. The container's own test values
+  /// (the clock, location, data-source switch, phone and feeds) stay. `Tests/deleted-overrides.py`
+  /// runs the apps' tests so and checks that each test that makes a car fails naming a key —
+  /// the proof that no app test runs on a live service a forgotten override would leave it.
+  var deletesTestOverrides: Bool {
+    context == .test && Self.overridesDeletedInProcess
+  }
+
+  /// Read once per process.
+  static let overridesDeletedInProcess =
+    ProcessInfo.processInfo.environment[deleteTestOverridesVariable] == "1"
 }

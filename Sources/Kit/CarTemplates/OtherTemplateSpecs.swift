@@ -231,6 +231,10 @@ public struct NowPlayingInfoSpec: Hashable, Sendable, Codable {
   public var album: String?
   /// The artwork.
   public var artwork: CarImage?
+  /// Where the item's artwork image can be downloaded (`MPMediaItemPropertyArtwork` on a real
+  /// car: the bridge fetches it, bounded and cached, and ``artwork`` stands in until it
+  /// arrives or when it cannot be loaded); nil when the item has none.
+  public var artworkURL: String?
   /// The length in seconds; nil when unknown.
   public var durationSeconds: Double?
   /// The seconds played so far.
@@ -247,13 +251,23 @@ public struct NowPlayingInfoSpec: Hashable, Sendable, Codable {
   /// stream, or a path inside the app's bundled resources (`media/kenney_upgrade3.wav`); the
   /// web simulator plays it. Nil when not given.
   public var assetURL: String?
+  /// The item's place in the app's playback queue, from 0
+  /// (`MPNowPlayingInfoPropertyPlaybackQueueIndex`); nil when not given.
+  public var queueIndex: Int?
+  /// How many items the app's playback queue holds
+  /// (`MPNowPlayingInfoPropertyPlaybackQueueCount`); nil when not given.
+  public var queueCount: Int?
 
   /// Creates now-playing info.
   public init(
     title: String, artist: String? = nil, album: String? = nil, artwork: CarImage? = nil,
     durationSeconds: Double? = nil, elapsedSeconds: Double = 0, playbackRate: Double = 0,
-    isLiveStream: Bool = false, defaultPlaybackRate: Double? = nil, assetURL: String? = nil
+    isLiveStream: Bool = false, defaultPlaybackRate: Double? = nil, assetURL: String? = nil,
+    queueIndex: Int? = nil, queueCount: Int? = nil, artworkURL: String? = nil
   ) {
+    self.artworkURL = artworkURL
+    self.queueIndex = queueIndex
+    self.queueCount = queueCount
     self.defaultPlaybackRate = defaultPlaybackRate
     self.assetURL = assetURL
     self.title = title

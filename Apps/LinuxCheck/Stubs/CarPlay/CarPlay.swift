@@ -401,7 +401,7 @@ public enum CPListItemPlayingIndicatorLocation: Int, Sendable { case leading, tr
   // verified: developer.apple.com/documentation/carplay/cplistimagerowitem/init(text:images:imagetitles:)
   public init(text: String, images: [UIImage], imageTitles: [String]) { self.text = text; elements = zip(images, imageTitles).map { CPListImageRowItemRowElement(image: $0.0, title: $0.1, subtitle: nil) }; allowsMultipleLines = false }
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/init(text:elements:allowsmultiplelines:) (iOS 26)
-  // unverified: no Apple page in reach; selector initWithText:elements:allowsMultipleLines: (facts), Swift spelling as a third-party dump of the iOS 27.1 interface shows it
+  // verified: developer.apple.com/documentation/carplay/cplistimagerowitem/init(text:elements:allowsmultiplelines:) (Apple's page, as a snapshot of Apple's iOS documentation shows it: `init(text: String?, elements: [CPListImageRowItemRowElement], allowsMultipleLines: Bool)`, iOS 26.0; its siblings' pages, e.g. developer.apple.com/tutorials/data/documentation/carplay/cplistimagerowitem/init(text:cardelements:allowsmultiplelines:).md, rename only their own element labels)
   public init(text: String?, elements: [CPListImageRowItemRowElement], allowsMultipleLines: Bool) { self.text = text; self.elements = elements; self.allowsMultipleLines = allowsMultipleLines }
   // https://developer.apple.com/documentation/carplay/cplistimagerowitem/text
   open var text: String?

@@ -331,20 +331,25 @@ public enum ServeCommand: WaysideCommand {
   /// The side panel's stand-in for the phone app: the charging app's tariffs and vehicle in
   /// `driver`'s store.
   static func phoneSetup(_ driver: DriverSetupStore, catalog: TariffCatalog) -> PhoneSetup {
-    PhoneSetup(
+    // The catalogue by provider (the picker's groups), sorted once: the panel asks for the
+    // choices on every change it shows.
+    let byProvider = catalog.entries.map {
+      PhoneChoice(
+        id: $0.id, label: "\($0.name) (\($0.provider))", isChosen: false, group: $0.provider)
+    }.sorted { $0.group.localizedCaseInsensitiveCompare($1.group) == .orderedAscending }
+    return PhoneSetup(
       appID: ChargingApp.descriptor.id,
       tariffs: {
         let chosen = (try? driver.setup().tariffIDs) ?? []
-        let entries = catalog.entries.map {
-          PhoneChoice(
-            id: $0.id, label: "\($0.name) (\($0.provider))", isChosen: chosen.contains($0.id),
-            group: $0.provider)
-        }
-        // Chosen first, in the driver's order, then by provider (the picker's groups).
-        return chosen.compactMap { id in entries.first { $0.id == id } }
-          + entries.filter { !$0.isChosen }.sorted {
-            $0.group.localizedCaseInsensitiveCompare($1.group) == .orderedAscending
+        // Chosen first, in the driver's order, then the others by provider.
+        let chosenChoices = chosen.compactMap { id in
+          byProvider.first { $0.id == id }.map { choice -> PhoneChoice in
+            var choice = choice
+            choice.isChosen = true
+            return choice
           }
+        }
+        return chosenChoices + byProvider.filter { !chosen.contains($0.id) }
       },
       vehicles: {
         let current = (try? driver.setup().vehicle?.id) ?? nil

@@ -635,6 +635,12 @@ public struct CarHTMLRenderer: Sendable {
         "<div class=\"np-clock\" data-elapsed=\"\(info.elapsedSeconds)\" data-duration=\"\(duration)\" data-rate=\"\(info.playbackRate)\"><div class=\"progress\"><span style=\"width:\(String(format: "%.1f", percent))%\"></span></div><div class=\"np-times\"><span class=\"np-elapsed\">\(clock(info.elapsedSeconds))</span><span class=\"np-remaining\">-\(clock(max(0, duration - info.elapsedSeconds)))</span></div></div>"
     }
     let playing = info.playbackRate > 0
+    // ⏯ sends `pause` while the published rate is above 0 and `play` otherwise, never
+    // `togglePlayPause`. UNCONFIRMED: carplay-facts.md §8 says only that Now Playing's
+    // "controls come from MPRemoteCommandCenter", not which command its centre button sends.
+    // The conservative choice: the explicit command for what the button shows, so a press
+    // never does the opposite of its icon when the published state lags the player (a toggle
+    // would); the app still gets `togglePlayPause` from `remote toggle` (the steering wheel).
     html +=
       "<div class=\"transport\"><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"previous\">\(systemIcon("skip_previous", title: "previous"))</button><button class=\"play\" data-ev=\"transport\" data-t=\"\(t)\" data-e=\"\(playing ? "pause" : "play")\">\(playing ? systemIcon("pause", title: "pause") : systemIcon("play_arrow", title: "play"))</button><button data-ev=\"transport\" data-t=\"\(t)\" data-e=\"next\">\(systemIcon("skip_next", title: "next"))</button></div>"
     return html + nowPlayingButtons(np, t: t) + "</div></div>"
@@ -865,6 +871,17 @@ public struct CarHTMLRenderer: Sendable {
   /// such as €/kWh) becomes a no-break space. The character, not the `&nbsp;` entity, which
   /// XML (the SVG export) does not know.
   static func keepingUnits(_ text: String) -> String {
+    // Only a space after a number can bind: text in ASCII with no digit before a space (most
+    // names and labels) is answered as it is, found by one pass over its bytes.
+    var previous: UInt8 = 0
+    var isASCII = true
+    var digitBeforeSpace = false
+    for byte in text.utf8 {
+      if byte >= 0x80 { isASCII = false; break }
+      if byte == 0x20, previous >= 0x30, previous <= 0x39 { digitBeforeSpace = true; break }
+      previous = byte
+    }
+    guard digitBeforeSpace || !isASCII else { return text }
     guard text.contains(" ") else { return text }
     let units = ["€", "ct", "kWh", "kW", "km", "min", "m", "h", "%", "¢", "$", "£", "mi"]
     var out = ""

@@ -958,18 +958,23 @@ func fmt(_ value: Double) -> String {
 package enum Markup {
   /// Escapes text for XML/HTML content and attribute values.
   public static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.count)
-    for ch in text {
-      switch ch {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(ch)
+    // Most text (names, numbers, words) has nothing to escape: answer it as it is, found by
+    // one pass over its bytes (each of the five is ASCII, so no byte of a longer character
+    // matches).
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+    else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x26: out.append(contentsOf: "&amp;".utf8)
+      case 0x3C: out.append(contentsOf: "&lt;".utf8)
+      case 0x3E: out.append(contentsOf: "&gt;".utf8)
+      case 0x22: out.append(contentsOf: "&quot;".utf8)
+      case 0x27: out.append(contentsOf: "&#39;".utf8)
+      default: out.append(byte)
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 }
