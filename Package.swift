@@ -61,11 +61,12 @@ let package = Package(
     // MARK: Targets, in dependency order (each one's folder and layer: "MARK: Layers" below)
     .target(name: "JSONScanning", swiftSettings: strict),
     .target(name: "Geo", dependencies: ["JSONScanning"], swiftSettings: strict),
+    .target(name: "Identifiers", swiftSettings: strict),
     .target(name: "Diagnostics", swiftSettings: strict),
     .target(
-      name: "CarTemplates", dependencies: ["Geo", "Diagnostics"], swiftSettings: strict),
-    .target(name: "Charging", dependencies: ["Geo"], swiftSettings: strict),
-    .target(name: "Playback", swiftSettings: strict),
+      name: "CarTemplates", dependencies: ["Geo", "Diagnostics", "Identifiers"], swiftSettings: strict),
+    .target(name: "Charging", dependencies: ["Geo", "Identifiers"], swiftSettings: strict),
+    .target(name: "Playback", dependencies: ["Identifiers"], swiftSettings: strict),
     .target(
       name: "WaysideData", resources: [.copy("Resources")], swiftSettings: strict),
 
@@ -198,6 +199,9 @@ let package = Package(
       path: "Tests/WaysideTestSupport", swiftSettings: strict),
     .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"], swiftSettings: strict),
     .testTarget(
+      name: "IdentifiersTests",
+      dependencies: ["Identifiers", "CarTemplates", "Charging", "Playback"], swiftSettings: strict),
+    .testTarget(
       name: "GeoTests", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .testTarget(
       name: "AppsManifestTests", dependencies: ["WaysideApps", "CarSession", "CarTemplates"],
@@ -298,7 +302,13 @@ let package = Package(
 // source file and fails on an import that goes up or across. README.md, "Layers", says the same.
 let layers: [(name: String, modules: [String])] = [
   // shared foundations: geometry, JSON scanning, diagnostics, HTTP/1.1, SQLite, the bundled files
-  ("Core", ["CCurl", "CSQLite", "Diagnostics", "Geo", "HTTPServer", "JSONScanning", "WaysideData"]),
+  (
+    "Core",
+    [
+      "CCurl", "CSQLite", "Diagnostics", "Geo", "HTTPServer", "Identifiers", "JSONScanning",
+      "WaysideData",
+    ]
+  ),
   // CarPlay as values: templates, sessions, the emulated host, rendering, testers, the bridge
   (
     "Kit",

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-modules=(Geo CarTemplates CarSession CarSimulator CarRender CarAppTesting CarAppXCTesting WaysideSimulator)
+modules=(Geo Identifiers CarTemplates CarSession CarSimulator CarRender CarAppTesting CarAppXCTesting WaysideSimulator)
 skip_build=0
 update=0
 for arg in "$@"; do

@@ -1,4 +1,5 @@
 import Geo
+import Identifiers
 
 /// Where a record came from, with the licence and attribution that must travel with it.
 public struct DataSource: Hashable, Sendable, Codable {
@@ -50,31 +51,13 @@ public struct Address: Hashable, Sendable, Codable {
 /// A charging site: one place with one or more EVSEs (OCPI `Location`).
 public struct Station: Hashable, Sendable, Codable, Identifiable {
   /// A station's stable identifier.
-  public struct ID: Hashable, Sendable, Codable, RawRepresentable, Comparable,
-    CustomStringConvertible, ExpressibleByStringLiteral
-  {
+  public struct ID: StringIdentifier {
     /// The identifier text, e.g. `bnetza2022-12345`.
     public var rawValue: String
     /// Creates an identifier from its text.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Creates an identifier from its text.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// Creates an identifier from a string literal.
-    public init(stringLiteral value: String) { self.rawValue = value }
-    /// Whether the left value comes before the right one.
-    public static func < (a: ID, b: ID) -> Bool { a.rawValue < b.rawValue }
-    /// A one-line text for messages and logs.
-    public var description: String { rawValue }
-    /// Decodes the value from its JSON text form.
-    public init(from decoder: any Decoder) throws {
-      self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    /// Encodes the value in its JSON text form.
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.singleValueContainer()
-      try c.encode(rawValue)
-    }
   }
+
 
   /// The station's stable identifier, unique within a station set.
   public var id: ID

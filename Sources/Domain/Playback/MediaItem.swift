@@ -1,4 +1,5 @@
 import Foundation
+import Identifiers
 
 /// One title the media app can play: a film or an audio chapter, with its licence and stream.
 ///
@@ -6,22 +7,13 @@ import Foundation
 /// is fetched. Items that share a ``series`` belong together (a film series, an audiobook).
 public struct MediaItem: Hashable, Sendable, Identifiable {
   /// A catalogue item's stable identity, e.g. `blender-sintel`.
-  public struct ID: Hashable, Sendable, Codable, RawRepresentable, ExpressibleByStringLiteral,
-    CustomStringConvertible, Comparable
-  {
+  public struct ID: StringIdentifier {
     /// The id as written in the catalogue.
     public var rawValue: String
     /// Creates an id from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Creates an id from a string.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// Creates an id from a string literal.
-    public init(stringLiteral value: String) { self.rawValue = value }
-    /// The id as written.
-    public var description: String { rawValue }
-    /// Orders ids by their raw values.
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
   }
+
 
   /// Whether an item is a film or sound only.
   public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {

@@ -337,8 +337,12 @@ public final class CarSession<App: CarApp>: AnyCarSession {
         timers[id] = Timer(
           due: clients.clock.now() + delay, action: next, generation: generation)
         if clients.clock.manual == nil {
+          // A live timer sleeps on the injected clock too. It is no work of the session's: its
+          // sleep is counted on no session's idle gauge (the task would inherit the current
+          // work's), so it never makes a settle() count a running work as idle.
+          let clock = clients.clock
           Task { [weak self] in
-            try? await Task.sleep(for: delay)
+            await WaitGauge.$session.withValue(nil) { await clock.sleep(delay) }
             self?.fire(id, generation: generation)
           }
         }

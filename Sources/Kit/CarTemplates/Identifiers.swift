@@ -1,57 +1,21 @@
+import Identifiers
+
 /// A template's stable identity, chosen by the app, so the host and events can refer to it.
-public struct TemplateID: Hashable, Sendable, Codable, RawRepresentable, ExpressibleByStringLiteral,
-  CustomStringConvertible, Comparable
-{
+public struct TemplateID: StringIdentifier {
   /// The id as written.
   public var rawValue: String
   /// Creates an id from its raw value.
   public init(rawValue: String) { self.rawValue = rawValue }
-  /// Creates an id from a string.
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  /// Creates an id from a string literal.
-  public init(stringLiteral value: String) { self.rawValue = value }
-  /// The id as written.
-  public var description: String { rawValue }
-  /// Orders ids by their raw values, for stable listings.
-  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-  /// Decodes an id from a plain string.
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(String.self)
-  }
-  /// Encodes the id as a plain string.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.singleValueContainer()
-    try c.encode(rawValue)
-  }
 }
 
 /// The stable identity of an element inside a template (a row, a button, a point, an action).
 ///
 /// Unique within its template; events such as "tap row" name it.
-public struct ElementID: Hashable, Sendable, Codable, RawRepresentable, ExpressibleByStringLiteral,
-  CustomStringConvertible, Comparable
-{
+public struct ElementID: StringIdentifier {
   /// The id as written.
   public var rawValue: String
   /// Creates an id from its raw value.
   public init(rawValue: String) { self.rawValue = rawValue }
-  /// Creates an id from a string.
-  public init(_ rawValue: String) { self.rawValue = rawValue }
-  /// Creates an id from a string literal.
-  public init(stringLiteral value: String) { self.rawValue = value }
-  /// The id as written.
-  public var description: String { rawValue }
-  /// Orders ids by their raw values, for stable listings.
-  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-  /// Decodes an id from a plain string.
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(String.self)
-  }
-  /// Encodes the id as a plain string.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.singleValueContainer()
-    try c.encode(rawValue)
-  }
 }
 
 /// An image by name: an SF Symbol, or an asset the app ships (with light and dark variants).
