@@ -21,6 +21,12 @@ token (both must be 0), beside peak memory and the page times.
     swift build --product wayside
     python3 Tests/Load/hostile_load.py --wayside .build/debug/wayside --seconds 20
     python3 Tests/Load/hostile_load.py --wayside .build/release/wayside --seconds 60 --hostile-feed
+
+--max-rss-mib and --max-p99-ms make it a check: it exits 1 (after printing the figures, with a
+line naming each target missed) when the peak resident memory or the 99th percentile of
+`GET /state` passes them, or when any answer to the clients or the browser was not 200. It
+prints the load average (1 minute) at the start and the end beside the figures: on a shared
+machine they are worth only as much as the load they were measured at.
 """
 import argparse, gzip, http.client, http.server, json, os, socket, socketserver, subprocess, sys
 import tempfile, threading, time, zlib
@@ -182,6 +188,10 @@ def main():
     ap.add_argument("--churn", type=int, default=20000)
     ap.add_argument("--feeds", default=",".join(HostileFeeds.NAMES),
                     help="which hostile feeds, comma-separated (default: all)")
+    ap.add_argument("--max-rss-mib", type=float,
+                    help="fail when the peak resident memory passes this many MiB")
+    ap.add_argument("--max-p99-ms", type=float,
+                    help="fail when GET /state's 99th percentile passes this many milliseconds")
     args = ap.parse_args()
     port = free_port()
     command = [args.wayside, "--port", str(port)]
@@ -207,6 +217,7 @@ def main():
     else:
         sys.exit("the simulator did not start")
     base = rss_kib(server.pid)
+    load_start = os.getloadavg()[0]
     hostile = []
     for _ in range(128):
         hostile.append(socket.create_connection(("127.0.0.1", port)))
@@ -284,6 +295,7 @@ def main():
     for t in threads:
         t.join()
     final = rss_kib(server.pid)
+    load_end = os.getloadavg()[0]
     for s in hostile:
         s.close()
     server.terminate()
@@ -292,6 +304,7 @@ def main():
               "slow_readers": args.slow_readers, "pipeline": args.pipeline,
               "rss_start_mib": round(base / 1024, 1), "rss_peak_mib": round(peak[0] / 1024, 1),
               "rss_end_mib": round(final / 1024, 1),
+              "load_average": {"start": round(load_start, 2), "end": round(load_end, 2)},
               "state_ms": {"median": percentile(times, 0.5), "p99": percentile(times, 0.99),
                            "max": percentile(times, 1.0), "count": len(times)}}
     if feeds:
@@ -304,6 +317,21 @@ def main():
         result["churn_polls"] = feeds.polls.get("/churn", 0)
         result["feed_lines"] = sorted({l[:200] for l in lines})[:20]
     print(json.dumps(result, indent=1 if feeds else None))
+    missed = []
+    if args.max_rss_mib is not None and result["rss_peak_mib"] > args.max_rss_mib:
+        missed.append(f"peak resident memory {result['rss_peak_mib']} MiB > {args.max_rss_mib} MiB")
+    p99 = result["state_ms"]["p99"]
+    if args.max_p99_ms is not None and (p99 is None or p99 > args.max_p99_ms):
+        missed.append(f"GET /state p99 {p99} ms > {args.max_p99_ms} ms")
+    if args.max_rss_mib is not None or args.max_p99_ms is not None:
+        for name, codes in (("clients", statuses), ("browser", browser)):
+            others = {code: n for code, n in codes.items() if code != 200}
+            if others:
+                missed.append(f"answers to the {name} that were not 200: {others}")
+    for line in missed:
+        print("target missed: " + line, file=sys.stderr)
+    if missed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -236,6 +236,19 @@ final class HTTPConnection {
     return send(bytes)
   }
 
+  /// Writes a response's head and body, within one write deadline. A big body is sent from
+  /// the handler's own bytes, not copied behind the head: a cached answer shared by many
+  /// connections (the 1.3 MB screen document) then costs one copy however many clients stall
+  /// reading it.
+  private func sendResponse(head: [UInt8], body: [UInt8]) -> Bool {
+    guard body.count > 16 * 1024 else { return sendResponse(head + body) }
+    enter(.writing)
+    pipelinedBytes += head.count + body.count
+    let deadline = clock.now.advanced(by: server.configuration.writeTimeout)
+    return POSIX.sendAll(descriptor, head, deadline: deadline)
+      && POSIX.sendAll(descriptor, body, deadline: deadline)
+  }
+
   private func write(_ original: HTTPResponse, for request: HTTPRequest, keepAlive: Bool) -> Bool {
     var response = original
     if let problem = HTTPResponseEncoder.invalidHeader(in: response) {
@@ -254,7 +267,7 @@ final class HTTPConnection {
       let head = HTTPResponseEncoder.head(
         status: response.status, headers: response.headers, framing: framing,
         keepAlive: keepAlive)
-      return sendResponse(sendsBody ? head + bytes : head)
+      return sendsBody ? sendResponse(head: head, body: bytes) : sendResponse(head)
     case .events(let events):
       let chunked = request.version != .http1_0
       let head = HTTPResponseEncoder.head(

@@ -93,6 +93,8 @@ public final class SimulatorController {
   private let clockTicks = MinuteTicks()
   /// Numbers the snapshots, in the order the main actor takes them.
   private let revisions = RevisionCounter()
+  /// The display and panel last built for a snapshot, with their version.
+  private var lastBuilt: (version: StateVersion, display: CarDisplayState, panel: PanelState)?
 
   /// Creates a controller showing `app` (one of `apps`) with a car connected.
   public init(
@@ -290,11 +292,21 @@ public final class SimulatorController {
   }
 
   /// The state unless it is still at `known`: version, display and panel read together.
+  ///
+  /// The display and panel are built once per version: the requests that arrive after a
+  /// change, each still knowing the version before it (up to one per connection and event
+  /// stream), share the values the first of them built instead of each building its own on
+  /// the main actor.
   public func snapshot(unlessAt known: StateVersion?) -> PreviewSnapshot {
     let version = stateVersion()
     let revision = revisions.next()
     if version == known { return .unchanged(revision: revision) }
-    return .changed(version: version, display: display(), panel: panel(), revision: revision)
+    if let built = lastBuilt, built.version == version {
+      return .changed(version: version, display: built.display, panel: built.panel, revision: revision)
+    }
+    let values = (version: version, display: display(), panel: panel())
+    lastBuilt = values
+    return .changed(version: version, display: values.display, panel: values.panel, revision: revision)
   }
 
   // MARK: Events from the page

@@ -26,17 +26,27 @@ public enum DATEX2Parser {
   }
 
   /// Parses a status or table publication; `fileName` names the file in diagnostics.
+  ///
+  /// The publication is read one site at a time (``LiveDocument/stream(_:fileName:expected:topLevelLists:)``):
+  /// its lists of sites are not built as a tree, so parsing holds the document's bytes, one
+  /// site's tree and the locations read.
   public static func parse(_ data: Data, fileName: String) -> LiveFeed {
-    switch LiveDocument.parse(data, fileName: fileName, expected: expectedDocument) {
-    case .failure(let diagnostics):
-      return LiveFeed(
-        format: .datex2Status, fileName: fileName, locations: [], diagnostics: diagnostics)
-    case .success(var document):
-      return parse(&document)
+    data.withUnsafeBytes { raw in
+      switch LiveDocument.stream(
+        raw.bindMemory(to: UInt8.self), fileName: fileName, expected: expectedDocument,
+        topLevelLists: [])
+      {
+      case .failure(let diagnostics):
+        return LiveFeed(
+          format: .datex2Status, fileName: fileName, locations: [], diagnostics: diagnostics)
+      case .success(var document, let stream):
+        return parse(&document, stream: stream)
+      }
     }
   }
 
-  static func parse(_ document: inout LiveDocument) -> LiveFeed {
+  /// Reads a publication whose lists of sites `stream` hands one site at a time.
+  static func parse(_ document: inout LiveDocument, stream: LiveStream) -> LiveFeed {
     let root = document.root
     let container = root["messageContainer"] ?? root
     let payloads = container["payload"]?.elements ?? []
@@ -57,14 +67,14 @@ public enum DATEX2Parser {
         found = true
         format = .datex2Status
         publishedAt = publishedAt ?? status["publicationTime"]?.text.flatMap(Self.date)
-        locations += statusLocations(status, path: path, &document)
+        locations += statusLocations(status, path: path, stream, &document)
       } else if let table = payload["aegiEnergyInfrastructureTablePublication"]
         ?? payload["energyInfrastructureTablePublication"]
       {
         found = true
         format = .datex2Table
         publishedAt = publishedAt ?? table["publicationTime"]?.text.flatMap(Self.date)
-        locations += tableLocations(table, path: path, &document)
+        locations += tableLocations(table, path: path, stream, &document)
       } else {
         document.skip(
           payload.objectValue, path: path, "is neither a status nor a table publication; skipped",
@@ -86,113 +96,143 @@ public enum DATEX2Parser {
   // MARK: Status publication
 
   private static func statusLocations(
-    _ publication: JSONValue, path: String, _ document: inout LiveDocument
+    _ publication: JSONValue, path: String, _ stream: LiveStream, _ document: inout LiveDocument
   ) -> [LiveLocation] {
-    let published = publication["publicationTime"]?.text.flatMap(Self.date)
     var locations: [LiveLocation] = []
-    let sites = publication["energyInfrastructureSiteStatus"]?.elements ?? []
-    for (siteIndex, site) in sites.enumerated() {
-      let sitePath = "\(path).energyInfrastructureSiteStatus[\(siteIndex)]"
-      guard let siteObject = site.objectValue else {
-        document.skip(
-          nil, path: sitePath, "is not an object; site skipped",
-          expected: "an energyInfrastructureSiteStatus object", value: site.kindDescription)
-        continue
+    let published = publication["publicationTime"]?.text.flatMap(Self.date)
+    each(in: publication, "energyInfrastructureSiteStatus", path: path, stream, &document) {
+      siteIndex, site, document in
+      if let location = statusLocation(
+        site, index: siteIndex, published: published, path: path, &document)
+      {
+        locations.append(location)
       }
-      guard let siteID = site["reference"]?["idG"]?.text else {
-        document.skip(
-          siteObject, path: sitePath + ".reference.idG", "is missing; site skipped",
-          expected: "the site's record id")
-        continue
-      }
-      let siteTime = site["lastUpdated"]?.text.flatMap(Self.date) ?? published
-      var location = LiveLocation(id: siteID)
-      let stations = site["energyInfrastructureStationStatus"]?.elements ?? []
-      for (stationIndex, station) in stations.enumerated() {
-        let stationPath = "\(sitePath).energyInfrastructureStationStatus[\(stationIndex)]"
-        let stationTime = station["lastUpdated"]?.text.flatMap(Self.date) ?? siteTime
-        let points = station["refillPointStatus"]?.elements ?? []
-        for (pointIndex, wrapper) in points.enumerated() {
-          let pointPath = "\(stationPath).refillPointStatus[\(pointIndex)]"
-          let key =
-            ["aegiRefillPointStatus", "aegiElectricChargingPointStatus", "refillPointStatus"].first {
-              wrapper[$0] != nil
-            }
-          guard let key, let record = wrapper[key], let object = record.objectValue else {
-            document.skip(
-              wrapper.objectValue, path: pointPath,
-              "holds no charge point status; charge point skipped",
-              expected: "aegiRefillPointStatus or aegiElectricChargingPointStatus",
-              value: wrapper.kindDescription)
-            continue
-          }
-          let recordPath = "\(pointPath).\(key)"
-          guard let evseID = record["reference"]?["idG"]?.text else {
-            document.skip(
-              object, path: recordPath + ".reference.idG", "is missing; charge point skipped",
-              expected: "the charge point's EVSE id")
-            continue
-          }
-          let rawValue = record["status"]?["value"]?.text ?? record["status"]?.text
-          guard let raw = rawValue else {
-            document.skip(
-              object, path: recordPath + ".status.value", "is missing; charge point skipped",
-              expected: "a RefillPointStatusEnum value such as available or charging",
-              value: record["status"]?.kindDescription)
-            continue
-          }
-          var status = EVSEStatus.unknown
-          if let mapped = LiveStatusMapping.datex(raw) {
-            status = mapped
-          } else {
-            document.warn(
-              object, path: recordPath + ".status.value",
-              "is not a DATEX II status; charge point kept as unknown",
-              expected: "available, charging, occupied, reserved, blocked, faulted, outOfOrder, "
-                + "inoperative, unavailable, planned, removed or unknown", value: raw)
-          }
-          var observed = stationTime
-          if let text = record["lastUpdated"]?.text {
-            if let date = Self.date(text) {
-              observed = date
-            } else {
-              document.warn(
-                object, path: recordPath + ".lastUpdated",
-                "is not a date-time; the station's or publication's time is used",
-                expected: "an ISO 8601 date-time with zone", value: text)
-            }
-          }
-          location.evses.append(
-            LiveEVSE(evseID: evseID, status: status, rawStatus: raw, observedAt: observed))
-        }
-      }
-      locations.append(location)
     }
     return locations
+  }
+
+  /// Calls `body` with each element of `object`'s list `key`, one at a time (a list of sites
+  /// set aside is read from the bytes as it goes).
+  private static func each(
+    in object: JSONValue, _ key: String, path: String, _ stream: LiveStream,
+    _ document: inout LiveDocument, _ body: (Int, JSONValue, inout LiveDocument) -> Void
+  ) {
+    do throws(JSONSyntaxError) {
+      try stream.forEach(in: object, key) { index, element in body(index, element, &document) }
+    } catch {
+      // Not reached: the document's syntax was checked when it was read.
+      document.skip(
+        object.objectValue, path: "\(path).\(key)",
+        "could not be read (\(error.reason)); the rest of the list skipped",
+        expected: "a JSON array of sites")
+    }
+  }
+
+  /// One site of a status publication as a location, or nil (reported) when it cannot be.
+  private static func statusLocation(
+    _ site: JSONValue, index siteIndex: Int, published: Date?, path: String,
+    _ document: inout LiveDocument
+  ) -> LiveLocation? {
+    let sitePath = "\(path).energyInfrastructureSiteStatus[\(siteIndex)]"
+    guard let siteObject = site.objectValue else {
+      document.skip(
+        nil, path: sitePath, "is not an object; site skipped",
+        expected: "an energyInfrastructureSiteStatus object", value: site.kindDescription)
+      return nil
+    }
+    guard let siteID = site["reference"]?["idG"]?.text else {
+      document.skip(
+        siteObject, path: sitePath + ".reference.idG", "is missing; site skipped",
+        expected: "the site's record id")
+      return nil
+    }
+    let siteTime = site["lastUpdated"]?.text.flatMap(Self.date) ?? published
+    var location = LiveLocation(id: siteID)
+    let stations = site["energyInfrastructureStationStatus"]?.elements ?? []
+    for (stationIndex, station) in stations.enumerated() {
+      let stationPath = "\(sitePath).energyInfrastructureStationStatus[\(stationIndex)]"
+      let stationTime = station["lastUpdated"]?.text.flatMap(Self.date) ?? siteTime
+      let points = station["refillPointStatus"]?.elements ?? []
+      for (pointIndex, wrapper) in points.enumerated() {
+        let pointPath = "\(stationPath).refillPointStatus[\(pointIndex)]"
+        let key =
+          ["aegiRefillPointStatus", "aegiElectricChargingPointStatus", "refillPointStatus"].first {
+            wrapper[$0] != nil
+          }
+        guard let key, let record = wrapper[key], let object = record.objectValue else {
+          document.skip(
+            wrapper.objectValue, path: pointPath,
+            "holds no charge point status; charge point skipped",
+            expected: "aegiRefillPointStatus or aegiElectricChargingPointStatus",
+            value: wrapper.kindDescription)
+          continue
+        }
+        let recordPath = "\(pointPath).\(key)"
+        guard let evseID = record["reference"]?["idG"]?.text else {
+          document.skip(
+            object, path: recordPath + ".reference.idG", "is missing; charge point skipped",
+            expected: "the charge point's EVSE id")
+          continue
+        }
+        let rawValue = record["status"]?["value"]?.text ?? record["status"]?.text
+        guard let raw = rawValue else {
+          document.skip(
+            object, path: recordPath + ".status.value", "is missing; charge point skipped",
+            expected: "a RefillPointStatusEnum value such as available or charging",
+            value: record["status"]?.kindDescription)
+          continue
+        }
+        var status = EVSEStatus.unknown
+        if let mapped = LiveStatusMapping.datex(raw) {
+          status = mapped
+        } else {
+          document.warn(
+            object, path: recordPath + ".status.value",
+            "is not a DATEX II status; charge point kept as unknown",
+            expected: "available, charging, occupied, reserved, blocked, faulted, outOfOrder, "
+              + "inoperative, unavailable, planned, removed or unknown", value: raw)
+        }
+        var observed = stationTime
+        if let text = record["lastUpdated"]?.text {
+          if let date = Self.date(text) {
+            observed = date
+          } else {
+            document.warn(
+              object, path: recordPath + ".lastUpdated",
+              "is not a date-time; the station's or publication's time is used",
+              expected: "an ISO 8601 date-time with zone", value: text)
+          }
+        }
+        location.evses.append(
+          LiveEVSE(evseID: evseID, status: status, rawStatus: raw, observedAt: observed))
+      }
+    }
+    return location
   }
 
   // MARK: Table publication
 
   private static func tableLocations(
-    _ publication: JSONValue, path: String, _ document: inout LiveDocument
+    _ publication: JSONValue, path: String, _ stream: LiveStream, _ document: inout LiveDocument
   ) -> [LiveLocation] {
     var locations: [LiveLocation] = []
     let tables = publication["energyInfrastructureTable"]?.elements ?? []
     for (tableIndex, table) in tables.enumerated() {
-      let sites = table["energyInfrastructureSite"]?.elements ?? []
-      for (siteIndex, site) in sites.enumerated() {
+      let tablePath = "\(path).energyInfrastructureTable[\(tableIndex)]"
+      each(in: table, "energyInfrastructureSite", path: tablePath, stream, &document) {
+        siteIndex, site, document in
         let sitePath = "\(path).energyInfrastructureTable[\(tableIndex)].energyInfrastructureSite[\(siteIndex)]"
         guard let siteObject = site.objectValue else {
           document.skip(
             nil, path: sitePath, "is not an object; site skipped",
             expected: "an energyInfrastructureSite object", value: site.kindDescription)
-          continue
+          return
         }
         guard let siteID = site["idG"]?.text else {
           document.skip(
             siteObject, path: sitePath + ".idG", "is missing; site skipped",
             expected: "the site's record id")
-          continue
+          return
         }
         let siteOperator = Self.operatorOf(site)
         var location = LiveLocation(

@@ -46,11 +46,18 @@ struct LiveDocument {
   /// then hands its elements one at a time. A page of 200,000 charge points costs one
   /// location's tree at a time instead of the whole page's, which is several times the page.
   ///
+  /// A DATEX II publication (a top-level `messageContainer` or `payload`) is read the same
+  /// way one level down: every list of sites (``LiveStream/siteListKeys``) under it is left in
+  /// place, and ``LiveStream/forEach(in:_:_:)`` hands its sites one at a time, so a publication
+  /// costs one site's tree at a time too. `topLevelLists` names the top-level lists set aside
+  /// (none, to read a DATEX II document that also holds an OCPI-like list as a publication).
+  ///
   /// The whole document's syntax is checked here (each list is skipped, not built), so a
   /// document that is not JSON fails as ``parse(_:fileName:expected:)`` fails: one error naming
   /// the line, nothing read.
   static func stream(
-    _ bytes: UnsafeBufferPointer<UInt8>, fileName: String, expected: String
+    _ bytes: UnsafeBufferPointer<UInt8>, fileName: String, expected: String,
+    topLevelLists: Set<String> = LiveStream.listKeys
   ) -> Streamed {
     var log = DiagnosticLog(file: fileName)
     let lines = LineIndex(bytes)
@@ -58,6 +65,7 @@ struct LiveDocument {
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     var scanner = JSONScanner(bytes: bytes, start: start)
     var lists: [String: Int] = [:]
+    var sites: [LiveStream.Place: Int] = [:]
     let root: JSONValue
     do throws(JSONSyntaxError) {
       switch scanner.peek() {
@@ -71,12 +79,14 @@ struct LiveDocument {
         var members: [(key: String, value: JSONValue)] = []
         while let key = try scanner.nextKey() {
           // Only the first member of a name counts (``JSONObject``'s subscript reads the first).
-          if LiveStream.listKeys.contains(key), scanner.peek() == UInt8(ascii: "["),
+          if topLevelLists.contains(key), scanner.peek() == UInt8(ascii: "["),
             !members.contains(where: { $0.key == key })
           {
             lists[key] = scanner.position
             try scanner.skipValue()
             members.append((key, .array([])))
+          } else if LiveStream.publicationKeys.contains(key) {
+            members.append((key, try Self.value(settingAsideSitesOf: &scanner, into: &sites)))
           } else {
             members.append((key, try scanner.parseValue()))
           }
@@ -95,7 +105,46 @@ struct LiveDocument {
         "is not valid JSON (\(error.reason)); nothing read", expected: expected)
       return .failure(log.diagnostics)
     }
-    return .success(LiveDocument(root: root, lines: lines, log: log), LiveStream(bytes: bytes, lists: lists))
+    return .success(
+      LiveDocument(root: root, lines: lines, log: log),
+      LiveStream(bytes: bytes, lists: lists, sites: sites))
+  }
+
+  /// The next value as a tree, except that each list of sites in it
+  /// (``LiveStream/siteListKeys``, an array) is skipped — its syntax checked — and left as an
+  /// empty array, its place noted in `sites` by the object holding it and its name.
+  private static func value(
+    settingAsideSitesOf scanner: inout JSONScanner, into sites: inout [LiveStream.Place: Int]
+  ) throws(JSONSyntaxError) -> JSONValue {
+    switch scanner.peek() {
+    case UInt8(ascii: "{"):
+      let offset = scanner.position
+      try scanner.beginObject()
+      var members: [(key: String, value: JSONValue)] = []
+      while let key = try scanner.nextKey() {
+        let place = LiveStream.Place(object: offset, key: key)
+        // Only the first member of a name counts (``JSONObject``'s subscript reads the first).
+        if LiveStream.siteListKeys.contains(key), scanner.peek() == UInt8(ascii: "["),
+          sites[place] == nil, !members.contains(where: { $0.key == key })
+        {
+          sites[place] = scanner.position
+          try scanner.skipValue()
+          members.append((key, .array([])))
+        } else {
+          members.append((key, try value(settingAsideSitesOf: &scanner, into: &sites)))
+        }
+      }
+      return .object(JSONObject(offset: offset, members: members))
+    case UInt8(ascii: "["):
+      try scanner.beginArray()
+      var elements: [JSONValue] = []
+      while try scanner.nextElement() {
+        elements.append(try value(settingAsideSitesOf: &scanner, into: &sites))
+      }
+      return .array(elements)
+    default:
+      return try scanner.parseValue()
+    }
   }
 
   /// The line of an object.
@@ -126,9 +175,24 @@ struct LiveStream {
   /// The name under which a bare top-level array is kept.
   static let topLevel = ""
 
+  /// The top-level names under which a DATEX II publication's lists of sites are read one site
+  /// at a time.
+  static let publicationKeys: Set<String> = ["messageContainer", "payload"]
+  /// The names whose array holds a DATEX II publication's sites: the status publication's
+  /// `energyInfrastructureSiteStatus`, the table's `energyInfrastructureSite`.
+  static let siteListKeys: Set<String> = ["energyInfrastructureSiteStatus", "energyInfrastructureSite"]
+
+  /// A list set aside inside the document: the offset of the object holding it and its name.
+  struct Place: Hashable {
+    var object: Int
+    var key: String
+  }
+
   let bytes: UnsafeBufferPointer<UInt8>
-  /// Where each list's `[` is.
+  /// Where each top-level list's `[` is.
   let lists: [String: Int]
+  /// Where each list of sites set aside under a DATEX II publication begins.
+  var sites: [Place: Int] = [:]
 
   /// Whether the top-level member `key` (``topLevel`` for a bare array) is a list read here.
   func has(_ key: String) -> Bool { lists[key] != nil }
@@ -142,6 +206,25 @@ struct LiveStream {
     var index = 0
     while try scanner.nextElement() {
       guard body(index, try scanner.parseValue()) else { return }
+      index += 1
+    }
+  }
+
+  /// Calls `body` with each element of `object`'s member `key` in order: one at a time from
+  /// the bytes when it is a list of sites set aside, else the member's ``JSONValue/elements``.
+  func forEach(
+    in object: JSONValue, _ key: String, _ body: (Int, JSONValue) -> Void
+  ) throws(JSONSyntaxError) {
+    guard let offset = object.objectValue?.offset, let start = sites[Place(object: offset, key: key)]
+    else {
+      for (index, element) in (object[key]?.elements ?? []).enumerated() { body(index, element) }
+      return
+    }
+    var scanner = JSONScanner(bytes: bytes, start: start)
+    try scanner.beginArray()
+    var index = 0
+    while try scanner.nextElement() {
+      body(index, try scanner.parseValue())
       index += 1
     }
   }

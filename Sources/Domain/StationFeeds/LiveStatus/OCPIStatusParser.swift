@@ -249,8 +249,8 @@ public enum OCPIStatusParser {
 /// An OCPI or chargecloud page is read without a tree of the whole page: its list of locations
 /// is read one location at a time (``LiveDocument/stream(_:fileName:expected:)``), so parsing a
 /// page holds the page's bytes, one location's tree and the locations kept. A DATEX II
-/// publication is read as one tree (its statuses are paired with a table before they can be
-/// matched).
+/// publication is read one site at a time the same way; its locations are all kept (its
+/// statuses are paired with a table before they can be matched).
 public enum LiveFeedParser {
   /// Parses a DATEX II status or table publication, an OCPI Locations page or a chargecloud POI
   /// answer; `fileName` names the file in diagnostics.
@@ -272,9 +272,10 @@ public enum LiveFeedParser {
           format: .ocpiLocations, fileName: fileName, locations: [], diagnostics: diagnostics)
       case .success(var document, let stream):
         if DATEX2Parser.looksLike(document.root) {
-          // A DATEX II document keeps its lists under `payload`: the top level read is the
-          // whole tree, unless it also holds a list read aside, when it is read again whole.
-          if stream.lists.isEmpty { return DATEX2Parser.parse(&document) }
+          // A DATEX II document keeps its lists of sites under `payload`, set aside as it was
+          // read; one that also holds a top-level list read aside is read again as a
+          // publication.
+          if stream.lists.isEmpty { return DATEX2Parser.parse(&document, stream: stream) }
           return DATEX2Parser.parse(data, fileName: fileName)
         }
         let format: LiveFeedFormat =
