@@ -74,7 +74,8 @@ let package = Package(
       name: "CSQLite", path: "Sources/Core/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(
       name: "CCurl", path: "Sources/Core/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-    .target(name: "StationIndex", dependencies: ["Geo", "Charging"], swiftSettings: strict),
+    .target(
+      name: "StationIndex", dependencies: ["Geo", "Charging", "WaysideData"], swiftSettings: strict),
     .target(
       name: "Pricing", dependencies: ["Geo", "Charging", "Diagnostics"], swiftSettings: strict),
     .target(
@@ -201,6 +202,8 @@ let package = Package(
     .testTarget(
       name: "IdentifiersTests",
       dependencies: ["Identifiers", "CarTemplates", "Charging", "Playback"], swiftSettings: strict),
+    .testTarget(
+      name: "WaysideDataTests", dependencies: ["WaysideData"], swiftSettings: strict),
     .testTarget(
       name: "GeoTests", dependencies: ["Geo", "JSONScanning", "WaysideData"], swiftSettings: strict),
     .testTarget(

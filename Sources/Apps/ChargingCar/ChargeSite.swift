@@ -2,6 +2,7 @@ import Charging
 import Foundation
 import Geo
 import Synchronization
+import WaysideData
 
 /// One kind of connector at a site: its standard, power and how many there are.
 public struct ConnectorSummary: Hashable, Sendable {
@@ -101,11 +102,11 @@ public struct ChargeSite: Hashable, Sendable, Identifiable {
   /// What the screens show of a site, derived from its rows on first use (a catalogue of
   /// every site in Germany pays only for the sites a query shows).
   final class Facts: Sendable {
-    private let lazy: Lazy<Content>
+    private let built: LoadOnce<Content, Never>
 
-    init(_ stations: [Station]) { lazy = Lazy { Content(stations) } }
+    init(_ stations: [Station]) { built = LoadOnce { Content(stations) } }
 
-    var content: Content { lazy.value }
+    var content: Content { built.get() }
   }
 }
 

@@ -94,31 +94,31 @@ public struct ChargeSearch: Sendable {
   public let index: StationIndex
   /// The pricing.
   public let pricing: SitePricing
-  private let catalog: Lazy<SiteCatalog>
-  private let matcher: Lazy<LiveStatusMatcher>
+  private let catalog: LoadOnce<SiteCatalog, Never>
+  private let matcher: LoadOnce<LiveStatusMatcher, Never>
   private let prices = PriceCache()
 
   /// Creates the search; the index's rows are grouped into sites on the first query.
   public init(index: StationIndex, pricing: SitePricing) {
     self.index = index
     self.pricing = pricing
-    self.catalog = Lazy { SiteCatalog(index: index) }
-    self.matcher = Lazy { LiveStatusMatcher(index: index) }
+    self.catalog = LoadOnce { SiteCatalog(index: index) }
+    self.matcher = LoadOnce { LiveStatusMatcher(index: index) }
   }
 
   /// Creates the search over sites already grouped from `index`'s rows.
   public init(index: StationIndex, sites: SiteCatalog, pricing: SitePricing) {
     self.index = index
     self.pricing = pricing
-    self.catalog = Lazy(value: sites)
-    self.matcher = Lazy { LiveStatusMatcher(index: index) }
+    self.catalog = LoadOnce(value: sites)
+    self.matcher = LoadOnce { LiveStatusMatcher(index: index) }
   }
 
   /// The matcher that attaches live-status records to the index's rows, built on first use.
-  public var liveMatcher: LiveStatusMatcher { matcher.value }
+  public var liveMatcher: LiveStatusMatcher { matcher.get() }
 
   /// The index's rows grouped into sites.
-  public var siteCatalog: SiteCatalog { catalog.value }
+  public var siteCatalog: SiteCatalog { catalog.get() }
 
   /// Forgets every remembered price: the next queries price afresh (the prices of the same
   /// catalogue, selection and session never change, so this only matters to measurements).
@@ -137,7 +137,7 @@ public struct ChargeSearch: Sendable {
   /// dropped.
   public func sites(_ query: SiteQuery, setup: DriverSetup, start: Date) -> [PricedSite] {
     guard let vehicle = setup.vehicle, query.limit > 0 else { return [] }
-    let catalog = catalog.value
+    let catalog = catalog.get()
     var favourites = setup.favourites
     if query.filter.favouritesOnly {
       // A favourite is a site: every row of a favourite site matches.
@@ -248,7 +248,7 @@ public struct ChargeSearch: Sendable {
     _ ids: Set<Station.ID>, near center: Coordinate, setup: DriverSetup, start: Date, limit: Int
   ) -> [PricedSite] {
     guard !ids.isEmpty, limit > 0, let vehicle = setup.vehicle else { return [] }
-    let catalog = catalog.value
+    let catalog = catalog.get()
     var seen = Set<Station.ID>()
     var sites: [ChargeSite] = []
     for id in ids {

@@ -204,31 +204,3 @@ final class PriceCache: Sendable {
 
   var count: Int { tables.withLock { $0.prices.count } }
 }
-
-/// A value built on first use and shared by every copy of its holder, read synchronously.
-///
-/// `LoadOnce` (WaysideData) is the compute-once holder for process-wide loads, which callers
-/// await; this is its synchronous sibling for values read where nothing may suspend — a site's
-/// derived facts while a screen is built, a search's site catalogue — and cheap enough to build
-/// in place. Two readers racing may both build; the first value stored is the one kept.
-final class Lazy<Value: Sendable>: Sendable {
-  private let state = Mutex<Value?>(nil)
-  private let build: @Sendable () -> Value
-
-  init(_ build: @escaping @Sendable () -> Value) { self.build = build }
-
-  init(value: Value) {
-    self.build = { value }
-    state.withLock { $0 = value }
-  }
-
-  var value: Value {
-    if let done = state.withLock({ $0 }) { return done }
-    let made = build()
-    return state.withLock { current in
-      if let current { return current }
-      current = made
-      return made
-    }
-  }
-}

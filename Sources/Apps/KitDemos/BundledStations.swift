@@ -16,7 +16,9 @@ public enum BundledStations {
   public static let kasselCentre = Coordinate(latitude: 51.3127, longitude: 9.4797)
 
   /// The import's outcome, computed on first use and kept for the process.
-  private static let loaded: Result<[Station], BundledStationsError> = load()
+  private static let loaded = LoadOnce { () throws(BundledStationsError) -> [Station] in
+    try load().get()
+  }
 
   /// The 334 fast-charging sites around Kassel; throws when the bundled file cannot be read or
   /// yields no station.

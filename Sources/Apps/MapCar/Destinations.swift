@@ -1,6 +1,7 @@
 import CarRender
 import Foundation
 import Geo
+import WaysideData
 
 /// A place the driver can go to: a town, a suburb or a street.
 public struct Destination: Hashable, Sendable, Codable, Identifiable {
@@ -70,7 +71,7 @@ public struct DestinationIndex: Sendable {
   /// The bundled index (basemap and city map), built once on first use.
   public static func bundled() throws -> DestinationIndex { try shared.get() }
 
-  private static let shared: Result<DestinationIndex, any Error> = Result {
+  private static let shared = LoadOnce { () throws -> DestinationIndex in
     DestinationIndex(basemap: try Basemap.bundled(), city: try CityMap.bundled())
   }
 

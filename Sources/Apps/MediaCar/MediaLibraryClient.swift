@@ -20,7 +20,7 @@ public struct MediaLibraryClient: Sendable {
 
   /// The bundled catalogue (`Resources/media/catalogue.json`), read once on first use.
   public static let bundled: MediaLibraryClient = {
-    let once = LoadOnce<MediaCatalogue> {
+    let once = LoadOnce<MediaCatalogue, any Error> {
       try MediaCatalogue.decode(json: try BundledData.data(.mediaCatalogue))
     }
     return MediaLibraryClient(name: "bundled open catalogue") { try await once.value() }

@@ -8,6 +8,7 @@
 import Charging
 import Geo
 import Synchronization
+import WaysideData
 
 /// An immutable in-memory spatial index over charging stations: the k nearest to a point, all
 /// inside a map region, and all within a distance of a route, each with composable filters.
@@ -110,15 +111,15 @@ extension StationIndex {
     let unindexedInputs: [Int32]
     /// The operator and id tables, built on the first query that filters by operator or by
     /// favourites (most queries never need them, and they cost a hash per station).
-    private let lookups: OnceCell<Lookups>
+    private let lookups: LoadOnce<Lookups, Never>
 
     /// Each station's operator code (an index into the distinct normalised operator names).
-    var operatorCode: [Int32] { lookups.value { Lookups(stations) }.operatorCode }
+    var operatorCode: [Int32] { lookups.get().operatorCode }
     /// Normalised operator name (``StationFilter/normalisedOperator(_:)``) → operator code.
-    var operatorCodes: [String: Int32] { lookups.value { Lookups(stations) }.operatorCodes }
+    var operatorCodes: [String: Int32] { lookups.get().operatorCodes }
     /// Station id → every tree position holding that id.
     var positionsByID: [Station.ID: [Int32]] {
-      lookups.value { Lookups(stations) }.positionsByID
+      lookups.get().positionsByID
     }
 
     /// Whether the station at tree position `a` comes before the one at `b` in id order: by
@@ -148,6 +149,7 @@ extension StationIndex {
     /// The storage of an index read from an image (checked by the reader).
     init(image t: Tables) {
       stations = t.stations
+      lookups = LoadOnce { [stations = t.stations] in Lookups(stations) }
       unindexedInputs = t.unindexedInputs
       nodes = t.nodes
       search = SearchTree(t.nodes, x: t.x, y: t.y, z: t.z)
@@ -168,7 +170,6 @@ extension StationIndex {
       connectorIsDC = t.connectorIsDC
       connectorKilowatts = t.connectorKilowatts
       positionsWithHours = t.positionsWithHours
-      lookups = OnceCell()
     }
 
     init(_ all: [Station], valid: [Int32], invalid: [Int32], leafSize: Int) {
@@ -251,7 +252,9 @@ extension StationIndex {
       }
       self.nodes = nodes
       let permutation = items.map(\.input)
-      self.stations = StationsInTreeOrder(values: .array(all), order: permutation)
+      let inTreeOrder = StationsInTreeOrder(values: .array(all), order: permutation)
+      self.stations = inTreeOrder
+      self.lookups = LoadOnce { Lookups(inTreeOrder) }
       self.unindexedInputs = invalid
 
       var x = [Double]()
@@ -325,7 +328,6 @@ extension StationIndex {
       self.connectorKilowatts = connectorKilowatts
       self.maxKilowatts = maxKilowatts
       self.positionsWithHours = withHours
-      self.lookups = OnceCell()
     }
 
     /// The great-circle distance from `point` to the station at tree position `i`, equal to
@@ -455,31 +457,6 @@ extension StationIndex {
       self.operatorCode = operatorCode
       self.operatorCodes = operatorCodes
       self.positionsByID = positionsByID
-    }
-  }
-}
-
-/// A value computed once, on first use, by whichever thread asks first; later reads take no lock.
-final class OnceCell<Value: Sendable>: @unchecked Sendable {
-  // Safe to share: `stored` is written exactly once, inside `lock`, before `ready` is set with
-  // release ordering; a reader touches `stored` only after seeing `ready` with acquire ordering
-  // (or while holding `lock`), so it never observes a partial write.
-  private let ready = Atomic<Bool>(false)
-  private let lock = Mutex<Void>(())
-  private var stored: Value?
-
-  init() {}
-
-  /// The value, computing it with `make` if no thread has yet.
-  @inline(__always)
-  func value(_ make: () -> Value) -> Value {
-    if ready.load(ordering: .acquiring), let stored { return stored }
-    return lock.withLock { _ in
-      if let stored { return stored }
-      let made = make()
-      stored = made
-      ready.store(true, ordering: .releasing)
-      return made
     }
   }
 }

@@ -377,7 +377,7 @@ enum BundledMaps {
   /// Read from the map image in `BundledData.cacheDirectory(environment:)`, or
   /// parsed (both maps at once) and written there; a damaged image is reported on standard
   /// error and rebuilt.
-  static let shared: Result<(basemap: Basemap, city: CityMap), any Error> = Result {
+  static let shared = LoadOnce { () throws -> (basemap: Basemap, city: CityMap) in
     try MapImage.maps(
       at: BundledData.cacheDirectory().appendingPathComponent(fileName),
       key: try MapImage.bundledKey(),
