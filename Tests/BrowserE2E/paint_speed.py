@@ -33,11 +33,11 @@ TARGET_MEDIAN_MS = 50
 TARGET_P95_MS = 100
 TARGET_BYTES = 50 * 1024
 
-# The previous figures (Guides/Benchmark.md "Speed", this script with --rounds 8 on the release build at
-# 18162f3, quiet machine): median and p95 in ms.
-PREVIOUS = {"row tap": (64.4, 73.6), "knob move": (40.8, 91.6), "zoom panel": (70.5, 91.4),
-            "zoom map": (60.1, 85.1), "pan": (63.9, 111.7), "day/night": (69.4, 129.8),
-            "display": (63.5, 94.5), "app switch": (61.9, 81.9), "live feed on": (51.2, 71.2)}
+# The previous figures (Guides/Benchmark.md "Speed": CI's browser test, 3 rounds, the release
+# build at d251eca, nothing else running): median and p95 in ms.
+PREVIOUS = {"row tap": (41.4, 54.7), "knob move": (48.5, 61.9), "zoom panel": (65.0, 120.1),
+            "zoom map": (51.3, 68.8), "pan": (56.3, 67.3), "day/night": (58.1, 88.9),
+            "display": (64.2, 76.1), "app switch": (66.7, 81.3), "live feed on": (64.2, 77.8)}
 
 
 def percentile(values, fraction):
